@@ -1,0 +1,221 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { checkDeviceSpec } from '@pvforge/contracts';
+import {
+  BUILTIN_SPECTRA,
+  type CircuitJob,
+  type DeviceOpticsAssets,
+  type DeviceSimulationResult,
+  DeviceSpecInputError,
+  ElectricalInputError,
+  OpticsInputError,
+  parseSpectrumCsv,
+  runCircuitJob,
+  runDeviceOptics,
+  runDeviceSimulation,
+} from '@pvforge/engine';
+import { CurveFileError, readCurveFile } from '../curve-file.js';
+import { assetsDir } from '../paths.js';
+
+export interface RunOptions {
+  out?: string;
+  /** A user spectrum CSV (units in its header) replacing illumination.spectrum. */
+  spectrum?: string;
+  /** Points per layer of the G(x) sample in the report. */
+  points: number;
+}
+
+/** n,k tables by material id (assets/data/nk/index.json) and the built-in spectra, from files. */
+export function fileAssets(root = assetsDir()): DeviceOpticsAssets {
+  const index = JSON.parse(readFileSync(join(root, 'data/nk/index.json'), 'utf8')) as {
+    materials: { id: string; file: string }[];
+  };
+  const files = new Map(index.materials.map((m) => [m.id, m.file]));
+  return {
+    nkCsv(id: string): string {
+      const f = files.get(id);
+      if (!f)
+        throw new Error(
+          `not in the material library (assets/data/nk/index.json); known: ${[...files.keys()].join(', ')}`,
+        );
+      return readFileSync(join(root, 'data', f), 'utf8');
+    },
+    spectrumCsv(id: string): string {
+      const f = BUILTIN_SPECTRA[id];
+      if (!f) throw new OpticsInputError('illumination.spectrum.id', `unknown built-in spectrum "${id}"`);
+      return readFileSync(join(root, f), 'utf8');
+    },
+  };
+}
+
+/**
+ * `run <device.json>`: a DeviceSpec with an `electrical` block runs the coupled optics +
+ * drift-diffusion simulation (summary on stderr); without it, the optical simulation. The result
+ * JSON goes to stdout or --out. Exit codes: 0 done, 1 not converged or internal error, 2 bad input.
+ */
+export async function runDevice(
+  file: string,
+  opts: RunOptions,
+  out = process.stdout,
+  err = process.stderr,
+): Promise<number> {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(resolve(file), 'utf8'));
+  } catch (e) {
+    err.write(`run: cannot read ${file}: ${e instanceof Error ? e.message : String(e)}\n`);
+    return 2;
+  }
+  if (isCircuitJob(raw)) {
+    try {
+      return runCircuit(await withCurveFile(raw, dirname(resolve(file))), opts, out, err);
+    } catch (e) {
+      err.write(`run: ${e instanceof Error ? e.message : String(e)}\n`);
+      return 2;
+    }
+  }
+  if (typeof raw === 'object' && raw !== null && !('schemaVersion' in raw) && 'kind' in raw) {
+    err.write(
+      `run: ${file}: unknown job kind "${String((raw as { kind: unknown }).kind)}"; circuit jobs are ${CIRCUIT_JOB_KINDS.join(', ')}; a device needs "schemaVersion"\n`,
+    );
+    return 2;
+  }
+  const checked = checkDeviceSpec(raw);
+  if (!checked.ok) {
+    err.write(`run: ${file} is not a valid DeviceSpec (schemaVersion 1):\n`);
+    for (const m of checked.errors) err.write(`  ${m}\n`);
+    return 2;
+  }
+  try {
+    const t0 = performance.now();
+    const spec = checked.spec;
+    if (opts.spectrum) {
+      const user = parseSpectrumCsv(readFileSync(resolve(opts.spectrum), 'utf8'), opts.spectrum);
+      spec.illumination = {
+        ...spec.illumination,
+        spectrum: {
+          kind: 'tabulated',
+          wavelengthNm: Array.from(user.wavelengthNm),
+          irradianceWm2Nm: Array.from(user.irradianceWm2Nm),
+        },
+      };
+    }
+    if (spec.electrical) return runElectrical(file, spec, opts, out, err);
+    const { report } = runDeviceOptics(spec, fileAssets(), opts.points);
+    const text = `${JSON.stringify({ ...report, elapsedMs: Math.round(performance.now() - t0) })}\n`;
+    if (opts.out) {
+      writeFileSync(resolve(opts.out), text);
+      err.write(`run: wrote ${opts.out} (${report.layers.length} layers, ${report.wavelengthNm.length} wavelengths)\n`);
+    } else out.write(text);
+    return 0;
+  } catch (e) {
+    err.write(`run: ${e instanceof Error ? e.message : String(e)}\n`);
+    return e instanceof OpticsInputError ? 2 : 1;
+  }
+}
+
+/** The coupled optics + electrical run of a DeviceSpec with an `electrical` block. */
+function runElectrical(
+  file: string,
+  spec: Parameters<typeof runDeviceSimulation>[0],
+  opts: RunOptions,
+  out: NodeJS.WritableStream,
+  err: NodeJS.WritableStream,
+): number {
+  let res: DeviceSimulationResult;
+  try {
+    res = runDeviceSimulation(spec, fileAssets(), { profilePoints: opts.points });
+  } catch (e) {
+    const bad = e instanceof DeviceSpecInputError || e instanceof ElectricalInputError || e instanceof OpticsInputError;
+    if (e instanceof DeviceSpecInputError) {
+      err.write(`run: ${file}: the electrical part is not valid:\n`);
+      for (const m of e.errors) err.write(`  ${m}\n`);
+    } else err.write(`run: ${file}: ${e instanceof Error ? e.message : String(e)}\n`);
+    return bad ? 2 : 1;
+  }
+  const text = `${JSON.stringify(res)}\n`;
+  if (opts.out) writeFileSync(resolve(opts.out), text);
+  else out.write(text);
+  for (const w of [...res.warnings, ...(res.light?.warnings ?? []), ...(res.dark?.warnings ?? [])])
+    err.write(`run: warning: ${w}\n`);
+  err.write(`${electricalSummary(res)}\n`);
+  if (opts.out) err.write(`run: wrote ${opts.out}\n`);
+  const failed = [res.light, res.dark].find((r) => r && !r.converged);
+  if (failed) {
+    err.write(`run: ${failed.error ?? 'the run did not converge'}\n`);
+    return 1;
+  }
+  return 0;
+}
+
+/** A few lines for people: figures of merit, where G came from, the time taken. */
+export function electricalSummary(res: DeviceSimulationResult): string {
+  const layers = res.electricalLayers.map((l) => l.name).join(', ');
+  const lines = [`run: ${res.device}: drift-diffusion over ${layers}; generation ${res.generation.kind}`];
+  const f = res.light?.figures;
+  if (f)
+    lines.push(
+      `  Jsc ${f.Jsc_mA_cm2.toFixed(2)} mA/cm2   Voc ${f.Voc_V.toFixed(4)} V   FF ${(100 * f.FF).toFixed(2)} %   PCE ${f.PCE_percent.toFixed(2)} %  (P_in ${res.incidentPowerMwCm2.toFixed(2)} mW/cm2)`,
+    );
+  else if (res.light)
+    lines.push('  light J-V: no figures of merit (J does not cross zero in the range, or not converged)');
+  if (res.generation.jOpticalMaCm2 !== undefined)
+    lines.push(
+      `  q int G: ${res.generation.jGenerationMaCm2.toFixed(3)} mA/cm2 on the mesh, ${res.generation.jOpticalMaCm2.toFixed(3)} mA/cm2 from the optics`,
+    );
+  if (res.eqe)
+    lines.push(
+      `  EQE at ${res.eqe.wavelengthNm.length} wavelengths: q int EQE Phi = ${res.eqe.jscFromEqeMaCm2.toFixed(3)} mA/cm2`,
+    );
+  if (res.dark) {
+    const n = res.dark.V.length;
+    if (n > 0)
+      lines.push(
+        `  dark J-V: ${n} points, J(${res.dark.V[n - 1]} V) = ${res.dark.J_mA_cm2[n - 1]!.toPrecision(4)} mA/cm2`,
+      );
+  }
+  lines.push(`  ${res.elapsedMs} ms`);
+  return lines.join('\n');
+}
+
+const CIRCUIT_JOB_KINDS = ['simulate-sdm', 'simulate-2dm', 'simulate-modified', 'fit', 'losses', 'detailed-balance'];
+
+function isCircuitJob(raw: unknown): raw is CircuitJob {
+  return (
+    typeof raw === 'object' &&
+    raw !== null &&
+    CIRCUIT_JOB_KINDS.includes(String((raw as { kind?: unknown }).kind)) &&
+    !('schemaVersion' in raw)
+  );
+}
+
+/**
+ * A fit job may name its measured curve by file ("curve": {"file": "jv.xlsx", "parse": {...}}),
+ * relative to the job file; it is read here and handed to the engine as text or spreadsheet rows.
+ */
+async function withCurveFile(job: CircuitJob, baseDir: string): Promise<CircuitJob> {
+  if (job.kind !== 'fit') return job;
+  const curve = job.curve as { file?: unknown; parse?: Record<string, unknown> };
+  if (typeof curve.file !== 'string') return job;
+  const source = await readCurveFile(resolve(baseDir, curve.file));
+  return { ...job, curve: { ...source, ...(curve.parse ? { parse: curve.parse } : {}) } } as CircuitJob;
+}
+
+export { CurveFileError };
+
+/** `run <job.json>` for a circuit job (simulate, fit, losses, detailed balance); see packages/engine/src/circuit/jobs.ts. */
+function runCircuit(job: CircuitJob, opts: RunOptions, out: NodeJS.WritableStream, err: NodeJS.WritableStream): number {
+  try {
+    const t0 = performance.now();
+    const result = runCircuitJob(job);
+    const text = `${JSON.stringify({ ...result, elapsedMs: Math.round(performance.now() - t0) })}\n`;
+    if (opts.out) {
+      writeFileSync(resolve(opts.out), text);
+      err.write(`run: wrote ${opts.out} (circuit job ${job.kind})\n`);
+    } else out.write(text);
+    return 0;
+  } catch (e) {
+    err.write(`run: circuit job ${job.kind}: ${e instanceof Error ? e.message : String(e)}\n`);
+    return 2;
+  }
+}

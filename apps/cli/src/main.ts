@@ -1,0 +1,143 @@
+#!/usr/bin/env node
+import { parseArgs } from 'node:util';
+import { PVFORGE_VERSION } from '@pvforge/contracts';
+import { ENGINE_VERSION } from '@pvforge/engine';
+import { runFit } from './commands/fit.js';
+import { runDevice } from './commands/run.js';
+import { runValidate } from './commands/validate.js';
+
+const HELP = `PVForge command line
+
+Usage: npm run -s pvforge -- <command> [options]
+
+Commands:
+  version                      print the PVForge, engine and Node.js versions
+  validate <file|dir>...       run benchmark cases (pv-bench/1, see assets/validation/FORMAT.md)
+                               and compare with their expected values; exits 1 if any fails
+      --json                   print the results as JSON
+      --verbose                list every check, not only the failing ones
+  run <device.json>            optical simulation of a DeviceSpec (schemaVersion 1): R, T, A per
+                               layer, photocurrents, EQE, G(x); writes the result as JSON
+                               with an "electrical" block: drift-diffusion of the layers that have
+                               electrical parameters, G(x) from the optics in the same run (or
+                               uniform, beer-lambert, dark): light/dark J-V, Jsc, Voc, FF, PCE,
+                               profiles, EQE/IQE; a summary on stderr
+  run <job.json>               a circuit job: {"kind": "simulate-sdm" | "simulate-2dm" |
+                               "simulate-modified" | "fit" | "losses" | "detailed-balance", ...}
+      --out <file>             write the JSON to a file instead of stdout
+      --points <n>             G(x) sample points per layer (default 101)
+      --spectrum <file.csv>    user spectrum replacing the device's (header states units, e.g.
+                               wavelength_nm,irradiance_W_m2_nm)
+  fit <curve.csv|txt|iv|xlsx>  fit a measured J-V with the single- (sdm) or two-diode (2dm) model;
+                               parameters with confidence intervals on stderr, the result as JSON
+      --model sdm|2dm          (default sdm)
+      --temperature <K>        (default 300)
+      --voltage-unit V|mV      override the detected unit (likewise --current-unit
+                               A|mA|A/cm2|mA/cm2, with --area <cm2> for A or mA)
+      --sign auto|as-is|flip   sign convention of the current (default auto: generation positive)
+      --out <file>             write the JSON to a file instead of stdout
+  help, --help, -h             show this help
+
+Examples:
+  npm run -s pvforge -- validate assets/validation/cases/optics
+  npm run -s pvforge -- validate assets/validation/cases --json > results.json
+  npm run -s pvforge -- run device.json --out result.json
+  npm run -s pvforge -- fit measured-jv.xlsx --area 0.09
+`;
+
+export async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (!command || command === 'help' || command === '--help' || command === '-h') {
+    process.stdout.write(HELP);
+    return 0;
+  }
+  if (command === 'version' || command === '--version' || command === '-v') {
+    process.stdout.write(`pvforge ${PVFORGE_VERSION}\nengine ${ENGINE_VERSION}\nnode ${process.version}\n`);
+    return 0;
+  }
+  if (command === 'validate') {
+    const { values, positionals } = parseArgs({
+      args: rest,
+      allowPositionals: true,
+      options: { json: { type: 'boolean', default: false }, verbose: { type: 'boolean', default: false } },
+    });
+    if (positionals.length === 0) {
+      process.stderr.write('validate: give at least one case file or directory\n');
+      return 2;
+    }
+    return runValidate(positionals, { json: values.json ?? false, verbose: values.verbose ?? false });
+  }
+  if (command === 'run') {
+    const { values, positionals } = parseArgs({
+      args: rest,
+      allowPositionals: true,
+      options: { out: { type: 'string' }, points: { type: 'string', default: '101' }, spectrum: { type: 'string' } },
+    });
+    const points = Number(values.points);
+    if (positionals.length !== 1 || !Number.isInteger(points) || points < 2) {
+      process.stderr.write('run: give one device JSON file (and --points >= 2)\n');
+      return 2;
+    }
+    return runDevice(positionals[0]!, {
+      points,
+      ...(values.out ? { out: values.out } : {}),
+      ...(values.spectrum ? { spectrum: values.spectrum } : {}),
+    });
+  }
+  if (command === 'fit') {
+    const { values, positionals } = parseArgs({
+      args: rest,
+      allowPositionals: true,
+      options: {
+        model: { type: 'string', default: 'sdm' },
+        temperature: { type: 'string', default: '300' },
+        'voltage-unit': { type: 'string' },
+        'current-unit': { type: 'string' },
+        area: { type: 'string' },
+        sign: { type: 'string', default: 'auto' },
+        out: { type: 'string' },
+      },
+    });
+    const bad = (msg: string) => {
+      process.stderr.write(`fit: ${msg}\n`);
+      return 2;
+    };
+    const file = positionals[0];
+    if (!file) return bad('give the measured curve file');
+    if (values.model !== 'sdm' && values.model !== '2dm') return bad('--model must be sdm or 2dm');
+    const temperatureK = Number(values.temperature);
+    if (!(temperatureK > 0 && temperatureK < 1000)) return bad('--temperature must be a temperature in K (0-1000)');
+    const vu = values['voltage-unit'];
+    if (vu !== undefined && vu !== 'V' && vu !== 'mV') return bad('--voltage-unit must be V or mV');
+    const cu = values['current-unit'];
+    if (cu !== undefined && !['A', 'mA', 'A/cm2', 'mA/cm2'].includes(cu))
+      return bad('--current-unit must be A, mA, A/cm2 or mA/cm2');
+    const area = values.area === undefined ? undefined : Number(values.area);
+    if (area !== undefined && !(area > 0)) return bad('--area must be a positive area in cm2');
+    const sign = values.sign;
+    if (sign !== 'auto' && sign !== 'as-is' && sign !== 'flip') return bad('--sign must be auto, as-is or flip');
+    return runFit(file, {
+      model: values.model,
+      temperatureK,
+      ...(values.out ? { out: values.out } : {}),
+      parse: {
+        ...(vu ? { voltageUnit: vu } : {}),
+        ...(cu ? { currentUnit: cu as 'A' | 'mA' | 'A/cm2' | 'mA/cm2' } : {}),
+        ...(area !== undefined ? { areaCm2: area } : {}),
+        sign,
+      },
+    });
+  }
+  process.stderr.write(`unknown command "${command}"; see --help\n`);
+  return 2;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (e: unknown) => {
+    process.stderr.write(`${e instanceof Error ? e.message : String(e)}\n`);
+    process.exitCode = 1;
+  },
+);

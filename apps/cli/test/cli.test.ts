@@ -1,0 +1,53 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/** Runs the CLI exactly as a user does: `npm run -s pvforge -- ...` from the repository root. */
+const root = join(import.meta.dirname, '..', '..', '..');
+function cli(...args: string[]) {
+  const r = spawnSync('npm', ['run', '-s', 'pvforge', '--', ...args], { cwd: root, encoding: 'utf8' });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+describe('pvforge CLI', () => {
+  it('prints help that lists its commands', () => {
+    const r = cli('--help');
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('validate');
+    expect(r.out).toContain('version');
+  });
+  it('prints the versions', () => {
+    const version = JSON.parse(
+      execFileSync('node', ['-p', 'JSON.stringify(require("./package.json").version)'], {
+        cwd: root,
+        encoding: 'utf8',
+      }),
+    );
+    const r = cli('version');
+    expect(r.code).toBe(0);
+    expect(r.out).toContain(`pvforge ${version}`);
+    expect(r.out).toContain(`node ${process.version}`);
+  });
+  it('refuses an unknown command', () => {
+    const r = cli('frobnicate');
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('unknown command');
+  });
+  it('fails, never skips, a case of an unknown kind or an unreadable file', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pvf-cli-'));
+    writeFileSync(
+      join(dir, 'a.json'),
+      JSON.stringify({ format: 'pv-bench/1', kind: 'no-such-kind', id: 'x', input: {}, expected: {}, tolerance: {} }),
+    );
+    writeFileSync(join(dir, 'b.json'), '{ not json');
+    const r = cli('validate', dir);
+    expect(r.code).toBe(1);
+    expect(r.out).toContain('unknown case kind');
+    expect(r.out).toContain('cannot read JSON');
+    expect(r.out.trim().split('\n').at(-1)).toBe('0 passed, 2 failed');
+    const j = cli('validate', dir, '--json');
+    expect(JSON.parse(j.out)).toMatchObject({ passed: 0, failed: 2 });
+  });
+});

@@ -1,0 +1,183 @@
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DEFAULT_JOB_TIME_LIMIT_MS } from '@pvforge/contracts';
+
+export interface Argon2Params {
+  memoryCost: number;
+  timeCost: number;
+  parallelism: number;
+}
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** undefined: SQLite file in dataDir; postgres://...: PostgreSQL. */
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  publicUrl: string;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  /** undefined: generated once into dataDir/session-secret. */
+  sessionSecret: string | undefined;
+  logLevel: string;
+  webDist: string;
+  trustProxy: boolean | string;
+  bodyLimitBytes: number;
+  argon2: Argon2Params;
+  /** Calculations at once in this process (worker threads). */
+  jobConcurrency: number;
+  /** Wall-clock limit of one calculation, ms. */
+  jobTimeLimitMs: number;
+  /** Calculations of one user running at once. */
+  jobMaxPerUser: number;
+}
+
+export interface ConfigVar {
+  name: string;
+  default: string;
+  description: string;
+}
+
+/** Every environment variable the server reads; the README's configuration table is generated from this. */
+export const CONFIG_VARS: readonly ConfigVar[] = [
+  { name: 'PORT', default: '8080', description: 'TCP port the server listens on.' },
+  { name: 'HOST', default: '0.0.0.0', description: 'Address the server binds to.' },
+  {
+    name: 'DATA_DIR',
+    default: './data',
+    description: 'Directory for the SQLite file and the generated session secret.',
+  },
+  {
+    name: 'DATABASE_URL',
+    default: '(unset)',
+    description: 'Unset: SQLite file DATA_DIR/pvforge.sqlite. postgres://user@host:port/db: PostgreSQL.',
+  },
+  {
+    name: 'REDIS_URL',
+    default: '(unset)',
+    description:
+      'Redis for the job queue (BullMQ), e.g. redis://127.0.0.1:6379: jobs also run in `npm run worker` processes sharing the database and Redis. Unset: in-process queue.',
+  },
+  {
+    name: 'SMTP_URL',
+    default: '(unset)',
+    description:
+      'SMTP server for outgoing mail, e.g. smtp://127.0.0.1:2525. Unset: mail kept in the outbox table and logged.',
+  },
+  { name: 'MAIL_FROM', default: 'PVForge <no-reply@pvforge.local>', description: 'Sender of outgoing mail.' },
+  {
+    name: 'PUBLIC_URL',
+    default: 'http://localhost:PORT',
+    description: 'Public base address of the site, used for links in mails (password reset).',
+  },
+  {
+    name: 'ADMIN_EMAIL',
+    default: 'admin@pvforge.local',
+    description: 'E-mail of the administrator created on first start.',
+  },
+  {
+    name: 'ADMIN_PASSWORD',
+    default: '(generated)',
+    description: 'Password of that administrator; unset: a strong random one is generated and printed once.',
+  },
+  {
+    name: 'SESSION_SECRET',
+    default: '(generated)',
+    description:
+      'Secret that encrypts session tokens at rest (AES-256-GCM). Unset: generated into DATA_DIR/session-secret (mode 0600) and reused. Every instance of a cluster needs the same one.',
+  },
+  {
+    name: 'LOG_LEVEL',
+    default: 'info',
+    description: 'pino log level: fatal, error, warn, info, debug, trace, silent.',
+  },
+  { name: 'WEB_DIST', default: 'apps/web/dist', description: 'Directory of the built web app served at /.' },
+  {
+    name: 'TRUST_PROXY',
+    default: 'false',
+    description: 'Trust X-Forwarded-* headers: true, false, or a comma-separated list of proxy addresses.',
+  },
+  { name: 'BODY_LIMIT_BYTES', default: '1048576', description: 'Largest accepted request body in bytes.' },
+  {
+    name: 'JOB_CONCURRENCY',
+    default: '(cores)',
+    description: 'Calculations run at once by this process (worker threads); default os.availableParallelism().',
+  },
+  {
+    name: 'JOB_TIME_LIMIT_MS',
+    default: '300000',
+    description: 'Wall-clock limit of one calculation in ms; a calculation still running then ends as nonconvergent.',
+  },
+  {
+    name: 'JOB_MAX_PER_USER',
+    default: '2',
+    description: 'Calculations of one user running at once; the others wait in the queue.',
+  },
+  {
+    name: 'LIVE_CHANNEL_PREFIX',
+    default: 'pvforge:live:',
+    description:
+      'Prefix of the Redis channel and keys of the live connection (with REDIS_URL); one per deployment sharing a Redis.',
+  },
+];
+
+/** Production argon2id parameters (OWASP's first recommendation: 19 MiB, 2 passes, 1 lane). */
+export const ARGON2_PRODUCTION: Argon2Params = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+function int(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer, got '${value}'`);
+  return n;
+}
+
+function trustProxy(value: string | undefined): boolean | string {
+  if (value === undefined || value === '' || value === 'false' || value === '0') return false;
+  if (value === 'true' || value === '1') return true;
+  return value;
+}
+
+function blankToUndefined(value: string | undefined): string | undefined {
+  return value === undefined || value.trim() === '' ? undefined : value.trim();
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const port = int(env['PORT'], 8080, 'PORT');
+  const databaseUrl = blankToUndefined(env['DATABASE_URL']);
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new Error('DATABASE_URL must start with postgres:// (leave it unset for SQLite)');
+  }
+  const webDist = blankToUndefined(env['WEB_DIST']);
+  return {
+    port,
+    host: blankToUndefined(env['HOST']) ?? '0.0.0.0',
+    dataDir: path.resolve(blankToUndefined(env['DATA_DIR']) ?? './data'),
+    databaseUrl,
+    redisUrl: blankToUndefined(env['REDIS_URL']),
+    smtpUrl: blankToUndefined(env['SMTP_URL']),
+    mailFrom: blankToUndefined(env['MAIL_FROM']) ?? 'PVForge <no-reply@pvforge.local>',
+    publicUrl: (blankToUndefined(env['PUBLIC_URL']) ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    adminEmail: blankToUndefined(env['ADMIN_EMAIL']),
+    adminPassword: blankToUndefined(env['ADMIN_PASSWORD']),
+    sessionSecret: blankToUndefined(env['SESSION_SECRET']),
+    logLevel: blankToUndefined(env['LOG_LEVEL']) ?? 'info',
+    webDist: webDist ? path.resolve(webDist) : path.join(repoRoot, 'apps/web/dist'),
+    trustProxy: trustProxy(blankToUndefined(env['TRUST_PROXY'])),
+    bodyLimitBytes: int(env['BODY_LIMIT_BYTES'], 1024 * 1024, 'BODY_LIMIT_BYTES'),
+    argon2: ARGON2_PRODUCTION,
+    jobConcurrency: int(env['JOB_CONCURRENCY'], availableParallelism(), 'JOB_CONCURRENCY'),
+    jobTimeLimitMs: int(env['JOB_TIME_LIMIT_MS'], DEFAULT_JOB_TIME_LIMIT_MS, 'JOB_TIME_LIMIT_MS'),
+    jobMaxPerUser: int(env['JOB_MAX_PER_USER'], 2, 'JOB_MAX_PER_USER'),
+  };
+}
+
+export function webDistExists(config: AppConfig): boolean {
+  return existsSync(path.join(config.webDist, 'index.html'));
+}

@@ -1,0 +1,110 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { MessageChannel } from 'node:worker_threads';
+import type { CalcKind } from '@pvforge/contracts';
+import { Piscina } from 'piscina';
+import type { CalculationOutcome } from './run-calculation.js';
+import type { ProgressMessage, WorkerTask } from './worker.js';
+
+/** Time a worker thread may take to start and load the engine before the limit runs anyway. */
+const THREAD_START_ALLOWANCE_MS = 30_000;
+
+/**
+ * The worker file: the built .js next to this module, or, when the server runs from its
+ * TypeScript sources (tests, `tsx`), the .ts file loaded through tsx in each thread.
+ */
+function workerEntry(): { filename: string; execArgv: string[] } {
+  const self = fileURLToPath(import.meta.url);
+  if (self.endsWith('.ts')) {
+    return {
+      filename: self.replace(/pool-runner\.ts$/, 'worker.ts'),
+      execArgv: ['--conditions=@pvforge/source', '--import', 'tsx'],
+    };
+  }
+  const js = self.replace(/pool-runner\.js$/, 'worker.js');
+  if (!existsSync(js)) throw new Error(`worker entry missing: ${js}`);
+  return { filename: js, execArgv: [] };
+}
+
+export function createPool(threads: number): Piscina {
+  const entry = workerEntry();
+  return new Piscina({
+    filename: entry.filename,
+    execArgv: entry.execArgv,
+    minThreads: threads,
+    maxThreads: threads,
+    concurrentTasksPerWorker: 1,
+    idleTimeout: 60_000,
+  });
+}
+
+export type PoolOutcome =
+  | { status: 'succeeded' | 'nonconvergent' | 'failed'; result?: unknown; reason?: string }
+  /** Stopped from outside (cancel, shutdown): the caller decides what it means. */
+  | { status: 'aborted' };
+
+/**
+ * Runs one calculation on a pool thread. Aborting `signal` or passing the wall-clock limit makes
+ * piscina terminate the thread at once (and start a fresh one); a thread that exits or throws
+ * gives 'failed' with the reason. Progress arrives in order on the task's own MessagePort.
+ */
+export async function runOnPool(
+  pool: Piscina,
+  task: { kind: CalcKind; input: unknown; allowFaults: boolean },
+  opts: { timeLimitMs: number; signal: AbortSignal; onProgress: (percent: number, detail?: string) => void },
+): Promise<PoolOutcome> {
+  const ctrl = new AbortController();
+  let expired = false;
+  let done = false;
+  const expire = () => {
+    expired = true;
+    ctrl.abort();
+  };
+  const outer = () => ctrl.abort();
+  if (opts.signal.aborted) return { status: 'aborted' };
+  opts.signal.addEventListener('abort', outer, { once: true });
+  // The limit counts from the moment the thread has the task (a fresh thread first loads the engine).
+  let timer = setTimeout(expire, opts.timeLimitMs + THREAD_START_ALLOWANCE_MS);
+  const { port1, port2 } = new MessageChannel();
+  // The result comes back on piscina's channel, the progress on this port: no order between the
+  // two, so a finished task waits (briefly) for the port's last message before it is reported.
+  let ended: () => void = () => undefined;
+  const endSeen = new Promise<void>((resolve) => {
+    ended = resolve;
+  });
+  port1.on('message', (m: ProgressMessage) => {
+    if (m.end) {
+      ended();
+      return;
+    }
+    if (m.begun) {
+      clearTimeout(timer);
+      timer = setTimeout(expire, opts.timeLimitMs);
+      return;
+    }
+    // After the outcome is known, a late progress message would come after 'finished'.
+    if (!done) opts.onProgress(m.percent, m.detail);
+  });
+  try {
+    const t: WorkerTask = { ...task, port: port2 };
+    const out = (await pool.run(t, { signal: ctrl.signal, transferList: [port2] as never })) as CalculationOutcome;
+    await Promise.race([endSeen, new Promise((resolve) => setTimeout(resolve, 1000).unref())]);
+    return out.nonconvergent
+      ? { status: 'nonconvergent', result: out.result, reason: out.nonconvergent }
+      : { status: 'succeeded', result: out.result };
+  } catch (err) {
+    if (expired)
+      return {
+        status: 'nonconvergent',
+        reason: `no result within ${Math.round(opts.timeLimitMs / 1000)} s (wall-clock limit)`,
+      };
+    if (opts.signal.aborted) return { status: 'aborted' };
+    const msg = err instanceof Error ? err.message : String(err);
+    return { status: 'failed', reason: /exit|terminat/i.test(msg) ? `the worker stopped unexpectedly (${msg})` : msg };
+  } finally {
+    done = true;
+    clearTimeout(timer);
+    opts.signal.removeEventListener('abort', outer);
+    port1.close();
+  }
+}

@@ -1,0 +1,50 @@
+import { type CalcKind, checkCircuitJob, checkDeviceSpec } from '@pvforge/contracts';
+import { checkDeviceElectrical, deviceToOpticsSpec, OpticsInputError } from '@pvforge/engine';
+import { fileAssets } from './assets.js';
+
+export type Invalid = { ok: false; field: string; errors: string[] };
+export type Checked = { ok: true; input: unknown } | Invalid;
+
+/** Form posts carry the DeviceSpec or circuit job as JSON text; JSON posts may send either. */
+export function parseJsonField(field: string, value: unknown): { ok: true; value: unknown } | Invalid {
+  if (typeof value !== 'string') return { ok: true, value };
+  try {
+    return { ok: true, value: JSON.parse(value) as unknown };
+  } catch {
+    return { ok: false, field, errors: [`${field}: not valid JSON`] };
+  }
+}
+
+/**
+ * Everything that can be checked before a job is queued: the shared schema (checkDeviceSpec /
+ * the circuit job schemas) and the engine's own input checks (materials in the library,
+ * spectra, electrical parameters), so that invalid device parameters never reach the queue.
+ */
+export function checkCalculationInput(kind: CalcKind, raw: unknown): Checked {
+  if (kind === 'circle' || kind === 'circle2') {
+    const c = checkCircuitJob(kind, raw);
+    return c.ok ? { ok: true, input: c.job } : { ok: false, field: 'job', errors: c.errors };
+  }
+  const c = checkDeviceSpec(raw);
+  if (!c.ok) return { ok: false, field: 'device', errors: c.errors };
+  const spec = c.spec;
+  if (kind === 'elec') {
+    if (!spec.electrical)
+      return {
+        ok: false,
+        field: 'device',
+        errors: ['electrical: an electrical calculation needs the "electrical" block'],
+      };
+    const e = checkDeviceElectrical(spec);
+    if (e.length) return { ok: false, field: 'device', errors: e };
+  }
+  if (kind === 'opt' || spec.illumination) {
+    try {
+      deviceToOpticsSpec(spec, fileAssets());
+    } catch (err) {
+      const field = err instanceof OpticsInputError ? `device.${err.field}` : 'device';
+      return { ok: false, field, errors: [err instanceof Error ? err.message : String(err)] };
+    }
+  }
+  return { ok: true, input: spec };
+}

@@ -1,0 +1,69 @@
+import type { MessagePort } from 'node:worker_threads';
+import type { CalcKind } from '@pvforge/contracts';
+import type { DeviceOpticsAssets } from '@pvforge/engine';
+import { fileAssets } from './assets.js';
+import { type CalculationOutcome, runCalculation } from './run-calculation.js';
+
+/**
+ * The worker-thread entry of the in-process pool (piscina) and the body of the BullMQ workers.
+ * Progress goes back on the task's own MessagePort, so it arrives in order and only for this job.
+ */
+export interface WorkerTask {
+  kind: CalcKind;
+  input: unknown;
+  port?: MessagePort;
+  /**
+   * Tests only: lets an input `{"__fault": "exit" | "throw" | "hang"}` crash, fail or hang the
+   * thread. Set by the queue from its own options, never from a request.
+   */
+  allowFaults?: boolean;
+}
+
+export interface ProgressMessage {
+  percent: number;
+  detail?: string;
+  /** The first message: the thread has the task (the wall-clock limit counts from here). */
+  begun?: true;
+  /** The last message: every progress message was sent before it. */
+  end?: true;
+}
+
+let assets: DeviceOpticsAssets | undefined;
+const lazyAssets = () => {
+  assets ??= fileAssets();
+  return assets;
+};
+
+function fault(input: unknown): string | undefined {
+  if (typeof input !== 'object' || input === null) return undefined;
+  const f = (input as { __fault?: unknown }).__fault;
+  return typeof f === 'string' ? f : undefined;
+}
+
+export default async function work(task: WorkerTask): Promise<CalculationOutcome> {
+  const post = (percent: number, detail?: string) => {
+    const m: ProgressMessage = detail === undefined ? { percent } : { percent, detail };
+    task.port?.postMessage(m);
+  };
+  task.port?.postMessage({ percent: 0, begun: true } satisfies ProgressMessage);
+  try {
+    const f = task.allowFaults ? fault(task.input) : undefined;
+    if (f === 'exit') process.exit(3);
+    if (f === 'throw') throw new Error('test fault: the worker threw');
+    if (f === 'hang') {
+      post(1, 'test fault: hanging');
+      // Busy, not idle: a hung engine loop does not yield to the event loop either.
+      for (;;) {
+        /* spin until terminated */
+      }
+    }
+    if (f === 'noop') {
+      post(50, 'noop');
+      return { result: { noop: true } };
+    }
+    return runCalculation(task.kind, task.input, lazyAssets, post);
+  } finally {
+    task.port?.postMessage({ percent: 100, end: true } satisfies ProgressMessage);
+    task.port?.close();
+  }
+}

@@ -1,0 +1,50 @@
+import path from 'node:path';
+import { SESSION } from '@pvforge/contracts';
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/database.js';
+import { migrateToLatest } from './db/migrations.js';
+import { seed } from './seed/seed.js';
+
+/** Starts the platform: configuration, migrations, first-start seeding, then listening. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const db = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'pvforge.sqlite') });
+  const app = await buildApp(config, { db });
+  try {
+    const applied = await migrateToLatest(db.kysely, db.dialect);
+    if (applied.length > 0) app.log.info({ applied }, 'database migrated');
+    await seed(app.services, config, (text) => process.stdout.write(text));
+    await app.services.sessions.purgeEnded(SESSION.rememberTtlMs);
+    // After the migrations: recovery of interrupted jobs reads the calculations table.
+    await app.services.jobs.start();
+    await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    app.log.fatal({ err }, 'start failed');
+    await app.close().catch(() => undefined);
+    await db.close().catch(() => undefined);
+    process.exit(1);
+  }
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    // A stuck connection must not keep the process alive forever.
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    app
+      .close()
+      .then(() => db.close())
+      .then(() => process.exit(0))
+      .catch((err: unknown) => {
+        app.log.error({ err }, 'shutdown failed');
+        process.exit(1);
+      });
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+void main();

@@ -1,0 +1,148 @@
+import { readFileSync } from 'node:fs';
+import { type AddressInfo, connect, createServer, type Server, type Socket } from 'node:net';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { buildApp } from '../../../src/app.js';
+import { type AppConfig, loadConfig } from '../../../src/config.js';
+import type { QueueOptions } from '../../../src/jobs/in-process-queue.js';
+import type { JobEvent, JobQueue } from '../../../src/jobs/types.js';
+import { TEST_ARGON2 } from '../helpers/app.js';
+import { TestClock } from '../helpers/clock.js';
+import type { TestDatabase } from '../helpers/database.js';
+
+const repoRoot = join(import.meta.dirname, '..', '..', '..', '..', '..');
+
+/** The engine's own test devices: an optical one and one with the electrical block. */
+export function fixtureDevice(which: 'opt' | 'elec'): Record<string, unknown> {
+  const file =
+    which === 'opt'
+      ? 'packages/engine/test/optics/fixtures/perovskite-pin.device.json'
+      : 'packages/engine/test/device/fixtures/perovskite-pin-electrical.device.json';
+  return JSON.parse(readFileSync(join(repoRoot, file), 'utf8')) as Record<string, unknown>;
+}
+
+/** A single-diode simulation: a trivial, fast circuit job. */
+export function sdmJob(points = 50): Record<string, unknown> {
+  return {
+    kind: 'simulate-sdm',
+    params: { jphMaCm2: 23, j0MaCm2: 3e-12, n: 1.5, rsOhmCm2: 3, rshOhmCm2: 2000, tK: 300 },
+    voltageV: Array.from({ length: points }, (_, i) => (1.2 * i) / (points - 1)),
+  };
+}
+
+/** Resolves at the job's 'finished' event (listening starts before the submit, so none is missed). */
+export function recordEvents(queue: JobQueue): {
+  events: JobEvent[];
+  finished(id: number, ms?: number): Promise<JobEvent>;
+} {
+  const events: JobEvent[] = [];
+  const waiters = new Map<number, (e: JobEvent) => void>();
+  queue.onEvent((e) => {
+    events.push(e);
+    if (e.type === 'finished') waiters.get(e.jobId)?.(e);
+  });
+  return {
+    events,
+    finished(id, ms = 20_000) {
+      const done = events.find((e) => e.type === 'finished' && e.jobId === id);
+      if (done) return Promise.resolve(done);
+      return new Promise((resolve, reject) => {
+        const t = setTimeout(() => reject(new Error(`job ${id} did not finish in ${ms} ms`)), ms);
+        waiters.set(id, (e) => {
+          clearTimeout(t);
+          resolve(e);
+        });
+      });
+    },
+  };
+}
+
+export async function waitUntil(check: () => Promise<boolean> | boolean, ms = 10_000, step = 20): Promise<void> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, step));
+  }
+  throw new Error('condition not met in time');
+}
+
+export async function calcCount(app: FastifyInstance): Promise<number> {
+  const row = await app.services.db.kysely
+    .selectFrom('calculations')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * A server on an existing test database with job-queue overrides (tests: fault inputs, a Redis
+ * key prefix of their own). Built like helpers/app.ts createTestApp, which takes no queue options.
+ */
+export async function buildCalcApp(
+  database: TestDatabase,
+  env: Record<string, string>,
+  queue: Partial<QueueOptions> & { prefix?: string; lockMs?: number },
+  clock = new TestClock(),
+): Promise<FastifyInstance> {
+  const config: AppConfig = {
+    ...loadConfig({
+      DATA_DIR: database.dataDir,
+      LOG_LEVEL: 'silent',
+      PUBLIC_URL: 'http://pvforge.test',
+      WEB_DIST: `${database.dataDir}/no-web-dist`,
+      ...env,
+    }),
+    argon2: TEST_ARGON2,
+  };
+  const app = await buildApp(config, { db: database.db, clock, queue });
+  await app.ready();
+  return app;
+}
+
+/** A TCP relay to Redis that the test can cut and restore: Redis "stopped" without touching the shared server. */
+export class RedisRelay {
+  private server: Server | undefined;
+  private readonly sockets = new Set<Socket>();
+  port = 0;
+  constructor(private readonly target = { host: '127.0.0.1', port: 6379 }) {}
+
+  async open(): Promise<void> {
+    this.server = createServer((client) => {
+      const upstream = connect(this.target.port, this.target.host);
+      for (const s of [client, upstream]) {
+        this.sockets.add(s);
+        s.on('close', () => this.sockets.delete(s));
+        s.on('error', () => s.destroy());
+      }
+      client.pipe(upstream).pipe(client);
+      client.on('close', () => upstream.destroy());
+      upstream.on('close', () => client.destroy());
+    });
+    await new Promise<void>((resolve) => this.server!.listen(this.port, '127.0.0.1', resolve));
+    this.port = (this.server.address() as AddressInfo).port;
+  }
+
+  async cut(): Promise<void> {
+    const s = this.server;
+    this.server = undefined;
+    for (const sock of this.sockets) sock.destroy();
+    if (s) await new Promise<void>((resolve) => s.close(() => resolve()));
+  }
+
+  get url(): string {
+    return `redis://127.0.0.1:${this.port}`;
+  }
+}
+
+/** Removes every key of a test's BullMQ prefix. */
+export async function dropRedisPrefix(prefix: string): Promise<void> {
+  const redis = new Redis('redis://127.0.0.1:6379');
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
+    cursor = next;
+    if (keys.length) await redis.del(...keys);
+  } while (cursor !== '0');
+  redis.disconnect();
+}

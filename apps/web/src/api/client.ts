@@ -1,0 +1,101 @@
+import { type ApiAnswer, type Lang, signRequest } from '@pvforge/contracts';
+import type { Session } from '../session/cookies';
+import { getSession } from '../session/store';
+import { apiBaseFor, HOSTINFO_KEY } from './hostinfo';
+
+/** The request never produced an API answer (offline, DNS, proxy error page, server down). */
+export class NetworkError extends Error {
+  override name = 'NetworkError';
+}
+
+/** The server answered with a code other than '1000'. */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  constructor(
+    readonly answer: ApiAnswer<unknown>,
+    readonly status: number,
+  ) {
+    super(answer.msg);
+  }
+  get code(): string {
+    return this.answer.code;
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST';
+  body?: unknown;
+  query?: Record<string, string | number | undefined>;
+  /** Credentials other than the stored session (the phone landing validates a handed-over token). */
+  auth?: Pick<Session, 'token' | 'uid'> | null;
+  /**
+   * Whether a 401 means "the session is gone". False for login, registration and reset calls,
+   * where 401 is an ordinary answer (wrong password) and no session is involved.
+   */
+  sessionBound?: boolean;
+}
+
+type UnauthorizedHandler = () => void;
+let onUnauthorized: UnauthorizedHandler = () => {};
+let currentLang: () => Lang = () => 'zh-CN';
+
+/** Wired by the app shell: what a lost session does (clear it, ask for login with redirect). */
+export function setUnauthorizedHandler(h: UnauthorizedHandler): void {
+  onUnauthorized = h;
+}
+export function setLangSource(f: () => Lang): void {
+  currentLang = f;
+}
+
+export function apiBase(): string {
+  return apiBaseFor(typeof localStorage === 'undefined' ? null : localStorage.getItem(HOSTINFO_KEY));
+}
+
+function buildUrl(path: string, query?: RequestOptions['query']): string {
+  const qs = new URLSearchParams();
+  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) qs.set(k, String(v));
+  const q = qs.toString();
+  return `${apiBase()}${path}${q ? `?${q}` : ''}`;
+}
+
+/** Sends one call and returns the server's answer whatever its code; throws NetworkError only. */
+export async function request<T>(
+  path: string,
+  opts: RequestOptions = {},
+): Promise<{ answer: ApiAnswer<T>; status: number }> {
+  const method = opts.method ?? (opts.body === undefined ? 'GET' : 'POST');
+  const auth = opts.auth === undefined ? getSession() : opts.auth;
+  const headers: Record<string, string> = { Accept: 'application/json', 'X-Lang': currentLang() };
+  if (auth) {
+    headers['X-Uid'] = auth.uid;
+    headers['X-Sign'] = signRequest(auth.token, auth.uid);
+  }
+  if (method === 'POST') headers['Content-Type'] = 'application/json';
+  let res: Response;
+  try {
+    res = await fetch(buildUrl(path, opts.query), {
+      method,
+      headers,
+      body: method === 'POST' ? JSON.stringify(opts.body ?? {}) : undefined,
+    });
+  } catch (e) {
+    throw new NetworkError(e instanceof Error ? e.message : String(e));
+  }
+  let answer: ApiAnswer<T>;
+  try {
+    answer = (await res.json()) as ApiAnswer<T>;
+  } catch {
+    // A proxy's 502 page or an HTML fallback is not our server answering.
+    throw new NetworkError(`HTTP ${res.status}`);
+  }
+  if (typeof answer?.code !== 'string') throw new NetworkError(`HTTP ${res.status}`);
+  if (res.status === 401 && (opts.sessionBound ?? true) && auth && opts.auth === undefined) onUnauthorized();
+  return { answer, status: res.status };
+}
+
+/** Like request, but resolves with data on '1000' and throws ApiError otherwise (for queries). */
+export async function call<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  const { answer, status } = await request<T>(path, opts);
+  if (answer.code !== '1000') throw new ApiError(answer as ApiAnswer<unknown>, status);
+  return answer.data;
+}

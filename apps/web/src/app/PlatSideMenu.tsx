@@ -1,0 +1,82 @@
+import {
+  AppstoreOutlined,
+  CustomerServiceOutlined,
+  DashboardOutlined,
+  ExperimentOutlined,
+  FundProjectionScreenOutlined,
+  MessageOutlined,
+  SettingOutlined,
+  ToolOutlined,
+  UserOutlined,
+  WalletOutlined,
+} from '@ant-design/icons';
+import { Menu, type MenuProps } from 'antd';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { useRole } from '../api/queries';
+import { LOGOUT_KEY, type MenuNode, menuForRole, selectMenu } from './plat-menu';
+import { useLogout } from './useLogout';
+
+const ICONS: Record<string, ReactNode> = {
+  dashboard: <DashboardOutlined />,
+  calc: <FundProjectionScreenOutlined />,
+  device: <AppstoreOutlined />,
+  material: <ExperimentOutlined />,
+  manage: <ToolOutlined />,
+  finance: <WalletOutlined />,
+  bbs: <MessageOutlined />,
+  service: <CustomerServiceOutlined />,
+  user: <UserOutlined />,
+  settings: <SettingOutlined />,
+};
+
+type Item = Required<MenuProps>['items'][number];
+
+export function PlatSideMenu({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  const { isAdmin } = useRole();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const logout = useLogout();
+  const { selected, open } = selectMenu(location.pathname, location.search);
+  const [openKeys, setOpenKeys] = useState<string[]>(open);
+
+  // Following a link from elsewhere (header dropdown, dashboard) opens the group it lands in.
+  const openSig = open.join('|');
+  useEffect(() => {
+    if (!openSig) return;
+    setOpenKeys((keys) => Array.from(new Set([...keys, ...openSig.split('|')])));
+  }, [openSig]);
+
+  const items = useMemo(() => {
+    const build = (nodes: MenuNode[]): Item[] =>
+      nodes.map((n) => ({
+        key: n.key,
+        icon: n.icon ? ICONS[n.icon] : undefined,
+        label: <span data-testid={`menu-${n.key}`}>{t(n.label)}</span>,
+        children: n.children ? build(n.children) : undefined,
+      }));
+    return build(menuForRole(isAdmin));
+  }, [t, isAdmin]);
+
+  return (
+    <Menu
+      theme="dark"
+      mode="inline"
+      items={items}
+      selectedKeys={[selected]}
+      openKeys={collapsed ? undefined : openKeys}
+      onOpenChange={setOpenKeys}
+      onClick={({ key }) => {
+        if (key === LOGOUT_KEY) {
+          logout();
+          return;
+        }
+        navigate(key);
+        onNavigate?.();
+      }}
+      data-testid="side-menu"
+    />
+  );
+}

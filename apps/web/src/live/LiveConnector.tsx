@@ -1,0 +1,222 @@
+import { type JobStatus, UI_TIMING } from '@pvforge/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Button, Input, Modal, Typography } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { apiBase } from '../api/client';
+import { useProfile } from '../api/queries';
+import { clearSession, storedRealName } from '../session/store';
+import { useSession } from '../session/useSession';
+import { LiveConnection, type SocketLike } from './connection';
+import { ADMIN_CONTACT } from './contact';
+import { type ChatMessage, liveEvents } from './events';
+import { liveUrl, resultPath } from './protocol';
+import { currentLive, setCurrentLive } from './registry';
+
+const COLOUR = /^(#[0-9a-fA-F]{3,8}|[a-zA-Z]{3,20})$/;
+const CHAT_MAX = 500;
+
+/**
+ * Opens the live connection while a session exists (mounted in the /plat layout) and turns what it
+ * reports into UI: chat notifications with a reply dialog, calculation results, kicks and the
+ * give-up messages of spec §8. Pages use useLive / useLiveEvent for the rest.
+ */
+export function LiveConnector() {
+  const session = useSession();
+  const { t } = useTranslation();
+  const { notification, modal, message } = App.useApp();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const profile = useProfile();
+  const [reply, setReply] = useState<ChatMessage | null>(null);
+  const [text, setText] = useState('');
+
+  const displayName = profile.data?.nickname || profile.data?.real_name || storedRealName();
+  const name = useRef('');
+  name.current = displayName;
+
+  // The connection lives as long as the session; UI callbacks change with language and route.
+  const ui = useRef({ t, notification, modal, message, navigate, queryClient });
+  useEffect(() => {
+    ui.current = { t, notification, modal, message, navigate, queryClient };
+  });
+
+  const token = session?.token;
+  const uid = session?.uid;
+  useEffect(() => {
+    if (!token || !uid) return;
+    const endSession = () => {
+      const { navigate: go, queryClient: qc } = ui.current;
+      void go('/', { replace: true });
+      // As after a logout: the guard goes home plainly rather than asking for a login that
+      // returns to the page just left (spec §4: the user goes to /).
+      clearSession({ logout: true });
+      qc.clear();
+    };
+    const conn = new LiveConnection({
+      url: liveUrl(apiBase(), window.location.origin, token, uid),
+      token,
+      uid,
+      name: () => name.current,
+      // The browser WebSocket has every member of SocketLike; only its handler types name DOM events.
+      createSocket: (url) => new WebSocket(url) as unknown as SocketLike,
+      bus: liveEvents,
+      onKick: (reason) => {
+        const { t: tr, modal: m } = ui.current;
+        endSession();
+        m.warning({
+          title: tr('live.kickedTitle'),
+          content: reason === 'kicked' ? tr('live.kickedBody') : tr('live.sessionEndedBody'),
+          okText: tr('common.ok'),
+        });
+      },
+      onGiveUp: () => {
+        const { t: tr, modal: m, notification: n } = ui.current;
+        endSession();
+        // Spec §8: both messages, the login one and the server one with whom to contact.
+        m.warning({ title: tr('live.expiredTitle'), content: tr('live.expiredBody'), okText: tr('common.ok') });
+        n.error({
+          key: 'live-unreachable',
+          title: tr('live.unreachableTitle'),
+          description: tr('live.unreachableBody', { contact: ADMIN_CONTACT }),
+          duration: 0,
+          props: { 'data-testid': 'live-unreachable' },
+        });
+      },
+    });
+    setCurrentLive(conn);
+    conn.start();
+    return () => {
+      conn.stop();
+      if (currentLive() === conn) setCurrentLive(null);
+    };
+  }, [token, uid]);
+
+  // The profile may load after the greeting: register the real name as soon as it is known.
+  useEffect(() => {
+    if (displayName && uid) currentLive()?.send({ act: '101', uid, name: displayName });
+  }, [displayName, uid]);
+
+  useEffect(() => {
+    const offChat = liveEvents.on('chat', (c) => {
+      const { t: tr, notification: n } = ui.current;
+      const key = `chat-${c.from}-${c.msgid ?? Date.now()}`;
+      const style = {
+        ...(c.color && COLOUR.test(c.color) ? { color: c.color } : {}),
+        ...(c.bg && COLOUR.test(c.bg) ? { background: c.bg, padding: '2px 6px', borderRadius: 4 } : {}),
+      };
+      n.info({
+        key,
+        title: tr('live.chatFrom', { name: c.nickname }),
+        // Plain text: React escapes it; newlines are kept by pre-wrap.
+        description: <span style={{ whiteSpace: 'pre-wrap', ...style }}>{c.msg}</span>,
+        duration: UI_TIMING.chatNotificationMs / 1000,
+        actions: (
+          <Button
+            type="primary"
+            size="small"
+            data-testid="live-chat-reply"
+            onClick={() => {
+              n.destroy(key);
+              setText('');
+              setReply(c);
+            }}
+          >
+            {tr('live.reply')}
+          </Button>
+        ),
+      });
+    });
+    const offFinish = liveEvents.on('finish', (f) => {
+      const { t: tr, notification: n, navigate: go } = ui.current;
+      const kind = tr(`live.kind.${f.kind ?? 'unknown'}`);
+      const ok = f.status === 'succeeded';
+      const target = ok ? resultPath(f.kind, f.recordId) : undefined;
+      const key = `calc-${f.jobId}`;
+      (ok ? n.success : n.error)({
+        key,
+        title: ok ? tr('live.calcDone', { kind, id: f.jobId }) : tr('live.calcFailed', { kind, id: f.jobId }),
+        description: ok ? undefined : (f.reason ?? tr(`live.status.${statusKey(f.status)}`)),
+        duration: ok ? 8 : 0,
+        actions: target ? (
+          <Button
+            size="small"
+            type="primary"
+            onClick={() => {
+              n.destroy(key);
+              void go(target);
+            }}
+          >
+            {tr('live.viewResult')}
+          </Button>
+        ) : undefined,
+      });
+    });
+    const offKill = liveEvents.on('kill', (k) => {
+      const { t: tr, notification: n } = ui.current;
+      n.warning({
+        title: tr('live.killTitle'),
+        description: tr('live.killBody', { type: k.type, seconds: k.seconds }),
+        duration: UI_TIMING.chatNotificationMs / 1000,
+      });
+    });
+    const offAck = liveEvents.on('message', (m) => {
+      if (m.act === 'ack' && m.msg === 'offline' && m.msgid?.startsWith('c')) {
+        ui.current.message.warning(ui.current.t('live.recipientOffline'));
+      }
+    });
+    return () => {
+      offChat();
+      offFinish();
+      offKill();
+      offAck();
+    };
+  }, []);
+
+  const sendReply = () => {
+    const msg = text.trim();
+    if (!reply || !msg) return;
+    const sent = currentLive()?.chat(reply.from, msg);
+    if (sent) {
+      message.success(t('live.replySent'));
+      setReply(null);
+    } else {
+      message.error(t('live.replyFailed'));
+    }
+  };
+
+  return (
+    <Modal
+      open={reply !== null}
+      title={reply ? t('live.replyTo', { name: reply.nickname }) : ''}
+      okText={t('live.send')}
+      cancelText={t('common.cancel')}
+      onOk={sendReply}
+      onCancel={() => setReply(null)}
+      okButtonProps={{ disabled: !text.trim() }}
+      destroyOnHidden
+    >
+      {reply && (
+        <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} style={{ whiteSpace: 'pre-wrap' }}>
+          {reply.msg}
+        </Typography.Paragraph>
+      )}
+      <Input.TextArea
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        maxLength={CHAT_MAX}
+        showCount
+        autoSize={{ minRows: 3, maxRows: 6 }}
+        placeholder={t('live.replyPlaceholder')}
+        // The character count sits under the box; keep it clear of the dialog's buttons.
+        style={{ marginBottom: 20 }}
+        data-testid="live-reply-text"
+      />
+    </Modal>
+  );
+}
+
+function statusKey(s: JobStatus | undefined): string {
+  return s === 'failed' || s === 'nonconvergent' || s === 'cancelled' ? s : 'failed';
+}

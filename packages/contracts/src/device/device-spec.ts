@@ -1,0 +1,329 @@
+import Type, { type Static, type TSchema } from 'typebox';
+import Value from 'typebox/value';
+import { checkElectricalPart, DeviceElectricalSpec, LayerElectricalSpec } from './device-spec-electrical.js';
+
+/**
+ * DeviceSpec, schemaVersion 1: the versioned description of a solar cell that every engine reads.
+ * Units are in the field names (nm, deg, K, W/m^2). Light comes from `ambient`, crosses
+ * `layers` in order (front to back) and leaves into `substrate` (both semi-infinite).
+ * The optical part is complete. The electrical part (drift-diffusion) is additive and optional:
+ * per layer an `electrical` object (device-spec-electrical.ts), and a device-level `electrical`
+ * block (contacts, resistances, temperature, sweep, generation) that makes the device an
+ * electrical simulation; without the block the device is optical only and layer `electrical`
+ * objects are not checked beyond their field types.
+ * Physics of every field: docs/physics/optics.md and docs/physics/drift-diffusion.md.
+ */
+
+const Finite = (opts: Record<string, unknown> = {}) => Type.Number(opts);
+
+/** Complex refractive index N = n + i k (k >= 0 for absorption) from a table or a model. */
+export const OpticalModelSpec = Type.Union([
+  Type.Object(
+    {
+      kind: Type.Literal('table'),
+      /** Id of an n,k table of the material library (assets/data/nk/index.json), e.g. "mapbi3". */
+      materialId: Type.String({ minLength: 1, maxLength: 100 }),
+      /** Outside the table: 'none' (error, default), 'hold' (end values), 'transparent' (hold n, k = 0). */
+      extrapolation: Type.Optional(
+        Type.Union([Type.Literal('none'), Type.Literal('hold'), Type.Literal('transparent')]),
+      ),
+    },
+    { additionalProperties: false },
+  ),
+  Type.Object(
+    {
+      kind: Type.Literal('tabulated'),
+      /** An inline n,k table; linear interpolation; wavelengths strictly increasing. */
+      wavelengthNm: Type.Array(Finite({ exclusiveMinimum: 0 }), { minItems: 1 }),
+      n: Type.Array(Finite({ exclusiveMinimum: 0 }), { minItems: 1 }),
+      k: Type.Array(Finite({ minimum: 0 }), { minItems: 1 }),
+      extrapolation: Type.Optional(
+        Type.Union([Type.Literal('none'), Type.Literal('hold'), Type.Literal('transparent')]),
+      ),
+    },
+    { additionalProperties: false },
+  ),
+  Type.Object(
+    { kind: Type.Literal('constant'), n: Finite({ exclusiveMinimum: 0 }), k: Finite({ minimum: 0 }) },
+    { additionalProperties: false },
+  ),
+  Type.Object(
+    {
+      /** n = a + bUm2 / l^2 + cUm4 / l^4 (l in um), constant k. */
+      kind: Type.Literal('cauchy'),
+      a: Finite(),
+      bUm2: Finite(),
+      cUm4: Type.Optional(Finite()),
+      k: Type.Optional(Finite({ minimum: 0 })),
+    },
+    { additionalProperties: false },
+  ),
+  Type.Object(
+    {
+      /** n^2 = 1 + a + sum b l^2 / (l^2 - cUm2) (l in um), constant k. */
+      kind: Type.Literal('sellmeier'),
+      a: Type.Optional(Finite()),
+      terms: Type.Array(Type.Object({ b: Finite(), cUm2: Finite() }, { additionalProperties: false }), { minItems: 1 }),
+      k: Type.Optional(Finite({ minimum: 0 })),
+    },
+    { additionalProperties: false },
+  ),
+  Type.Object(
+    {
+      /** eps = epsInf + sum of Lorentz, Drude and Tauc-Lorentz terms (energies in eV); N = sqrt(eps). */
+      kind: Type.Literal('oscillators'),
+      epsInf: Finite(),
+      terms: Type.Array(
+        Type.Union([
+          Type.Object(
+            {
+              type: Type.Literal('lorentz'),
+              f: Finite(),
+              e0Ev: Finite({ minimum: 0 }),
+              gammaEv: Finite({ minimum: 0 }),
+            },
+            { additionalProperties: false },
+          ),
+          Type.Object(
+            { type: Type.Literal('drude'), plasmaEv: Finite({ minimum: 0 }), gammaEv: Finite({ minimum: 0 }) },
+            { additionalProperties: false },
+          ),
+          Type.Object(
+            {
+              type: Type.Literal('tauc-lorentz'),
+              aEv: Finite({ minimum: 0 }),
+              e0Ev: Finite({ exclusiveMinimum: 0 }),
+              cEv: Finite({ exclusiveMinimum: 0 }),
+              egEv: Finite({ exclusiveMinimum: 0 }),
+            },
+            { additionalProperties: false },
+          ),
+        ]),
+      ),
+    },
+    { additionalProperties: false },
+  ),
+]);
+export type OpticalModelSpec = Static<typeof OpticalModelSpec>;
+
+export const LayerRole = Type.Union([
+  Type.Literal('absorber'),
+  Type.Literal('etl'),
+  Type.Literal('htl'),
+  Type.Literal('electrode'),
+  Type.Literal('tco'),
+  Type.Literal('buffer'),
+  Type.Literal('arc'),
+  Type.Literal('passivation'),
+  Type.Literal('substrate'),
+  Type.Literal('encapsulant'),
+  Type.Literal('other'),
+]);
+export type LayerRole = Static<typeof LayerRole>;
+
+export const DeviceLayerSpec = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 100 }),
+    /** > 0. Thick layers (glass, wafers) should be incoherent. */
+    thicknessNm: Finite({ exclusiveMinimum: 0 }),
+    /** true: thin film, fields interfere; false: thick layer, intensities add. Default true. */
+    coherent: Type.Optional(Type.Boolean()),
+    role: LayerRole,
+    /** Organic absorber: generation is of excitons (same profile, labelled). */
+    excitonic: Type.Optional(Type.Boolean()),
+    optical: OpticalModelSpec,
+    /**
+     * Drift-diffusion parameters (units in the names); a layer without them (glass, TCO, metal)
+     * is optical only. Checked in full only when the device has an `electrical` block.
+     */
+    electrical: Type.Optional(LayerElectricalSpec),
+  },
+  { additionalProperties: false },
+);
+export type DeviceLayerSpec = Static<typeof DeviceLayerSpec>;
+
+export const SpectrumSpec = Type.Union([
+  Type.Object(
+    {
+      kind: Type.Literal('builtin'),
+      /** ASTM G173-03 spectra; AM1.5G is the platform default. */
+      id: Type.Union([Type.Literal('AM1.5G'), Type.Literal('AM0'), Type.Literal('AM1.5D')]),
+    },
+    { additionalProperties: false },
+  ),
+  Type.Object(
+    {
+      kind: Type.Literal('blackbody'),
+      temperatureK: Finite({ exclusiveMinimum: 0 }),
+      irradianceWm2: Type.Optional(Finite({ exclusiveMinimum: 0 })),
+    },
+    { additionalProperties: false },
+  ),
+  Type.Object(
+    {
+      kind: Type.Literal('monochromatic'),
+      wavelengthNm: Finite({ exclusiveMinimum: 0 }),
+      irradianceWm2: Finite({ minimum: 0 }),
+    },
+    { additionalProperties: false },
+  ),
+  Type.Object(
+    {
+      /** User spectrum: strictly increasing wavelengths, non-negative spectral irradiance. */
+      kind: Type.Literal('tabulated'),
+      wavelengthNm: Type.Array(Finite({ exclusiveMinimum: 0 }), { minItems: 2 }),
+      irradianceWm2Nm: Type.Array(Finite({ minimum: 0 }), { minItems: 2 }),
+    },
+    { additionalProperties: false },
+  ),
+]);
+export type SpectrumSpec = Static<typeof SpectrumSpec>;
+
+export const IlluminationSpec = Type.Object(
+  {
+    /** Default: AM1.5G. */
+    spectrum: Type.Optional(SpectrumSpec),
+    /** Intensity multiplier, default 1. */
+    suns: Type.Optional(Finite({ minimum: 0 })),
+    /** Angle of incidence in the ambient, 0 <= angle < 90, default 0. */
+    angleDeg: Type.Optional(Finite({ minimum: 0, exclusiveMaximum: 90 })),
+    polarization: Type.Optional(Type.Union([Type.Literal('s'), Type.Literal('p'), Type.Literal('unpolarized')])),
+    /** Simulation grid, default 300-1600 nm in 1 nm steps. */
+    wavelength: Type.Optional(
+      Type.Object(
+        {
+          startNm: Finite({ exclusiveMinimum: 0 }),
+          endNm: Finite({ exclusiveMinimum: 0 }),
+          stepNm: Finite({ exclusiveMinimum: 0 }),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type IlluminationSpec = Static<typeof IlluminationSpec>;
+
+export const TextureSpec = Type.Object(
+  {
+    /** 0 planar .. 1 fully randomising (Lambertian) texture. */
+    roughnessFactor: Finite({ minimum: 0, maximum: 1 }),
+    /** Name of the thick absorber whose front face is textured. */
+    layer: Type.String({ minLength: 1 }),
+    /** rms roughness (nm): makes the haze wavelength dependent (scalar scattering theory). */
+    rmsRoughnessNm: Type.Optional(Finite({ minimum: 0 })),
+  },
+  { additionalProperties: false },
+);
+export type TextureSpec = Static<typeof TextureSpec>;
+
+export const DEVICE_SCHEMA_VERSION = 1;
+
+export const DeviceSpec = Type.Object(
+  {
+    schemaVersion: Type.Literal(1),
+    name: Type.String({ minLength: 1, maxLength: 200 }),
+    description: Type.Optional(Type.String({ maxLength: 2000 })),
+    /** Semi-infinite medium the light comes from (e.g. air {kind: 'constant', n: 1, k: 0}). */
+    ambient: OpticalModelSpec,
+    /** Layers front to back, at least one. */
+    layers: Type.Array(DeviceLayerSpec, { minItems: 1, maxItems: 200 }),
+    /** Semi-infinite exit medium behind the last layer (e.g. air). */
+    substrate: OpticalModelSpec,
+    illumination: Type.Optional(IlluminationSpec),
+    texture: Type.Optional(TextureSpec),
+    /** Present: an electrical (drift-diffusion) simulation of the layers that have `electrical`. */
+    electrical: Type.Optional(DeviceElectricalSpec),
+  },
+  { additionalProperties: false },
+);
+export type DeviceSpec = Static<typeof DeviceSpec>;
+
+type SchemaNode = {
+  type?: string;
+  anyOf?: SchemaNode[];
+  const?: unknown;
+  properties?: Record<string, SchemaNode>;
+  required?: string[];
+  additionalProperties?: boolean;
+  items?: SchemaNode;
+};
+
+/** The literal of a union branch's discriminator (`kind` or `type`), if any. */
+function discriminator(branch: SchemaNode): { key: string; value: unknown } | undefined {
+  for (const key of ['kind', 'type']) {
+    const c = branch.properties?.[key]?.const;
+    if (c !== undefined) return { key, value: c };
+  }
+  return undefined;
+}
+
+/**
+ * Errors of value against a schema node, walking objects, arrays and discriminated unions
+ * (`kind` / `type`) so that a union reports only the branch the value chose; the leaves are
+ * checked by TypeBox. Paths use the layer names: `layers[2] "MAPbI3".thicknessNm`.
+ */
+function collectErrors(node: SchemaNode, value: unknown, path: string, out: string[]): void {
+  const at = path || '(device)';
+  if (node.anyOf) {
+    if (Value.Check(node as TSchema, value)) return;
+    const obj = value as Record<string, unknown> | null;
+    const tagged = node.anyOf.map((b) => ({ b, d: discriminator(b) }));
+    if (typeof obj === 'object' && obj !== null && tagged.every((t) => t.d)) {
+      const key = tagged[0]!.d!.key;
+      const hit = tagged.find((t) => t.d!.value === obj[key]);
+      if (!hit) {
+        out.push(
+          `${at}.${key}: must be one of ${tagged.map((t) => JSON.stringify(t.d!.value)).join(', ')} (got ${JSON.stringify(obj[key])})`,
+        );
+        return;
+      }
+      collectErrors(hit.b, value, path, out);
+      return;
+    }
+    for (const e of Value.Errors(node as TSchema, value)) if (e.keyword !== 'anyOf') out.push(`${at}: ${e.message}`);
+    return;
+  }
+  if (node.type === 'object' && node.properties) {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+      out.push(`${at}: must be an object`);
+      return;
+    }
+    const obj = value as Record<string, unknown>;
+    for (const r of node.required ?? []) if (!(r in obj)) out.push(`${path ? `${path}.` : ''}${r}: missing`);
+    for (const [k, v] of Object.entries(obj)) {
+      const sub = node.properties[k];
+      const p = path ? `${path}.${k}` : k;
+      if (!sub) {
+        if (node.additionalProperties === false) out.push(`${p}: unknown field`);
+        continue;
+      }
+      collectErrors(sub, v, p, out);
+    }
+    return;
+  }
+  if (node.type === 'array' && node.items) {
+    for (const e of Value.Errors({ ...node, items: {} } as TSchema, value)) out.push(`${at}: ${e.message}`);
+    if (!Array.isArray(value)) return;
+    value.forEach((item, i) => {
+      let p = `${path}[${i}]`;
+      const nm = (item as { name?: unknown } | null)?.name;
+      if (path === 'layers' && typeof nm === 'string') p += ` "${nm}"`;
+      collectErrors(node.items!, item, p, out);
+    });
+    return;
+  }
+  for (const e of Value.Errors(node as TSchema, value)) out.push(`${at}: ${e.message}`);
+}
+
+/** Messages naming the field, with layer names: `layers[2] "MAPbI3".thicknessNm: must be > 0`. */
+export function checkDeviceSpec(value: unknown): { ok: true; spec: DeviceSpec } | { ok: false; errors: string[] } {
+  if (Value.Check(DeviceSpec, value)) {
+    const spec = value as DeviceSpec;
+    const electrical = checkElectricalPart(spec);
+    return electrical.length ? { ok: false, errors: electrical } : { ok: true, spec };
+  }
+  const errors: string[] = [];
+  collectErrors(DeviceSpec as unknown as SchemaNode, value, '', errors);
+  return { ok: false, errors: errors.length ? [...new Set(errors)] : ['invalid device'] };
+}

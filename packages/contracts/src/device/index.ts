@@ -1,0 +1,2 @@
+export * from './device-spec.js';
+export * from './device-spec-electrical.js';

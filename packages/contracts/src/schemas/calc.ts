@@ -1,0 +1,284 @@
+import Type, { type Static } from 'typebox';
+import Value from 'typebox/value';
+import type { CalcKind } from '../calc.js';
+
+/**
+ * Payloads and answers of /sys/calc/* (issue 6). Device calculations carry a DeviceSpec
+ * (schemaVersion 1, checked with checkDeviceSpec); circuit calculations carry a circuit job
+ * (the engine's CircuitJob, checked here). Form posts carry either as a JSON string in one field,
+ * JSON posts as an object or a string: the server parses and checks before anything is queued.
+ */
+
+const Num = Type.Number();
+const Voltages = Type.Array(Num, { minItems: 2, maxItems: 5000 });
+const Nullable = (t: ReturnType<typeof Type.Number>) => Type.Union([t, Type.Null()]);
+const Loose = Type.Record(Type.String(), Type.Unknown());
+
+const SdmParams = Type.Object({
+  jphMaCm2: Num,
+  j0MaCm2: Type.Number({ exclusiveMinimum: 0 }),
+  n: Type.Number({ exclusiveMinimum: 0 }),
+  rsOhmCm2: Type.Number({ minimum: 0 }),
+  rshOhmCm2: Nullable(Type.Number({ exclusiveMinimum: 0 })),
+  tK: Type.Number({ exclusiveMinimum: 0 }),
+});
+
+const ModifiedParams = Type.Object({
+  jphMaCm2: Num,
+  yBulkPerS: Type.Number({ minimum: 0 }),
+  uIfPerCm2S: Type.Number({ minimum: 0 }),
+  yAugerPerS: Type.Number({ minimum: 0 }),
+  rsOhmCm2: Type.Number({ minimum: 0 }),
+  rshOhmCm2: Nullable(Type.Number({ exclusiveMinimum: 0 })),
+});
+
+const Absorber = Type.Object({
+  thicknessNm: Type.Number({ exclusiveMinimum: 0 }),
+  ncCm3: Type.Number({ exclusiveMinimum: 0 }),
+  nvCm3: Type.Number({ exclusiveMinimum: 0 }),
+  egEV: Type.Number({ exclusiveMinimum: 0 }),
+  tK: Type.Number({ exclusiveMinimum: 0 }),
+});
+
+const Spectrum = Type.Object({
+  wavelengthNm: Type.Array(Num, { minItems: 2 }),
+  irradianceWm2Nm: Type.Array(Num, { minItems: 2 }),
+});
+
+const Curve = Type.Union([
+  Type.Object({ voltageV: Voltages, jMaCm2: Voltages }),
+  Type.Object({
+    text: Type.String({ minLength: 1, maxLength: 2_000_000 }),
+    format: Type.Optional(Type.Union([Type.Literal('table'), Type.Literal('scaps-iv')])),
+    parse: Type.Optional(Loose),
+  }),
+  Type.Object({ rows: Type.Array(Type.Array(Type.Unknown()), { minItems: 2 }), parse: Type.Optional(Loose) }),
+]);
+
+const Pin = Type.Optional(Type.Number({ exclusiveMinimum: 0 }));
+
+/** 'circle': the traditional (single- or two-diode) circuit models: simulate or fit. */
+export const CircleJob = Type.Union([
+  Type.Object({ kind: Type.Literal('simulate-sdm'), params: SdmParams, voltageV: Voltages, pinMwCm2: Pin }),
+  Type.Object({ kind: Type.Literal('simulate-2dm'), params: Loose, voltageV: Voltages, pinMwCm2: Pin }),
+  Type.Object({
+    kind: Type.Literal('fit'),
+    model: Type.Union([Type.Literal('sdm'), Type.Literal('2dm')]),
+    tK: Type.Number({ exclusiveMinimum: 0 }),
+    curve: Curve,
+    options: Type.Optional(Loose),
+  }),
+]);
+export type CircleJob = Static<typeof CircleJob>;
+
+/** 'circle2': the modified diode model with loss quantification: simulate, fit or losses. */
+export const Circle2Job = Type.Union([
+  Type.Object({
+    kind: Type.Literal('simulate-modified'),
+    params: ModifiedParams,
+    absorber: Absorber,
+    voltageV: Voltages,
+    pinMwCm2: Pin,
+  }),
+  Type.Object({
+    kind: Type.Literal('fit'),
+    model: Type.Literal('modified'),
+    tK: Type.Number({ exclusiveMinimum: 0 }),
+    curve: Curve,
+    absorber: Absorber,
+    options: Type.Optional(Loose),
+    spectrum: Type.Optional(Spectrum),
+  }),
+  Type.Object({ kind: Type.Literal('losses'), params: ModifiedParams, absorber: Absorber, spectrum: Spectrum }),
+]);
+export type Circle2Job = Static<typeof Circle2Job>;
+
+/** Structural check of a circuit job for 'circle' or 'circle2'; errors name the field. */
+export function checkCircuitJob(
+  kind: 'circle' | 'circle2',
+  value: unknown,
+): { ok: true; job: CircleJob | Circle2Job } | { ok: false; errors: string[] } {
+  const schema = kind === 'circle' ? CircleJob : Circle2Job;
+  if (Value.Check(schema, value)) return { ok: true, job: value as CircleJob | Circle2Job };
+  const kinds =
+    kind === 'circle'
+      ? 'simulate-sdm, simulate-2dm, fit (model sdm or 2dm)'
+      : 'simulate-modified, fit (model modified), losses';
+  const k = typeof value === 'object' && value !== null ? (value as { kind?: unknown }).kind : undefined;
+  // For a union the first error is the union's; the branch of the given kind says which field is wrong.
+  const branch = schema.anyOf.find((b) => (b.properties.kind as { const?: unknown }).const === k);
+  if (!branch) return { ok: false, errors: [`kind: must be one of ${kinds}`] };
+  const errors = [...Value.Errors(branch, value)].slice(0, 5).map((e) => {
+    const where = (e.instancePath || '/').replace(/^\//, '').replaceAll('/', '.') || 'job';
+    return `${where}: ${e.message}`;
+  });
+  return { ok: false, errors: errors.length ? errors : ['invalid circuit job'] };
+}
+
+const JsonField = (description: string) =>
+  Type.Union([Type.String({ minLength: 1, maxLength: 4_000_000 }), Type.Object({})], { description });
+
+export const CalcDeviceBody = Type.Object({
+  name: Type.Optional(Type.String({ maxLength: 100 })),
+  device: JsonField('A DeviceSpec (schemaVersion 1), as an object or its JSON text (form posts)'),
+});
+export type CalcDeviceBody = Static<typeof CalcDeviceBody>;
+
+export const CalcCircuitBody = Type.Object({
+  name: Type.Optional(Type.String({ maxLength: 100 })),
+  job: JsonField('A circuit job (see CircleJob / Circle2Job), as an object or its JSON text (form posts)'),
+});
+export type CalcCircuitBody = Static<typeof CalcCircuitBody>;
+
+export const CalcIdBody = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+export type CalcIdBody = Static<typeof CalcIdBody>;
+
+// Spelled out (not mapped from CALC_KINDS / JOB_STATUSES) so the static types stay literal unions.
+const KindLiteral = Type.Union([
+  Type.Literal('opt'),
+  Type.Literal('elec'),
+  Type.Literal('circle'),
+  Type.Literal('circle2'),
+]);
+const StatusLiteral = Type.Union([
+  Type.Literal('queued'),
+  Type.Literal('running'),
+  Type.Literal('succeeded'),
+  Type.Literal('failed'),
+  Type.Literal('nonconvergent'),
+  Type.Literal('cancelled'),
+]);
+
+export const CalcListBody = Type.Object({
+  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
+  kind: Type.Optional(KindLiteral),
+  status: Type.Optional(StatusLiteral),
+});
+export type CalcListBody = Static<typeof CalcListBody>;
+
+export const CalcExportBody = Type.Object({
+  id: Type.Integer({ minimum: 1 }),
+  format: Type.Optional(Type.Union([Type.Literal('xlsx'), Type.Literal('csv-zip')], { default: 'xlsx' })),
+});
+export type CalcExportBody = Static<typeof CalcExportBody>;
+
+export const CalcRecord = Type.Object({
+  id: Type.Integer(),
+  kind: KindLiteral,
+  name: Type.String(),
+  status: StatusLiteral,
+  priority: Type.Integer(),
+  parent_id: Type.Union([Type.Integer(), Type.Null()]),
+  progress: Type.Integer({ minimum: 0, maximum: 100 }),
+  progress_detail: Type.Union([Type.String(), Type.Null()]),
+  reason: Type.Union([Type.String(), Type.Null()]),
+  attempts: Type.Integer(),
+  engine_version: Type.String(),
+  input_hash: Type.String(),
+  result_size: Type.Integer(),
+  created_at: Type.Integer(),
+  started_at: Type.Union([Type.Integer(), Type.Null()]),
+  finished_at: Type.Union([Type.Integer(), Type.Null()]),
+});
+export type CalcRecord = Static<typeof CalcRecord>;
+
+export const CalcListData = Type.Object({ list: Type.Array(CalcRecord), total: Type.Integer() });
+export type CalcListData = Static<typeof CalcListData>;
+
+export const CalcDetail = Type.Object({
+  record: CalcRecord,
+  input: Type.Unknown(),
+  result: Type.Unknown({ description: 'The engine result (null until succeeded)' }),
+});
+export type CalcDetail = Static<typeof CalcDetail>;
+
+/** Key figures by name (Jsc_mA_cm2, Voc_V, FF, PCE_percent, fitted parameters, ...), numbers only. */
+export const CalcResultPara = Type.Object({
+  id: Type.Integer(),
+  kind: KindLiteral,
+  status: StatusLiteral,
+  figures: Type.Record(Type.String(), Type.Number()),
+  /** A parameter sweep's record only: its aggregated result (parameters, table, map for two). */
+  sweep: Type.Optional(Type.Unknown()),
+});
+export type CalcResultPara = Static<typeof CalcResultPara>;
+
+export const CalcPerformance = Type.Object({
+  byStatus: Type.Record(Type.String(), Type.Integer()),
+  byKind: Type.Record(Type.String(), Type.Integer()),
+  total: Type.Integer(),
+  /** Mean of finished_at - started_at over the user's succeeded calculations, ms; null without any. */
+  meanRunMs: Type.Union([Type.Number(), Type.Null()]),
+  /** Mean of started_at - created_at over the user's started calculations, ms; null without any. */
+  meanWaitMs: Type.Union([Type.Number(), Type.Null()]),
+});
+export type CalcPerformance = Static<typeof CalcPerformance>;
+
+export const OptStructLayer = Type.Object({
+  name: Type.String(),
+  role: Type.String(),
+  thicknessNm: Type.Number(),
+  material: Type.String({ description: 'material id of a table, or the model kind (constant, cauchy, ...)' }),
+  coherent: Type.Boolean(),
+});
+export const CalcOptStruct = Type.Object({
+  id: Type.Integer(),
+  device: Type.String(),
+  ambient: Type.String(),
+  substrate: Type.String(),
+  layers: Type.Array(OptStructLayer),
+});
+export type CalcOptStruct = Static<typeof CalcOptStruct>;
+
+export const CalcSubmitted = Type.Object({ id: Type.Integer() });
+
+export const CALC_DEVICE_KINDS: readonly CalcKind[] = ['opt', 'elec'];
+export const CALC_CIRCUIT_KINDS: readonly CalcKind[] = ['circle', 'circle2'];
+
+/**
+ * A parameter sweep (issue 6): one DeviceSpec, one or two numeric fields varied. Each combination
+ * becomes a child calculation (parent_id = the sweep's record); the sweep's own record holds the
+ * aggregated result once every child has ended.
+ */
+export const SWEEP_MAX_VALUES = 50;
+export const SWEEP_MAX_COMBINATIONS = 100;
+
+export const SweepParameter = Type.Object({
+  path: Type.String({
+    minLength: 1,
+    maxLength: 200,
+    description: 'A numeric field of the DeviceSpec: dotted names and [index], e.g. "layers[3].thicknessNm"',
+  }),
+  values: Type.Array(Type.Number(), { minItems: 1, description: `at most ${SWEEP_MAX_VALUES} values` }),
+  label: Type.Optional(Type.String({ maxLength: 100 })),
+});
+export type SweepParameter = Static<typeof SweepParameter>;
+
+export const CalcSweepBody = Type.Object({
+  kind: Type.Union([Type.Literal('opt'), Type.Literal('elec')]),
+  name: Type.Optional(Type.String({ maxLength: 100 })),
+  device: JsonField('A DeviceSpec (schemaVersion 1), as an object or its JSON text (form posts)'),
+  parameters: Type.Array(SweepParameter, {
+    minItems: 1,
+    maxItems: 2,
+    description: `one or two parameters; at most ${SWEEP_MAX_COMBINATIONS} combinations in all`,
+  }),
+});
+export type CalcSweepBody = Static<typeof CalcSweepBody>;
+
+export const CalcSweepSubmitted = Type.Object({
+  id: Type.Integer({ description: "the sweep's (parent) record" }),
+  children: Type.Integer({ description: 'child calculations queued, one per combination' }),
+});
+export type CalcSweepSubmitted = Static<typeof CalcSweepSubmitted>;
+
+export const CalcSweepChild = Type.Object({
+  id: Type.Integer(),
+  /** The parameters' values of this combination, in the order of the sweep's parameters. */
+  values: Type.Array(Type.Number()),
+  status: StatusLiteral,
+  reason: Type.Union([Type.String(), Type.Null()]),
+});
+export const CalcSweepChildren = Type.Object({ id: Type.Integer(), children: Type.Array(CalcSweepChild) });
+export type CalcSweepChildren = Static<typeof CalcSweepChildren>;

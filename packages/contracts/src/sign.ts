@@ -1,0 +1,29 @@
+import { hmac } from '@noble/hashes/hmac.js';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+
+/**
+ * Request signatures (DESIGN.md, "Signed requests"):
+ *   X-Uid:  <user id>
+ *   X-Sign: <ms>.<hex HMAC-SHA256(key = session token, message = "<user id>.<ms>")>
+ * <ms> is the client's clock in milliseconds; the server accepts it within ±5 minutes.
+ * A pure-JS HMAC is used because WebCrypto is missing on plain-HTTP origins.
+ */
+export const SIGN_HEADER = 'x-sign';
+export const UID_HEADER = 'x-uid';
+
+export function signatureHex(token: string, uid: string, ms: number): string {
+  return bytesToHex(hmac(sha256, utf8ToBytes(token), utf8ToBytes(`${uid}.${ms}`)));
+}
+
+export function signRequest(token: string, uid: string, ms: number = Date.now()): string {
+  return `${ms}.${signatureHex(token, uid, ms)}`;
+}
+
+/** Splits an X-Sign value; undefined when it is not "<digits>.<64 hex>". */
+export function parseSignature(value: string | undefined): { ms: number; hex: string } | undefined {
+  if (!value) return undefined;
+  const m = /^(\d{1,16})\.([0-9a-f]{64})$/.exec(value.trim());
+  if (!m?.[1] || !m[2]) return undefined;
+  return { ms: Number(m[1]), hex: m[2] };
+}

@@ -1,0 +1,417 @@
+/**
+ * Measured J-V curves: parsing, unit and sign detection, validation and resampling.
+ *
+ * Input is text (CSV, TSV, semicolon- or whitespace-separated TXT, SCAPS .iv) or rows of cells
+ * already extracted from a spreadsheet (parseCurveRows: an XLSX reader on the server or CLI
+ * feeds its rows here; the engine itself reads no files).
+ *
+ * Steps:
+ * 1. Cells: delimiter per line (tab, ';', ',', else whitespace); with ';' a decimal comma is
+ *    accepted. Lines starting with '#', '%' or '//' are comments.
+ * 2. Table: the first block of numeric rows is the data; the last text row before it is the header.
+ * 3. Columns: from header names (v, u, volt, voltage, bias / j, i, current, density, jtot), else
+ *    columns 1 and 2; explicit override by index.
+ * 4. Units: from the header ("(mV)", "[mA/cm2]", "A", ...) or explicit override; without a unit
+ *    a voltage span above 20 is taken as mV and currents as mA/cm^2 (a warning says so).
+ *    A or mA need the device area (cm^2): J = I / area. A/m^2 is converted with 0.1.
+ *    Result: V in volts, J in mA/cm^2.
+ * 5. Sign: the engine's convention is generation positive, so J decreases with V for any diode
+ *    (light or dark); a curve whose current increases from the lowest to the highest voltage is
+ *    flipped (override: sign "as-is" or "flip").
+ * 6. Light or dark: light when |J(0)| exceeds 1 % of the largest |J| (and 1e-3 mA/cm^2).
+ * 7. Voltage must be strictly monotonic (a reverse sweep is reversed; a hysteresis loop or repeated
+ *    voltage is an error); at least 10 points; no NaN or empty cell.
+ * 8. Resampling: monotone piecewise-cubic Hermite interpolation (PCHIP; F. N. Fritsch and
+ *    R. E. Carlson, SIAM J. Numer. Anal. 17, 238 (1980)) onto a uniform voltage grid of about 1000
+ *    points (spec section 9). Linear interpolation would bias a fit where the curve bends near
+ *    Voc; PCHIP is third-order accurate on smooth data and never overshoots between noisy points.
+ *    The measured point count is kept for the fit statistics.
+ */
+
+export type VoltageUnit = 'V' | 'mV';
+export type CurrentUnit = 'A' | 'mA' | 'A/cm2' | 'mA/cm2' | 'A/m2';
+
+export interface CurveParseOptions {
+  /** 0-based column of the voltage (default: detected). */
+  voltageColumn?: number;
+  /** 0-based column of the current (default: detected). */
+  currentColumn?: number;
+  voltageUnit?: VoltageUnit;
+  currentUnit?: CurrentUnit;
+  /** Device area in cm^2, required when the current is in A or mA. */
+  areaCm2?: number;
+  /** "auto" (default): detect; "as-is": keep; "flip": multiply by -1. */
+  sign?: 'auto' | 'as-is' | 'flip';
+  illumination?: 'auto' | 'light' | 'dark';
+  /** Number of points after resampling (default 1000; 0 keeps the measured points). */
+  resamplePoints?: number;
+}
+
+export interface MeasuredCurve {
+  /** Resampled curve (ascending voltage, V; generation-positive J, mA/cm^2). */
+  voltageV: number[];
+  jMaCm2: number[];
+  /** The measured points after conversion, sign and ordering (before resampling). */
+  measured: { voltageV: number[]; jMaCm2: number[] };
+  detected: {
+    header: string[] | null;
+    voltageColumn: number;
+    currentColumn: number;
+    voltageUnit: VoltageUnit;
+    currentUnit: CurrentUnit;
+    signFlipped: boolean;
+    illumination: 'light' | 'dark';
+    sweep: 'forward' | 'reverse';
+  };
+  /** Other numeric columns of the table by header name (measured order and points, unconverted). */
+  otherColumns: Record<string, number[]>;
+  warnings: string[];
+}
+
+/** A file or table that cannot be used, with a message meant for the user. */
+export class CurveParseError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CurveParseError';
+  }
+}
+
+export type Cell = string | number | boolean | null | undefined;
+
+const NUMBER_RE = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
+
+function cellNumber(c: Cell, decimalComma: boolean): number | 'nan' | 'empty' | 'text' {
+  if (typeof c === 'number') return Number.isFinite(c) ? c : 'nan';
+  if (c === null || c === undefined || c === '') return 'empty';
+  if (typeof c === 'boolean') return 'text';
+  let s = c.trim();
+  if (s === '') return 'empty';
+  if (/^[-+]?(nan|inf|infinity)$/i.test(s)) return 'nan';
+  if (decimalComma) s = s.replace(',', '.');
+  return NUMBER_RE.test(s) ? Number(s) : 'text';
+}
+
+function splitLine(line: string): { cells: string[]; decimalComma: boolean } {
+  if (line.includes('\t')) return { cells: line.split('\t').map((s) => s.trim()), decimalComma: false };
+  if (line.includes(';')) return { cells: line.split(';').map((s) => s.trim()), decimalComma: true };
+  if (line.includes(',')) return { cells: line.split(',').map((s) => s.trim()), decimalComma: false };
+  return { cells: line.trim().split(/\s+/), decimalComma: false };
+}
+
+/** Parses CSV/TSV/TXT text into a measured curve. */
+export function parseCurveText(text: string, opts: CurveParseOptions = {}): MeasuredCurve {
+  const rows: Cell[][] = [];
+  let decimalComma = false;
+  for (const raw of text.replace(/^\uFEFF/, '').split(/\r\n|\n|\r/)) {
+    const line = raw.trim();
+    if (line === '' || line.startsWith('#') || line.startsWith('%') || line.startsWith('//')) continue;
+    const s = splitLine(line);
+    decimalComma ||= s.decimalComma;
+    rows.push(s.cells);
+  }
+  return parseRowsInternal(rows, opts, decimalComma);
+}
+
+/** Parses rows of cells (e.g. extracted from an XLSX sheet) into a measured curve. */
+export function parseCurveRows(rows: Cell[][], opts: CurveParseOptions = {}): MeasuredCurve {
+  return parseRowsInternal(rows, opts, false);
+}
+
+function unitOfVoltageHeader(h: string): VoltageUnit | undefined {
+  if (/\bmv\b|\(mv\)|\[mv\]/i.test(h)) return 'mV';
+  if (/\(v\)|\[v\]|\bvolts?\b|\bv\b/i.test(h)) return 'V';
+  return undefined;
+}
+
+function unitOfCurrentHeader(h: string): CurrentUnit | undefined {
+  const s = h.toLowerCase().replace(/\s+/g, '').replace('^', '').replace('²', '2');
+  if (/ma\/cm2|macm-2|ma\.cm-2/.test(s)) return 'mA/cm2';
+  if (/a\/cm2|acm-2|a\.cm-2/.test(s)) return 'A/cm2';
+  if (/a\/m2|am-2/.test(s)) return 'A/m2';
+  if (/\(ma\)|\[ma\]|^ma$|_ma$/.test(s)) return 'mA';
+  if (/\(a\)|\[a\]|^a$|_a$|amps?\b/.test(s)) return 'A';
+  return undefined;
+}
+
+const isVoltageName = (h: string) => /^(v|u|volt|voltage|bias|vol|v_)|^v\(|voltage/i.test(h.trim());
+const isCurrentName = (h: string) => /^(j|i|jtot|current|curr|density)|current|density/i.test(h.trim());
+
+function parseRowsInternal(rows: Cell[][], opts: CurveParseOptions, decimalComma: boolean): MeasuredCurve {
+  const warnings: string[] = [];
+  // locate the first block of numeric rows
+  type Parsed = { idx: number; values: Array<number | 'nan' | 'empty' | 'text'> };
+  const parsed: Parsed[] = rows.map((r, idx) => ({ idx, values: r.map((c) => cellNumber(c, decimalComma)) }));
+  const isNumericRow = (p: Parsed) =>
+    p.values.some((x) => typeof x === 'number') &&
+    p.values.every((x) => typeof x === 'number' || x === 'nan' || x === 'empty');
+  const start = parsed.findIndex(isNumericRow);
+  if (start < 0) throw new CurveParseError('the file contains no numeric data (no row of numbers was found)');
+  let end = start;
+  while (end < parsed.length && isNumericRow(parsed[end]!)) end++;
+  const block = parsed.slice(start, end);
+  const header = start > 0 ? rows[start - 1]!.map((c) => String(c ?? '').trim()) : null;
+  const width = Math.max(...block.map((p) => p.values.length));
+  if (width < 2) {
+    throw new CurveParseError('the data have only one column: a voltage column and a current column are needed');
+  }
+  // columns
+  let vCol = opts.voltageColumn;
+  let jCol = opts.currentColumn;
+  if (header) {
+    if (vCol === undefined) {
+      const k = header.findIndex(isVoltageName);
+      if (k >= 0) vCol = k;
+    }
+    if (jCol === undefined) {
+      const k = header.findIndex((h, i) => i !== vCol && isCurrentName(h));
+      if (k >= 0) jCol = k;
+    }
+  }
+  vCol ??= 0;
+  jCol ??= vCol === 0 ? 1 : 0;
+  for (const [name, col] of [
+    ['voltage', vCol],
+    ['current', jCol],
+  ] as const) {
+    if (!(Number.isInteger(col) && col >= 0 && col < width)) {
+      throw new CurveParseError(`the ${name} column ${col + 1} does not exist (the data have ${width} columns)`);
+    }
+  }
+  if (vCol === jCol) throw new CurveParseError('the voltage and current columns must differ');
+  // values
+  const vRaw: number[] = [];
+  const jRaw: number[] = [];
+  for (const p of block) {
+    for (const [name, col] of [
+      ['voltage', vCol],
+      ['current', jCol],
+    ] as const) {
+      const x = p.values[col];
+      if (typeof x !== 'number') {
+        const what = x === 'nan' ? 'is not a number (NaN or infinite)' : 'is empty';
+        throw new CurveParseError(`row ${p.idx + 1}: the ${name} value ${what}`);
+      }
+    }
+    vRaw.push(p.values[vCol] as number);
+    jRaw.push(p.values[jCol] as number);
+  }
+  if (vRaw.length < 10) {
+    throw new CurveParseError(`the curve has ${vRaw.length} points; at least 10 are needed for a fit`);
+  }
+  // units
+  const vHead = header?.[vCol] ?? '';
+  const jHead = header?.[jCol] ?? '';
+  let vUnit = opts.voltageUnit ?? unitOfVoltageHeader(vHead);
+  if (!vUnit) {
+    const span = Math.max(...vRaw.map(Math.abs));
+    vUnit = span > 20 ? 'mV' : 'V';
+    warnings.push(`voltage unit not stated; taken as ${vUnit} (largest |value| ${span})`);
+  }
+  let jUnit = opts.currentUnit ?? unitOfCurrentHeader(jHead);
+  if (!jUnit) {
+    jUnit = 'mA/cm2';
+    warnings.push('current unit not stated; taken as mA/cm^2');
+  }
+  let jScale: number;
+  if (jUnit === 'A' || jUnit === 'mA') {
+    const area = opts.areaCm2;
+    if (!(area !== undefined && area > 0)) {
+      throw new CurveParseError(
+        `the current is in ${jUnit}: the device area (cm^2) is needed to convert it to mA/cm^2`,
+      );
+    }
+    jScale = (jUnit === 'A' ? 1e3 : 1) / area;
+  } else jScale = jUnit === 'A/cm2' ? 1e3 : jUnit === 'A/m2' ? 0.1 : 1;
+  const vScale = vUnit === 'mV' ? 1e-3 : 1;
+  let v = vRaw.map((x) => x * vScale);
+  let j = jRaw.map((x) => x * jScale);
+  // monotonic voltage
+  const dir = Math.sign(v[1]! - v[0]!);
+  for (let i = 1; i < v.length; i++) {
+    if (Math.sign(v[i]! - v[i - 1]!) !== dir || dir === 0) {
+      throw new CurveParseError(
+        `the voltage is not monotonic at row ${block[i]!.idx + 1} (${vRaw[i - 1]} then ${vRaw[i]}): ` +
+          'split forward and reverse sweeps and remove repeated voltages',
+      );
+    }
+  }
+  const sweep = dir > 0 ? 'forward' : 'reverse';
+  if (dir < 0) {
+    v = v.reverse();
+    j = j.reverse();
+  }
+  // sign
+  let flip = false;
+  if (opts.sign === 'flip') flip = true;
+  else if (opts.sign !== 'as-is' && j[j.length - 1]! > j[0]!) flip = true;
+  if (flip) j = j.map((x) => -x);
+  if (flip && (opts.sign ?? 'auto') === 'auto') {
+    warnings.push('the current increased with voltage: sign flipped to the generation-positive convention');
+  }
+  // light or dark
+  const jAbsMax = Math.max(...j.map(Math.abs));
+  const j0 = interp(v, j, 0);
+  let illumination = opts.illumination ?? 'auto';
+  if (illumination === 'auto') {
+    illumination = Number.isFinite(j0) && Math.abs(j0) > Math.max(0.01 * jAbsMax, 1e-3) ? 'light' : 'dark';
+  }
+  // resample
+  const nOut = opts.resamplePoints ?? 1000;
+  let vOut = v;
+  let jOut = j;
+  if (nOut > 0) {
+    const a = v[0]!;
+    const b = v[v.length - 1]!;
+    vOut = Array.from({ length: nOut }, (_, i) => (i === nOut - 1 ? b : a + ((b - a) * i) / (nOut - 1)));
+    const slopes = pchipSlopes(v, j);
+    jOut = vOut.map((x) => pchipAt(v, j, slopes, x));
+  }
+  const otherColumns: Record<string, number[]> = {};
+  if (header) {
+    header.forEach((h, col) => {
+      if (col === vCol || col === jCol || h === '') return;
+      const vals = block.map((p) => p.values[col]);
+      if (vals.every((x) => typeof x === 'number')) {
+        const arr = vals as number[];
+        otherColumns[h] = dir < 0 ? arr.reverse() : arr;
+      }
+    });
+  }
+  return {
+    voltageV: vOut,
+    jMaCm2: jOut,
+    measured: { voltageV: v, jMaCm2: j },
+    detected: {
+      header,
+      voltageColumn: vCol,
+      currentColumn: jCol,
+      voltageUnit: vUnit,
+      currentUnit: jUnit,
+      signFlipped: flip,
+      illumination,
+      sweep,
+    },
+    otherColumns,
+    warnings,
+  };
+}
+
+/** Linear interpolation on ascending x (NaN outside). */
+function interp(x: number[], y: number[], t: number): number {
+  const n = x.length;
+  if (t < x[0]! || t > x[n - 1]!) return Number.NaN;
+  let lo = 0;
+  let hi = n - 1;
+  while (hi - lo > 1) {
+    const mid = (lo + hi) >> 1;
+    if (x[mid]! <= t) lo = mid;
+    else hi = mid;
+  }
+  const x0 = x[lo]!;
+  const x1 = x[hi]!;
+  return x1 === x0 ? y[lo]! : y[lo]! + ((y[hi]! - y[lo]!) * (t - x0)) / (x1 - x0);
+}
+
+/** PCHIP node derivatives (Fritsch-Carlson, with the three-point end formula). */
+function pchipSlopes(x: number[], y: number[]): number[] {
+  const n = x.length;
+  const h: number[] = [];
+  const del: number[] = [];
+  for (let i = 0; i + 1 < n; i++) {
+    h.push(x[i + 1]! - x[i]!);
+    del.push((y[i + 1]! - y[i]!) / h[i]!);
+  }
+  const d = new Array<number>(n).fill(0);
+  for (let i = 1; i + 1 < n; i++) {
+    const a = del[i - 1]!;
+    const b = del[i]!;
+    if (a * b > 0) {
+      const w1 = 2 * h[i]! + h[i - 1]!;
+      const w2 = h[i]! + 2 * h[i - 1]!;
+      d[i] = (w1 + w2) / (w1 / a + w2 / b);
+    }
+  }
+  const end = (h0: number, h1: number, d0: number, d1: number): number => {
+    let e = ((2 * h0 + h1) * d0 - h0 * d1) / (h0 + h1);
+    if (Math.sign(e) !== Math.sign(d0)) e = 0;
+    else if (Math.sign(d0) !== Math.sign(d1) && Math.abs(e) > Math.abs(3 * d0)) e = 3 * d0;
+    return e;
+  };
+  if (n > 2) {
+    d[0] = end(h[0]!, h[1]!, del[0]!, del[1]!);
+    d[n - 1] = end(h[n - 2]!, h[n - 3]!, del[n - 2]!, del[n - 3]!);
+  } else {
+    d[0] = del[0]!;
+    d[n - 1] = del[0]!;
+  }
+  return d;
+}
+
+function pchipAt(x: number[], y: number[], d: number[], t: number): number {
+  const n = x.length;
+  let lo = 0;
+  let hi = n - 1;
+  while (hi - lo > 1) {
+    const mid = (lo + hi) >> 1;
+    if (x[mid]! <= t) lo = mid;
+    else hi = mid;
+  }
+  const h = x[hi]! - x[lo]!;
+  const s = (t - x[lo]!) / h;
+  const s2 = s * s;
+  const s3 = s2 * s;
+  return (
+    (2 * s3 - 3 * s2 + 1) * y[lo]! +
+    (s3 - 2 * s2 + s) * h * d[lo]! +
+    (-2 * s3 + 3 * s2) * y[hi]! +
+    (s3 - s2) * h * d[hi]!
+  );
+}
+
+export interface ScapsIv extends MeasuredCurve {
+  /** Recombination and other current columns of the SCAPS table, mA/cm^2, by SCAPS name
+   * (jbulk, jifr, j_SRH, j_Radiative, j_Auger, ...), on the measured (unresampled) voltages. */
+  scapsColumns: Record<string, number[]>;
+  /** Figures SCAPS printed (Voc in V, Jsc in mA/cm^2, FF in %, eta in %), when present. */
+  scapsSummary: Record<string, number>;
+}
+
+/**
+ * SCAPS-1D .iv file (ELIS, Ghent University): a text header, a whitespace table starting with
+ * "v(V) jtot(mA/cm2) j_total_rec(mA/cm2) ... jbulk(mA/cm2) jifr(mA/cm2) ... j_SRH(mA/cm2)
+ * j_Radiative(mA/cm2) j_Auger(mA/cm2)", then a text footer with Voc, Jsc, FF and eta.
+ */
+export function parseScapsIv(text: string, opts: CurveParseOptions = {}): ScapsIv {
+  const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\n|\r/);
+  const h = lines.findIndex((l) => /^\s*v\(V\)\s/.test(l));
+  if (h < 0) throw new CurveParseError('not a SCAPS .iv file: the table header "v(V) jtot(mA/cm2) ..." was not found');
+  const header = lines[h]!.trim().split(/\s+/);
+  const rows: Cell[][] = [header];
+  for (let i = h + 1; i < lines.length; i++) {
+    const l = lines[i]!.trim();
+    if (l === '') {
+      if (rows.length > 1) break;
+      continue;
+    }
+    const cells = l.split(/\s+/);
+    if (!cells.every((c) => NUMBER_RE.test(c) || /^[-+]?nan$/i.test(c))) break;
+    rows.push(cells);
+  }
+  const jtot = header.findIndex((x) => x.startsWith('jtot'));
+  const curve = parseCurveRows(rows, {
+    voltageColumn: 0,
+    currentColumn: jtot >= 0 ? jtot : 1,
+    voltageUnit: 'V',
+    currentUnit: 'mA/cm2',
+    ...opts,
+  });
+  const scapsColumns: Record<string, number[]> = {};
+  for (const [name, vals] of Object.entries(curve.otherColumns)) scapsColumns[name.replace(/\(mA\/cm2\)$/, '')] = vals;
+  const scapsSummary: Record<string, number> = {};
+  const tail = lines.slice(h).join('\n');
+  for (const key of ['Voc', 'Jsc', 'FF', 'eta', 'V_MPP', 'J_MPP']) {
+    const m = new RegExp(`^\\s*${key}\\s*=\\s*([-+]?\\d*\\.?\\d+(?:[eE][-+]?\\d+)?)`, 'm').exec(tail);
+    if (m) scapsSummary[key] = Number(m[1]);
+  }
+  return { ...curve, scapsColumns, scapsSummary };
+}

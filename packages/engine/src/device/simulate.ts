@@ -1,0 +1,285 @@
+/**
+ * One DeviceSpec, one run: optics and drift-diffusion coupled. The transfer matrix (optics/) gives
+ * G(x) in the layers that have electrical parameters; it is evaluated exactly at the nodes of the
+ * electrical mesh (layerGeneration of each layer at its own depths: the optics works in nm from
+ * each optical layer's front face, the mesh in m from the front face of the first electrical
+ * layer), and the drift-diffusion solver (electrical/) computes the light (and dark) J-V, the
+ * figures of merit and the profiles. EQE and IQE at short circuit come from the solver's
+ * quantumEfficiency hook fed with the spectral absorption profile a(x, lambda) per incident photon:
+ *   EQE(lambda) = collected electrons per incident photon (no bias light),
+ *   IQE(lambda) = EQE / A_el(lambda),  A_el = sum of the transfer-matrix absorptances of the electrical layers.
+ * A node on a (single-node) interface gets the average of the two layers' values weighted by the
+ * half-box widths on either side, (h_L G_L + h_R G_R) / (h_L + h_R): the box method sums G over both
+ * half-boxes of a node, so this is exactly the discrete equation with one value per side.
+ * Physics: docs/physics/drift-diffusion.md ("Coupling to the optical engine").
+ */
+import { Q_C } from '../constants.js';
+import { quantumEfficiency, simulateJV } from '../electrical/jv.js';
+import { buildMesh, type Mesh } from '../electrical/mesh.js';
+import type { ElectricalDevice } from '../electrical/types.js';
+import { type DeviceOpticsAssets, deviceToOpticsSpec, runDeviceOptics } from '../optics/device.js';
+import { absorptionProfile, generationWeights } from '../optics/profile.js';
+import { buildTmmInput, layerGeneration } from '../optics/simulate.js';
+import { integrateSpectrum, photonFlux, resampleSpectrum, scaleSpectrum } from '../spectra/index.js';
+import { deviceToElectrical } from './map.js';
+import {
+  type DeviceSimulationOptions,
+  type DeviceSimulationResult,
+  DeviceSpecInputError,
+  type ElectricalDeviceSpecLike,
+} from './types.js';
+
+/** The guidance users are given for the total electrical grid (spec §9). */
+export const ADVISED_MAX_GRID_POINTS = 600;
+
+/** The electrical mesh the solver will build for a device (same layers, node count and double nodes). */
+export function electricalMeshOf(device: ElectricalDevice): Mesh {
+  const layers = device.layers.filter((l) => !l.electrode);
+  const doubleNode = layers.slice(0, -1).map((_, k) => device.interfaces?.[k]?.thermionic !== undefined);
+  return buildMesh(layers, device.options?.nodes, doubleNode);
+}
+
+/**
+ * Values at the mesh nodes from a per-layer evaluator: evaluate(li, depthNm) gives the value in
+ * electrical layer li at depths (nm) from its front face. Interface nodes shared by two layers get
+ * the half-box-weighted average (see the module comment).
+ */
+export function valuesOnMesh(
+  mesh: Mesh,
+  thicknessNm: number[],
+  evaluate: (li: number, depthNm: Float64Array) => Float64Array,
+): Float64Array {
+  const N = mesh.x.length;
+  const num = new Float64Array(N);
+  const den = new Float64Array(N);
+  mesh.layerNodes.forEach(({ first, last }, li) => {
+    const d = thicknessNm[li]!;
+    const x0 = mesh.x[first]!;
+    const depth = new Float64Array(last - first + 1);
+    for (let i = first; i <= last; i++) depth[i - first] = Math.min(Math.max((mesh.x[i]! - x0) * 1e9, 0), d);
+    depth[depth.length - 1] = d;
+    const v = evaluate(li, depth);
+    for (let i = first; i <= last; i++) {
+      // weight: the half-box on this layer's side (only matters where two layers share the node)
+      const w = i === first ? mesh.x[first + 1]! - mesh.x[first]! : i === last ? mesh.x[last]! - mesh.x[last - 1]! : 1;
+      num[i] = num[i]! + w * v[i - first]!;
+      den[i] = den[i]! + w;
+    }
+  });
+  for (let i = 0; i < N; i++) num[i] = den[i]! > 0 ? num[i]! / den[i]! : 0;
+  return num;
+}
+
+/** q times the box-rule integral of node values G (cm^-3 s^-1) over the mesh, mA/cm^2 (TE gaps excluded). */
+export function integrateOnMesh(mesh: Mesh, G: ArrayLike<number>): number {
+  let s = 0;
+  for (let k = 0; k < mesh.x.length - 1; k++) {
+    if (mesh.teInterval[k]! >= 0) continue;
+    s += 0.5 * (mesh.x[k + 1]! - mesh.x[k]!) * (G[k]! + G[k + 1]!);
+  }
+  // m * cm^-3 s^-1 -> cm^-2 s^-1 is 1e2; A/cm^2 -> mA/cm^2 is 1e3
+  return Q_C * s * 1e2 * 1e3;
+}
+
+/**
+ * Runs the electrical simulation of a DeviceSpec with an `electrical` block, its generation from
+ * the optical engine in the same run (default with illumination), uniform, Beer-Lambert or dark.
+ * Throws DeviceSpecInputError (or OpticsInputError, ElectricalInputError) on bad input; a
+ * non-convergent J-V is returned with converged = false.
+ */
+export function runDeviceSimulation(
+  spec: ElectricalDeviceSpecLike,
+  assets: DeviceOpticsAssets,
+  options: DeviceSimulationOptions = {},
+): DeviceSimulationResult {
+  const clock = options.clock ?? (() => Date.now());
+  const t0 = clock();
+  const { device, domain } = deviceToElectrical(spec);
+  const el = spec.electrical!;
+  if (options.wallClockLimit_ms !== undefined)
+    device.options = { ...device.options, wallClockLimit_ms: options.wallClockLimit_ms };
+  if (options.clock) device.options = { ...device.options, clock: options.clock };
+  const warnings: string[] = [];
+  const mesh = electricalMeshOf(device);
+  if (mesh.x.length > ADVISED_MAX_GRID_POINTS)
+    warnings.push(
+      `electrical.gridPoints: ${mesh.x.length} mesh nodes, more than the ${ADVISED_MAX_GRID_POINTS} users are advised (slower runs)`,
+    );
+  domain.forEach((j) => {
+    if (spec.layers[j]!.excitonic)
+      warnings.push(
+        `layers[${j}] "${spec.layers[j]!.name}".excitonic: the drift-diffusion model has no excitons: the generation is taken as free electron-hole pairs`,
+      );
+  });
+  const kind = el.generation?.kind ?? (spec.illumination ? 'optical' : 'dark');
+  const thickness = device.layers.map((l) => l.thickness_nm);
+  const xNm = Array.from(mesh.x, (x) => x * 1e9);
+  let incidentPowerMwCm2 = 100;
+  if (spec.illumination || kind === 'optical' || kind === 'beer-lambert') {
+    const os = deviceToOpticsSpec(spec, assets);
+    incidentPowerMwCm2 = 0.1 * (os.suns ?? 1) * integrateSpectrum(os.spectrum!, os.spectrum!.irradianceWm2Nm);
+  }
+  device.options = { ...device.options, incidentPower_mW_cm2: incidentPowerMwCm2 };
+  const result: DeviceSimulationResult = {
+    schemaVersion: 1,
+    device: spec.name,
+    electricalLayers: domain.map((j) => ({ name: spec.layers[j]!.name, index: j })),
+    incidentPowerMwCm2,
+    generation: { kind, x_nm: xNm, G_cm3_s: [], jGenerationMaCm2: 0 },
+    warnings,
+    elapsedMs: 0,
+  };
+  let G: Float64Array = new Float64Array(mesh.x.length);
+  let opticsResult: ReturnType<typeof runDeviceOptics>['result'] | undefined;
+  if (kind === 'optical') {
+    const optics = runDeviceOptics(spec, assets, options.profilePoints ?? 101);
+    opticsResult = optics.result;
+    const res = optics.result;
+    result.optics = optics.report;
+    warnings.push(...optics.report.warnings);
+    G = valuesOnMesh(mesh, thickness, (li, depth) => layerGeneration(res, domain[li]!, depth));
+    const jph = res.jphMaCm2!;
+    result.generation.jOpticalMaCm2 = domain.reduce((s, j) => s + jph[j]!, 0);
+    device.generation = { kind: 'mesh', G_cm3_s: Array.from(G) };
+  } else if (kind === 'beer-lambert') {
+    G = beerLambertOnMesh(spec, assets, domain, mesh, thickness, el.generation as { reflectance?: number });
+    device.generation = { kind: 'mesh', G_cm3_s: Array.from(G) };
+  } else if (kind === 'uniform') {
+    const g = (el.generation as { gCm3PerS: number }).gCm3PerS;
+    G.fill(g);
+    device.generation = { kind: 'uniform', G_cm3_s: g };
+  }
+  result.generation.G_cm3_s = Array.from(G);
+  result.generation.jGenerationMaCm2 = integrateOnMesh(mesh, G);
+  // Progress: the light sweep, the dark sweep and the EQE share the scale after the optics (5 %).
+  const report = options.onProgress;
+  const runLight = kind !== 'dark';
+  const runDark = kind === 'dark' || el.darkJV === true;
+  const stages = [runLight ? 3 : 0, runDark ? 2 : 0, el.eqe && opticsResult ? 1 : 0];
+  const total = stages.reduce((a, b) => a + b, 0) || 1;
+  const sweepProgress = (offset: number, weight: number, label: string) =>
+    report
+      ? (done: number, n: number, v: number) =>
+          report(
+            0.05 + (0.95 * (offset + (weight * done) / n)) / total,
+            `${label}: V = ${v.toFixed(3)} V (${done}/${n})`,
+          )
+      : undefined;
+  report?.(0.05, 'optics and mesh done');
+  if (runLight) {
+    const onBiasPoint = sweepProgress(0, stages[0]!, 'light J-V');
+    result.light = simulateJV(onBiasPoint ? { ...device, options: { ...device.options, onBiasPoint } } : device);
+  }
+  if (runDark) {
+    const onBiasPoint = sweepProgress(stages[0]!, stages[1]!, 'dark J-V');
+    result.dark = simulateJV({
+      ...device,
+      generation: { kind: 'dark' },
+      options: { ...device.options, standardProfiles: kind === 'dark', ...(onBiasPoint ? { onBiasPoint } : {}) },
+    });
+  }
+  if (el.eqe && opticsResult) {
+    report?.(0.05 + (0.95 * (stages[0]! + stages[1]!)) / total, 'EQE and IQE');
+    result.eqe = deviceQuantumEfficiency(device, opticsResult, domain, mesh, thickness, el.eqe.stepNm);
+  }
+  result.elapsedMs = clock() - t0;
+  return result;
+}
+
+/** EQE and IQE at the optical wavelengths every stepNm (default: all), see the module comment. */
+function deviceQuantumEfficiency(
+  device: ElectricalDevice,
+  res: ReturnType<typeof runDeviceOptics>['result'],
+  domain: number[],
+  mesh: Mesh,
+  thickness: number[],
+  stepNm?: number,
+): NonNullable<DeviceSimulationResult['eqe']> {
+  const wl = res.wavelengthNm;
+  const nWl = wl.length;
+  const every = nWl > 1 && stepNm !== undefined ? Math.max(1, Math.round(stepNm / (wl[1]! - wl[0]!))) : 1;
+  const idx: number[] = [];
+  for (let i = 0; i < nWl; i += every) idx.push(i);
+  if (idx[idx.length - 1] !== nWl - 1) idx.push(nWl - 1);
+  const xNm = Array.from(mesh.x, (x) => x * 1e9);
+  const lines = idx.map((i) => ({
+    wavelength_nm: wl[i]!,
+    x_nm: xNm,
+    // a(z) per nm per incident photon -> per cm
+    Gper_photon_cm: Array.from(
+      valuesOnMesh(mesh, thickness, (li, depth) => absorptionProfile(res.tmm, domain[li]!, depth, i)),
+      (a) => a * 1e7,
+    ),
+  }));
+  // one bias point per line: no extension of the sweep to Voc, no extra profiles
+  const qeDevice: ElectricalDevice = {
+    ...device,
+    generation: { kind: 'dark' },
+    options: { ...device.options, extendToVoc: false, profileBiases_V: [] },
+  };
+  const qe = quantumEfficiency(qeDevice, lines);
+  const absorptance = idx.map((i) => domain.reduce((s, j) => s + res.A[j]![i]!, 0));
+  const iqe = qe.EQE.map((e, k) => (absorptance[k]! > 0 ? e / absorptance[k]! : Number.NaN));
+  // EQE linearly interpolated onto the optical grid, integrated with the optics' photon-flux weights
+  const w = res.weights!;
+  let jsc = w[idx[0]!]! * qe.EQE[0]!;
+  for (let k = 0; k + 1 < idx.length; k++) {
+    const i0 = idx[k]!;
+    const i1 = idx[k + 1]!;
+    for (let i = i0 + 1; i <= i1; i++) {
+      const t = (i - i0) / (i1 - i0);
+      jsc += w[i]! * (qe.EQE[k]! + t * (qe.EQE[k + 1]! - qe.EQE[k]!));
+    }
+  }
+  return {
+    wavelengthNm: idx.map((i) => wl[i]!),
+    eqe: qe.EQE,
+    iqe,
+    absorptance,
+    // weights carry 1e3 w Phi; J = 0.1 q sum w Phi EQE = 1e-4 q sum weights EQE (mA/cm^2)
+    jscFromEqeMaCm2: 1e-4 * Q_C * jsc,
+  };
+}
+
+/**
+ * Beer-Lambert G(x) of the illumination spectrum in the electrical layers, light entering the first
+ * of them after a reflectance R (layers in front taken as transparent):
+ *   G(x) = sum_i W_i (1 - R) alpha_l(l_i) exp(-tau(x, l_i)),  alpha = 4 pi k / l,  tau = int alpha dx,
+ * W_i the photon flux of wavelength bin i, cm^-2 s^-1.
+ */
+function beerLambertOnMesh(
+  spec: ElectricalDeviceSpecLike,
+  assets: DeviceOpticsAssets,
+  domain: number[],
+  mesh: Mesh,
+  thickness: number[],
+  gen: { reflectance?: number },
+): Float64Array {
+  const os = deviceToOpticsSpec(spec, assets);
+  const input = buildTmmInput(os);
+  const grid = input.wavelengthNm;
+  let s = resampleSpectrum(os.spectrum!, grid);
+  if (os.suns !== undefined) s = scaleSpectrum(s, os.suns);
+  // weights carry 1e3 w Phi (Phi in m^-2 s^-1 nm^-1): photons per cm^2 per s in a bin = 1e-7 weights
+  const wts = generationWeights(grid, photonFlux(s), os.spectrum!.monochromatic === true);
+  const keep = 1 - (gen.reflectance ?? 0);
+  const nWl = grid.length;
+  const alpha = domain.map((j) => {
+    const k = input.layers[j]!.k;
+    return Float64Array.from({ length: nWl }, (_, i) => (4 * Math.PI * k[i]!) / (grid[i]! * 1e-7));
+  });
+  const tau0 = domain.map(() => new Float64Array(nWl));
+  for (let li = 1; li < domain.length; li++)
+    for (let i = 0; i < nWl; i++) tau0[li]![i] = tau0[li - 1]![i]! + alpha[li - 1]![i]! * thickness[li - 1]! * 1e-7;
+  if (!domain.length) throw new DeviceSpecInputError(['electrical: no electrical layers']);
+  return valuesOnMesh(mesh, thickness, (li, depth) => {
+    const out = new Float64Array(depth.length);
+    for (let i = 0; i < nWl; i++) {
+      const a = alpha[li]![i]!;
+      const f = 1e-7 * wts[i]! * keep * a;
+      if (f === 0) continue;
+      for (let m = 0; m < depth.length; m++) out[m] = out[m]! + f * Math.exp(-tau0[li]![i]! - a * depth[m]! * 1e-7);
+    }
+    return out;
+  });
+}

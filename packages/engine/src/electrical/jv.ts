@@ -1,0 +1,614 @@
+/**
+ * J-V simulation driver: equilibrium, light ramp, voltage continuation with adaptive steps, series
+ * and shunt resistance, recombination currents per mechanism and per layer/interface/contact,
+ * profiles at chosen biases, figures of merit, EQE/IQE.
+ *
+ * External elements (circuit-sdm convention of FORMAT.md):
+ *   J = J_device(V + J Rs) - (V + J Rs)/Rsh,  generation-positive J.
+ * The device is solved at the internal voltage V_int = V + J Rs; for Rs > 0 a secant iteration on
+ * g(V_int) = V_int - J(V_int) Rs - V (g' >= 1) finds V_int for each terminal voltage.
+ * Current balance (exact for the discretisation, used as a check):
+ *   J = q int (G - R_srh - R_rad - R_Auger) dx - q sum R_interface - J_contact losses.
+ */
+import { Q_C } from './constants.js';
+import { jvFigures } from './figures.js';
+import { checkElectricalDevice } from './input-check.js';
+import { type NewtonSettings, newton, WallClockExceeded } from './newton.js';
+import { DDSystem } from './system.js';
+import {
+  type ElectricalBiasProfile,
+  type ElectricalDevice,
+  type ElectricalGenerationSpec,
+  ElectricalInputError,
+  type ElectricalRecombinationCurrents,
+  type ElectricalResult,
+} from './types.js';
+
+export class DidNotConverge extends Error {
+  readonly V: number;
+  readonly residual: number;
+  constructor(V: number, residual: number) {
+    super(`did not converge at V = ${V.toPrecision(6)} V (last residual ${residual.toExponential(3)})`);
+    this.name = 'DidNotConverge';
+    this.V = V;
+    this.residual = residual;
+  }
+}
+
+/** Point-wise breakdown of the terminal current, mA/cm^2. */
+export interface PointBreakdown {
+  J: number;
+  srh: number[];
+  rad: number[];
+  aug: number[];
+  interfaces: number[];
+  contactAnode: number;
+  contactCathode: number;
+  generation: number;
+}
+
+/** Continuation state: a converged solution x at internal voltage v (V). */
+export class ContinuationSolver {
+  readonly sys: DDSystem;
+  x: Float64Array;
+  v = 0;
+  private prev: { x: Float64Array; v: number } | undefined;
+  private h: number;
+  readonly maxStep: number;
+  readonly minStep: number;
+  readonly settings: NewtonSettings;
+  totalIterations = 0;
+
+  constructor(sys: DDSystem, deadline: number, clock: () => number) {
+    this.sys = sys;
+    const o = sys.device.options ?? {};
+    this.maxStep = o.maxVoltageStep_V ?? 0.05;
+    this.minStep = o.minVoltageStep_V ?? 1e-4;
+    this.h = this.maxStep;
+    this.settings = {
+      maxIterations: o.maxNewtonIterations ?? 40,
+      tol: o.newtonTolerance ?? 1e-6,
+      maxStep: 10,
+      deadline,
+      clock,
+    };
+    this.x = sys.initialGuess();
+  }
+
+  private timeout(V: number): never {
+    const lim = (this.sys.device.options?.wallClockLimit_ms ?? 300000) / 1000;
+    throw new WallClockExceeded(`wall-clock limit of ${lim} s reached at V = ${V.toPrecision(6)} V: run not converged`);
+  }
+
+  /** Equilibrium (dark, V = 0), then the generation switched on (ramped when needed). */
+  start(): number {
+    const sys = this.sys;
+    let its = 0;
+    sys.genScale = 0;
+    const eq = { ...this.settings, maxIterations: 400, maxStep: 4, tol: Math.min(this.settings.tol, 1e-10) };
+    let out = newton(sys, this.x, 0, eq);
+    its += out.iterations;
+    if (out.timedOut) this.timeout(0);
+    if (!out.ok) {
+      // fallback: linear potential between the contacts
+      const N = sys.N;
+      const x = new Float64Array(3 * N);
+      const u0 = sys.left.u0;
+      const u1 = sys.right.u0;
+      for (let i = 0; i < N; i++) x[3 * i] = u0 + (u1 - u0) * sys.xs[i]!;
+      out = newton(sys, x, 0, { ...eq, maxStep: 1 });
+      its += out.iterations;
+      if (out.timedOut) this.timeout(0);
+      if (!out.ok) throw new DidNotConverge(0, out.residual);
+      this.x = x;
+    }
+    let hasG = false;
+    for (let k = 0; k < sys.G.length; k++) if (sys.G[k]! !== 0) hasG = true;
+    if (hasG) {
+      const x1 = this.x.slice();
+      sys.genScale = 1;
+      out = newton(sys, x1, 0, this.settings);
+      its += out.iterations;
+      if (out.timedOut) this.timeout(0);
+      if (out.ok) this.x = x1;
+      else {
+        // ramp the intensity geometrically from 1e-8, halving the (log) step on failure
+        let logS = -8;
+        let dLog = 1;
+        let cur = this.x.slice();
+        let curLog = Number.NEGATIVE_INFINITY;
+        while (curLog < 0) {
+          const target = Math.min(curLog === Number.NEGATIVE_INFINITY ? logS : curLog + dLog, 0);
+          sys.genScale = 10 ** target;
+          const trial = cur.slice();
+          out = newton(sys, trial, 0, this.settings);
+          its += out.iterations;
+          if (out.timedOut) this.timeout(0);
+          if (out.ok) {
+            cur = trial;
+            curLog = target;
+            dLog = Math.min(dLog * 2, 2);
+          } else {
+            if (curLog === Number.NEGATIVE_INFINITY) logS -= 2;
+            else dLog = (target - curLog) / 2;
+            if (dLog < 1e-3 || logS < -20) throw new DidNotConverge(0, out.residual);
+          }
+        }
+        this.x = cur;
+        sys.genScale = 1;
+      }
+    }
+    this.v = 0;
+    this.prev = undefined;
+    this.totalIterations += its;
+    return its;
+  }
+
+  /** Restarts the continuation from a stored solution. */
+  reset(x: Float64Array, v: number): void {
+    this.x = x.slice();
+    this.v = v;
+    this.prev = undefined;
+  }
+
+  /** Continues to internal voltage target (V); returns the Newton iterations spent. */
+  goTo(target: number): number {
+    const { sys } = this;
+    const Vt = sys.Vt;
+    let its = 0;
+    while (this.v !== target) {
+      const remaining = Math.abs(target - this.v);
+      const dir = target > this.v ? 1 : -1;
+      let h = Math.min(this.h, remaining);
+      if (remaining - h < 0.25 * h) h = remaining;
+      const vNew = h >= remaining ? target : this.v + dir * h;
+      const attempts: Float64Array[] = [];
+      const p = this.prev;
+      if (p && p.v !== this.v) {
+        const ratio = (vNew - this.v) / (this.v - p.v);
+        if (Math.abs(ratio) <= 2) {
+          const pred = this.x.slice();
+          for (let k = 0; k < pred.length; k++) pred[k]! += ratio * (this.x[k]! - p.x[k]!);
+          attempts.push(pred);
+        }
+      }
+      attempts.push(this.x.slice());
+      let done = false;
+      let lastRes = Number.NaN;
+      for (const trial of attempts) {
+        const out = newton(sys, trial, vNew / Vt, this.settings);
+        its += out.iterations;
+        if (out.timedOut) {
+          this.totalIterations += its;
+          this.timeout(vNew);
+        }
+        lastRes = out.residual;
+        if (out.ok) {
+          this.prev = { x: this.x, v: this.v };
+          this.x = trial;
+          this.v = vNew;
+          if (out.iterations <= 5) this.h = Math.min(this.h * 1.5, this.maxStep);
+          done = true;
+          break;
+        }
+      }
+      if (!done) {
+        this.h = h / 2;
+        if (this.h < this.minStep) {
+          this.totalIterations += its;
+          throw new DidNotConverge(vNew, lastRes);
+        }
+      }
+    }
+    this.totalIterations += its;
+    return its;
+  }
+
+  /** Terminal-current breakdown of the current solution (mA/cm^2, generation positive). */
+  breakdown(): PointBreakdown {
+    return pointBreakdown(this.sys, this.x, this.v);
+  }
+}
+
+const sign = (sys: DDSystem) => (sys.device.contacts.anode === 'left' ? -1 : 1);
+
+/** Boundary currents (scaled, along +x) at both contacts from the box balance of the end nodes. */
+function boundaryCurrents(sys: DDSystem, x: Float64Array) {
+  const N = sys.N;
+  const U = (i: number): number => {
+    let u = 0;
+    for (const side of [0, 1] as const) {
+      const s = 2 * i + side;
+      const w = sys.hs[s]!;
+      if (w === 0) continue;
+      const n = sys.nAt(x, i, side);
+      const p = sys.pAt(x, i, side);
+      const r = sys.recombination(s, n, p, x[3 * i + 1]!, x[3 * i + 2]!);
+      u += w * (r.srh + r.rad + r.aug - sys.genScale * sys.G[s]!);
+    }
+    return u;
+  };
+  const U0 = U(0);
+  const UN = U(N - 1);
+  return {
+    Jn0: sys.Jn[0]! - U0,
+    Jp0: sys.Jp[0]! + U0,
+    JnL: sys.Jn[N - 2]! + UN,
+    JpL: sys.Jp[N - 2]! - UN,
+  };
+}
+
+export function pointBreakdown(sys: DDSystem, x: Float64Array, v: number): PointBreakdown {
+  sys.fluxes(x);
+  const N = sys.N;
+  const toMa = sys.J0 * 0.1;
+  // terminal current: mean of Jn + Jp over the intervals (constant at convergence), leaving out the
+  // gaps of thermionic-emission interfaces, where the current through interface recombination
+  // (electron captured on one side, hole on the other) is carried by the traps, not by Jn + Jp
+  let jt = 0;
+  let cnt = 0;
+  for (let k = 0; k < N - 1; k++) {
+    if (sys.mesh.teInterval[k]! >= 0) continue;
+    jt += sys.Jn[k]! + sys.Jp[k]!;
+    cnt++;
+  }
+  jt /= cnt;
+  const nl = sys.layers.length;
+  const srh = new Array<number>(nl).fill(0);
+  const rad = new Array<number>(nl).fill(0);
+  const aug = new Array<number>(nl).fill(0);
+  let gen = 0;
+  for (let i = 0; i < N; i++) {
+    for (const side of [0, 1] as const) {
+      const s = 2 * i + side;
+      const w = sys.hs[s]!;
+      if (w === 0) continue;
+      const li = sys.mesh.intervalLayer[side === 0 ? i - 1 : i]!;
+      const n = sys.nAt(x, i, side);
+      const p = sys.pAt(x, i, side);
+      const r = sys.recombination(s, n, p, x[3 * i + 1]!, x[3 * i + 2]!);
+      srh[li]! += w * r.srh;
+      rad[li]! += w * r.rad;
+      aug[li]! += w * r.aug;
+      gen += w * sys.genScale * sys.G[s]!;
+    }
+  }
+  const interfaces = sys.mesh.interfaceNodes.map((node) => {
+    const it = sys.interfaces.find((q) => q.node === node);
+    return it ? sys.interfaceRate(it, x) * toMa : 0;
+  });
+  const bc = boundaryCurrents(sys, x);
+  const anodeLeft = sys.device.contacts.anode === 'left';
+  const contactAnode = (anodeLeft ? bc.Jn0 : -bc.JnL) * toMa;
+  const contactCathode = (anodeLeft ? bc.JpL : -bc.Jp0) * toMa;
+  const Rsh = sys.device.Rsh_ohm_cm2;
+  const shunt = Rsh ? (v / Rsh) * 1e3 : 0;
+  return {
+    J: sign(sys) * jt * toMa - shunt,
+    srh: srh.map((q) => q * toMa),
+    rad: rad.map((q) => q * toMa),
+    aug: aug.map((q) => q * toMa),
+    interfaces,
+    contactAnode,
+    contactCathode,
+    generation: gen * toMa,
+  };
+}
+
+/** Profiles against position of solution x at internal voltage v. */
+export function biasProfile(
+  sys: DDSystem,
+  x: Float64Array,
+  v: number,
+  Vext: number,
+  label: string,
+): ElectricalBiasProfile {
+  const bd = pointBreakdown(sys, x, v);
+  const N = sys.N;
+  const Vt = sys.Vt;
+  const toMa = sys.J0 * 0.1;
+  const dens = sys.N0 * 1e-6;
+  const rate = sys.N0 / sys.t0 / 1e6;
+  const iface = new Set(sys.mesh.interfaceNodes.filter((_, k) => !sys.mesh.doubleNode[k]));
+  const te = sys.mesh.teInterval;
+  const pr: ElectricalBiasProfile = {
+    V: Vext,
+    J_mA_cm2: bd.J,
+    label,
+    x_nm: [],
+    Ec_eV: [],
+    Ev_eV: [],
+    EFn_eV: [],
+    EFp_eV: [],
+    potential_V: [],
+    field_V_cm: [],
+    n_cm3: [],
+    p_cm3: [],
+    Jn_mA_cm2: [],
+    Jp_mA_cm2: [],
+    G_cm3_s: [],
+    R_srh_cm3_s: [],
+    R_rad_cm3_s: [],
+    R_auger_cm3_s: [],
+    R_interface_cm2_s: sys.mesh.interfaceNodes.map((node) => {
+      const it = sys.interfaces.find((q) => q.node === node);
+      return it ? (sys.interfaceRate(it, x) * sys.N0 * sys.L0) / sys.t0 / 1e4 : 0;
+    }),
+    R_contact_cm2_s: {
+      anode: (bd.contactAnode / 0.1 / Q_C) * 1e-4,
+      cathode: (bd.contactCathode / 0.1 / Q_C) * 1e-4,
+    },
+  };
+  const fieldOf = (k: number) => (-(x[3 * (k + 1)]! - x[3 * k]!) * Vt) / (sys.h[k]! * sys.L0) / 100;
+  for (let i = 0; i < N; i++) {
+    // a single-node interface shows both sides; the two nodes of a thermionic-emission interface
+    // show their own layer's side
+    const teLeft = i < N - 1 && te[i]! >= 0;
+    const teRight = i > 0 && te[i - 1]! >= 0;
+    const sides: (0 | 1)[] = iface.has(i) ? [0, 1] : teLeft ? [0] : teRight ? [1] : [i === N - 1 ? 0 : 1];
+    for (const side of sides) {
+      const s = 2 * i + side;
+      const li = sys.mesh.intervalLayer[side === 0 ? i - 1 : i]!;
+      const layer = sys.layers[li]!;
+      const u = x[3 * i]!;
+      const fn = x[3 * i + 1]!;
+      const fp = x[3 * i + 2]!;
+      const n = sys.nAt(x, i, side);
+      const p = sys.pAt(x, i, side);
+      const r = sys.recombination(s, n, p, fn, fp);
+      const g = sys.genScale * sys.G[s]!;
+      const w = sys.hs[s]!;
+      const Ec = -layer.chi_eV - Vt * u;
+      pr.x_nm.push(sys.mesh.x[i]! * 1e9);
+      pr.Ec_eV.push(Ec);
+      pr.Ev_eV.push(Ec - layer.Eg_eV);
+      pr.EFn_eV.push(Vt * fn + sys.Eref_eV);
+      pr.EFp_eV.push(Vt * fp + sys.Eref_eV);
+      pr.potential_V.push(Vt * u);
+      let E: number;
+      if (i === 0) E = fieldOf(0);
+      else if (i === N - 1) E = fieldOf(N - 2);
+      else if (iface.has(i) || teLeft || teRight) E = fieldOf(side === 0 ? i - 1 : i);
+      else E = 0.5 * (fieldOf(i - 1) + fieldOf(i));
+      pr.field_V_cm.push(E);
+      pr.n_cm3.push(n * dens);
+      pr.p_cm3.push(p * dens);
+      const rt = r.srh + r.rad + r.aug - g;
+      const Jn = side === 0 ? sys.Jn[i - 1]! + w * rt : sys.Jn[i]! - w * rt;
+      const Jp = side === 0 ? sys.Jp[i - 1]! - w * rt : sys.Jp[i]! + w * rt;
+      pr.Jn_mA_cm2.push(Jn * toMa);
+      pr.Jp_mA_cm2.push(Jp * toMa);
+      pr.G_cm3_s.push(g * rate);
+      pr.R_srh_cm3_s.push(r.srh * rate);
+      pr.R_rad_cm3_s.push(r.rad * rate);
+      pr.R_auger_cm3_s.push(r.aug * rate);
+    }
+  }
+  return pr;
+}
+
+/** Solves at terminal voltage Vext (V) including Rs; returns the internal voltage and iterations. */
+function solveTerminal(cs: ContinuationSolver, Vext: number, Rs: number): { Vint: number; its: number } {
+  if (!(Rs > 0)) return { Vint: Vext, its: cs.goTo(Vext) };
+  let its = 0;
+  const g = (vi: number): number => {
+    its += cs.goTo(vi);
+    return vi - cs.breakdown().J * 1e-3 * Rs - Vext;
+  };
+  let v0 = cs.v;
+  let g0 = g(v0);
+  let v1 = Vext + cs.breakdown().J * 1e-3 * Rs;
+  if (Math.abs(v1 - v0) < 1e-9) v1 = v0 + 1e-3;
+  let g1 = g(v1);
+  for (let k = 0; k < 60 && Math.abs(g1) > 1e-10; k++) {
+    const slope = (g1 - g0) / (v1 - v0);
+    const s = Math.max(slope, 1); // g' >= 1 analytically
+    const v2 = v1 - g1 / s;
+    v0 = v1;
+    g0 = g1;
+    v1 = v2;
+    g1 = g(v1);
+  }
+  if (Math.abs(g1) > 1e-6) throw new DidNotConverge(Vext, Math.abs(g1));
+  return { Vint: v1, its };
+}
+
+/**
+ * Runs the J-V sweep of a device: the calculation service's entry point.
+ * Throws ElectricalInputError on bad input; a non-convergent run returns converged = false with
+ * the error message and the points solved so far.
+ */
+export function simulateJV(device: ElectricalDevice): ElectricalResult {
+  const issues = checkElectricalDevice(device);
+  const errors = issues.filter((i) => i.severity === 'error');
+  if (errors.length > 0) throw new ElectricalInputError(errors);
+  const o = device.options ?? {};
+  const clock = o.clock ?? (() => Date.now());
+  const t0 = clock();
+  const deadline = t0 + (o.wallClockLimit_ms ?? 300000);
+  const sys = new DDSystem(device);
+  const cs = new ContinuationSolver(sys, deadline, clock);
+  const Rs = device.Rs_ohm_cm2 ?? 0;
+  const warnings = issues.filter((i) => i.severity === 'warning').map((i) => i.message);
+  const V: number[] = [];
+  const J: number[] = [];
+  const Vint: number[] = [];
+  const iters: number[] = [];
+  const bds: PointBreakdown[] = [];
+  const stored: { v: number; x: Float64Array }[] = [];
+  let error: string | undefined;
+  const record = (Vext: number, r: { Vint: number; its: number }) => {
+    const bd = cs.breakdown();
+    V.push(Vext);
+    J.push(bd.J);
+    Vint.push(r.Vint);
+    iters.push(r.its);
+    bds.push(bd);
+    stored.push({ v: cs.v, x: cs.x.slice() });
+  };
+  const lit = device.generation.kind !== 'dark';
+  try {
+    const startIts = cs.start();
+    let first = true;
+    for (const Vext of device.voltage_V) {
+      const r = solveTerminal(cs, Vext, Rs);
+      if (first) r.its += startIts;
+      first = false;
+      record(Vext, r);
+      o.onBiasPoint?.(V.length, device.voltage_V.length, Vext);
+    }
+    // voltage range ending below Voc: J still positive at the highest voltage (any sweep order)
+    const maxV = Math.max(...device.voltage_V);
+    const lastJ = J[V.indexOf(maxV)];
+    if (lit && lastJ !== undefined && lastJ > 0) {
+      if (o.extendToVoc) {
+        const sorted = [...device.voltage_V].sort((a, b) => a - b);
+        // steps of the last spacing, at most 10 mV, so that the interpolant resolves Voc
+        const last = sorted.length > 1 ? sorted[sorted.length - 1]! - sorted[sorted.length - 2]! : 0.01;
+        const dv = Math.min(Math.max(last, 0.001), 0.01);
+        let v = maxV;
+        while (J[J.length - 1]! > 0 && v < maxV + 3) {
+          v = Math.round((v + dv) * 1e9) / 1e9;
+          record(v, solveTerminal(cs, v, Rs));
+        }
+        warnings.push(
+          `voltage_V: the range ended at ${maxV} V, below Voc; extended to ${V[V.length - 1]} V (extendToVoc)`,
+        );
+      } else {
+        warnings.push(
+          `voltage_V: the range ends at ${maxV} V, below Voc (J = ${lastJ.toPrecision(4)} mA/cm^2 > 0 there); ` +
+            'set options.extendToVoc to extend it',
+        );
+      }
+    }
+  } catch (e) {
+    if (e instanceof DidNotConverge || e instanceof WallClockExceeded) error = e.message;
+    else throw e;
+  }
+  const figures = lit && !error ? jvFigures(V, J, o.incidentPower_mW_cm2 ?? 100) : undefined;
+  if (lit && !error && !figures && Math.min(...V) > 0)
+    warnings.push('voltage_V: the range does not include 0 V, so Jsc, FF and PCE are not computed');
+  // profiles
+  const profiles: ElectricalBiasProfile[] = [];
+  if (!error && stored.length > 0) {
+    const wanted: { V: number; label: string }[] = [];
+    if (o.standardProfiles ?? true) {
+      wanted.push({ V: 0, label: '0 V' });
+      if (figures) {
+        wanted.push({ V: figures.Vmp_V, label: 'maximum power' });
+        wanted.push({ V: figures.Voc_V, label: 'Voc' });
+      }
+    }
+    for (const pv of o.profileBiases_V ?? []) wanted.push({ V: pv, label: `${pv} V` });
+    try {
+      for (const w of wanted) {
+        // restart from the stored point nearest in terminal voltage
+        let best = 0;
+        for (let k = 1; k < V.length; k++) if (Math.abs(V[k]! - w.V) < Math.abs(V[best]! - w.V)) best = k;
+        const st = stored[best]!;
+        cs.reset(st.x, st.v);
+        const r = solveTerminal(cs, w.V, Rs);
+        profiles.push(biasProfile(sys, cs.x, r.Vint, w.V, w.label));
+      }
+    } catch (e) {
+      if (e instanceof DidNotConverge || e instanceof WallClockExceeded) warnings.push(`profiles: ${e.message}`);
+      else throw e;
+    }
+  }
+  const recombination: ElectricalRecombinationCurrents = {
+    layers: sys.layers.map((l, li) => ({
+      name: l.name,
+      srh: bds.map((b) => b.srh[li]!),
+      radiative: bds.map((b) => b.rad[li]!),
+      auger: bds.map((b) => b.aug[li]!),
+    })),
+    interfaces: sys.mesh.interfaceNodes.map((_, k) => ({
+      name: `${sys.layers[k]!.name}/${sys.layers[k + 1]!.name}`,
+      current: bds.map((b) => b.interfaces[k]!),
+    })),
+    contacts: { anode: bds.map((b) => b.contactAnode), cathode: bds.map((b) => b.contactCathode) },
+    generation: bds.map((b) => b.generation),
+  };
+  const result: ElectricalResult = {
+    converged: error === undefined,
+    warnings,
+    V,
+    J_mA_cm2: J,
+    Vinternal: Vint,
+    newtonIterations: iters,
+    recombination,
+    profiles,
+    mesh: { x_nm: Array.from(sys.mesh.x, (q) => q * 1e9), nodes: sys.N },
+    stats: { elapsed_ms: clock() - t0, totalNewtonIterations: cs.totalIterations, biasPoints: V.length },
+  };
+  if (figures) result.figures = figures;
+  if (error !== undefined) result.error = error;
+  return result;
+}
+
+/** Light and dark J-V of the same device (the dark run with generation switched off). */
+export function simulateLightAndDark(device: ElectricalDevice): { light: ElectricalResult; dark: ElectricalResult } {
+  const light = simulateJV(device);
+  const dark = simulateJV({
+    ...device,
+    generation: { kind: 'dark' },
+    options: { ...device.options, standardProfiles: false },
+  });
+  return { light, dark };
+}
+
+/**
+ * External and internal quantum efficiency at short circuit, for the optical engine: for each
+ * wavelength, the generation profile per unit incident photon flux (cm^-3 s^-1 per cm^-2 s^-1,
+ * i.e. cm^-1) and the incident flux; optional bias-light generation. EQE = (J(bias + G_lambda) -
+ * J(bias)) / (q Phi), IQE = EQE / (absorbed fraction), absorbed fraction = int G_lambda dx / Phi
+ * (integrated on the solver's mesh).
+ */
+export function quantumEfficiency(
+  device: ElectricalDevice,
+  lines: { wavelength_nm: number; x_nm: number[]; Gper_photon_cm: number[] }[],
+  options: { photonFlux_cm2_s?: number; bias?: ElectricalGenerationSpec } = {},
+): { wavelength_nm: number[]; EQE: number[]; IQE: number[] } {
+  const phi = options.photonFlux_cm2_s ?? 1e14;
+  const bias = options.bias ?? { kind: 'dark' };
+  // Each wavelength needs J at 0 V only: a sweep extended to Voc or extra profiles would multiply the cost.
+  const run = (gen: ElectricalGenerationSpec) =>
+    simulateJV({
+      ...device,
+      generation: gen,
+      voltage_V: [0],
+      options: { ...device.options, standardProfiles: false, extendToVoc: false, profileBiases_V: [] },
+    });
+  const base = run(bias);
+  const J0 = base.J_mA_cm2[0] ?? 0;
+  const EQE: number[] = [];
+  const IQE: number[] = [];
+  const biasG = (xnm: number): number => {
+    if (bias.kind === 'dark') return 0;
+    if (bias.kind === 'uniform') return bias.G_cm3_s;
+    if (bias.kind === 'function') return bias.G(xnm);
+    throw new Error('quantumEfficiency: bias light must be dark, uniform or a function of x');
+  };
+  for (const line of lines) {
+    const xs = line.x_nm;
+    const gs = line.Gper_photon_cm.map((g) => g * phi);
+    const interp = (x: number): number => {
+      if (x <= xs[0]!) return gs[0]!;
+      for (let k = 1; k < xs.length; k++) {
+        if (x <= xs[k]!) {
+          const t = (x - xs[k - 1]!) / (xs[k]! - xs[k - 1]!);
+          return gs[k - 1]! + t * (gs[k]! - gs[k - 1]!);
+        }
+      }
+      return gs[gs.length - 1]!;
+    };
+    const r = run({ kind: 'function', G: (x) => biasG(x) + interp(x) });
+    const dJ = ((r.J_mA_cm2[0] ?? Number.NaN) - J0) * 1e-3; // A/cm^2
+    // absorbed photons as the solver integrated them on its mesh (q int G, mA/cm^2)
+    const dG = ((r.recombination.generation[0] ?? Number.NaN) - (base.recombination.generation[0] ?? 0)) * 1e-3;
+    const eqe = dJ / (Q_C * phi);
+    EQE.push(eqe);
+    IQE.push(dG > 0 ? dJ / dG : Number.NaN);
+  }
+  return { wavelength_nm: lines.map((l) => l.wavelength_nm), EQE, IQE };
+}

@@ -1,0 +1,229 @@
+/**
+ * From a DeviceSpec (packages/contracts/src/device, schemaVersion 1) to an optical simulation
+ * and a JSON-ready report. The engine has no I/O: the caller supplies the text of the n,k tables
+ * (by material id) and of the built-in spectra. Types here are structural copies of the optical
+ * part of DeviceSpec so that the engine stays free of dependencies.
+ */
+import type { DispersionModel } from '../materials/dispersion.js';
+import type { OpticalMaterial } from '../materials/index.js';
+import { makeNkTable, type NkExtrapolation, parseNkCsv } from '../materials/nk-table.js';
+import {
+  blackbodySpectrum,
+  makeSpectrum,
+  monochromaticSpectrum,
+  parseSpectrumCsv,
+  type Spectrum,
+  wavelengthGridNm,
+} from '../spectra/index.js';
+import { OpticsInputError } from './errors.js';
+import { generationInLayer } from './profile.js';
+import { type OpticsResult, type OpticsSpec, simulateOptics } from './simulate.js';
+import type { Polarization } from './tmm.js';
+
+export type DeviceOpticalModel =
+  | { kind: 'table'; materialId: string; extrapolation?: NkExtrapolation }
+  | { kind: 'tabulated'; wavelengthNm: number[]; n: number[]; k: number[]; extrapolation?: NkExtrapolation }
+  | { kind: 'constant'; n: number; k: number }
+  | DispersionModel;
+
+export interface DeviceLayerLike {
+  name: string;
+  thicknessNm: number;
+  coherent?: boolean;
+  role: string;
+  excitonic?: boolean;
+  optical: DeviceOpticalModel;
+}
+
+export type DeviceSpectrumLike =
+  | { kind: 'builtin'; id: string }
+  | { kind: 'blackbody'; temperatureK: number; irradianceWm2?: number }
+  | { kind: 'monochromatic'; wavelengthNm: number; irradianceWm2: number }
+  | { kind: 'tabulated'; wavelengthNm: number[]; irradianceWm2Nm: number[] };
+
+export interface DeviceLike {
+  schemaVersion: number;
+  name: string;
+  ambient: DeviceOpticalModel;
+  layers: DeviceLayerLike[];
+  substrate: DeviceOpticalModel;
+  illumination?: {
+    spectrum?: DeviceSpectrumLike;
+    suns?: number;
+    angleDeg?: number;
+    polarization?: Polarization;
+    wavelength?: { startNm: number; endNm: number; stepNm: number };
+  };
+  texture?: { roughnessFactor: number; layer: string; rmsRoughnessNm?: number };
+}
+
+export interface DeviceOpticsAssets {
+  /** Text of the `wavelength_nm,n,k` CSV of a material id; throws if unknown. */
+  nkCsv(materialId: string): string;
+  /** Text of a built-in spectrum CSV ('AM1.5G', 'AM0', 'AM1.5D'). */
+  spectrumCsv(id: string): string;
+}
+
+function material(m: DeviceOpticalModel, assets: DeviceOpticsAssets, field: string): OpticalMaterial {
+  if (!m || typeof m !== 'object') throw new OpticsInputError(field, 'missing optical model');
+  if (m.kind === 'table') {
+    let text: string;
+    try {
+      text = assets.nkCsv(m.materialId);
+    } catch (e) {
+      throw new OpticsInputError(
+        `${field}.materialId`,
+        `unknown material "${m.materialId}" (${e instanceof Error ? e.message : String(e)})`,
+      );
+    }
+    return { kind: 'table', table: parseNkCsv(text, m.materialId), extrapolation: m.extrapolation ?? 'none' };
+  }
+  if (m.kind === 'tabulated') {
+    return {
+      kind: 'table',
+      table: makeNkTable(field, m.wavelengthNm, m.n, m.k),
+      extrapolation: m.extrapolation ?? 'none',
+    };
+  }
+  return m;
+}
+
+function spectrum(s: DeviceSpectrumLike | undefined, grid: Float64Array, assets: DeviceOpticsAssets): Spectrum {
+  const sp = s ?? { kind: 'builtin', id: 'AM1.5G' };
+  switch (sp.kind) {
+    case 'builtin':
+      return parseSpectrumCsv(assets.spectrumCsv(sp.id), sp.id);
+    case 'blackbody':
+      return blackbodySpectrum(sp.temperatureK, grid, sp.irradianceWm2);
+    case 'monochromatic':
+      return monochromaticSpectrum(sp.wavelengthNm, sp.irradianceWm2);
+    case 'tabulated':
+      return makeSpectrum('illumination.spectrum', sp.wavelengthNm, sp.irradianceWm2Nm);
+    default:
+      throw new OpticsInputError(
+        'illumination.spectrum.kind',
+        `unknown spectrum kind ${JSON.stringify((sp as { kind?: unknown }).kind)}`,
+      );
+  }
+}
+
+/** The OpticsSpec of a device (n,k tables resolved, spectrum built). */
+export function deviceToOpticsSpec(device: DeviceLike, assets: DeviceOpticsAssets): OpticsSpec {
+  if (device.schemaVersion !== 1)
+    throw new OpticsInputError('schemaVersion', `unsupported (got ${device.schemaVersion}, expected 1)`);
+  if (!Array.isArray(device.layers) || device.layers.length === 0)
+    throw new OpticsInputError('layers', 'the stack is empty: give at least one layer');
+  const ill = device.illumination ?? {};
+  const wr = ill.wavelength ?? { startNm: 300, endNm: 1600, stepNm: 1 };
+  const sp = ill.spectrum;
+  const grid =
+    sp?.kind === 'monochromatic' ? Float64Array.of(sp.wavelengthNm) : wavelengthGridNm(wr.startNm, wr.endNm, wr.stepNm);
+  const spec: OpticsSpec = {
+    wavelengthNm: grid,
+    angleDeg: ill.angleDeg ?? 0,
+    polarization: ill.polarization ?? 'unpolarized',
+    ambient: material(device.ambient, assets, 'ambient'),
+    substrate: material(device.substrate, assets, 'substrate'),
+    layers: device.layers.map((l, j) => ({
+      name: l.name,
+      thicknessNm: l.thicknessNm,
+      coherent: l.coherent ?? true,
+      absorber: l.role === 'absorber',
+      excitonic: l.excitonic ?? false,
+      material: material(l.optical, assets, `layers[${j}] "${l.name}".optical`),
+    })),
+    spectrum: spectrum(sp, grid, assets),
+    suns: ill.suns ?? 1,
+  };
+  if (device.texture) {
+    const j = device.layers.findIndex((l) => l.name === device.texture?.layer);
+    if (j < 0) throw new OpticsInputError('texture.layer', `no layer named "${device.texture.layer}"`);
+    spec.texture = { roughnessFactor: device.texture.roughnessFactor, layerIndex: j };
+    if (device.texture.rmsRoughnessNm !== undefined) spec.texture.rmsRoughnessNm = device.texture.rmsRoughnessNm;
+  }
+  return spec;
+}
+
+export interface DeviceOpticsReport {
+  schemaVersion: 1;
+  device: string;
+  wavelengthNm: number[];
+  R: number[];
+  T: number[];
+  eqe: number[];
+  layers: {
+    name: string;
+    role: string;
+    coherent: boolean;
+    carriers: string;
+    A: number[];
+    jphMaCm2: number;
+    /** G on `profilePoints` points across the layer (depth from its front face). */
+    generation: { depthNm: number[]; G_cm3_s: number[] };
+  }[];
+  totals: { jphAbsorbersMaCm2: number; jReflectedMaCm2: number; jTransmittedMaCm2: number };
+  texture?: { haze: number[]; rSpecular: number[]; rDiffuse: number[] };
+  /** Things a physicist should look at (e.g. a thick layer treated coherently). */
+  warnings: string[];
+}
+
+/** Runs the optics of a device; G(x) is sampled on `profilePoints` uniform points per layer. */
+export function runDeviceOptics(
+  device: DeviceLike,
+  assets: DeviceOpticsAssets,
+  profilePoints = 101,
+): { result: OpticsResult; report: DeviceOpticsReport } {
+  const spec = deviceToOpticsSpec(device, assets);
+  const res = simulateOptics(spec);
+  const jph = res.jphMaCm2 ?? new Float64Array(spec.layers.length);
+  const layers = spec.layers.map((l, j) => {
+    const depth = Array.from({ length: profilePoints }, (_, m) => (l.thicknessNm * m) / (profilePoints - 1));
+    const g = res.weights ? generationInLayer(res.tmm, j, depth, res.weights) : new Float64Array(profilePoints);
+    return {
+      name: l.name,
+      role: device.layers[j]!.role,
+      coherent: l.coherent,
+      carriers: res.carriers[j]!,
+      A: Array.from(res.A[j]!),
+      jphMaCm2: jph[j]!,
+      generation: { depthNm: depth, G_cm3_s: Array.from(g) },
+    };
+  });
+  let jAbs = 0;
+  spec.layers.forEach((l, j) => {
+    if (l.absorber) jAbs += jph[j]!;
+  });
+  const warnings: string[] = [];
+  spec.layers.forEach((l, j) => {
+    // sunlight is coherent over ~1 um; the fringes of a thicker coherent layer are finer than a
+    // 1 nm grid resolves, so its R, T, A are aliased
+    if (l.coherent && l.thicknessNm > 5000) {
+      warnings.push(
+        `layers[${j}] "${l.name}" is ${l.thicknessNm} nm thick and coherent: mark it coherent: false (thick layer, intensities add)`,
+      );
+    }
+  });
+  const report: DeviceOpticsReport = {
+    schemaVersion: 1,
+    device: device.name,
+    wavelengthNm: Array.from(res.wavelengthNm),
+    R: Array.from(res.R),
+    T: Array.from(res.T),
+    eqe: Array.from(res.eqe),
+    layers,
+    totals: {
+      jphAbsorbersMaCm2: jAbs,
+      jReflectedMaCm2: res.jReflectedMaCm2 ?? 0,
+      jTransmittedMaCm2: res.jTransmittedMaCm2 ?? 0,
+    },
+    warnings,
+  };
+  if (res.texture) {
+    report.texture = {
+      haze: Array.from(res.texture.haze),
+      rSpecular: Array.from(res.texture.rSpecular),
+      rDiffuse: Array.from(res.texture.rDiffuse),
+    };
+  }
+  return { result: res, report };
+}

@@ -1,0 +1,310 @@
+/**
+ * Incident spectra: tabulated (ASTM G173-03 AM1.5G, AM0, AM1.5D; user CSV), blackbody,
+ * monochromatic; intensity in suns; photon flux; the spectral mismatch factor (IEC 60904-7).
+ *
+ *   photon flux         Phi(l) = E(l) l / (h c)                  (E in W m^-2 nm^-1, l in m)
+ *   Planck (sun-like)   E(l) = pi (R_sun / AU)^2 2 h c^2 / l^5 / (exp(h c / (l k_B T)) - 1)
+ *   short-circuit J     J = q integral EQE(l) Phi(l) dl           (trapezoid rule on the grid)
+ *   mismatch factor     M = [int E_t S_d * int E_r S_c] / [int E_r S_d * int E_t S_c]
+ *                       with E_t the test (simulator) and E_r the reference spectrum, S_d the
+ *                       spectral responsivity of the device, S_c that of the reference detector
+ *                       (flat, i.e. thermal, when none is given); corrected Jsc = Jsc_test / M
+ *                       (IEC 60904-7:2019; ASTM E973).
+ * Integrals use the trapezoid rule on the spectrum's own grid; a monochromatic spectrum is a
+ * single line whose `irradiance` value is the total power in W m^-2 (its weight is 1, not a width).
+ * Reference: ASTM G173-03; C. R. Osterwald, Solar Cells 18, 269 (1986) for the mismatch factor.
+ */
+import { C_M_S, H_J_S, KB_J_K, Q_C } from '../constants.js';
+import { OpticsInputError } from '../optics/errors.js';
+
+export interface Spectrum {
+  name: string;
+  wavelengthNm: Float64Array;
+  /** Spectral irradiance, W m^-2 nm^-1 (for a monochromatic line: total irradiance, W m^-2). */
+  irradianceWm2Nm: Float64Array;
+  /** A single line: integrals are the value at that wavelength, not a trapezoid. */
+  monochromatic?: boolean;
+}
+
+/** Asset paths (under assets/) of the built-in spectra; the caller reads the text. */
+export const BUILTIN_SPECTRA: Record<string, string> = {
+  'AM1.5G': 'data/spectra/am15g.csv',
+  AM0: 'data/spectra/am0.csv',
+  'AM1.5D': 'data/spectra/am15d.csv',
+};
+
+/** The platform default grid: 300-1600 nm in 1 nm steps (1301 points). */
+export function wavelengthGridNm(startNm = 300, endNm = 1600, stepNm = 1): Float64Array {
+  if (!(stepNm > 0) || !(endNm >= startNm) || !(startNm > 0)) {
+    throw new OpticsInputError(
+      'wavelength range',
+      `needs 0 < start <= end and step > 0 (got ${startNm}, ${endNm}, ${stepNm})`,
+    );
+  }
+  const count = Math.floor((endNm - startNm) / stepNm + 1e-9) + 1;
+  const g = new Float64Array(count);
+  for (let i = 0; i < count; i++) g[i] = startNm + i * stepNm;
+  return g;
+}
+
+const WAVELENGTH_UNITS: Record<string, number> = { wavelength_nm: 1, wavelength_um: 1000, wavelength_m: 1e9 };
+/** Header names of the irradiance column and their factor to W m^-2 nm^-1. */
+const IRRADIANCE_UNITS: Record<string, number> = {
+  irradiance_w_m2_nm: 1,
+  irradiance_w_m2_um: 1e-3,
+  irradiance_mw_cm2_nm: 10,
+  irradiance_w_cm2_nm: 1e4,
+};
+
+/**
+ * Parses a spectrum CSV. The header states the units: first column wavelength_nm | wavelength_um,
+ * second irradiance_W_m2_nm | irradiance_W_m2_um | irradiance_mW_cm2_nm | irradiance_W_cm2_nm;
+ * further columns are ignored. Checks: wavelengths strictly increasing and positive, irradiance
+ * finite and >= 0, at least two rows.
+ */
+export function parseSpectrumCsv(text: string, name = 'spectrum'): Spectrum {
+  const lines = text.split(/\r?\n/).filter((l) => l.trim() !== '' && !l.trimStart().startsWith('#'));
+  const head = (lines[0] ?? '').split(',').map((c) => c.trim().toLowerCase());
+  const wf = WAVELENGTH_UNITS[head[0] ?? ''];
+  const ef = IRRADIANCE_UNITS[head[1] ?? ''];
+  if (wf === undefined || ef === undefined) {
+    throw new OpticsInputError(
+      `${name} header`,
+      `must state units, e.g. "wavelength_nm,irradiance_W_m2_nm" (got "${lines[0] ?? ''}"); wavelength in ${Object.keys(WAVELENGTH_UNITS).join('|')}, irradiance in irradiance_W_m2_nm|irradiance_W_m2_um|irradiance_mW_cm2_nm|irradiance_W_cm2_nm`,
+    );
+  }
+  const w: number[] = [];
+  const e: number[] = [];
+  for (let i = 1; i < lines.length; i++) {
+    const cells = lines[i]!.split(',');
+    const l = Number(cells[0]?.trim()) * wf;
+    const v = Number(cells[1]?.trim()) * ef;
+    if (!Number.isFinite(l) || !Number.isFinite(v))
+      throw new OpticsInputError(`${name} line ${i + 1}`, `not a number: "${lines[i]}"`);
+    w.push(l);
+    e.push(v);
+  }
+  return makeSpectrum(name, w, e);
+}
+
+/** Checks and wraps arrays (nm; W m^-2 nm^-1) as a spectrum. */
+export function makeSpectrum(
+  name: string,
+  wavelengthNm: ArrayLike<number>,
+  irradianceWm2Nm: ArrayLike<number>,
+): Spectrum {
+  if (wavelengthNm.length < 2) throw new OpticsInputError(`${name}.wavelengthNm`, 'needs at least two rows');
+  if (irradianceWm2Nm.length !== wavelengthNm.length) {
+    throw new OpticsInputError(`${name}.irradiance`, 'differs in length from the wavelengths');
+  }
+  for (let i = 0; i < wavelengthNm.length; i++) {
+    const l = wavelengthNm[i]!;
+    const v = irradianceWm2Nm[i]!;
+    if (!(l > 0) || !Number.isFinite(l))
+      throw new OpticsInputError(`${name}.wavelengthNm[${i}]`, `must be > 0 (got ${l})`);
+    if (i > 0 && !(l > wavelengthNm[i - 1]!)) {
+      throw new OpticsInputError(
+        `${name}.wavelengthNm[${i}]`,
+        `wavelengths must increase strictly (${wavelengthNm[i - 1]} then ${l})`,
+      );
+    }
+    if (!(v >= 0) || !Number.isFinite(v))
+      throw new OpticsInputError(`${name}.irradiance[${i}]`, `must be finite and >= 0 (got ${v})`);
+  }
+  return { name, wavelengthNm: Float64Array.from(wavelengthNm), irradianceWm2Nm: Float64Array.from(irradianceWm2Nm) };
+}
+
+/**
+ * The spectrum at other wavelengths, linear interpolation. Outside its range: an error unless
+ * outside = 'zero'. A monochromatic line needs its wavelength on the grid.
+ */
+export function resampleSpectrum(
+  s: Spectrum,
+  gridNm: ArrayLike<number>,
+  outside: 'error' | 'zero' = 'error',
+): Spectrum {
+  const out = new Float64Array(gridNm.length);
+  const w = s.wavelengthNm;
+  if (s.monochromatic) {
+    const l0 = w[0]!;
+    let hit = false;
+    for (let i = 0; i < gridNm.length; i++) {
+      if (gridNm[i] === l0) {
+        out[i] = s.irradianceWm2Nm[0]!;
+        hit = true;
+      }
+    }
+    if (!hit)
+      throw new OpticsInputError(`${s.name}.wavelengthNm`, `the line at ${l0} nm is not on the wavelength grid`);
+    return {
+      name: s.name,
+      wavelengthNm: Float64Array.from(gridNm),
+      irradianceWm2Nm: out,
+      monochromatic: gridNm.length === 1,
+    };
+  }
+  const m = w.length;
+  let j = 0;
+  for (let i = 0; i < gridNm.length; i++) {
+    const l = gridNm[i]!;
+    if (l < w[0]! || l > w[m - 1]!) {
+      if (outside === 'zero') continue;
+      throw new OpticsInputError(`${s.name}`, `no irradiance at ${l} nm: the spectrum covers ${w[0]}-${w[m - 1]} nm`);
+    }
+    if (j > m - 2 || w[j]! > l) j = 0;
+    while (j < m - 2 && w[j + 1]! <= l) j++;
+    const t = (l - w[j]!) / (w[j + 1]! - w[j]!);
+    const e0 = s.irradianceWm2Nm[j]!;
+    out[i] = t === 1 ? s.irradianceWm2Nm[j + 1]! : e0 + t * (s.irradianceWm2Nm[j + 1]! - e0);
+  }
+  return { name: s.name, wavelengthNm: Float64Array.from(gridNm), irradianceWm2Nm: out };
+}
+
+/** The spectrum times a number of suns (1 sun = the spectrum as given). */
+export function scaleSpectrum(s: Spectrum, suns: number): Spectrum {
+  if (!(suns >= 0) || !Number.isFinite(suns))
+    throw new OpticsInputError('illumination.suns', `must be finite and >= 0 (got ${suns})`);
+  return { ...s, irradianceWm2Nm: s.irradianceWm2Nm.map((v) => v * suns) };
+}
+
+/** Sun-like blackbody: Planck radiance times the solid angle of the sun seen from 1 AU. */
+export function blackbodySpectrum(
+  temperatureK: number,
+  gridNm: ArrayLike<number>,
+  totalIrradianceWm2?: number,
+): Spectrum {
+  if (!(temperatureK > 0) || !Number.isFinite(temperatureK)) {
+    throw new OpticsInputError('blackbody.temperatureK', `must be > 0 (got ${temperatureK})`);
+  }
+  const rSunM = 6.957e8; // IAU 2015 nominal solar radius
+  const auM = 1.495978707e11; // IAU 2012 astronomical unit
+  const geom = Math.PI * (rSunM / auM) ** 2;
+  const e = new Float64Array(gridNm.length);
+  for (let i = 0; i < gridNm.length; i++) {
+    const l = gridNm[i]! * 1e-9;
+    const x = (H_J_S * C_M_S) / (l * KB_J_K * temperatureK);
+    // W m^-2 m^-1 -> W m^-2 nm^-1
+    e[i] = x > 700 ? 0 : ((geom * 2 * H_J_S * C_M_S * C_M_S) / l ** 5 / Math.expm1(x)) * 1e-9;
+  }
+  const s = makeSpectrum(`blackbody ${temperatureK} K`, gridNm, e);
+  if (totalIrradianceWm2 !== undefined) {
+    const p = integrateSpectrum(s, s.irradianceWm2Nm);
+    if (!(p > 0)) throw new OpticsInputError('blackbody', 'no power on the grid to scale');
+    return scaleSpectrum(s, totalIrradianceWm2 / p);
+  }
+  return s;
+}
+
+/** A single line at wavelengthNm carrying irradianceWm2 (W m^-2). */
+export function monochromaticSpectrum(wavelengthNm: number, irradianceWm2: number): Spectrum {
+  if (!(wavelengthNm > 0) || !Number.isFinite(wavelengthNm)) {
+    throw new OpticsInputError('monochromatic.wavelengthNm', `must be > 0 (got ${wavelengthNm})`);
+  }
+  if (!(irradianceWm2 >= 0) || !Number.isFinite(irradianceWm2)) {
+    throw new OpticsInputError('monochromatic.irradianceWm2', `must be finite and >= 0 (got ${irradianceWm2})`);
+  }
+  return {
+    name: `monochromatic ${wavelengthNm} nm`,
+    wavelengthNm: Float64Array.of(wavelengthNm),
+    irradianceWm2Nm: Float64Array.of(irradianceWm2),
+    monochromatic: true,
+  };
+}
+
+/** Photon flux, m^-2 s^-1 nm^-1 (per line for a monochromatic spectrum: m^-2 s^-1). */
+export function photonFlux(s: Spectrum): Float64Array {
+  const f = new Float64Array(s.wavelengthNm.length);
+  const hc = H_J_S * C_M_S;
+  for (let i = 0; i < f.length; i++) f[i] = (s.irradianceWm2Nm[i]! * s.wavelengthNm[i]! * 1e-9) / hc;
+  return f;
+}
+
+/** Trapezoid-rule weights of a grid (nm), so that integral f = sum w_i f_i; a single point gets 1. */
+export function trapezoidWeights(gridNm: ArrayLike<number>): Float64Array {
+  const n = gridNm.length;
+  const w = new Float64Array(n);
+  if (n === 1) {
+    w[0] = 1;
+    return w;
+  }
+  for (let i = 0; i < n - 1; i++) {
+    const h = (gridNm[i + 1]! - gridNm[i]!) / 2;
+    w[i] = w[i]! + h;
+    w[i + 1] = w[i + 1]! + h;
+  }
+  return w;
+}
+
+/** integral of values(l) dl over the spectrum's grid (trapezoid; a line gives its value). */
+export function integrateSpectrum(s: Spectrum, values: ArrayLike<number>): number {
+  if (s.monochromatic) return values[0]!;
+  const w = trapezoidWeights(s.wavelengthNm);
+  let sum = 0;
+  for (let i = 0; i < w.length; i++) sum += w[i]! * values[i]!;
+  return sum;
+}
+
+/** Short-circuit current density q int EQE Phi dl, mA/cm^2 (eqe on the spectrum's grid, 0..1). */
+export function jscFromEqe(s: Spectrum, eqe: ArrayLike<number>): number {
+  if (eqe.length !== s.wavelengthNm.length) throw new OpticsInputError('eqe', 'must be given on the spectrum grid');
+  const phi = photonFlux(s);
+  const v = new Float64Array(phi.length);
+  for (let i = 0; i < v.length; i++) v[i] = eqe[i]! * phi[i]!;
+  return 0.1 * Q_C * integrateSpectrum(s, v);
+}
+
+/** Spectral responsivity S = EQE q l / (h c), A/W. */
+export function responsivityFromEqe(wavelengthNm: ArrayLike<number>, eqe: ArrayLike<number>): Float64Array {
+  const s = new Float64Array(eqe.length);
+  for (let i = 0; i < s.length; i++) s[i] = (eqe[i]! * Q_C * wavelengthNm[i]! * 1e-9) / (H_J_S * C_M_S);
+  return s;
+}
+
+export interface MismatchResult {
+  /** Spectral mismatch factor M (1 = no correction). */
+  mismatchFactor: number;
+  /**
+   * Jsc of the device under the test spectrum after the lab calibration step: the test spectrum
+   * scaled so that the reference detector reads what it reads under the reference spectrum.
+   */
+  jscTestMaCm2: number;
+  /** Jsc corrected to the reference spectrum, Jsc_test / M, mA/cm^2. */
+  jscCorrectedMaCm2: number;
+  /** Jsc computed directly under the reference spectrum, mA/cm^2 (for comparison). */
+  jscReferenceMaCm2: number;
+}
+
+/**
+ * Spectral mismatch factor (IEC 60904-7) of a test spectrum against a reference spectrum for a
+ * device of quantum efficiency eqe, all on one wavelength grid (nm). refDetectorEqe: the
+ * reference cell's EQE; omitted = a thermal detector (flat responsivity per watt).
+ */
+export function spectralMismatch(
+  gridNm: ArrayLike<number>,
+  reference: Spectrum,
+  test: Spectrum,
+  eqe: ArrayLike<number>,
+  refDetectorEqe?: ArrayLike<number>,
+): MismatchResult {
+  const ref = resampleSpectrum(reference, gridNm);
+  const tst = resampleSpectrum(test, gridNm);
+  const sd = responsivityFromEqe(gridNm, eqe);
+  const sc = refDetectorEqe ? responsivityFromEqe(gridNm, refDetectorEqe) : new Float64Array(gridNm.length).fill(1);
+  const w = trapezoidWeights(gridNm);
+  let tD = 0;
+  let rD = 0;
+  let tC = 0;
+  let rC = 0;
+  for (let i = 0; i < w.length; i++) {
+    tD += w[i]! * tst.irradianceWm2Nm[i]! * sd[i]!;
+    rD += w[i]! * ref.irradianceWm2Nm[i]! * sd[i]!;
+    tC += w[i]! * tst.irradianceWm2Nm[i]! * sc[i]!;
+    rC += w[i]! * ref.irradianceWm2Nm[i]! * sc[i]!;
+  }
+  if (!(rD > 0 && tC > 0)) throw new OpticsInputError('mismatch', 'the device or the reference detector sees no light');
+  const m = (tD * rC) / (rD * tC);
+  // Jsc from responsivity: J = int E S dl (A/m^2) -> mA/cm^2, under the simulator set with the
+  // reference detector (test spectrum scaled by rC / tC); then Jsc_test / M = Jsc under the reference.
+  const jscTest = 0.1 * tD * (rC / tC);
+  return { mismatchFactor: m, jscTestMaCm2: jscTest, jscCorrectedMaCm2: jscTest / m, jscReferenceMaCm2: 0.1 * rD };
+}

@@ -1,0 +1,157 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { checkDeviceSpec } from '../../../contracts/src/device/index.js';
+import { deviceToElectrical } from '../../src/device/map.js';
+import { runDeviceSimulation } from '../../src/device/simulate.js';
+import { DeviceSpecInputError } from '../../src/device/types.js';
+import { assets, fixture, repoRoot } from './helpers.js';
+
+/** Errors from both edges: the DeviceSpec schema check (contracts) and the engine's mapping. */
+// biome-ignore lint/suspicious/noExplicitAny: invalid shapes on purpose
+function errorsOf(d: any): { contracts: string[]; engine: string[] } {
+  const c = checkDeviceSpec(d);
+  let engine: string[] = [];
+  try {
+    deviceToElectrical(d);
+  } catch (e) {
+    if (!(e instanceof DeviceSpecInputError)) throw e;
+    engine = e.errors;
+  }
+  return { contracts: c.ok ? [] : c.errors, engine };
+}
+
+describe('electrical part of DeviceSpec: schema and checks', () => {
+  it('accepts the example and keeps every optical-only DeviceSpec valid', () => {
+    expect(checkDeviceSpec(fixture())).toMatchObject({ ok: true });
+    const optical = JSON.parse(
+      readFileSync(join(repoRoot, 'packages/engine/test/optics/fixtures/perovskite-pin.device.json'), 'utf8'),
+    );
+    expect(checkDeviceSpec(optical)).toMatchObject({ ok: true });
+    // a free-form layer `electrical` object stays valid while the device has no electrical block
+    optical.layers[3].electrical = { anything: 'goes here for now' };
+    expect(checkDeviceSpec(optical)).toMatchObject({ ok: true });
+  });
+
+  it('a missing parameter names the layer and the field', () => {
+    const d = fixture();
+    delete d.layers[3].electrical.muNCm2PerVs;
+    const { contracts, engine } = errorsOf(d);
+    expect(contracts).toEqual(['layers[3] "MAPbI3".electrical.muNCm2PerVs: missing']);
+    expect(engine).toEqual(contracts);
+  });
+
+  it('zero mobility, lifetime, density of states or permittivity (spec §5) name the layer and field', () => {
+    const d = fixture();
+    d.layers[3].electrical.muPCm2PerVs = 0;
+    d.layers[3].electrical.tauNS = 0;
+    d.layers[2].electrical.nvCm3 = 0;
+    d.layers[4].electrical.epsR = 0;
+    const { contracts, engine } = errorsOf(d);
+    for (const f of [
+      'layers[3] "MAPbI3".electrical.muPCm2PerVs: must be > 0 in a non-electrode layer',
+      'layers[3] "MAPbI3".electrical.tauNS: must be > 0 in a non-electrode layer',
+      'layers[2] "PTAA".electrical.nvCm3: must be > 0 in a non-electrode layer',
+      'layers[4] "PCBM".electrical.epsR: must be > 0 in a non-electrode layer',
+    ]) {
+      expect(contracts.some((m) => m.startsWith(f))).toBe(true);
+      expect(engine.some((m) => m.startsWith(f))).toBe(true);
+    }
+    expect(contracts.length).toBe(4);
+  });
+
+  it('non-contiguous electrical layers are refused, naming the layer in the gap', () => {
+    const d = fixture();
+    delete d.layers[3].electrical;
+    const { contracts, engine } = errorsOf(d);
+    expect(contracts.length).toBe(1);
+    expect(contracts[0]).toMatch(
+      /^layers\[3\] "MAPbI3"\.electrical: missing: the electrical layers must be contiguous/,
+    );
+    expect(engine).toEqual(contracts);
+  });
+
+  it('a voltage sweep with step 0 (or going away from stop) names the field', () => {
+    const d = fixture();
+    d.electrical.voltageSweep.stepV = 0;
+    const { contracts, engine } = errorsOf(d);
+    expect(contracts).toEqual(['electrical.voltageSweep.stepV: must not be 0 (got 0)']);
+    expect(engine).toEqual(contracts);
+    d.electrical.voltageSweep = { startV: 0, stopV: 1, stepV: -0.1 };
+    expect(errorsOf(d).contracts[0]).toMatch(/^electrical\.voltageSweep\.stepV: goes away from stopV/);
+  });
+
+  it('schema errors: unknown fields, bad enums and types name the field', () => {
+    const d = fixture();
+    d.layers[3].electrical.muNcm2PerVs = 1; // a typo of muNCm2PerVs
+    expect(errorsOf(d).contracts).toEqual(['layers[3] "MAPbI3".electrical.muNcm2PerVs: unknown field']);
+    const e = fixture();
+    e.electrical.contacts.anode = 'left';
+    e.electrical.generation = { kind: 'sunlight' };
+    e.electrical.contacts.back = { kind: 'schottky' };
+    const r = checkDeviceSpec(e);
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.errors.some((m) => m.startsWith('electrical.contacts.anode'))).toBe(true);
+    expect(r.errors.some((m) => m.startsWith('electrical.generation.kind: must be one of "optical"'))).toBe(true);
+    const f = fixture();
+    f.electrical.contacts.back = { kind: 'schottky' };
+    expect(errorsOf(f).contracts).toEqual([
+      'electrical.contacts.back.workFunctionEV: missing: a Schottky contact needs its work function',
+    ]);
+  });
+
+  it('SRH given half, or both ways, and interfaces between non-adjacent layers are refused', () => {
+    const d = fixture();
+    delete d.layers[3].electrical.tauPS;
+    d.layers[2].electrical.ntCm3 = 1e15;
+    d.electrical.interfaces = [{ between: ['PTAA', 'PCBM'], sNCmPerS: 10, sPCmPerS: 10 }];
+    const { contracts } = errorsOf(d);
+    expect(contracts).toContain('layers[3] "MAPbI3".electrical.tauPS: missing: give both SRH lifetimes or neither');
+    expect(contracts).toContain(
+      'layers[2] "PTAA".electrical.sigmaNCm2: missing: an SRH trap density needs ntCm3, sigmaNCm2 and sigmaPCm2',
+    );
+    expect(contracts).toContain(
+      'electrical.interfaces[0].between: "PTAA" and "PCBM" are not adjacent electrical layers (front one first)',
+    );
+  });
+
+  it('maps names, units and contacts onto the solver device', () => {
+    const d = fixture();
+    d.electrical.interfaces = [
+      { between: ['MAPbI3', 'PCBM'], sNCmPerS: 100, sPCmPerS: 50, thermionic: { vNCmPerS: 1e6 } },
+    ];
+    d.layers[3].electrical.gridPoints = 200;
+    const { device, domain, offsetNm } = deviceToElectrical(d);
+    expect(domain).toEqual([2, 3, 4]);
+    expect(offsetNm).toBe(1e6 + 150);
+    expect(device.layers.map((l) => l.name)).toEqual(['PTAA', 'MAPbI3', 'PCBM']);
+    expect(device.layers[1]).toMatchObject({
+      thickness_nm: 500,
+      eps_r: 24,
+      chi_eV: 3.9,
+      Eg_eV: 1.63,
+      mu_n_cm2_Vs: 1,
+      srh: { tau_n_s: 2e-7, tau_p_s: 5e-7 },
+      mesh: { intervals: 200 },
+    });
+    expect(device.interfaces).toEqual([undefined, { S_n_cm_s: 100, S_p_cm_s: 50, thermionic: { v_n_cm_s: 1e6 } }]);
+    expect(device.contacts).toEqual({
+      left: { kind: 'schottky', workFunction_eV: 5.2, S_n_cm_s: null, S_p_cm_s: null },
+      right: { kind: 'schottky', workFunction_eV: 4.05, S_n_cm_s: null, S_p_cm_s: null },
+      anode: 'left',
+    });
+    expect(device.voltage_V.length).toBe(136);
+    expect(device.voltage_V[135]).toBe(1.35);
+    expect(device.voltage_V[7]).toBe(0.07);
+  });
+
+  it('runDeviceSimulation refuses a device without an electrical block and an electrical block without layers', () => {
+    const d = fixture();
+    delete d.electrical;
+    expect(() => runDeviceSimulation(d, assets)).toThrow(/electrical: missing/);
+    const e = fixture();
+    for (const l of e.layers) delete l.electrical;
+    expect(() => runDeviceSimulation(e, assets)).toThrow(/no layer has an "electrical" object/);
+  });
+});

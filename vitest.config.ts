@@ -1,0 +1,64 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Three test tiers whose names say what is real:
+ *   unit         pure functions (engine physics, contracts, CLI parsing)
+ *   integration  the real server on real SQLite (default) or PostgreSQL (TEST_DATABASE_URL),
+ *                real SMTP on loopback
+ *   e2e          real Chromium driving the built platform (npm run test:e2e)
+ * Workspace packages resolve to their TypeScript sources through the "@pvforge/source" condition,
+ * so tests never need a build.
+ */
+const conditions = ['@pvforge/source', 'module', 'node', 'default'];
+const resolve = { conditions };
+// Node tests run in Vite's server-side environment, which reads its own conditions: without these,
+// workspace packages would resolve to a stale (or missing) dist/.
+const ssr = { resolve: { conditions, externalConditions: conditions } };
+
+export default defineConfig({
+  resolve,
+  ssr,
+  test: {
+    projects: [
+      {
+        resolve,
+        ssr,
+        test: {
+          name: 'unit',
+          // CLI tests spawn `npm run pvforge` (about 3 s each on a loaded 2-core machine).
+          testTimeout: 60_000,
+          include: [
+            'packages/*/test/**/*.test.ts',
+            'apps/server/test/unit/**/*.test.ts',
+            'apps/cli/test/**/*.test.ts',
+            'apps/web/test/**/*.test.ts',
+          ],
+          environment: 'node',
+        },
+      },
+      {
+        resolve,
+        ssr,
+        test: {
+          name: 'integration',
+          include: ['apps/server/test/integration/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        resolve,
+        ssr,
+        test: {
+          name: 'e2e',
+          include: ['e2e/tests/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
