@@ -57,6 +57,9 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // Vitest's default of 1 s for expect.poll is shorter than a login (argon2id) takes on a
+          // loaded 2-core CI machine; waiting longer only costs time when something is wrong.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],

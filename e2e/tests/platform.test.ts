@@ -41,6 +41,9 @@ afterAll(async () => {
 });
 
 async function logout() {
+  // The role tag arrives with the profile and widens the header button; opening the menu before
+  // it settles can leave the click on a menu that has just moved.
+  await byId('user-role').waitFor();
   await byId('user-dropdown').click();
   await byId('user-menu-logout').click();
   await byId('logout-confirm-ok').click();

@@ -25,14 +25,14 @@ export function useLogout() {
         // the revoked session does not reach it and read as "you were signed out".
         stopLive();
         const session = getSession();
-        if (session) {
-          // A failed revoke must not trap the user in the platform; the token still expires.
-          await api.logout(session.token).catch(() => undefined);
-        }
+        // Local state ends before the server revokes the token: a request still in flight would
+        // otherwise come back 401 and read as "session lost, log in again to return here".
         clearSession({ logout: true });
         await navigate('/', { replace: true });
         queryClient.clear();
         message.success(t('plat.loggedOut'));
+        // A failed revoke must not trap the user in the platform; the token still expires.
+        if (session) await api.logout(session.token).catch(() => undefined);
       },
     });
 }
