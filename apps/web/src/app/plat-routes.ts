@@ -2,7 +2,8 @@
  * Every /plat route of spec §2 in one table, so the router, the header title and the tests agree.
  * `page` names the real component; routes that later issues build show the "not yet available" card.
  */
-export type PlatPage = 'dashboard' | 'password' | 'terms' | 'profile' | 'faq' | 'placeholder';
+/** A key of PLAT_PAGES (plat-pages.tsx); 'placeholder' shows the "not yet available" card. */
+export type PlatPage = string;
 
 export interface PlatRoute {
   /** Path relative to /plat ('' is /plat itself). */

@@ -2,7 +2,8 @@ import { lazy, type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { Loading } from '../components/Loading';
 import { RequireAdmin, RequireSession } from './guards';
-import { PLAT_ROUTES, type PlatPage } from './plat-routes';
+import { PLAT_PAGES } from './plat-pages';
+import { PLAT_ROUTES } from './plat-routes';
 import { Root } from './Root';
 import { RouteError } from './RouteError';
 
@@ -15,31 +16,14 @@ const Help = lazy(() => import('../pages/public/Help'));
 const About = lazy(() => import('../pages/public/About'));
 const ResetPassword = lazy(() => import('../pages/public/ResetPassword'));
 const PhoneLanding = lazy(() => import('../pages/PhoneLanding'));
-const Dashboard = lazy(() => import('../pages/plat/dashboard/Dashboard'));
-const ChangePassword = lazy(() => import('../pages/plat/account/ChangePassword'));
-const Terms = lazy(() => import('../pages/plat/account/Terms'));
-const Profile = lazy(() => import('../pages/plat/account/Profile'));
-const Faq = lazy(() => import('../pages/plat/cs/Faq'));
 const NotAvailable = lazy(() => import('../pages/plat/common/NotAvailable'));
 const NotFound = lazy(() => import('../pages/plat/common/NotFound'));
 
 const page = (node: ReactNode) => <Suspense fallback={<Loading />}>{node}</Suspense>;
 
-function platElement(p: PlatPage, title: string): ReactNode {
-  switch (p) {
-    case 'dashboard':
-      return <Dashboard />;
-    case 'password':
-      return <ChangePassword />;
-    case 'terms':
-      return <Terms />;
-    case 'profile':
-      return <Profile />;
-    case 'faq':
-      return <Faq />;
-    case 'placeholder':
-      return <NotAvailable titleKey={title} />;
-  }
+function platElement(p: string, title: string): ReactNode {
+  const Page = PLAT_PAGES[p];
+  return Page ? <Page /> : <NotAvailable titleKey={title} />;
 }
 
 const platChildren: RouteObject[] = [

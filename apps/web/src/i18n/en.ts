@@ -1,8 +1,10 @@
+import { enParts } from './parts';
 import type { Messages } from './types';
 import type { zhCN } from './zh-CN';
 
 /** English. The type keeps the keys identical to zh-CN at compile time; test/i18n.test.ts checks again. */
 export const en: Messages<typeof zhCN> = {
+  ...enParts,
   common: {
     appName: 'PVForge',
     appFullName: 'PV Device Simulation & Design Platform',

@@ -1,5 +1,8 @@
+import { zhParts } from './parts';
+
 /** Chinese (the default language). Every UI string lives here and in en.ts with the same keys. */
 export const zhCN = {
+  ...zhParts,
   common: {
     appName: 'PVForge',
     appFullName: '光伏器件仿真设计平台',
