@@ -1,6 +1,7 @@
 import path from 'node:path';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { PVFORGE_VERSION } from '@pvforge/contracts';
@@ -17,7 +18,10 @@ import type { QueueOptions } from './jobs/in-process-queue.js';
 import { bridgeJobsToLive } from './jobs/live-bridge.js';
 import { registerLive } from './live/index.js';
 import { calcRoutes } from './routes/calc.js';
+import { dataRoutes } from './routes/data.js';
+import { libraryRoutes } from './routes/library.js';
 import { mailRoutes } from './routes/mail.js';
+import { materialRoutes } from './routes/material.js';
 import { siteRoutes } from './routes/site.js';
 import { userRoutes } from './routes/user.js';
 import { createServices, type Services } from './services/container.js';
@@ -133,6 +137,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     },
   });
   await app.register(formbody, { bodyLimit: config.bodyLimitBytes });
+  // Multipart uploads (device files, n,k tables): registered once here for every route; each route
+  // reads its file with request.file(). One file per request, no larger than any other body.
+  await app.register(multipart, { limits: { fileSize: config.bodyLimitBytes, files: 1, fields: 20 } });
   await app.register(swagger, {
     openapi: {
       info: {
@@ -164,6 +171,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
       await api.register(mailRoutes(services));
       await api.register(siteRoutes(services));
       await api.register(calcRoutes(services));
+      await api.register(materialRoutes(services));
+      await api.register(libraryRoutes(services));
+      await api.register(dataRoutes());
     },
     { prefix: API_PREFIX },
   );

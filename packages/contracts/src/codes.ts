@@ -91,6 +91,79 @@ export const CODES = {
   },
   '4105': { status: 400, msg: { 'zh-CN': '计算参数无效：{detail}', en: 'Invalid calculation input: {detail}' } },
   '4106': { status: 400, msg: { 'zh-CN': '参数扫描无效：{detail}', en: 'Invalid parameter sweep: {detail}' } },
+  // 42xx: the material library (issue 7)
+  '4201': { status: 404, msg: { 'zh-CN': '材料不存在', en: 'No such material' } },
+  '4202': { status: 400, msg: { 'zh-CN': 'n,k 文件无效：{detail}', en: 'Invalid n,k file: {detail}' } },
+  '4203': { status: 400, msg: { 'zh-CN': '材料参数无效：{detail}', en: 'Invalid material: {detail}' } },
+  '4204': {
+    status: 409,
+    msg: {
+      'zh-CN': '材料正在审核中，审核结束前不能修改',
+      en: 'This material is pending review and cannot be edited until the review ends',
+    },
+  },
+  '4205': {
+    status: 409,
+    msg: {
+      'zh-CN': '材料正在审核中，审核结束前不能删除',
+      en: 'This material is pending review and cannot be deleted until the review ends',
+    },
+  },
+  '4206': {
+    status: 409,
+    msg: { 'zh-CN': '材料标识“{key}”已被使用', en: 'The material key "{key}" is already in use' },
+  },
+  '4207': {
+    status: 413,
+    msg: { 'zh-CN': 'n,k 文件超过 {limit} MB', en: 'The n,k file is larger than {limit} MB' },
+  },
+  '4208': {
+    status: 400,
+    msg: {
+      'zh-CN': '请上传 n,k 文件（file 字段）或提交其文本（text 字段）',
+      en: 'Upload an n,k file (field "file") or send its text (field "text")',
+    },
+  },
+  // 43xx: device libraries, review into the public library, messages, finance, settings (issue 7)
+  '4301': { status: 404, msg: { 'zh-CN': '器件不存在', en: 'No such device' } },
+  '4302': { status: 404, msg: { 'zh-CN': '提交审核的条目不存在', en: 'No such item to review' } },
+  '4303': { status: 409, msg: { 'zh-CN': '该条目已在审核中', en: 'This item is already under review' } },
+  '4304': {
+    status: 409,
+    msg: {
+      'zh-CN': '该条目当前状态（{status}）不能提交审核',
+      en: 'This item cannot be submitted for review in its current state ({status})',
+    },
+  },
+  '4305': { status: 404, msg: { 'zh-CN': '审核记录不存在', en: 'No such review' } },
+  '4306': { status: 409, msg: { 'zh-CN': '该审核已处理', en: 'This review has already been decided' } },
+  '4307': { status: 400, msg: { 'zh-CN': '请填写驳回原因', en: 'A reason for the rejection is required' } },
+  '4308': { status: 400, msg: { 'zh-CN': '器件文件无效：{detail}', en: 'Invalid device file: {detail}' } },
+  '4309': { status: 400, msg: { 'zh-CN': '器件参数无效：{detail}', en: 'Invalid device: {detail}' } },
+  '4310': {
+    status: 409,
+    msg: { 'zh-CN': '审核中的条目不能修改', en: 'An item under review cannot be changed' },
+  },
+  '4311': {
+    status: 400,
+    msg: {
+      'zh-CN': '只有光学或电学计算的输入可以保存为器件',
+      en: 'Only the input of an optical or electrical calculation can be saved as a device',
+    },
+  },
+  '4312': { status: 404, msg: { 'zh-CN': '消息不存在', en: 'No such message' } },
+  '4313': {
+    status: 400,
+    msg: { 'zh-CN': '金额最多保留两位小数', en: 'The amount may have at most two decimals' },
+  },
+  '4314': {
+    status: 400,
+    msg: {
+      'zh-CN': '请提供器件参数（spec）或计算记录（calcId）',
+      en: 'Give either a device (spec) or a calculation (calcId)',
+    },
+  },
+  '4315': { status: 400, msg: { 'zh-CN': '请指定消息（id）或全部（all）', en: 'Give a message id or all: true' } },
 
   // 5xxx: the server
   '5000': {

@@ -10,6 +10,8 @@ import {
   sql,
 } from 'kysely';
 import type { DialectName } from './database.js';
+import { libraryMigration } from './migrations-library.js';
+import { materialsMigration } from './migrations-materials.js';
 import type { Database } from './schema.js';
 
 /**
@@ -255,6 +257,8 @@ export function migrationList(dialect: DialectName): Record<string, Migration> {
     '0001_foundation': foundation(dialect),
     '0002_calculations': calculations(dialect),
     '0003_device_specs': deviceSpecs(),
+    '0004_materials': materialsMigration(dialect),
+    '0005_library': libraryMigration(dialect),
   };
 }
 

@@ -104,6 +104,61 @@ export interface DevicesTable {
   description: Nullable<string>;
   /** Where the device's parameters come from. */
   citation: Nullable<string>;
+  /** public | private | pending | approved | rejected (migration 0005); is_public mirrors 'public'. */
+  status: Generated<string>;
+  updated_at: Generated<number>;
+  /** The calculation whose input the device was saved from. */
+  source_calc_id: Nullable<number>;
+  /** A public copy made by a review: the user who contributed it, and the personal device it came from. */
+  contributor_id: Nullable<number>;
+  origin_id: Nullable<string>;
+}
+
+/** A request to publish a personal material or device (migration 0005). */
+export interface ReviewsTable {
+  id: Generated<number>;
+  item_type: string;
+  /** Material uuid or device ID. */
+  item_id: string;
+  /** The item's name when it was submitted. */
+  item_name: string;
+  user_id: number;
+  status: string;
+  note: string | null;
+  reason: string | null;
+  reward_fen: number | null;
+  public_item_id: string | null;
+  created_at: number;
+  decided_at: number | null;
+  decided_by: number | null;
+}
+
+/** In-site messages (migration 0005). */
+export interface MessagesTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: string;
+  title: string;
+  body: string;
+  link: string | null;
+  read_at: number | null;
+  created_at: number;
+}
+
+/** Money movements in integer fen, always positive; `kind` gives the direction (migration 0005). */
+export interface LedgerTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: string;
+  amount_fen: number;
+  note: Generated<string>;
+  ref_id: string | null;
+  created_at: number;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
 }
 
 /** A calculation and its job state (migration 0002); the jobs table of the in-process queue. */
@@ -143,6 +198,24 @@ export interface MaterialsTable {
   name: string;
   category: string;
   created_at: number;
+  /** Stable slug of a seeded material ("mapbi3"), unique; null otherwise (migration 0004). */
+  key: Nullable<string>;
+  name_en: Nullable<string>;
+  formula: Nullable<string>;
+  /** OpticalModelSpec, MaterialElectrical, sources and references as JSON text. */
+  optical: Generated<string>;
+  electrical: Generated<string>;
+  sources: Generated<string>;
+  refs: Generated<string>;
+  notes: Nullable<string>;
+  /** null = the public library. */
+  owner_id: Nullable<number>;
+  /** public | private | pending | approved | rejected. */
+  status: Generated<string>;
+  /** A public copy made by review: the contributing user and the personal material's uuid. */
+  contributor_id: Nullable<number>;
+  origin_uuid: Nullable<string>;
+  updated_at: Generated<number>;
 }
 
 export interface Database {
@@ -156,6 +229,10 @@ export interface Database {
   devices: DevicesTable;
   calculations: CalculationsTable;
   materials: MaterialsTable;
+  reviews: ReviewsTable;
+  messages: MessagesTable;
+  ledger: LedgerTable;
+  settings: SettingsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,14 +1,17 @@
-import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkDeviceSpec } from '@pvforge/contracts';
+import { SettingsRepository } from '../db/repositories/library.js';
 import { assetsDir } from '../jobs/assets.js';
 import type { Services } from '../services/container.js';
 
 /**
  * Demo content of a new platform: worked example devices in the public device library, so a new user
  * can open a real device instead of starting from an empty form. The DeviceSpecs ship in
- * assets/devices; each is checked before it is stored, so a broken file stops the start loudly.
+ * assets/devices (every *.device.json there is seeded); each is checked before it is stored, so a
+ * broken file stops the start loudly. The table below gives the citations of the first two files;
+ * other files carry theirs in a top-level `citation` field.
  */
 export const DEMO_DEVICES = [
   {
@@ -29,22 +32,59 @@ export function newDeviceId(): string {
   return randomBytes(16).toString('hex');
 }
 
+/** Settings key that records a seeded file, so a device an administrator removed is not seeded again. */
+function seededKey(file: string): string {
+  return `seed:device:${createHash('sha256').update(file).digest('hex').slice(0, 32)}`;
+}
+
+/**
+ * A device file: the DeviceSpec itself, optionally with a top-level `citation` string (taken out
+ * before the spec is checked: a DeviceSpec has no such field), or `{spec, citation}`.
+ */
+export function readDeviceFile(path: string): { spec: unknown; citation?: string } {
+  const raw = JSON.parse(readFileSync(path, 'utf8').replace(/^\uFEFF/, '')) as Record<string, unknown>;
+  const body = raw && typeof raw === 'object' && !('schemaVersion' in raw) && 'spec' in raw ? raw['spec'] : raw;
+  const { citation, ...spec } = (body ?? {}) as Record<string, unknown>;
+  const cite = typeof raw['citation'] === 'string' ? raw['citation'] : citation;
+  return { spec, ...(typeof cite === 'string' && cite.trim() ? { citation: cite.trim() } : {}) };
+}
+
+/**
+ * Seeds every assets/devices/*.device.json into the public library, each once: a file is recorded in
+ * the settings when seeded, so new files are added on the next start and removed devices stay
+ * removed. A public device of the same name (seeded before files were recorded) counts as seeded.
+ */
 export async function seedDemoDevices(s: Services, ownerId: number, now: number, root = assetsDir()): Promise<void> {
-  if ((await s.devices.countPublic()) > 0) return;
-  for (const d of DEMO_DEVICES) {
-    const raw: unknown = JSON.parse(readFileSync(join(root, 'devices', d.file), 'utf8'));
-    const checked = checkDeviceSpec(raw);
-    if (!checked.ok) throw new Error(`demo device ${d.file} is not a valid DeviceSpec: ${checked.errors.join('; ')}`);
-    await s.devices.insert({
-      id: newDeviceId(),
-      user_id: ownerId,
-      kind: d.kind,
-      is_public: 1,
-      name: checked.spec.name.slice(0, 100),
-      created_at: now,
-      spec: JSON.stringify(checked.spec),
-      description: checked.spec.description ?? null,
-      citation: d.citation,
-    });
+  const dir = join(root, 'devices');
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.device.json'))
+    .sort();
+  const settings = new SettingsRepository(s.db.kysely);
+  const existing = await s.devices.publicNames();
+  for (const file of files) {
+    const key = seededKey(file);
+    if ((await settings.get(key)) !== undefined) continue;
+    const { spec, citation } = readDeviceFile(join(dir, file));
+    const checked = checkDeviceSpec(spec);
+    if (!checked.ok) throw new Error(`demo device ${file} is not a valid DeviceSpec: ${checked.errors.join('; ')}`);
+    const name = checked.spec.name.slice(0, 100);
+    if (!existing.has(name)) {
+      const known = DEMO_DEVICES.find((d) => d.file === file);
+      await s.devices.insert({
+        id: newDeviceId(),
+        user_id: ownerId,
+        kind: checked.spec.electrical ? 'elec' : 'opt',
+        is_public: 1,
+        status: 'public',
+        name,
+        created_at: now,
+        spec: JSON.stringify(checked.spec),
+        description: checked.spec.description ?? null,
+        // Files without a citation of their own name their sources in the description.
+        citation: citation ?? known?.citation ?? checked.spec.description ?? null,
+      });
+      existing.add(name);
+    }
+    await settings.set(key, String(now));
   }
 }

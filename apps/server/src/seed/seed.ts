@@ -4,6 +4,7 @@ import type { AppConfig } from '../config.js';
 import type { Services } from '../services/container.js';
 import { seedDemoDevices } from './demo-devices.js';
 import { FAQ } from './faq.js';
+import { seedMaterials } from './materials.js';
 import { NEWS } from './news.js';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@pvforge.local';
@@ -32,7 +33,7 @@ function banner(email: string, password: string): string {
 
 /**
  * First-start content, idempotent: an administrator when none exists, news and FAQ when their
- * tables are empty, demo devices in the public device library when it has none. `print` receives the one-time banner of a generated password.
+ * tables are empty, every shipped demo device in the public device library once. `print` receives the one-time banner of a generated password.
  */
 export async function seed(s: Services, config: AppConfig, print: (text: string) => void): Promise<void> {
   if ((await s.users.countAdmins()) === 0) {
@@ -72,4 +73,5 @@ export async function seed(s: Services, config: AppConfig, print: (text: string)
   }
   const adminId = await s.users.firstAdminId();
   if (adminId !== undefined) await seedDemoDevices(s, adminId, now);
+  await seedMaterials(s);
 }

@@ -11,6 +11,7 @@ import { ContentRepository } from '../db/repositories/content.js';
 import { DevicesRepository } from '../db/repositories/devices.js';
 import { LoginFailuresRepository } from '../db/repositories/login-failures.js';
 import { MailOutboxRepository } from '../db/repositories/mail-outbox.js';
+import { MaterialsRepository } from '../db/repositories/materials.js';
 import { PasswordResetsRepository } from '../db/repositories/password-resets.js';
 import { SessionsRepository } from '../db/repositories/sessions.js';
 import { StatsRepository } from '../db/repositories/stats.js';
@@ -32,6 +33,7 @@ export interface Services {
   content: ContentRepository;
   stats: StatsRepository;
   devices: DevicesRepository;
+  materials: MaterialsRepository;
   outbox: MailOutboxRepository;
   mailer: Mailer;
   sessions: SessionService;
@@ -105,6 +107,7 @@ export function createServices(config: AppConfig, deps: ServiceDeps): Services {
     content: new ContentRepository(k),
     stats: new StatsRepository(k),
     devices: new DevicesRepository(k),
+    materials: new MaterialsRepository(k, clock),
     outbox,
     mailer,
     sessions,

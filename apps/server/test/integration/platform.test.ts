@@ -1,9 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { checkDeviceSpec, type FaqListData, type NewsItem, type NewsListData, type StatData } from '@pvforge/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
+import { assetsDir } from '../../src/jobs/assets.js';
 import { createTestApp, seedWithAdmin, type TestApp } from './helpers/app.js';
 import { get } from './helpers/client.js';
 
@@ -261,9 +262,12 @@ describe('seeded public content', () => {
       await seedWithAdmin(fresh);
       // Demo content: worked example devices in the public library, each a valid DeviceSpec with a citation.
       const stats = await get<StatData>(fresh.app, '/calc/sys/stat/all');
-      expect(stats.data.data[stats.data.names.indexOf('publicDevices')]).toBe(2);
+      // Every *.device.json shipped in assets/devices, once.
+      const files = readdirSync(path.join(assetsDir(), 'devices')).filter((f) => f.endsWith('.device.json'));
+      expect(stats.data.data[stats.data.names.indexOf('publicDevices')]).toBe(files.length);
       const demos = await fresh.app.services.db.kysely.selectFrom('devices').selectAll().execute();
-      expect(demos.map((d) => d.kind).sort()).toEqual(['elec', 'opt']);
+      expect(demos).toHaveLength(files.length);
+      expect([...new Set(demos.map((d) => d.kind))].sort()).toEqual(['elec', 'opt']);
       for (const d of demos) {
         expect(d.id).toMatch(/^[0-9a-f]{32}$/);
         expect(Number(d.is_public)).toBe(1);

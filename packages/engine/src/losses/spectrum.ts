@@ -14,7 +14,7 @@ export interface SpectralIrradiance {
   /** Strictly increasing wavelengths, nm. */
   wavelengthNm: number[];
   /** Spectral irradiance, W m^-2 nm^-1. */
-  irradianceWM2Nm: number[];
+  irradianceWm2Nm: number[];
 }
 
 /** Parses "wavelength_nm,irradiance_W_m2_nm[,...]" CSV text (one header line allowed). */
@@ -38,14 +38,14 @@ export function parseIrradianceCsv(text: string): SpectralIrradiance {
     e.push(b);
   });
   if (wl.length < 2) throw new Error('spectrum: fewer than two rows');
-  return { wavelengthNm: wl, irradianceWM2Nm: e };
+  return { wavelengthNm: wl, irradianceWm2Nm: e };
 }
 
 /** Integral of the spectrum (trapezoidal), W/m^2. */
 export function irradiancePowerWM2(s: SpectralIrradiance): number {
   let p = 0;
   const w = s.wavelengthNm;
-  const e = s.irradianceWM2Nm;
+  const e = s.irradianceWm2Nm;
   for (let i = 1; i < w.length; i++) p += 0.5 * (e[i]! + e[i - 1]!) * (w[i]! - w[i - 1]!);
   return p;
 }
@@ -62,7 +62,7 @@ export function gapWavelengthNm(egEV: number): number {
 export function aboveGap(s: SpectralIrradiance, egEV: number): { powerWM2: number; jMaCm2: number } {
   const lg = gapWavelengthNm(egEV);
   const w = s.wavelengthNm;
-  const e = s.irradianceWM2Nm;
+  const e = s.irradianceWm2Nm;
   const k = 1e-9 / (H_J_S * C_M_PER_S); // photons per J per nm of wavelength: lambda[nm] 1e-9 / (h c)
   let power = 0;
   let flux = 0; // photons m^-2 s^-1

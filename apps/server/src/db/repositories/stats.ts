@@ -37,9 +37,11 @@ export class StatsRepository {
         .select(['kind', (eb) => eb.fn.countAll<number>().as('n')])
         .groupBy('kind')
         .execute(),
+      // The public library only (ADR 0004): personal materials are their owners' business.
       this.db
         .selectFrom('materials')
         .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('owner_id', 'is', null)
         .executeTakeFirstOrThrow(),
     ]);
     const byKind = (kinds: string[]) =>

@@ -352,7 +352,7 @@ describe('circle and circle2: circuit jobs', () => {
         e.push(b!);
       }
     }
-    return { wavelengthNm: wl, irradianceWM2Nm: e };
+    return { wavelengthNm: wl, irradianceWm2Nm: e };
   })();
 
   it('circle: a single-diode fit of a measured text curve: parameters with CIs, quality, fitted curve and residuals', async () => {
@@ -612,7 +612,7 @@ describe('the Input sheet', () => {
     const job: CircuitJob = {
       kind: 'detailed-balance',
       egEV: 1.34,
-      spectrum: { wavelengthNm: [300, 4000], irradianceWM2Nm: [1, 1] },
+      spectrum: { wavelengthNm: [300, 4000], irradianceWm2Nm: [1, 1] },
     };
     const result = runCircuitJob(job);
     // a measured curve pasted as text is one JSON string: here 64000 characters, two full rows
