@@ -46,8 +46,13 @@ async function logout() {
   await byId('user-role').waitFor();
   await byId('user-dropdown').click();
   await byId('user-menu-logout').click();
+  // The session is revoked on the server too, not only forgotten by the browser.
+  const revoked = page.waitForResponse((r) => r.url().endsWith('/calc/sys/user/logout'));
   await byId('logout-confirm-ok').click();
   await page.waitForURL(`${platform.url}/`);
+  const answer = await revoked;
+  expect(answer.status()).toBe(200);
+  expect(((await answer.json()) as { code: string }).code).toBe('1000');
 }
 
 async function login(email: string, password: string) {

@@ -17,7 +17,9 @@ import { call, request } from './client';
 export const api = {
   login: (body: LoginBody) => request<SessionData>('/sys/user/login', { body, auth: null, sessionBound: false }),
   register: (body: RegisterBody) => request<SessionData>('/sys/user/reg', { body, auth: null, sessionBound: false }),
-  logout: (token: string) => request<null>('/sys/user/logout', { body: { token }, sessionBound: false }),
+  // The session is passed in: the caller clears it locally before the revoke goes out.
+  logout: (auth: Pick<Session, 'token' | 'uid'>) =>
+    request<null>('/sys/user/logout', { body: { token: auth.token }, auth, sessionBound: false }),
   getUserAddon: (userId: string, auth?: Pick<Session, 'token' | 'uid'>) =>
     call<{ userAddon: UserAddon }>('/sys/user/getUserAddon', {
       body: { user_id: userId },

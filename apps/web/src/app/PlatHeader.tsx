@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useProfile, useRole } from '../api/queries';
 import { LangSwitch } from '../components/LangSwitch';
+import { MsgBell } from '../components/library/MsgBell';
 import { storedRealName } from '../session/store';
 import { findPlatRoute } from './plat-routes';
 import { useLogout } from './useLogout';
@@ -85,6 +86,7 @@ export function PlatHeader({ collapsed, onToggle }: { collapsed: boolean; onTogg
       </Typography.Text>
       <div className="plat-header-actions">
         <LangSwitch />
+        <MsgBell />
         <UserMenu />
       </div>
     </div>

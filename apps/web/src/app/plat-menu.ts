@@ -81,6 +81,7 @@ export const PLAT_MENU: MenuNode[] = [
     children: [
       { key: '/plat/manage/material', label: 'menu.manageMaterial' },
       { key: '/plat/manage/material/add', label: 'menu.manageMaterialAdd' },
+      { key: '/plat/manage/review', label: 'library.menu.manageReview' },
     ],
   },
   {

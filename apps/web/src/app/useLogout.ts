@@ -32,7 +32,7 @@ export function useLogout() {
         queryClient.clear();
         message.success(t('plat.loggedOut'));
         // A failed revoke must not trap the user in the platform; the token still expires.
-        if (session) await api.logout(session.token).catch(() => undefined);
+        if (session) await api.logout(session).catch(() => undefined);
       },
     });
 }

@@ -80,6 +80,34 @@ function Downloads() {
   );
 }
 
+/** The sample measured curve of the circuit forms (apps/web/public/downloads/README.md says what it is). */
+function SampleCurve() {
+  const { t } = useTranslation();
+  return (
+    <Card className="download-card" style={{ marginTop: 16 }} data-testid="sample-curve-card">
+      <div className="download-head">
+        <FileTextOutlined className="download-icon" />
+        <div className="download-title">
+          <Typography.Title level={5}>{t('circuit.help.sampleTitle')}</Typography.Title>
+          <Typography.Text type="secondary">{t('circuit.help.sampleDesc')}</Typography.Text>
+        </div>
+        <Button
+          type="primary"
+          icon={<DownloadOutlined />}
+          href="/downloads/sample-perovskite-jv.csv"
+          download="sample-perovskite-jv.csv"
+          data-testid="download-sample-curve"
+        >
+          {t('common.download')}
+        </Button>
+      </div>
+      <a href="/downloads/README.md" target="_blank" rel="noreferrer" data-testid="sample-curve-readme">
+        {t('circuit.help.sampleReadme')}
+      </a>
+    </Card>
+  );
+}
+
 export default function Help() {
   const { t } = useTranslation();
   return (
@@ -89,6 +117,7 @@ export default function Help() {
       </HelpSection>
       <HelpSection id="downloads" title={t('help.downloads')}>
         <Downloads />
+        <SampleCurve />
       </HelpSection>
       <HelpSection id="faq" title={t('help.faq')}>
         <FaqList />

@@ -1,0 +1,115 @@
+import {
+  type ApiAnswer,
+  type CalcDetail,
+  type CalcKind,
+  type CalcListBody,
+  type CalcListData,
+  type Circle2Job,
+  type CircleJob,
+  signRequest,
+} from '@pvforge/contracts';
+import { getSession } from '../session/store';
+import { ApiError, apiBase, call, NetworkError } from './client';
+
+/**
+ * Calls of the circuit forms, the calculation lists and the demo page (spec §7: /sys/calc/*).
+ * Submissions go through `call`, so a refused input throws ApiError whose answer.data carries
+ * {field, errors} (code 4105) for the form to show next to the field.
+ */
+export type CircuitKind = 'circle' | 'circle2';
+export type ListScope = 'device' | 'circuit';
+
+export interface DeviceSummary {
+  id: string;
+  name: string;
+  kind: string;
+  description?: string | null;
+}
+
+export const circuitApi = {
+  submitCircuit: (kind: CircuitKind, job: CircleJob | Circle2Job, name?: string) =>
+    call<{ id: number }>(`/sys/calc/${kind}`, { body: { job, ...(name ? { name } : {}) } }),
+  submitDevice: (kind: 'opt' | 'elec', device: unknown, name?: string) =>
+    call<{ id: number }>(`/sys/calc/${kind}`, { body: { device, ...(name ? { name } : {}) } }),
+  /** Re-runs a calculation: the same input submitted again under the same name. */
+  rerun: (kind: CalcKind, input: unknown, name: string) =>
+    kind === 'opt' || kind === 'elec'
+      ? circuitApi.submitDevice(kind, input, name)
+      : call<{ id: number }>(`/sys/calc/${kind}`, { body: { job: input, name } }),
+  calcData: (id: number) => call<CalcDetail>('/sys/calc/calcData', { body: { id } }),
+  list: (scope: ListScope, body: CalcListBody) =>
+    call<CalcListData>(scope === 'device' ? '/sys/calc/calcList' : '/sys/calc/circleCalcList', { body }),
+  remove: (id: number) => call<null>('/sys/calc/delete', { body: { id } }),
+  cancel: (id: number) => call<null>('/sys/calc/cancel', { body: { id } }),
+  /** The public device library (docs/api/library.md); may be absent on an older server. */
+  findPublicDevices: (kind: 'opt' | 'elec') =>
+    call<{ list: DeviceSummary[]; total: number }>('/sys/device/findPublic', { body: { kind, page: 1, size: 50 } }),
+  getDevice: (id: string) => call<DeviceSummary & { spec: unknown }>('/sys/device/get', { body: { id } }),
+};
+
+/** A shipped spectrum (GET /calc/data/spectra/<file>) as the arrays a circuit job carries. */
+export async function fetchSpectrum(file: string): Promise<{ wavelengthNm: number[]; irradianceWm2Nm: number[] }> {
+  let res: Response;
+  try {
+    res = await fetch(`${apiBase()}/data/spectra/${encodeURIComponent(file)}`);
+  } catch (e) {
+    throw new NetworkError(e instanceof Error ? e.message : String(e));
+  }
+  if (!res.ok) throw new NetworkError(`HTTP ${res.status}`);
+  return parseSpectrumCsv(await res.text());
+}
+
+/** wavelength_nm, irradiance_W_m2_nm[, ...] CSV (header optional) into the job's arrays. */
+export function parseSpectrumCsv(text: string): { wavelengthNm: number[]; irradianceWm2Nm: number[] } {
+  const wavelengthNm: number[] = [];
+  const irradianceWm2Nm: number[] = [];
+  for (const raw of text.split(/\r\n|\n|\r/)) {
+    const line = raw.trim();
+    if (!line || line.startsWith('#')) continue;
+    const cells = line.split(/[,;\t ]+/);
+    const w = Number(cells[0]);
+    const e = Number(cells[1]);
+    if (cells.length < 2 || !Number.isFinite(w) || !Number.isFinite(e)) continue;
+    wavelengthNm.push(w);
+    irradianceWm2Nm.push(e);
+  }
+  return { wavelengthNm, irradianceWm2Nm };
+}
+
+/**
+ * A binary answer (/sys/calc/outputData, circleData, inputData) saved as a file. The answer is a
+ * file on success and a JSON {code, msg} on refusal, which is thrown as ApiError.
+ */
+export async function downloadCalcFile(path: string, id: number, fallbackName: string): Promise<void> {
+  const session = getSession();
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: '*/*' };
+  if (session) {
+    headers['X-Uid'] = session.uid;
+    headers['X-Sign'] = signRequest(session.token, session.uid);
+  }
+  let res: Response;
+  try {
+    res = await fetch(`${apiBase()}${path}`, { method: 'POST', headers, body: JSON.stringify({ id, format: 'xlsx' }) });
+  } catch (e) {
+    throw new NetworkError(e instanceof Error ? e.message : String(e));
+  }
+  const type = res.headers.get('content-type') ?? '';
+  if (type.includes('application/json') && !path.endsWith('inputData')) {
+    const answer = (await res.json()) as ApiAnswer<unknown>;
+    throw new ApiError(answer, res.status);
+  }
+  if (!res.ok) throw new NetworkError(`HTTP ${res.status}`);
+  const blob = await res.blob();
+  const disposition = res.headers.get('content-disposition') ?? '';
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
+  const plain = /filename="?([^";]+)"?/i.exec(disposition);
+  const name = star?.[1] ? decodeURIComponent(star[1]) : (plain?.[1] ?? fallbackName);
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -1,0 +1,176 @@
+import {
+  type ApiAnswer,
+  type Device,
+  type DeviceFindPersonalBody,
+  type DeviceFindPublicBody,
+  type DeviceKind,
+  type DeviceListData,
+  type FinanceBalance,
+  type IncomeListData,
+  type MsgListData,
+  type Review,
+  type ReviewItemType,
+  type ReviewListData,
+  type ReviewStatus,
+  type SystemSettings,
+  signRequest,
+} from '@pvforge/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { exportFileName } from '../lib/library';
+import { getSession } from '../session/store';
+import { useSession } from '../session/useSession';
+import { ApiError, apiBase, call, NetworkError } from './client';
+
+/**
+ * Wrappers of the library calls of docs/api/library.md: device libraries, review, in-site
+ * messages, finance and system settings. JSON calls go through call() (signed); the multipart
+ * import and the file export sign their own fetch the same way.
+ */
+export const libraryApi = {
+  findPublic: (body: DeviceFindPublicBody) => call<DeviceListData>('/sys/device/findPublic', { body }),
+  findPersonal: (body: DeviceFindPersonalBody) => call<DeviceListData>('/sys/device/findPersonal', { body }),
+  getDevice: (id: string) => call<Device>('/sys/device/get', { body: { id } }),
+  saveDevice: (body: { name: string; description?: string; spec?: unknown; calcId?: number }) =>
+    call<Device>('/sys/device/save', { body }),
+  updateDevice: (body: { id: string; name?: string; description?: string }) =>
+    call<Device>('/sys/device/update', { body }),
+  deleteDevice: (id: string) => call<null>('/sys/device/delete', { body: { id } }),
+  submitReview: (itemType: ReviewItemType, itemId: string, note?: string) =>
+    call<Review>('/sys/review/submit', { body: { itemType, itemId, ...(note ? { note } : {}) } }),
+  myReviews: (page: number, size: number) => call<ReviewListData>('/sys/review/mine', { body: { page, size } }),
+  reviewList: (status: ReviewStatus, page: number, size: number) =>
+    call<ReviewListData>('/sys/review/list', { body: { status, page, size } }),
+  approve: (id: number) => call<Review>('/sys/review/approve', { body: { id } }),
+  reject: (id: number, reason: string) => call<Review>('/sys/review/reject', { body: { id, reason } }),
+  getMaterial: (uuid: string) => call<Record<string, unknown>>('/sys/material/getMaterial', { body: { uuid } }),
+  msgList: (page: number, size: number, unread?: boolean) =>
+    call<MsgListData>('/sys/msg/list', { body: { page, size, ...(unread ? { unread: true } : {}) } }),
+  msgRead: (target: { id: number } | { all: true }) => call<null>('/sys/msg/read', { body: target }),
+  balance: () => call<FinanceBalance>('/sys/finance/balance', { body: {} }),
+  income: (page: number, size: number) => call<IncomeListData>('/sys/finance/income', { body: { page, size } }),
+  settings: () => call<SystemSettings>('/sys/settings/get', { body: {} }),
+  setSettings: (reviewRewardYuan: number) => call<SystemSettings>('/sys/settings/set', { body: { reviewRewardYuan } }),
+};
+
+function signedHeaders(): Record<string, string> {
+  const s = getSession();
+  const h: Record<string, string> = {};
+  if (s) {
+    h['X-Uid'] = s.uid;
+    h['X-Sign'] = signRequest(s.token, s.uid);
+  }
+  h['X-Lang'] = typeof document !== 'undefined' && document.documentElement.lang === 'en' ? 'en' : 'zh-CN';
+  return h;
+}
+
+async function answerOf<T>(res: Response): Promise<T> {
+  let answer: ApiAnswer<T>;
+  try {
+    answer = (await res.json()) as ApiAnswer<T>;
+  } catch {
+    throw new NetworkError(`HTTP ${res.status}`);
+  }
+  if (typeof answer?.code !== 'string') throw new NetworkError(`HTTP ${res.status}`);
+  if (answer.code !== '1000') throw new ApiError(answer as ApiAnswer<unknown>, res.status);
+  return answer.data;
+}
+
+/** Imports a DeviceSpec file (multipart `file`) into the caller's personal library. */
+export async function importDeviceFile(file: File): Promise<Device> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  let res: Response;
+  try {
+    res = await fetch(`${apiBase()}/sys/device/import`, {
+      method: 'POST',
+      headers: { Accept: 'application/json', ...signedHeaders() },
+      body: form,
+    });
+  } catch (e) {
+    throw new NetworkError(e instanceof Error ? e.message : String(e));
+  }
+  return answerOf<Device>(res);
+}
+
+/** Downloads a device's DeviceSpec file (/sys/device/export) and hands it to the browser. */
+export async function exportDevice(id: string, name: string): Promise<string> {
+  let res: Response;
+  try {
+    res = await fetch(`${apiBase()}/sys/device/export`, {
+      method: 'POST',
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json', ...signedHeaders() },
+      body: JSON.stringify({ id }),
+    });
+  } catch (e) {
+    throw new NetworkError(e instanceof Error ? e.message : String(e));
+  }
+  const disposition = res.headers.get('Content-Disposition');
+  if (!res.ok || !disposition) {
+    // An error is an ordinary {code, msg} answer.
+    await answerOf<unknown>(res);
+  }
+  const blob = await res.blob();
+  const fileName = exportFileName(disposition, name);
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return fileName;
+}
+
+export const libKeys = {
+  devices: ['devices'] as const,
+  deviceList: (personal: boolean, kind: DeviceKind, search: string, status: string, page: number, size: number) =>
+    ['devices', personal ? 'personal' : 'public', kind, search, status, page, size] as const,
+  device: (id: string) => ['devices', 'one', id] as const,
+  reviews: ['reviews'] as const,
+  reviewList: (status: ReviewStatus, page: number, size: number) => ['reviews', status, page, size] as const,
+  msgs: ['msgs'] as const,
+  msgList: (page: number, size: number) => ['msgs', 'list', page, size] as const,
+  unread: ['msgs', 'unread'] as const,
+  finance: ['finance'] as const,
+  balance: ['finance', 'balance'] as const,
+  income: (page: number, size: number) => ['finance', 'income', page, size] as const,
+  settings: ['settings'] as const,
+};
+
+/** The number of unread in-site messages, refreshed every 60 s (the header badge). */
+export function useUnreadCount() {
+  const session = useSession();
+  return useQuery({
+    queryKey: libKeys.unread,
+    enabled: !!session,
+    queryFn: async () => (await libraryApi.msgList(1, 1, true)).unread,
+    refetchInterval: 60_000,
+    staleTime: 30_000,
+    retry: false,
+  });
+}
+
+export function useDeviceList(
+  personal: boolean,
+  kind: DeviceKind,
+  search: string,
+  status: string,
+  page: number,
+  size: number,
+) {
+  return useQuery({
+    queryKey: libKeys.deviceList(personal, kind, search, status, page, size),
+    queryFn: () =>
+      personal
+        ? libraryApi.findPersonal({
+            kind,
+            page,
+            size,
+            ...(search ? { search } : {}),
+            ...(status ? { status: status as DeviceFindPersonalBody['status'] } : {}),
+          })
+        : libraryApi.findPublic({ kind, page, size, ...(search ? { search } : {}) }),
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,72 @@
+import { type CalcDetail, type CalcKind, type CalcListData, signRequest } from '@pvforge/contracts';
+import { saveBlob } from '../components/plots/download';
+import { getSession } from '../session/store';
+import { ApiError, apiBase, call, NetworkError } from './client';
+
+/**
+ * Calls of the result views (rsto, rste, rstc, rstc2) and the comparison page: the calculation with
+ * its input and result, the exports (binary answers), and "save the device to my library".
+ */
+export type ExportFormat = 'xlsx' | 'csv-zip';
+
+export const resultsApi = {
+  calcData: (id: number) => call<CalcDetail>('/sys/calc/calcData', { body: { id } }),
+  list: (page: number, size: number, kind?: 'opt' | 'elec', status?: 'succeeded') =>
+    call<CalcListData>('/sys/calc/calcList', {
+      body: { page, size, ...(kind ? { kind } : {}), ...(status ? { status } : {}) },
+    }),
+  cancel: (id: number) => call<null>('/sys/calc/cancel', { body: { id } }),
+  /** docs/api/library.md: the input of the caller's calculation becomes a private device. */
+  saveDevice: (calcId: number, name: string, description?: string) =>
+    call<{ id: string; name: string }>('/sys/device/save', {
+      body: { calcId, name, ...(description ? { description } : {}) },
+    }),
+};
+
+/** The file name of a Content-Disposition header (RFC 5987 UTF-8 name first, then the plain one). */
+export function dispositionName(header: string | null, fallback: string): string {
+  const h = header ?? '';
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(h);
+  if (star?.[1]) {
+    try {
+      return decodeURIComponent(star[1]);
+    } catch {
+      // a malformed escape: fall through to the plain name
+    }
+  }
+  const plain = /filename="?([^";]+)"?/i.exec(h);
+  return plain?.[1] ?? fallback;
+}
+
+/**
+ * Downloads the export of a calculation: device kinds through /sys/calc/outputData, circuit kinds
+ * through /sys/calc/circleData. Signed like client.ts; a JSON answer is a refusal (ApiError).
+ * Returns the file name the server gave.
+ */
+export async function downloadResult(kind: CalcKind, id: number, format: ExportFormat): Promise<string> {
+  const path = kind === 'opt' || kind === 'elec' ? '/sys/calc/outputData' : '/sys/calc/circleData';
+  const session = getSession();
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: '*/*' };
+  if (session) {
+    headers['X-Uid'] = session.uid;
+    headers['X-Sign'] = signRequest(session.token, session.uid);
+  }
+  let res: Response;
+  try {
+    res = await fetch(`${apiBase()}${path}`, { method: 'POST', headers, body: JSON.stringify({ id, format }) });
+  } catch (e) {
+    throw new NetworkError(e instanceof Error ? e.message : String(e));
+  }
+  const type = res.headers.get('content-type') ?? '';
+  if (type.includes('application/json')) {
+    const answer = (await res.json()) as ApiError['answer'];
+    throw new ApiError(answer, res.status);
+  }
+  if (!res.ok) throw new NetworkError(`HTTP ${res.status}`);
+  const name = dispositionName(
+    res.headers.get('content-disposition'),
+    `calc-${id}.${format === 'xlsx' ? 'xlsx' : 'zip'}`,
+  );
+  saveBlob(await res.blob(), name);
+  return name;
+}

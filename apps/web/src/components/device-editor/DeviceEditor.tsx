@@ -1,0 +1,165 @@
+import './editor.css';
+import { Alert, Card, Col, Form, Row } from 'antd';
+import { type ReactNode, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EditorContext, type EditorCtx } from './context';
+import { BandView, StackView } from './Drawings';
+import { TextField } from './fields';
+import { LayerForm } from './LayerForm';
+import { LayerList } from './LayerList';
+import { translateIssue } from './messages';
+import { type CalcKindEditable, type EditorState, type FieldIssue, fieldIssues, formToSpec, setAt } from './model';
+import { PreviewPanel } from './PreviewPanel';
+import { ElectricalForm, IlluminationForm } from './SettingsForms';
+import type { PreviewState } from './usePreview';
+import { deviceWarnings } from './warnings';
+
+export interface DeviceEditorProps {
+  kind: CalcKindEditable;
+  state: EditorState;
+  onChange: (s: EditorState) => void;
+  selected: number;
+  onSelect: (i: number) => void;
+  /** Errors the server answered on submit (4105), by field. */
+  serverIssues: FieldIssue[];
+  preview: PreviewState;
+  disabled?: boolean;
+  /** Shown under the drawings (the submit and progress card). */
+  side?: ReactNode;
+}
+
+/** A readable name of a field path for the summary: `layers.3.electrical.tauNS` -> `MAPbI3 › tauNS`. */
+function pathLabel(path: string, state: EditorState): string {
+  const m = /^layers\.(\d+)(?:\.(.*))?$/.exec(path);
+  if (!m) return path;
+  const name = state.layers[Number(m[1])]?.name ?? `#${Number(m[1]) + 1}`;
+  return m[2] ? `${name} › ${m[2].replace(/^electrical\./, '')}` : name;
+}
+
+/**
+ * The device editor (issue 8): the layer stack with its materials and parameters, media,
+ * illumination and, for an electrical calculation, the electrical block; beside it the stack to
+ * scale, the band alignment, the instant optical preview and whatever the page adds (`side`).
+ * Field messages come from checkDeviceSpec (the same checks as the server) and the server's own
+ * answer; the spec §5 guidance is shown as warnings on the fields.
+ */
+export function DeviceEditor(props: DeviceEditorProps) {
+  const { kind, state, onChange, selected, onSelect, serverIssues, preview, disabled, side } = props;
+  const { t } = useTranslation();
+  const spec = useMemo(() => formToSpec(state, kind), [state, kind]);
+  const issues = useMemo(() => {
+    const own = fieldIssues(spec);
+    const seen = new Set(own.map((i) => `${i.path}|${i.message}`));
+    return [...own, ...serverIssues.filter((i) => !seen.has(`${i.path}|${i.message}`))];
+  }, [spec, serverIssues]);
+  const absorberJph = preview.result?.layers.filter((l) => l.role === 'absorber').reduce((s, l) => s + l.jphMaCm2, 0);
+  const warnings = useMemo(
+    () => deviceWarnings(spec.layers, kind === 'elec' ? spec.electrical : undefined, absorberJph),
+    [spec, kind, absorberJph],
+  );
+  const ctx: EditorCtx = useMemo(() => {
+    const errors = new Map<string, string[]>();
+    for (const i of issues) errors.set(i.path, [...(errors.get(i.path) ?? []), translateIssue(i.message, t)]);
+    const warns = new Map<string, string[]>();
+    for (const w of warnings) warns.set(w.path, [...(warns.get(w.path) ?? []), t(`editor.warn.${w.key}`, w.params)]);
+    return { state, set: (path, value) => onChange(setAt(state, path, value)), errors, warnings: warns, disabled };
+  }, [state, onChange, issues, warnings, disabled, t]);
+
+  return (
+    <EditorContext.Provider value={ctx}>
+      <Form layout="vertical" component="div" className="device-editor" data-testid="device-editor">
+        <Row gutter={16}>
+          <Col xs={24} xl={14}>
+            <Card title={t('editor.section.device')} size="small" style={{ marginBottom: 12 }}>
+              <Row gutter={12}>
+                <Col xs={24} md={12}>
+                  <TextField path="name" label={t('editor.field.name')} max={200} />
+                </Col>
+                <Col xs={24} md={12}>
+                  <TextField path="description" label={t('editor.field.description')} max={2000} />
+                </Col>
+              </Row>
+            </Card>
+            <Card title={t('editor.section.layers')} size="small" style={{ marginBottom: 12 }}>
+              <Row gutter={16}>
+                <Col xs={24} lg={9}>
+                  <LayerList selected={selected} onSelect={onSelect} kind={kind} />
+                </Col>
+                <Col xs={24} lg={15}>
+                  <LayerForm key={state.layers[selected]?.key} index={selected} kind={kind} />
+                </Col>
+              </Row>
+            </Card>
+            <Card title={t('editor.section.illumination')} size="small" style={{ marginBottom: 12 }}>
+              <IlluminationForm />
+            </Card>
+            {kind === 'elec' && (
+              <Card title={t('editor.section.electrical')} size="small" style={{ marginBottom: 12 }}>
+                <ElectricalForm />
+              </Card>
+            )}
+          </Col>
+          <Col xs={24} xl={10}>
+            <div className="dev-side">
+              {(issues.length > 0 || warnings.length > 0) && (
+                <Card size="small" style={{ marginBottom: 12 }} data-testid="editor-messages">
+                  {issues.length > 0 && (
+                    <Alert
+                      type="error"
+                      showIcon
+                      title={t('editor.err.fieldCount', { count: issues.length })}
+                      data-testid="editor-errors"
+                      description={
+                        <ul className="dev-msg-list">
+                          {issues.slice(0, 12).map((i) => (
+                            <li key={`${i.path}|${i.message}`}>
+                              <strong>{pathLabel(i.path, state)}</strong>: {translateIssue(i.message, t)}
+                            </li>
+                          ))}
+                        </ul>
+                      }
+                      style={{ marginBottom: warnings.length ? 8 : 0 }}
+                    />
+                  )}
+                  {warnings.length > 0 && (
+                    <Alert
+                      type="warning"
+                      showIcon
+                      title={t('editor.warn.title')}
+                      data-testid="editor-warnings"
+                      description={
+                        <ul className="dev-msg-list">
+                          {warnings.map((w) => (
+                            <li key={`${w.path}|${w.key}`} data-testid={`warning-${w.key}`}>
+                              {t(`editor.warn.${w.key}`, w.params)}
+                            </li>
+                          ))}
+                        </ul>
+                      }
+                    />
+                  )}
+                </Card>
+              )}
+              {side}
+              <Card title={t('editor.section.drawing')} size="small" style={{ marginBottom: 12 }}>
+                <Row gutter={8}>
+                  <Col xs={24}>
+                    <StackView layers={state.layers} selected={selected} onSelect={onSelect} />
+                  </Col>
+                  {kind === 'elec' && (
+                    <Col xs={24}>
+                      <BandView layers={state.layers} contacts={state.electrical?.contacts} />
+                    </Col>
+                  )}
+                </Row>
+              </Card>
+              <Card title={t('editor.section.preview')} size="small" style={{ marginBottom: 12 }}>
+                <PreviewPanel preview={preview} />
+              </Card>
+            </div>
+          </Col>
+        </Row>
+      </Form>
+    </EditorContext.Provider>
+  );
+}

@@ -1,0 +1,118 @@
+import { BookOutlined } from '@ant-design/icons';
+import type { LayerElectricalSpec } from '@pvforge/contracts';
+import { Button, Col, Collapse, Row } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useEditor } from './context';
+import { CheckField, NumField, SelectField, TextField } from './fields';
+import { MaterialPicker } from './MaterialPicker';
+import { layerFromMaterial, type MaterialLike } from './materials';
+import { LAYER_ELECTRICAL_FIELDS, ROLES } from './model';
+import { OpticalEditor } from './OpticalEditor';
+
+const GROUPS = ['basic', 'doping', 'recombination', 'traps', 'mesh'] as const;
+
+/** The fields of one layer: identity, thickness, optics, and its drift-diffusion parameters. */
+export function LayerForm({ index, kind }: { index: number; kind: 'opt' | 'elec' }) {
+  const { t } = useTranslation();
+  const { state, set, errors, warnings } = useEditor();
+  const [picking, setPicking] = useState(false);
+  const layer = state.layers[index];
+  if (!layer) return null;
+  const p = `layers.${index}`;
+  const el = layer.electrical;
+
+  const applyMaterial = (m: MaterialLike) => {
+    // The layer keeps its place, thickness and coherence; name, role, optics and parameters come from the material.
+    const mapped = layerFromMaterial(m, layer.thicknessNm > 0 ? layer.thicknessNm : 100);
+    const next = { ...mapped, key: layer.key, coherent: layer.coherent ?? true };
+    set(p, next);
+  };
+  const groupHasIssue = (g: string) =>
+    LAYER_ELECTRICAL_FIELDS.some(
+      (f) => f.group === g && (errors.has(`${p}.electrical.${f.key}`) || warnings.has(`${p}.electrical.${f.key}`)),
+    );
+
+  return (
+    <div className="dev-layer-form" data-testid="layer-form">
+      <Row gutter={12} align="bottom">
+        <Col xs={24} md={10}>
+          <TextField path={`${p}.name`} label={t('editor.field.layerName')} max={100} />
+        </Col>
+        <Col xs={24} md={8}>
+          <SelectField
+            path={`${p}.role`}
+            label={t('editor.field.role')}
+            options={ROLES.map((r) => ({ value: r, label: t(`editor.roles.${r}`) }))}
+          />
+        </Col>
+        <Col xs={24} md={6}>
+          <NumField path={`${p}.thicknessNm`} label={t('editor.field.thickness')} unit="nm" />
+        </Col>
+      </Row>
+      <Row gutter={12}>
+        <Col xs={24} md={12}>
+          <CheckField path={`${p}.coherent`} label={t('editor.field.coherent')} tip={t('editor.field.coherentTip')} />
+        </Col>
+        {layer.role === 'absorber' && (
+          <Col xs={24} md={12}>
+            <CheckField path={`${p}.excitonic`} label={t('editor.field.excitonic')} tip={t('editor.el.excitonsNote')} />
+          </Col>
+        )}
+      </Row>
+      <Button
+        icon={<BookOutlined />}
+        onClick={() => setPicking(true)}
+        data-testid="layer-pick-material"
+        style={{ marginBottom: 12 }}
+      >
+        {t('editor.layer.pick')}
+      </Button>
+      <MaterialPicker open={picking} onClose={() => setPicking(false)} onPick={applyMaterial} />
+      <OpticalEditor path={`${p}.optical`} label={t('editor.field.optical')} />
+      {kind === 'elec' && (
+        <>
+          <CheckField
+            path={`${p}.electrical`}
+            label={t('editor.field.hasElectrical')}
+            tip={t('editor.field.hasElectricalTip')}
+            checked={!!el}
+            onChange={(on) => set(`${p}.electrical`, on ? ({} satisfies LayerElectricalSpec) : undefined)}
+          />
+          {el && (
+            <Collapse
+              size="small"
+              defaultActiveKey={['basic', 'recombination']}
+              data-testid="layer-electrical"
+              items={GROUPS.map((g) => ({
+                key: g,
+                label: (
+                  <span>
+                    {t(`editor.groups.${g}`)}
+                    {groupHasIssue(g) ? ' ⚠' : ''}
+                  </span>
+                ),
+                forceRender: true,
+                children: (
+                  <Row gutter={12}>
+                    {LAYER_ELECTRICAL_FIELDS.filter((f) => f.group === g).map((f) => (
+                      <Col xs={24} md={12} key={f.key}>
+                        <NumField
+                          path={`${p}.electrical.${f.key}`}
+                          label={t(`editor.param.${f.key}.label`)}
+                          tip={t(`editor.param.${f.key}.tip`)}
+                          unit={f.unit || undefined}
+                          integer={f.key === 'gridPoints'}
+                        />
+                      </Col>
+                    ))}
+                  </Row>
+                ),
+              }))}
+            />
+          )}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,142 @@
+import { useQuery } from '@tanstack/react-query';
+import { Alert, App, Button, Empty, Input, List, Modal, Tabs, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { editorApi } from '../../api/editor';
+import { type MaterialLike, nkEntryToMaterial } from './materials';
+import { useNkIndex } from './OpticalEditor';
+
+type Source = 'library' | 'personal' | 'nk';
+
+function useMaterials(source: Source, search: string, open: boolean) {
+  return useQuery({
+    queryKey: ['editor', 'materials', source, search],
+    enabled: open && source !== 'nk',
+    retry: false,
+    queryFn: () =>
+      source === 'library'
+        ? editorApi.findMaterialLibrary({ search: search || undefined, size: 50 })
+        : editorApi.findMaterialPersonal({ search: search || undefined, size: 50 }),
+  });
+}
+
+/** A tabulated model listed without its arrays (list rows omit them): fetch the whole material. */
+async function complete(m: MaterialLike): Promise<MaterialLike> {
+  const o = m.optical as { kind?: string; wavelengthNm?: unknown } | undefined;
+  if (o?.kind === 'tabulated' && !Array.isArray(o.wavelengthNm)) return editorApi.getMaterial(m.uuid);
+  return m;
+}
+
+/**
+ * Chooses a material for a layer: the public material library, the user's personal materials
+ * (docs/api/library.md), or the shipped n,k tables (optics only, always available).
+ */
+export function MaterialPicker({
+  open,
+  onClose,
+  onPick,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onPick: (m: MaterialLike) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const { message } = App.useApp();
+  const [source, setSource] = useState<Source>('library');
+  const [search, setSearch] = useState('');
+  const lib = useMaterials(source, search.trim(), open);
+  const nk = useNkIndex();
+  const q = search.trim().toLowerCase();
+  const nkList = (nk.data ?? [])
+    .filter((e) => !q || e.name.toLowerCase().includes(q) || e.id.includes(q))
+    .map(nkEntryToMaterial);
+  const list = source === 'nk' ? nkList : (lib.data?.list ?? []);
+  const loading = source === 'nk' ? nk.isLoading : lib.isLoading;
+  const failed = source !== 'nk' && lib.isError;
+  const en = i18n.language.startsWith('en');
+
+  const pick = async (m: MaterialLike) => {
+    try {
+      onPick(await complete(m));
+      onClose();
+    } catch (e) {
+      message.error(e instanceof Error ? e.message : String(e));
+    }
+  };
+
+  return (
+    <Modal open={open} onCancel={onClose} footer={null} title={t('editor.picker.title')} width={720} destroyOnHidden>
+      <Tabs
+        activeKey={source}
+        onChange={(k) => setSource(k as Source)}
+        items={[
+          { key: 'library', label: t('editor.picker.library') },
+          { key: 'personal', label: t('editor.picker.personal') },
+          { key: 'nk', label: t('editor.picker.nk') },
+        ]}
+      />
+      <Input.Search
+        aria-label={t('editor.picker.search')}
+        placeholder={t('editor.picker.search')}
+        allowClear
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+        data-testid="picker-search"
+        style={{ marginBottom: 12 }}
+      />
+      {failed && (
+        <Alert
+          type="info"
+          showIcon
+          title={t('editor.picker.unavailable')}
+          action={
+            <Button size="small" onClick={() => setSource('nk')}>
+              {t('editor.picker.nk')}
+            </Button>
+          }
+          style={{ marginBottom: 12 }}
+        />
+      )}
+      <List<MaterialLike>
+        loading={loading}
+        dataSource={list}
+        data-testid="picker-list"
+        style={{ maxHeight: 420, overflow: 'auto' }}
+        locale={{ emptyText: <Empty description={t('editor.picker.empty')} /> }}
+        renderItem={(m) => (
+          <List.Item
+            actions={[
+              <Button
+                key="use"
+                type="primary"
+                size="small"
+                onClick={() => void pick(m)}
+                data-testid={`pick-${m.key ?? m.uuid}`}
+              >
+                {t('editor.picker.use')}
+              </Button>,
+            ]}
+          >
+            <List.Item.Meta
+              title={
+                <span>
+                  {en && m.nameEn ? m.nameEn : m.name}{' '}
+                  {m.formula ? <Typography.Text type="secondary">{m.formula}</Typography.Text> : null}
+                </span>
+              }
+              description={
+                <span>
+                  <Tag>{m.category}</Tag>
+                  <Tag color="blue">{t('editor.picker.optical')}</Tag>
+                  {m.electrical && Object.keys(m.electrical).length > 0 ? (
+                    <Tag color="green">{t('editor.picker.electrical')}</Tag>
+                  ) : null}
+                </span>
+              }
+            />
+          </List.Item>
+        )}
+      />
+    </Modal>
+  );
+}

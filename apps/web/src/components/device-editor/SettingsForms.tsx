@@ -1,0 +1,488 @@
+import { PlusOutlined } from '@ant-design/icons';
+import type { ContactElectricalSpec, DeviceElectricalSpec, InterfaceElectricalSpec } from '@pvforge/contracts';
+import { Alert, Button, Col, Collapse, Divider, Form, Input, Row, Select, Switch, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fieldId, useEditor } from './context';
+import { CheckField, Field, NumField, SelectField } from './fields';
+import { electricalLayers } from './model';
+import { OpticalEditor } from './OpticalEditor';
+import { totalGrid } from './warnings';
+
+/** Incident and exit media, spectrum, intensity, angle, polarization, wavelength grid, texture. */
+export function IlluminationForm() {
+  const { t } = useTranslation();
+  const { state, set } = useEditor();
+  const sp = state.illumination?.spectrum;
+  const spectrumValue = sp?.kind === 'builtin' ? sp.id : 'other';
+  const spectra = [
+    { value: 'AM1.5G', label: 'AM1.5G' },
+    { value: 'AM0', label: 'AM0' },
+    { value: 'AM1.5D', label: 'AM1.5D' },
+  ];
+  if (spectrumValue === 'other')
+    spectra.push({ value: 'other', label: t('editor.field.spectrumOther', { kind: sp?.kind }) });
+  const tex = state.texture;
+  return (
+    <div data-testid="illumination-form">
+      <Row gutter={12}>
+        <Col xs={24} md={12}>
+          <OpticalEditor path="ambient" label={t('editor.field.ambient')} />
+        </Col>
+        <Col xs={24} md={12}>
+          <OpticalEditor path="substrate" label={t('editor.field.substrate')} />
+        </Col>
+      </Row>
+      <Divider style={{ margin: '8px 0' }} />
+      <Row gutter={12}>
+        <Col xs={24} md={8}>
+          <SelectField
+            path="illumination.spectrum"
+            label={t('editor.field.spectrum')}
+            options={spectra}
+            value={spectrumValue}
+            onChange={(v) => v !== 'other' && set('illumination.spectrum', { kind: 'builtin', id: v })}
+          />
+        </Col>
+        <Col xs={12} md={8}>
+          <NumField path="illumination.suns" label={t('editor.field.suns')} unit="suns" />
+        </Col>
+        <Col xs={12} md={8}>
+          <NumField path="illumination.angleDeg" label={t('editor.field.angle')} unit="°" placeholder="0" />
+        </Col>
+        <Col xs={12} md={8}>
+          <NumField path="illumination.wavelength.startNm" label={t('editor.field.wlStart')} unit="nm" />
+        </Col>
+        <Col xs={12} md={8}>
+          <NumField path="illumination.wavelength.endNm" label={t('editor.field.wlEnd')} unit="nm" />
+        </Col>
+        <Col xs={12} md={8}>
+          <NumField path="illumination.wavelength.stepNm" label={t('editor.field.wlStep')} unit="nm" />
+        </Col>
+        <Col xs={12} md={8}>
+          <SelectField
+            path="illumination.polarization"
+            label={t('editor.field.polarization')}
+            value={state.illumination?.polarization ?? 'unpolarized'}
+            options={(['unpolarized', 's', 'p'] as const).map((v) => ({
+              value: v,
+              label: t(`editor.field.polarizationOpt.${v}`),
+            }))}
+          />
+        </Col>
+      </Row>
+      <CheckField
+        path="texture"
+        label={t('editor.field.texture')}
+        checked={!!tex}
+        onChange={(on) =>
+          set(
+            'texture',
+            on
+              ? {
+                  roughnessFactor: 1,
+                  layer: state.layers.find((l) => l.role === 'absorber')?.name ?? state.layers[0]?.name ?? '',
+                }
+              : undefined,
+          )
+        }
+      />
+      {tex && (
+        <Row gutter={12}>
+          <Col xs={24} md={8}>
+            <SelectField
+              path="texture.layer"
+              label={t('editor.field.textureLayer')}
+              options={state.layers.map((l) => ({ value: l.name, label: l.name }))}
+            />
+          </Col>
+          <Col xs={12} md={8}>
+            <NumField path="texture.roughnessFactor" label={t('editor.field.roughness')} />
+          </Col>
+          <Col xs={12} md={8}>
+            <NumField path="texture.rmsRoughnessNm" label={t('editor.field.rms')} unit="nm" />
+          </Col>
+        </Row>
+      )}
+    </div>
+  );
+}
+
+function ContactForm({ side }: { side: 'front' | 'back' }) {
+  const { t } = useTranslation();
+  const { state, set } = useEditor();
+  const c = state.electrical?.contacts[side] as ContactElectricalSpec | undefined;
+  const p = `electrical.contacts.${side}`;
+  return (
+    <div data-testid={`contact-${side}`}>
+      <Typography.Text strong>{t(`editor.contact.${side}`)}</Typography.Text>
+      <Row gutter={12}>
+        <Col xs={24} md={12}>
+          <SelectField
+            path={`${p}.kind`}
+            label={t('editor.contact.kind')}
+            options={[
+              { value: 'ohmic', label: t('editor.contact.ohmic') },
+              { value: 'schottky', label: t('editor.contact.schottky') },
+            ]}
+            onChange={(k) => {
+              const next: ContactElectricalSpec = { ...c, kind: k as ContactElectricalSpec['kind'] };
+              if (k === 'ohmic') delete next.workFunctionEV;
+              set(p, next);
+            }}
+          />
+        </Col>
+        {c?.kind === 'schottky' && (
+          <Col xs={24} md={12}>
+            <NumField
+              path={`${p}.workFunctionEV`}
+              label={t('editor.contact.workFunction')}
+              tip={t('editor.contact.workFunctionTip')}
+              unit="eV"
+            />
+          </Col>
+        )}
+        <Col xs={24} md={12}>
+          <NumField
+            path={`${p}.sNCmPerS`}
+            label={t('editor.contact.sN')}
+            tip={t('editor.contact.sTip')}
+            unit="cm/s"
+            placeholder="∞"
+            emptyValue={null}
+          />
+        </Col>
+        <Col xs={24} md={12}>
+          <NumField
+            path={`${p}.sPCmPerS`}
+            label={t('editor.contact.sP')}
+            tip={t('editor.contact.sTip')}
+            unit="cm/s"
+            placeholder="∞"
+            emptyValue={null}
+          />
+        </Col>
+      </Row>
+    </div>
+  );
+}
+
+/** Profile biases as comma-separated text. */
+function BiasesField() {
+  const { t } = useTranslation();
+  const { state, set } = useEditor();
+  const v = state.electrical?.profileBiasesV;
+  const [text, setText] = useState((v ?? []).join(', '));
+  const [bad, setBad] = useState(false);
+  useEffect(() => {
+    setText((cur) =>
+      cur
+        .split(',')
+        .map((s) => Number(s.trim()))
+        .join() === (v ?? []).join()
+        ? cur
+        : (v ?? []).join(', '),
+    );
+  }, [v]);
+  return (
+    <Field
+      path="electrical.profileBiasesV"
+      label={t('editor.el.profileBiases')}
+      unit="V"
+      local={bad ? t('editor.err.number') : undefined}
+    >
+      <Input
+        id={fieldId('electrical.profileBiasesV')}
+        value={text}
+        placeholder="0.5, 0.8"
+        onChange={(e) => {
+          setText(e.target.value);
+          const parts = e.target.value
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean);
+          const nums = parts.map(Number);
+          const ok = nums.every(Number.isFinite);
+          setBad(!ok);
+          if (ok) set('electrical.profileBiasesV', nums.length ? nums : undefined);
+        }}
+      />
+    </Field>
+  );
+}
+
+function InterfacesForm() {
+  const { t } = useTranslation();
+  const { state, set } = useEditor();
+  const list = state.electrical?.interfaces ?? [];
+  const dom = electricalLayers(state.layers).map((j) => state.layers[j]!.name);
+  const pairs = dom.slice(0, -1).map((a, i) => [a, dom[i + 1]!] as [string, string]);
+  const free = pairs.filter((pr) => !list.some((it) => it.between[0] === pr[0]));
+  return (
+    <div data-testid="interfaces-form">
+      {list.map((it, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: interfaces have no id; two may name the same pair while being edited
+        <div key={`${it.between[0]}|${it.between[1]}|${i}`} className="dev-interface">
+          <Row gutter={12} align="bottom">
+            <Col xs={24} md={8}>
+              <Field path={`electrical.interfaces.${i}.between`} label={t('editor.el.interfaceBetween')}>
+                <Select
+                  id={fieldId(`electrical.interfaces.${i}.between`)}
+                  value={it.between.join(' / ')}
+                  options={pairs.map((pr) => ({ value: pr.join(' / '), label: pr.join(' / ') }))}
+                  onChange={(v) => set(`electrical.interfaces.${i}.between`, v.split(' / '))}
+                />
+              </Field>
+            </Col>
+            <Col xs={12} md={6}>
+              <NumField path={`electrical.interfaces.${i}.sNCmPerS`} label={t('editor.el.interfaceSn')} unit="cm/s" />
+            </Col>
+            <Col xs={12} md={6}>
+              <NumField path={`electrical.interfaces.${i}.sPCmPerS`} label={t('editor.el.interfaceSp')} unit="cm/s" />
+            </Col>
+            <Col xs={24} md={4}>
+              <Form.Item>
+                <Switch
+                  aria-label={t('editor.el.interfaceThermionic')}
+                  checked={!!it.thermionic}
+                  onChange={(on) => set(`electrical.interfaces.${i}.thermionic`, on ? {} : undefined)}
+                />{' '}
+                {t('editor.el.interfaceThermionic')}
+              </Form.Item>
+            </Col>
+          </Row>
+          <Button
+            size="small"
+            danger
+            type="link"
+            onClick={() =>
+              set(
+                'electrical.interfaces',
+                list.filter((_, j) => j !== i),
+              )
+            }
+          >
+            {t('editor.layer.remove')}
+          </Button>
+        </div>
+      ))}
+      <Button
+        icon={<PlusOutlined />}
+        disabled={free.length === 0}
+        onClick={() =>
+          set('electrical.interfaces', [
+            ...list,
+            { between: free[0]!, sNCmPerS: 10, sPCmPerS: 10 } satisfies InterfaceElectricalSpec,
+          ])
+        }
+        data-testid="interface-add"
+      >
+        {t('editor.el.interfaceAdd')}
+      </Button>
+    </div>
+  );
+}
+
+/** The device-level electrical block: contacts, sweep, temperature, resistances, generation, mesh, options. */
+export function ElectricalForm() {
+  const { t } = useTranslation();
+  const { state, set } = useEditor();
+  const el = state.electrical as DeviceElectricalSpec | undefined;
+  if (!el) return null;
+  const gen = el.generation?.kind ?? 'optical';
+  return (
+    <div data-testid="electrical-form">
+      <Collapse
+        defaultActiveKey={['contacts', 'sweep']}
+        items={[
+          {
+            key: 'contacts',
+            label: t('editor.section.contacts'),
+            forceRender: true,
+            children: (
+              <>
+                <ContactForm side="front" />
+                <ContactForm side="back" />
+                <SelectField
+                  path="electrical.contacts.anode"
+                  label={t('editor.contact.anode')}
+                  options={[
+                    { value: 'front', label: t('editor.contact.anodeFront') },
+                    { value: 'back', label: t('editor.contact.anodeBack') },
+                  ]}
+                />
+              </>
+            ),
+          },
+          {
+            key: 'sweep',
+            label: t('editor.section.sweep'),
+            forceRender: true,
+            children: (
+              <>
+                <Row gutter={12}>
+                  <Col xs={8}>
+                    <NumField path="electrical.voltageSweep.startV" label={t('editor.el.startV')} unit="V" />
+                  </Col>
+                  <Col xs={8}>
+                    <NumField
+                      path="electrical.voltageSweep.stopV"
+                      label={t('editor.el.stopV')}
+                      tip={t('editor.el.sweepTip')}
+                      unit="V"
+                    />
+                  </Col>
+                  <Col xs={8}>
+                    <NumField path="electrical.voltageSweep.stepV" label={t('editor.el.stepV')} unit="V" />
+                  </Col>
+                </Row>
+                <CheckField path="electrical.extendToVoc" label={t('editor.el.extendToVoc')} />
+                <Row gutter={12}>
+                  <Col xs={12}>
+                    <NumField
+                      path="electrical.temperatureK"
+                      label={t('editor.el.temperature')}
+                      tip={t('editor.el.temperatureTip')}
+                      unit="K"
+                    />
+                  </Col>
+                  <Col xs={12}>
+                    <SelectField
+                      path="electrical.statistics"
+                      label={t('editor.el.statistics')}
+                      value={el.statistics ?? 'boltzmann'}
+                      options={[
+                        { value: 'boltzmann', label: t('editor.el.boltzmann') },
+                        { value: 'fermi-dirac', label: t('editor.el.fermiDirac') },
+                      ]}
+                    />
+                  </Col>
+                  <Col xs={12}>
+                    <NumField
+                      path="electrical.rsOhmCm2"
+                      label={t('editor.el.rs')}
+                      tip={t('editor.el.rsTip')}
+                      unit="Ω·cm²"
+                    />
+                  </Col>
+                  <Col xs={12}>
+                    <NumField
+                      path="electrical.rshOhmCm2"
+                      label={t('editor.el.rsh')}
+                      tip={t('editor.el.rshTip')}
+                      unit="Ω·cm²"
+                      placeholder="∞"
+                      emptyValue={null}
+                    />
+                  </Col>
+                </Row>
+              </>
+            ),
+          },
+          {
+            key: 'generation',
+            label: t('editor.el.generation'),
+            forceRender: true,
+            children: (
+              <Row gutter={12}>
+                <Col xs={24} md={12}>
+                  <SelectField
+                    path="electrical.generation"
+                    label={t('editor.el.generation')}
+                    value={gen}
+                    options={[
+                      { value: 'optical', label: t('editor.el.genOptical') },
+                      { value: 'uniform', label: t('editor.el.genUniform') },
+                      { value: 'beer-lambert', label: t('editor.el.genBeer') },
+                      { value: 'dark', label: t('editor.el.genDark') },
+                    ]}
+                    onChange={(k) =>
+                      set('electrical.generation', k === 'uniform' ? { kind: k, gCm3PerS: 1e21 } : { kind: k })
+                    }
+                  />
+                </Col>
+                {gen === 'uniform' && (
+                  <Col xs={24} md={12}>
+                    <NumField path="electrical.generation.gCm3PerS" label={t('editor.el.gUniform')} unit="cm⁻³ s⁻¹" />
+                  </Col>
+                )}
+                {gen === 'beer-lambert' && (
+                  <Col xs={24} md={12}>
+                    <NumField
+                      path="electrical.generation.reflectance"
+                      label={t('editor.el.reflectance')}
+                      placeholder="0"
+                    />
+                  </Col>
+                )}
+              </Row>
+            ),
+          },
+          {
+            key: 'mesh',
+            label: t('editor.el.gridPoints'),
+            forceRender: true,
+            children: (
+              <>
+                <NumField
+                  path="electrical.gridPoints"
+                  label={t('editor.el.gridPoints')}
+                  tip={t('editor.el.gridPointsTip')}
+                  integer
+                />
+                <Typography.Text type="secondary" data-testid="grid-total">
+                  {t('editor.el.gridTotal', { total: totalGrid(state.layers, el) })}
+                </Typography.Text>
+              </>
+            ),
+          },
+          {
+            key: 'interfaces',
+            label: t('editor.section.interfaces'),
+            forceRender: true,
+            children: <InterfacesForm />,
+          },
+          {
+            key: 'advanced',
+            label: t('editor.section.advanced'),
+            forceRender: true,
+            children: (
+              <>
+                <CheckField path="electrical.darkJV" label={t('editor.el.darkJV')} />
+                <CheckField
+                  path="electrical.eqe"
+                  label={t('editor.el.eqe')}
+                  checked={!!el.eqe}
+                  onChange={(on) => set('electrical.eqe', on ? {} : undefined)}
+                />
+                {el.eqe && <NumField path="electrical.eqe.stepNm" label={t('editor.el.eqeStep')} unit="nm" />}
+                <BiasesField />
+                <Divider style={{ margin: '8px 0' }} />
+                <CheckField
+                  path="electrical.ions"
+                  label={t('editor.el.ions')}
+                  checked={false}
+                  disabled
+                  tip={t('editor.el.ionsDisabled')}
+                />
+                <Alert
+                  type="info"
+                  showIcon
+                  title={t('editor.el.ionsDisabled')}
+                  data-testid="ions-disabled"
+                  style={{ marginBottom: 8 }}
+                />
+                <Typography.Paragraph type="secondary" style={{ marginBottom: 4 }}>
+                  <strong>{t('editor.el.excitons')}:</strong> {t('editor.el.excitonsNote')}
+                </Typography.Paragraph>
+                <Typography.Paragraph type="secondary">
+                  <strong>{t('editor.el.tunnelling')}:</strong> {t('editor.el.tunnellingNote')}
+                </Typography.Paragraph>
+              </>
+            ),
+          },
+        ]}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,228 @@
+import { QuestionCircleOutlined } from '@ant-design/icons';
+import { Checkbox, Form, Input, Select, Space, Tooltip } from 'antd';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fieldId, useEditor } from './context';
+import { getAt } from './model';
+
+/** The label of a field: text, unit and a "?" tooltip that says what it is. */
+export function FieldLabel({ label, unit, tip }: { label: string; unit?: string; tip?: string }) {
+  return (
+    <span>
+      {label}
+      {unit ? <span className="dev-unit"> ({unit})</span> : null}
+      {tip ? (
+        <Tooltip title={tip}>
+          <QuestionCircleOutlined className="dev-tip" aria-label={tip} tabIndex={0} style={{ marginLeft: 4 }} />
+        </Tooltip>
+      ) : null}
+    </span>
+  );
+}
+
+/** Errors first (red), else warnings (amber) of a path and its children named in `extra`. */
+function useStatus(path: string, local?: string) {
+  const { errors, warnings } = useEditor();
+  const err = [...(local ? [local] : []), ...(errors.get(path) ?? [])];
+  const warn = warnings.get(path) ?? [];
+  if (err.length) return { validateStatus: 'error' as const, help: err.join('; ') };
+  if (warn.length) return { validateStatus: 'warning' as const, help: warn.join('; ') };
+  return {};
+}
+
+export function Field({
+  path,
+  label,
+  unit,
+  tip,
+  children,
+  local,
+  testid,
+}: {
+  path: string;
+  label: string;
+  unit?: string;
+  tip?: string;
+  children: ReactNode;
+  local?: string;
+  testid?: string;
+}) {
+  const status = useStatus(path, local);
+  return (
+    <Form.Item
+      label={<FieldLabel label={label} unit={unit} tip={tip} />}
+      htmlFor={fieldId(path)}
+      {...status}
+      data-testid={testid ?? `field-${path}`}
+      className="dev-field"
+    >
+      {children}
+    </Form.Item>
+  );
+}
+
+/** A number as a researcher writes it: 2.2e18 rather than 2200000000000000000, 2e-7 rather than 2e-7 or 0.0000002. */
+export function formatNumber(v: unknown): string {
+  if (typeof v !== 'number' || !Number.isFinite(v)) return '';
+  const a = Math.abs(v);
+  if (a !== 0 && (a >= 1e6 || a < 1e-3)) return Number(v.toPrecision(15)).toExponential().replace('e+', 'e');
+  return String(v);
+}
+const fmt = formatNumber;
+
+/**
+ * A number typed as text: decimals and scientific notation (1e18, 2.2E-7) are accepted; an empty
+ * field is "not given" (undefined) unless `required`. The text stays as typed while it is being
+ * edited; the state gets the number as soon as the text is one.
+ */
+export function NumField({
+  path,
+  label,
+  unit,
+  tip,
+  integer,
+  placeholder,
+  testid,
+  emptyValue,
+}: {
+  path: string;
+  label: string;
+  unit?: string;
+  tip?: string;
+  integer?: boolean;
+  placeholder?: string;
+  testid?: string;
+  /** What an emptied field stores (default undefined: the field is left out). */
+  emptyValue?: null;
+}) {
+  const { t } = useTranslation();
+  const { state, set, disabled } = useEditor();
+  const value = getAt(state, path);
+  const [text, setText] = useState(fmt(value));
+  const [bad, setBad] = useState<string | undefined>();
+  useEffect(() => {
+    // Outside changes (import, undo, material pick) replace the text unless it already means that number.
+    setText((cur) => (cur.trim() !== '' && Number(cur) === value ? cur : fmt(value)));
+    setBad(undefined);
+  }, [value]);
+  const onChange = (s: string) => {
+    setText(s);
+    const trimmed = s.trim();
+    if (trimmed === '') {
+      setBad(undefined);
+      set(path, emptyValue === null ? null : undefined);
+      return;
+    }
+    const n = Number(trimmed);
+    if (!Number.isFinite(n) || !/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(trimmed)) {
+      setBad(t('editor.err.number'));
+      return;
+    }
+    if (integer && !Number.isInteger(n)) {
+      setBad(t('editor.err.integer'));
+      return;
+    }
+    setBad(undefined);
+    set(path, n);
+  };
+  return (
+    <Field path={path} label={label} unit={unit} tip={tip} local={bad} testid={testid}>
+      <Input
+        id={fieldId(path)}
+        value={text}
+        inputMode="decimal"
+        placeholder={placeholder}
+        disabled={disabled}
+        onChange={(e) => onChange(e.target.value)}
+        suffix={unit ? <span className="dev-unit">{unit}</span> : undefined}
+        data-testid={`input-${path}`}
+      />
+    </Field>
+  );
+}
+
+export function TextField({ path, label, tip, max }: { path: string; label: string; tip?: string; max?: number }) {
+  const { state, set, disabled } = useEditor();
+  const v = getAt(state, path);
+  return (
+    <Field path={path} label={label} tip={tip}>
+      <Input
+        id={fieldId(path)}
+        value={typeof v === 'string' ? v : ''}
+        maxLength={max}
+        disabled={disabled}
+        onChange={(e) => set(path, e.target.value)}
+        data-testid={`input-${path}`}
+      />
+    </Field>
+  );
+}
+
+export function SelectField<V extends string>({
+  path,
+  label,
+  tip,
+  options,
+  value,
+  onChange,
+}: {
+  path: string;
+  label: string;
+  tip?: string;
+  options: { value: V; label: string }[];
+  /** Defaults to the state at path. */
+  value?: V;
+  onChange?: (v: V) => void;
+}) {
+  const { state, set, disabled } = useEditor();
+  const v = value ?? (getAt(state, path) as V | undefined);
+  return (
+    <Field path={path} label={label} tip={tip}>
+      <Select<V>
+        id={fieldId(path)}
+        value={v}
+        options={options}
+        disabled={disabled}
+        onChange={(nv) => (onChange ? onChange(nv) : set(path, nv))}
+        data-testid={`select-${path}`}
+        style={{ width: '100%' }}
+      />
+    </Field>
+  );
+}
+
+export function CheckField({
+  path,
+  label,
+  tip,
+  checked,
+  onChange,
+  disabled: off,
+}: {
+  path: string;
+  label: string;
+  tip?: string;
+  checked?: boolean;
+  onChange?: (v: boolean) => void;
+  disabled?: boolean;
+}) {
+  const { state, set, disabled } = useEditor();
+  const v = checked ?? getAt(state, path) === true;
+  const status = useStatus(path);
+  return (
+    <Form.Item {...status} className="dev-field" data-testid={`field-${path}`}>
+      <Space size={4}>
+        <Checkbox
+          id={fieldId(path)}
+          checked={v}
+          disabled={disabled || off}
+          onChange={(e) => (onChange ? onChange(e.target.checked) : set(path, e.target.checked))}
+          data-testid={`check-${path}`}
+        >
+          {label}
+        </Checkbox>
+        {tip ? <FieldLabel label="" tip={tip} /> : null}
+      </Space>
+    </Form.Item>
+  );
+}

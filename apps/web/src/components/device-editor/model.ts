@@ -1,0 +1,293 @@
+import {
+  checkDeviceSpec,
+  type DeviceElectricalSpec,
+  type DeviceLayerSpec,
+  type DeviceSpec,
+  type LayerElectricalSpec,
+  type LayerRole,
+  type OpticalModelSpec,
+} from '@pvforge/contracts';
+
+/**
+ * The editor's state and its mapping to and from a DeviceSpec (pure, unit-tested in
+ * apps/web/test/editor-model.test.ts). The form edits a DeviceSpec almost as is; what it adds is a
+ * stable key per layer (React keys survive reordering and renaming) and the defaults the engine
+ * would apply, filled in so every field shows what will really be used.
+ */
+export type CalcKindEditable = 'opt' | 'elec';
+
+export interface EditorLayer extends DeviceLayerSpec {
+  key: string;
+}
+
+export interface EditorState extends Omit<DeviceSpec, 'layers'> {
+  layers: EditorLayer[];
+}
+
+export const ROLES: LayerRole[] = [
+  'absorber',
+  'etl',
+  'htl',
+  'electrode',
+  'tco',
+  'buffer',
+  'arc',
+  'passivation',
+  'substrate',
+  'encapsulant',
+  'other',
+];
+
+/** Per-layer drift-diffusion fields, in the order the form shows them, with their units. */
+export const LAYER_ELECTRICAL_FIELDS: { key: keyof LayerElectricalSpec; unit: string; group: string }[] = [
+  { key: 'epsR', unit: '', group: 'basic' },
+  { key: 'chiEV', unit: 'eV', group: 'basic' },
+  { key: 'egEV', unit: 'eV', group: 'basic' },
+  { key: 'ncCm3', unit: 'cm⁻³', group: 'basic' },
+  { key: 'nvCm3', unit: 'cm⁻³', group: 'basic' },
+  { key: 'muNCm2PerVs', unit: 'cm²/(V·s)', group: 'basic' },
+  { key: 'muPCm2PerVs', unit: 'cm²/(V·s)', group: 'basic' },
+  { key: 'ndCm3', unit: 'cm⁻³', group: 'doping' },
+  { key: 'naCm3', unit: 'cm⁻³', group: 'doping' },
+  { key: 'tauNS', unit: 's', group: 'recombination' },
+  { key: 'tauPS', unit: 's', group: 'recombination' },
+  { key: 'kRadCm3PerS', unit: 'cm³/s', group: 'recombination' },
+  { key: 'cnCm6PerS', unit: 'cm⁶/s', group: 'recombination' },
+  { key: 'cpCm6PerS', unit: 'cm⁶/s', group: 'recombination' },
+  { key: 'ntCm3', unit: 'cm⁻³', group: 'traps' },
+  { key: 'sigmaNCm2', unit: 'cm²', group: 'traps' },
+  { key: 'sigmaPCm2', unit: 'cm²', group: 'traps' },
+  { key: 'vthCmPerS', unit: 'cm/s', group: 'traps' },
+  { key: 'etMinusEiEV', unit: 'eV', group: 'traps' },
+  { key: 'gridPoints', unit: '', group: 'mesh' },
+  { key: 'gridGrading', unit: '', group: 'mesh' },
+];
+
+let seq = 0;
+/** A key unique in this page (layers created, duplicated or imported). */
+export function newKey(): string {
+  seq += 1;
+  return `l${seq}-${Math.random().toString(36).slice(2, 7)}`;
+}
+
+export const AIR: OpticalModelSpec = { kind: 'constant', n: 1, k: 0 };
+
+export const DEFAULT_ILLUMINATION = {
+  spectrum: { kind: 'builtin', id: 'AM1.5G' },
+  suns: 1,
+  wavelength: { startNm: 300, endNm: 1600, stepNm: 1 },
+} as const satisfies DeviceSpec['illumination'];
+
+export function defaultElectrical(): DeviceElectricalSpec {
+  return {
+    contacts: { front: { kind: 'ohmic' }, back: { kind: 'ohmic' }, anode: 'front' },
+    rsOhmCm2: 0,
+    rshOhmCm2: null,
+    temperatureK: 300,
+    statistics: 'boltzmann',
+    voltageSweep: { startV: 0, stopV: 1.2, stepV: 0.01 },
+    extendToVoc: true,
+    generation: { kind: 'optical' },
+    gridPoints: 400,
+  };
+}
+
+/** A new, empty-ish layer: constant n = 2, k = 0 until a material is chosen. */
+export function newLayer(name: string, role: LayerRole = 'other'): EditorLayer {
+  return { key: newKey(), name, role, thicknessNm: 100, coherent: true, optical: { kind: 'constant', n: 2, k: 0 } };
+}
+
+/** A blank device to start from: air / one absorber / air. */
+export function blankState(kind: CalcKindEditable, name: string, layerName = 'absorber'): EditorState {
+  return specToForm(
+    {
+      schemaVersion: 1,
+      name,
+      ambient: AIR,
+      layers: [{ ...newLayer(layerName, 'absorber'), key: undefined } as unknown as DeviceLayerSpec],
+      substrate: AIR,
+    },
+    kind,
+  );
+}
+
+function clone<T>(v: T): T {
+  return structuredClone(v);
+}
+
+/**
+ * DeviceSpec -> editor state: layers get keys; the illumination defaults (AM1.5G, 300-1600 nm in
+ * 1 nm steps, 1 sun) are written out; for an electrical calculation a missing `electrical` block
+ * gets the platform defaults (ohmic contacts, 0-1.2 V in 10 mV steps, 300 K, 400 grid points).
+ */
+export function specToForm(spec: DeviceSpec, kind: CalcKindEditable): EditorState {
+  const s = clone(spec);
+  const ill = s.illumination ?? {};
+  const state: EditorState = {
+    ...s,
+    illumination: {
+      ...ill,
+      spectrum: ill.spectrum ?? { ...DEFAULT_ILLUMINATION.spectrum },
+      suns: ill.suns ?? 1,
+      wavelength: ill.wavelength ?? { ...DEFAULT_ILLUMINATION.wavelength },
+    },
+    layers: s.layers.map((l) => ({ ...l, key: newKey(), coherent: l.coherent ?? true })),
+  };
+  if (kind === 'elec' && !state.electrical) state.electrical = defaultElectrical();
+  return state;
+}
+
+function isEmpty(v: unknown): boolean {
+  return v === undefined || (typeof v === 'number' && Number.isNaN(v));
+}
+
+/** Drops undefined and NaN members (an emptied number field) from a plain object. */
+function compact<T extends object>(o: T): T {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(o)) if (!isEmpty(v)) out[k] = v;
+  return out as T;
+}
+
+/**
+ * Editor state -> DeviceSpec for a calculation of `kind`: layer keys removed, emptied optional
+ * numbers removed, a layer's electrical object kept only when it holds something. An optical
+ * calculation leaves out the device-level `electrical` block (the layers keep their parameters,
+ * unused by the optics, so the same file opens again in the electrical form).
+ */
+export function formToSpec(state: EditorState, kind: CalcKindEditable): DeviceSpec {
+  const { layers, electrical, ...rest } = clone(state);
+  const spec: DeviceSpec = {
+    ...rest,
+    layers: layers.map(({ key: _key, ...l }) => {
+      const layer: DeviceLayerSpec = { ...l };
+      if (layer.electrical) {
+        const e = compact(layer.electrical);
+        if (Object.keys(e).length) layer.electrical = e;
+        else delete layer.electrical;
+      }
+      if (layer.excitonic === false) delete layer.excitonic;
+      return layer;
+    }),
+  };
+  if (!spec.description) delete spec.description;
+  if (!spec.texture) delete spec.texture;
+  if (kind === 'elec' && electrical) {
+    const e = compact(electrical);
+    e.contacts = {
+      ...e.contacts,
+      front: compact(e.contacts.front),
+      back: compact(e.contacts.back),
+    };
+    if (e.interfaces) e.interfaces = e.interfaces.map((i) => compact(i));
+    if (e.interfaces && e.interfaces.length === 0) delete e.interfaces;
+    spec.electrical = e;
+  }
+  return spec;
+}
+
+/** A field of the form, as a dotted path: `layers.2.electrical.muNCm2PerVs`, `electrical.voltageSweep.stopV`. */
+export type FieldPath = string;
+
+export interface FieldIssue {
+  path: FieldPath;
+  /** The message after the field name, as the checker wrote it (English). */
+  message: string;
+}
+
+const LAYER_PREFIX = /^layers\[(\d+)\](?: "(?:[^"\\]|\\.)*")?/;
+
+/**
+ * One checkDeviceSpec / checkElectricalPart message -> the field it names. The messages read
+ * `layers[2] "MAPbI3".electrical.muNCm2PerVs: must be > 0 ...`, `electrical.voltageSweep.stepV: ...`
+ * or `(device): ...`. Array indices become path segments, the layer name is dropped.
+ */
+export function issueOf(message: string): FieldIssue {
+  let path = '';
+  let rest = message;
+  const m = LAYER_PREFIX.exec(rest);
+  if (m) {
+    path = `layers.${m[1]}`;
+    rest = rest.slice(m[0].length);
+  }
+  const sep = rest.indexOf(': ');
+  if (sep < 0) return { path: path || '(device)', message: rest.replace(/^[.:]\s*/, '') || message };
+  const field = rest.slice(0, sep).replace(/^\./, '');
+  const text = rest.slice(sep + 2);
+  const rel = field
+    .replace(/\[(\d+)\]/g, '.$1')
+    .replace(/^\./, '')
+    .replace(/^device\./, '');
+  if (rel === '(device)' || rel === 'device') return { path: path || '(device)', message: text };
+  return { path: [path, rel].filter(Boolean).join('.') || '(device)', message: text };
+}
+
+/** The errors of a spec by field (checkDeviceSpec, which includes the electrical rules). */
+export function fieldIssues(spec: unknown): FieldIssue[] {
+  const r = checkDeviceSpec(spec);
+  return r.ok ? [] : r.errors.map(issueOf);
+}
+
+/** Moves layer `from` to index `to` (both clamped); returns a new array. */
+export function moveLayer<T>(layers: readonly T[], from: number, to: number): T[] {
+  const out = [...layers];
+  if (from < 0 || from >= out.length) return out;
+  const [item] = out.splice(from, 1);
+  const at = Math.max(0, Math.min(out.length, to));
+  out.splice(at, 0, item as T);
+  return out;
+}
+
+/** A copy of layer i inserted after it, named "<name> (2)" (or the next free number). */
+export function duplicateLayer(layers: readonly EditorLayer[], i: number): EditorLayer[] {
+  const src = layers[i];
+  if (!src) return [...layers];
+  const names = new Set(layers.map((l) => l.name));
+  const base = src.name.replace(/ \(\d+\)$/, '');
+  let n = 2;
+  while (names.has(`${base} (${n})`)) n++;
+  const copy: EditorLayer = { ...clone(src), key: newKey(), name: `${base} (${n})` };
+  return [...layers.slice(0, i + 1), copy, ...layers.slice(i + 1)];
+}
+
+/** Sets a value at a dotted path in a copy of the state (numbers as indices of arrays). */
+export function setAt<T>(state: T, path: FieldPath, value: unknown): T {
+  const parts = path.split('.');
+  const root = clone(state) as Record<string, unknown>;
+  let cur: Record<string, unknown> = root;
+  parts.forEach((p, i) => {
+    if (i === parts.length - 1) {
+      if (value === undefined) delete cur[p];
+      else cur[p] = value;
+      return;
+    }
+    const next = cur[p];
+    if (next === undefined || next === null || typeof next !== 'object') {
+      cur[p] = /^\d+$/.test(parts[i + 1]!) ? [] : {};
+    }
+    cur = cur[p] as Record<string, unknown>;
+  });
+  return root as T;
+}
+
+/** The value at a dotted path, or undefined. */
+export function getAt(state: unknown, path: FieldPath): unknown {
+  let cur: unknown = state;
+  for (const p of path.split('.')) {
+    if (cur === null || typeof cur !== 'object') return undefined;
+    cur = (cur as Record<string, unknown>)[p];
+  }
+  return cur;
+}
+
+/** The electrical domain: indices of the layers that have an electrical object. */
+export function electricalLayers(layers: readonly DeviceLayerSpec[]): number[] {
+  return layers.flatMap((l, j) => (l.electrical ? [j] : []));
+}
+
+/** Material ids of the shipped n,k tables a spec refers to (ambient, layers, substrate). */
+export function tableIds(spec: Pick<DeviceSpec, 'ambient' | 'substrate' | 'layers'>): string[] {
+  const ids = new Set<string>();
+  for (const m of [spec.ambient, spec.substrate, ...spec.layers.map((l) => l.optical)])
+    if (m && m.kind === 'table') ids.add(m.materialId);
+  return [...ids];
+}

@@ -1,0 +1,30 @@
+/** Messages between the editor and the preview worker (preview.worker.ts). */
+export interface PreviewRequest {
+  id: number;
+  /** The DeviceSpec (optical part is what counts). */
+  spec: unknown;
+  /** Absolute URL of the data-file route, e.g. https://host/calc/data. */
+  dataBase: string;
+}
+
+export interface PreviewLayer {
+  name: string;
+  role: string;
+  A: number[];
+  jphMaCm2: number;
+}
+
+export type PreviewResponse =
+  | {
+      id: number;
+      ok: true;
+      wavelengthNm: number[];
+      R: number[];
+      T: number[];
+      layers: PreviewLayer[];
+      totals: { jphAbsorbersMaCm2: number; jReflectedMaCm2: number; jTransmittedMaCm2: number };
+      /** Time in the worker: fetching missing files, and the engine run. */
+      fetchMs: number;
+      computeMs: number;
+    }
+  | { id: number; ok: false; field?: string; error: string };

@@ -1,0 +1,110 @@
+import type { DeviceElectricalSpec, DeviceLayerSpec } from '@pvforge/contracts';
+
+/**
+ * The guidance of spec §5 (help texts, not enforced by the platform's old screens) as warnings on
+ * the fields they concern; pure, unit-tested in apps/web/test/editor-warnings.test.ts.
+ * Keys are i18n keys under editor.warn; params fill the message.
+ */
+export interface Warning {
+  path: string;
+  key: 'gridTotal' | 'zeroParam' | 'sweepBelowVoc' | 'thickGrid' | 'lifetimeShort' | 'thickCoherent';
+  params: Record<string, string | number>;
+}
+
+/** Spec §9: total grid at most 600; thick layers (> 1 um) not above 500. */
+export const GRID_TOTAL_MAX = 600;
+export const THICK_LAYER_GRID_MAX = 500;
+const DEFAULT_GRID = 400;
+const ZERO_CHECKED = ['tauNS', 'tauPS', 'muNCm2PerVs', 'muPCm2PerVs', 'ncCm3', 'nvCm3', 'epsR'] as const;
+
+/**
+ * Mesh nodes of the electrical domain: the layers' own gridPoints plus the shared budget
+ * (electrical.gridPoints, default 400) when any electrical layer has no gridPoints of its own.
+ */
+export function totalGrid(layers: readonly DeviceLayerSpec[], el: DeviceElectricalSpec | undefined): number {
+  const dom = layers.filter((l) => l.electrical);
+  const own = dom.reduce((s, l) => s + (l.electrical?.gridPoints ?? 0), 0);
+  const shared = dom.some((l) => l.electrical?.gridPoints === undefined) ? (el?.gridPoints ?? DEFAULT_GRID) : 0;
+  return own + shared;
+}
+
+const K_B_EV = 8.617333262e-5;
+const Q = 1.602176634e-19;
+const H = 6.62607015e-34;
+const C = 299792458;
+
+/**
+ * Voc in the radiative (Shockley-Queisser) limit of an absorber of gap egEV at temperatureK
+ * carrying the photocurrent jphMaCm2: Voc = kT/q ln(Jph/J0 + 1) with the black-body dark current
+ * J0 = q 2pi/(h^3 c^2) int_Eg^inf E^2 exp(-E/kT) dE = q 2pi/(h^3 c^2) kT (Eg^2 + 2 Eg kT + 2 (kT)^2) exp(-Eg/kT)
+ * (energies in J). It is an upper bound of any real cell's Voc.
+ */
+export function radiativeVoc(egEV: number, jphMaCm2: number, temperatureK = 300): number {
+  const kT = K_B_EV * temperatureK * Q;
+  const eg = egEV * Q;
+  const j0Am2 =
+    ((Q * 2 * Math.PI) / (H ** 3 * C ** 2)) * kT * (eg * eg + 2 * eg * kT + 2 * kT * kT) * Math.exp(-eg / kT);
+  const jph = jphMaCm2 * 10; // mA/cm^2 -> A/m^2
+  if (!(jph > 0)) return 0;
+  return K_B_EV * temperatureK * Math.log(jph / j0Am2 + 1);
+}
+
+/**
+ * The Voc the sweep should reach, estimated without solving the device: the radiative limit of the
+ * narrowest-gap electrical layer, with the photocurrent of the instant optical preview when there
+ * is one (else a typical 20 mA/cm^2), minus 0.1 V of non-radiative loss that even the best
+ * perovskite and silicon cells show. Without any gap there is no estimate.
+ */
+export function estimateVoc(
+  layers: readonly DeviceLayerSpec[],
+  temperatureK: number,
+  previewJphMaCm2?: number,
+): number | undefined {
+  const gaps = layers.flatMap((l) => (l.electrical && (l.electrical.egEV ?? 0) > 0 ? [l.electrical.egEV!] : []));
+  if (gaps.length === 0) return undefined;
+  const eg = Math.min(...gaps);
+  const jph = previewJphMaCm2 && previewJphMaCm2 > 0 ? previewJphMaCm2 : 20;
+  return Math.max(0, radiativeVoc(eg, jph, temperatureK) - 0.1);
+}
+
+/** The warnings of a device being edited for an electrical calculation (`el` present) or an optical one. */
+export function deviceWarnings(
+  layers: readonly DeviceLayerSpec[],
+  el: DeviceElectricalSpec | undefined,
+  previewJphMaCm2?: number,
+): Warning[] {
+  const out: Warning[] = [];
+  layers.forEach((l, j) => {
+    if (l.coherent !== false && l.thicknessNm > 5000)
+      out.push({ path: `layers.${j}.coherent`, key: 'thickCoherent', params: { layer: l.name } });
+  });
+  if (!el) return out;
+  const total = totalGrid(layers, el);
+  if (total > GRID_TOTAL_MAX)
+    out.push({ path: 'electrical.gridPoints', key: 'gridTotal', params: { total, max: GRID_TOTAL_MAX } });
+  layers.forEach((l, j) => {
+    const e = l.electrical;
+    if (!e) return;
+    if (l.role !== 'electrode')
+      for (const f of ZERO_CHECKED)
+        if (e[f] === 0) out.push({ path: `layers.${j}.electrical.${f}`, key: 'zeroParam', params: { layer: l.name } });
+    if ((e.gridPoints ?? 0) > THICK_LAYER_GRID_MAX && l.thicknessNm > 1000)
+      out.push({
+        path: `layers.${j}.electrical.gridPoints`,
+        key: 'thickGrid',
+        params: { layer: l.name, max: THICK_LAYER_GRID_MAX },
+      });
+    for (const f of ['tauNS', 'tauPS'] as const) {
+      const v = e[f];
+      if (typeof v === 'number' && v > 0 && v < 1e-9)
+        out.push({ path: `layers.${j}.electrical.${f}`, key: 'lifetimeShort', params: { layer: l.name } });
+    }
+  });
+  const sw = el.voltageSweep;
+  const voc = estimateVoc(layers, el.temperatureK ?? 300, previewJphMaCm2);
+  const end = Math.max(sw.startV, sw.stopV);
+  // With extendToVoc the engine keeps stepping past stopV until J changes sign: nothing to warn.
+  if (voc !== undefined && !el.extendToVoc && end < voc)
+    out.push({ path: 'electrical.voltageSweep.stopV', key: 'sweepBelowVoc', params: { voc: voc.toFixed(2), end } });
+  return out;
+}

@@ -1,0 +1,31 @@
+/** Line / area plot with units on every axis, zoom, hover values, PNG/SVG/CSV export and optional log y. */
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PlotFrame } from './PlotFrame';
+import { buildLineCsv, buildLineOption } from './plot-data';
+import type { LinePlotProps } from './types';
+
+export type { LinePlotProps, PlotAxis, PlotSeries } from './types';
+
+export default function LinePlot({ testid, title, fileName, x, y, y2, series, height, logToggle }: LinePlotProps) {
+  const { t } = useTranslation();
+  const logWord = t('plots.logWord');
+  const option = useCallback(
+    (f: { log: boolean; static?: boolean }) =>
+      buildLineOption({ title, x, y, y2, series }, { logY: f.log, logWord, static: f.static }),
+    [title, x, y, y2, series, logWord],
+  );
+  const csv = useCallback(() => buildLineCsv({ x, y, y2, series }), [x, y, y2, series]);
+  return (
+    <PlotFrame
+      testid={testid}
+      fileName={fileName}
+      height={height}
+      option={option}
+      csv={csv}
+      logToggle={logToggle}
+      logInitial={y.log}
+      logLabel={t('plots.logAbs', { label: y.label })}
+    />
+  );
+}

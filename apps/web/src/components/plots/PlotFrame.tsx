@@ -1,0 +1,132 @@
+/**
+ * The common frame of every plot: the echarts canvas (resized with its container) and the toolbar
+ * (PNG, SVG, CSV, reset zoom, optional linear/log switch). The concrete plots only build options.
+ */
+import { DownloadOutlined, UndoOutlined } from '@ant-design/icons';
+import { Button, Space, Switch, Tooltip, Typography } from 'antd';
+import type { EChartsCoreOption } from 'echarts/core';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { safeFileName, saveBlob, saveDataUrl } from './download';
+import { echarts } from './echarts';
+
+export type FrameFlags = { log: boolean; static?: boolean };
+
+type Props = {
+  testid: string;
+  fileName: string;
+  height?: number;
+  /** Builds the option for the current log state; `static` asks for no animation (SVG copy). */
+  option: (flags: FrameFlags) => EChartsCoreOption;
+  csv: () => string;
+  logToggle?: boolean;
+  logInitial?: boolean;
+  /** Text of the switch ("log |y|"). */
+  logLabel?: string;
+};
+
+const names = (a: unknown): string =>
+  (Array.isArray(a) ? a : a ? [a] : []).map((x: { name?: string }) => x.name ?? '').join(' | ');
+
+export function PlotFrame({ testid, fileName, height = 360, option, csv, logToggle, logInitial, logLabel }: Props) {
+  const { t } = useTranslation();
+  const box = useRef<HTMLDivElement>(null);
+  const chart = useRef<echarts.ECharts | null>(null);
+  const [log, setLog] = useState(Boolean(logInitial));
+  const switchId = useId();
+  const opt = useMemo(() => option({ log }), [option, log]);
+
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const c = echarts.init(el, null, { renderer: 'canvas' });
+    chart.current = c;
+    const ro = new ResizeObserver(() => c.resize());
+    ro.observe(el);
+    return () => {
+      ro.disconnect();
+      c.dispose();
+      chart.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    chart.current?.setOption(opt, { notMerge: true });
+  }, [opt]);
+
+  const base = safeFileName(fileName);
+  const png = () => {
+    const c = chart.current;
+    if (!c) return;
+    saveDataUrl(
+      c.getDataURL({ type: 'png', pixelRatio: 2, backgroundColor: '#fff', excludeComponents: ['dataZoom'] }),
+      `${base}.png`,
+    );
+  };
+  const svg = () => {
+    const el = box.current;
+    if (!el) return;
+    const holder = document.createElement('div');
+    const w = el.clientWidth || 800;
+    const h = el.clientHeight || height;
+    const c = echarts.init(holder, null, { renderer: 'svg', ssr: true, width: w, height: h });
+    try {
+      c.setOption({ ...option({ log, static: true }), backgroundColor: '#fff' });
+      saveBlob(new Blob([c.renderToSVGString()], { type: 'image/svg+xml' }), `${base}.svg`);
+    } finally {
+      c.dispose();
+    }
+  };
+  const saveCsv = () => {
+    // BOM: Excel opens UTF-8 (µ, ², Chinese names) correctly only with it.
+    saveBlob(new Blob(['\ufeff', csv()], { type: 'text/csv;charset=utf-8' }), `${base}.csv`);
+  };
+  const reset = () => {
+    const c = chart.current;
+    if (!c) return;
+    c.dispatchAction({ type: 'dataZoom', start: 0, end: 100 });
+    c.dispatchAction({ type: 'restore' });
+    c.setOption(opt, { notMerge: true });
+  };
+
+  const o = opt as { xAxis?: unknown; yAxis?: unknown };
+  return (
+    <div className="plot-frame" data-testid={testid} data-x-name={names(o.xAxis)} data-y-name={names(o.yAxis)}>
+      <Space size={4} wrap className="plot-toolbar" style={{ display: 'flex', justifyContent: 'flex-end' }}>
+        {logToggle && (
+          <Space size={4}>
+            <Switch id={switchId} size="small" checked={log} onChange={setLog} data-testid={`${testid}-log`} />
+            <Typography.Text>
+              <label htmlFor={switchId}>{logLabel ?? t('plots.logScale')}</label>
+            </Typography.Text>
+          </Space>
+        )}
+        <Tooltip title={t('plots.pngHint')}>
+          <Button size="small" icon={<DownloadOutlined />} onClick={png} data-testid={`${testid}-png`}>
+            PNG
+          </Button>
+        </Tooltip>
+        <Tooltip title={t('plots.svgHint')}>
+          <Button size="small" icon={<DownloadOutlined />} onClick={svg} data-testid={`${testid}-svg`}>
+            SVG
+          </Button>
+        </Tooltip>
+        <Tooltip title={t('plots.csvHint')}>
+          <Button size="small" icon={<DownloadOutlined />} onClick={saveCsv} data-testid={`${testid}-csv`}>
+            CSV
+          </Button>
+        </Tooltip>
+        <Button size="small" icon={<UndoOutlined />} onClick={reset} data-testid={`${testid}-reset`}>
+          {t('plots.resetZoom')}
+        </Button>
+      </Space>
+      <div
+        ref={box}
+        role="img"
+        aria-label={(opt as { title?: { text?: string } }).title?.text ?? fileName}
+        data-testid={`${testid}-chart`}
+        style={{ width: '100%', height }}
+      />
+    </div>
+  );
+}

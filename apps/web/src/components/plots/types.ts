@@ -1,0 +1,64 @@
+/** Shared plot types: every axis carries a label and a unit, shown as "label (unit)" everywhere. */
+export type PlotAxis = { label: string; unit: string; log?: boolean; min?: number; max?: number };
+
+export type PlotSeries = {
+  name: string;
+  x: ArrayLike<number>;
+  y: ArrayLike<number>;
+  /** 1 = the right-hand axis (needs `y2` on the plot). */
+  yAxis?: 0 | 1;
+  /** Series with the same stack key are stacked (e.g. R + T + absorption per layer = 1). */
+  stack?: string;
+  area?: boolean;
+  dashed?: boolean;
+};
+
+export type LinePlotProps = {
+  testid: string;
+  title: string;
+  fileName: string;
+  x: PlotAxis;
+  y: PlotAxis;
+  y2?: PlotAxis;
+  series: PlotSeries[];
+  height?: number;
+  /** Offers a linear / log(|y|) switch for the left y axis. */
+  logToggle?: boolean;
+};
+
+export type HeatmapPlotProps = {
+  testid: string;
+  title: string;
+  fileName: string;
+  x: PlotAxis;
+  y: PlotAxis;
+  /** The colour-coded quantity. `log: true` colours by log10 of the value (cells <= 0 are left blank). */
+  z: PlotAxis;
+  /** Grid centres along x (length nx) and y (length ny). */
+  xs: ArrayLike<number>;
+  ys: ArrayLike<number>;
+  /** values[iy][ix], ny rows of nx values. */
+  values: ArrayLike<number>[];
+  height?: number;
+  /** Offers a linear / log switch for the colour scale. */
+  logToggle?: boolean;
+};
+
+export type WaterfallStep = {
+  name: string;
+  /** Signed change (a loss is negative) or, with `total`, the absolute level of a total bar. */
+  value: number;
+  total?: boolean;
+};
+
+export type WaterfallPlotProps = {
+  testid: string;
+  title: string;
+  fileName: string;
+  /** The value axis (e.g. { label: 'PCE', unit: '%' }). */
+  y: PlotAxis;
+  /** Label of the category column in the CSV. */
+  categoryLabel?: string;
+  steps: WaterfallStep[];
+  height?: number;
+};

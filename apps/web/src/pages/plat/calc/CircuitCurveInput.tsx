@@ -1,0 +1,294 @@
+import { ExperimentOutlined, FileTextOutlined, UploadOutlined } from '@ant-design/icons';
+import {
+  Alert,
+  Button,
+  Col,
+  Empty,
+  Form,
+  Input,
+  InputNumber,
+  Radio,
+  Row,
+  Select,
+  Space,
+  Typography,
+  Upload,
+} from 'antd';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Loading } from '../../../components/Loading';
+import { type CurveSource, fileKind, MAX_CURVE_TEXT, type ParseChoice, type Preview } from './CircuitModel';
+import { readXlsxRows } from './CircuitXlsx';
+
+const LinePlot = lazy(() => import('../../../components/plots/LinePlot'));
+
+/** The static sample curve of the help page's downloads (apps/web/public/downloads). */
+export const SAMPLE_CURVE_URL = '/downloads/sample-perovskite-jv.csv';
+export const SAMPLE_CURVE_NAME = 'sample-perovskite-jv.csv';
+
+export interface CurveState {
+  source?: CurveSource;
+  /** File name or "pasted text" / sample name, shown to the user. */
+  label?: string;
+}
+
+type How = 'upload' | 'paste' | 'sample';
+
+/** Reads a chosen file the way the server's parser takes it (text, SCAPS .iv text, XLSX cells). */
+export async function readCurveFile(
+  file: File,
+): Promise<{ ok: true; source: CurveSource } | { ok: false; key: string; msg?: string }> {
+  const kind = fileKind(file.name);
+  if (kind === 'xls') return { ok: false, key: 'circuit.curve.xlsError' };
+  if (kind === 'unknown') return { ok: false, key: 'circuit.curve.unknownType' };
+  try {
+    if (kind === 'xlsx') return { ok: true, source: { rows: await readXlsxRows(await file.arrayBuffer()) } };
+    const text = await file.text();
+    if (text.length > MAX_CURVE_TEXT) return { ok: false, key: 'circuit.curve.tooLarge' };
+    return { ok: true, source: { text, format: kind } };
+  } catch (e) {
+    return { ok: false, key: 'circuit.curve.readError', msg: e instanceof Error ? e.message : String(e) };
+  }
+}
+
+export function CircuitCurveInput({
+  curve,
+  onCurve,
+  choice,
+  onChoice,
+  preview,
+  error,
+}: {
+  curve: CurveState;
+  onCurve: (c: CurveState) => void;
+  choice: ParseChoice;
+  onChoice: (c: ParseChoice) => void;
+  preview: Preview | undefined;
+  /** Validation message from the form's submit (no curve). */
+  error?: string;
+}) {
+  const { t } = useTranslation();
+  const [how, setHow] = useState<How>('upload');
+  const [pasted, setPasted] = useState('');
+  const [problem, setProblem] = useState<string | undefined>(undefined);
+  const [loadingSample, setLoadingSample] = useState(false);
+
+  const loadSample = async () => {
+    setLoadingSample(true);
+    setProblem(undefined);
+    try {
+      const res = await fetch(SAMPLE_CURVE_URL);
+      if (!res.ok) throw new Error(String(res.status));
+      const text = await res.text();
+      onCurve({ source: { text, format: 'table' }, label: SAMPLE_CURVE_NAME });
+    } catch {
+      setProblem(t('circuit.curve.sampleFailed'));
+    }
+    setLoadingSample(false);
+  };
+
+  const plot = useMemo(() => {
+    if (!preview?.ok) return undefined;
+    const c = preview.curve;
+    return {
+      x: { label: t('circuit.curve.voltageAxis'), unit: 'V' },
+      y: { label: t('circuit.curve.currentAxis'), unit: 'mA/cm²' },
+      series: [
+        { name: t('circuit.curve.measured'), x: c.measured.voltageV, y: c.measured.jMaCm2 },
+        { name: t('circuit.curve.resampled'), x: c.voltageV, y: c.jMaCm2, dashed: true },
+      ],
+    };
+  }, [preview, t]);
+
+  const shownError = problem ?? error;
+
+  return (
+    <div data-testid="curve-input">
+      <Form.Item label={t('circuit.curve.source')}>
+        <Radio.Group
+          value={how}
+          onChange={(e) => {
+            setHow(e.target.value as How);
+            setProblem(undefined);
+          }}
+          optionType="button"
+          data-testid="curve-source"
+        >
+          <Radio.Button value="upload" data-testid="curve-source-upload">
+            <UploadOutlined /> {t('circuit.curve.upload')}
+          </Radio.Button>
+          <Radio.Button value="paste" data-testid="curve-source-paste">
+            <FileTextOutlined /> {t('circuit.curve.paste')}
+          </Radio.Button>
+          <Radio.Button value="sample" data-testid="curve-source-sample">
+            <ExperimentOutlined /> {t('circuit.curve.sample')}
+          </Radio.Button>
+        </Radio.Group>
+      </Form.Item>
+
+      {how === 'upload' && (
+        <Form.Item extra={t('circuit.curve.dropHint')}>
+          <Upload
+            accept=".csv,.txt,.tsv,.dat,.iv,.xlsx,.xls"
+            maxCount={1}
+            showUploadList={false}
+            beforeUpload={async (file) => {
+              setProblem(undefined);
+              const r = await readCurveFile(file);
+              if (r.ok) onCurve({ source: r.source, label: file.name });
+              else setProblem(t(r.key, { msg: r.msg }));
+              return Upload.LIST_IGNORE;
+            }}
+            data-testid="curve-upload"
+          >
+            <Button icon={<UploadOutlined />} data-testid="curve-upload-button">
+              {t('circuit.curve.chooseFile')}
+            </Button>
+          </Upload>
+        </Form.Item>
+      )}
+
+      {how === 'paste' && (
+        <Form.Item label={t('circuit.curve.pasteLabel')} htmlFor="curve-paste-text">
+          <Space direction="vertical" style={{ width: '100%' }}>
+            <Input.TextArea
+              id="curve-paste-text"
+              rows={6}
+              value={pasted}
+              placeholder={t('circuit.curve.pastePlaceholder')}
+              onChange={(e) => setPasted(e.target.value)}
+              data-testid="curve-paste"
+            />
+            <Button
+              onClick={() => {
+                setProblem(undefined);
+                if (!pasted.trim()) setProblem(t('circuit.curve.required'));
+                else if (pasted.length > MAX_CURVE_TEXT) setProblem(t('circuit.curve.tooLarge'));
+                else onCurve({ source: { text: pasted, format: 'table' }, label: t('circuit.curve.paste') });
+              }}
+              data-testid="curve-paste-read"
+            >
+              {t('circuit.curve.parsePaste')}
+            </Button>
+          </Space>
+        </Form.Item>
+      )}
+
+      {how === 'sample' && (
+        <Form.Item extra={t('circuit.curve.sampleLoaded')}>
+          <Button
+            icon={<ExperimentOutlined />}
+            loading={loadingSample}
+            onClick={loadSample}
+            data-testid="curve-use-sample"
+          >
+            {t('circuit.curve.sample')}
+          </Button>
+        </Form.Item>
+      )}
+
+      <Row gutter={16}>
+        <Col xs={24} md={8}>
+          <Form.Item label={t('circuit.curve.voltageUnit')} htmlFor="curve-vunit">
+            <Select
+              id="curve-vunit"
+              value={choice.voltageUnit ?? 'auto'}
+              onChange={(v) => onChoice({ ...choice, voltageUnit: v })}
+              options={[
+                { value: 'auto', label: t('circuit.curve.auto') },
+                { value: 'V', label: 'V' },
+                { value: 'mV', label: 'mV' },
+              ]}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={8}>
+          <Form.Item label={t('circuit.curve.currentUnit')} htmlFor="curve-junit">
+            <Select
+              id="curve-junit"
+              value={choice.currentUnit ?? 'auto'}
+              onChange={(v) => onChoice({ ...choice, currentUnit: v })}
+              options={[
+                { value: 'auto', label: t('circuit.curve.auto') },
+                { value: 'mA/cm2', label: 'mA/cm²' },
+                { value: 'A/cm2', label: 'A/cm²' },
+                { value: 'A/m2', label: 'A/m²' },
+                { value: 'mA', label: 'mA' },
+                { value: 'A', label: 'A' },
+              ]}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={8}>
+          <Form.Item label={t('circuit.curve.area')} tooltip={t('circuit.curve.areaTip')} htmlFor="curve-area">
+            <InputNumber
+              id="curve-area"
+              min={0}
+              style={{ width: '100%' }}
+              addonAfter="cm²"
+              value={choice.areaCm2}
+              onChange={(v) => onChoice({ ...choice, areaCm2: typeof v === 'number' && v > 0 ? v : undefined })}
+              data-testid="curve-area"
+            />
+          </Form.Item>
+        </Col>
+      </Row>
+
+      {shownError && (
+        <Alert type="error" showIcon message={shownError} data-testid="curve-error" className="form-hint" />
+      )}
+
+      <Typography.Title level={5}>{t('circuit.curve.preview')}</Typography.Title>
+      {curve.label && (
+        <Typography.Paragraph type="secondary" data-testid="curve-label">
+          {t('circuit.curve.file', { name: curve.label })}
+        </Typography.Paragraph>
+      )}
+      {!curve.source && <Empty description={t('circuit.curve.empty')} data-testid="curve-empty" />}
+      {preview && !preview.ok && (
+        <Alert
+          type="error"
+          showIcon
+          message={t('circuit.curve.parseError', { msg: preview.message })}
+          data-testid="curve-parse-error"
+        />
+      )}
+      {preview?.ok && plot && (
+        <Space direction="vertical" style={{ width: '100%' }} data-testid="curve-preview">
+          <Typography.Text data-testid="curve-summary">
+            {t('circuit.curve.points', {
+              n: preview.measuredPoints,
+              light: t(preview.curve.detected.illumination === 'light' ? 'circuit.curve.light' : 'circuit.curve.dark'),
+              sweep: t(preview.curve.detected.sweep === 'forward' ? 'circuit.curve.forward' : 'circuit.curve.reverse'),
+            })}
+            {' · '}
+            {t('circuit.curve.detected', {
+              vu: preview.curve.detected.voltageUnit,
+              ju: preview.curve.detected.currentUnit,
+              flip: preview.curve.detected.signFlipped ? t('circuit.curve.flipped') : '',
+            })}
+          </Typography.Text>
+          {preview.fewPoints && (
+            <Alert
+              type="warning"
+              showIcon
+              message={t('circuit.curve.fewPoints', { n: preview.measuredPoints })}
+              data-testid="curve-few-points"
+            />
+          )}
+          <Suspense fallback={<Loading />}>
+            <LinePlot
+              testid="curve-preview-plot"
+              title={t('circuit.curve.previewTitle')}
+              fileName="measured-jv-preview"
+              x={plot.x}
+              y={plot.y}
+              series={plot.series}
+              height={320}
+            />
+          </Suspense>
+        </Space>
+      )}
+    </div>
+  );
+}

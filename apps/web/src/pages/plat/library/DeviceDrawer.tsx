@@ -1,0 +1,95 @@
+import type { DeviceListItem } from '@pvforge/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Descriptions, Drawer, Skeleton, Table, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { libKeys, libraryApi } from '../../../api/library';
+import { type LayerRow, layerRows, STATUS_COLORS } from '../../../lib/library';
+
+/** The layer stack of a DeviceSpec, front to back (also used by the review preview). */
+export function LayerStack({ spec }: { spec: unknown }) {
+  const { t } = useTranslation();
+  const rows = layerRows(spec);
+  return (
+    <Table<LayerRow>
+      size="small"
+      rowKey="key"
+      pagination={false}
+      dataSource={rows}
+      data-testid="device-layers"
+      locale={{ emptyText: t('library.dev.noLayers') }}
+      columns={[
+        { title: '#', key: 'i', width: 40, render: (_, r) => r.key + 1 },
+        { title: t('library.dev.layerName'), dataIndex: 'name' },
+        {
+          title: t('library.dev.thickness'),
+          dataIndex: 'thicknessNm',
+          align: 'right',
+          render: (v: number | null) => (v === null ? '-' : v),
+        },
+        { title: t('library.dev.material'), dataIndex: 'material' },
+        { title: t('library.dev.role'), dataIndex: 'role' },
+      ]}
+    />
+  );
+}
+
+/** Details of one device: its ID, description, citation and layer stack. */
+export function DeviceDrawer({ item, onClose }: { item: DeviceListItem | null; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const q = useQuery({
+    queryKey: libKeys.device(item?.id ?? ''),
+    queryFn: () => libraryApi.getDevice(item?.id ?? ''),
+    enabled: !!item,
+  });
+  // The list row knows the owner's name; the full entry adds the DeviceSpec.
+  const d = item ? { ...item, ...(q.data ?? {}), ownerName: q.data?.ownerName || item.ownerName } : null;
+  return (
+    <Drawer
+      open={!!item}
+      onClose={onClose}
+      title={t('library.dev.drawerTitle')}
+      size={640}
+      destroyOnHidden
+      data-testid="device-drawer"
+    >
+      {d && (
+        <Descriptions column={1} size="small" bordered styles={{ label: { width: 120, whiteSpace: 'nowrap' } }}>
+          <Descriptions.Item label={t('library.dev.colName')}>
+            <span data-testid="device-drawer-name">{d.name}</span>
+          </Descriptions.Item>
+          <Descriptions.Item label={t('library.dev.colId')}>
+            <Typography.Text code copyable={{ text: d.id }} data-testid="device-drawer-id">
+              {d.id}
+            </Typography.Text>
+          </Descriptions.Item>
+          <Descriptions.Item label={t('library.dev.kindLabel')}>{t(`library.kind.${d.kind}`)}</Descriptions.Item>
+          <Descriptions.Item label={t('library.dev.colStatus')}>
+            <Tag color={STATUS_COLORS[d.status]}>{t(`library.status.${d.status}`)}</Tag>
+          </Descriptions.Item>
+          <Descriptions.Item label={t('library.dev.colOwner')}>
+            {d.ownerName || (d.ownerId === null ? t('library.dev.platform') : '-')}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('library.dev.colDesc')}>
+            <Typography.Paragraph className="pre-wrap" style={{ whiteSpace: 'pre-wrap', marginBottom: 0 }}>
+              {d.description || t('library.dev.none')}
+            </Typography.Paragraph>
+          </Descriptions.Item>
+          <Descriptions.Item label={t('library.dev.colCitation')}>
+            <span data-testid="device-drawer-citation" style={{ whiteSpace: 'pre-wrap' }}>
+              {d.citation || t('library.dev.none')}
+            </span>
+          </Descriptions.Item>
+          <Descriptions.Item label={t('library.dev.colUpdated')}>
+            {new Date(d.updatedAt).toLocaleString(i18n.language)}
+          </Descriptions.Item>
+        </Descriptions>
+      )}
+      <Typography.Title level={5} style={{ marginTop: 16 }}>
+        {t('library.dev.layers')}
+      </Typography.Title>
+      {q.isPending && <Skeleton active />}
+      {q.isError && <Alert type="error" showIcon title={t('common.loadFailed', { msg: q.error.message })} />}
+      {q.data && <LayerStack spec={q.data.spec} />}
+    </Drawer>
+  );
+}

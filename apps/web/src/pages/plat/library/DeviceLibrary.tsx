@@ -1,0 +1,499 @@
+import {
+  DeleteOutlined,
+  DownloadOutlined,
+  EditOutlined,
+  ExperimentOutlined,
+  EyeOutlined,
+  SendOutlined,
+  UploadOutlined,
+} from '@ant-design/icons';
+import type { DeviceListItem, LibraryStatus } from '@pvforge/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Form,
+  Input,
+  Modal,
+  Popconfirm,
+  Select,
+  Space,
+  Table,
+  Tag,
+  Tooltip,
+  Typography,
+  Upload,
+} from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { exportDevice, importDeviceFile, libKeys, libraryApi, useDeviceList } from '../../../api/library';
+import { PageHeader } from '../../../components/PageHeader';
+import { calcLink, itemActions, libraryScope, STATUS_COLORS } from '../../../lib/library';
+import { DeviceDrawer } from './DeviceDrawer';
+
+const STATUSES: LibraryStatus[] = ['private', 'pending', 'approved', 'rejected'];
+
+function errText(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
+/** Rename / edit description of a personal device. */
+function EditDialog({ item, onClose }: { item: DeviceListItem | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const qc = useQueryClient();
+  const [form] = Form.useForm<{ name: string; description: string }>();
+  const [busy, setBusy] = useState(false);
+  const onOk = async () => {
+    const v = await form.validateFields().catch(() => null);
+    if (!v || !item) return;
+    setBusy(true);
+    try {
+      await libraryApi.updateDevice({ id: item.id, name: v.name.trim(), description: v.description?.trim() ?? '' });
+      message.success(t('library.dev.saved'));
+      await qc.invalidateQueries({ queryKey: libKeys.devices });
+      onClose();
+    } catch (e) {
+      message.error(t('library.dev.saveFailed', { msg: errText(e) }));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal
+      open={!!item}
+      title={t('library.dev.editTitle')}
+      onOk={onOk}
+      onCancel={onClose}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      confirmLoading={busy}
+      destroyOnHidden
+      okButtonProps={{ 'data-testid': 'device-edit-ok' }}
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        name="device-edit"
+        initialValues={{ name: item?.name ?? '', description: item?.description ?? '' }}
+        preserve={false}
+      >
+        <Form.Item
+          name="name"
+          label={t('library.save.name')}
+          rules={[
+            { required: true, whitespace: true, message: t('library.save.nameRequired') },
+            { max: 100, message: t('library.save.nameMax') },
+          ]}
+        >
+          <Input data-testid="device-edit-name" maxLength={100} />
+        </Form.Item>
+        <Form.Item
+          name="description"
+          label={t('library.save.description')}
+          rules={[{ max: 2000, message: t('library.save.descMax') }]}
+        >
+          <Input.TextArea data-testid="device-edit-description" rows={4} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+/** Submit a personal device for review into the public library. */
+function SubmitDialog({ item, onClose }: { item: DeviceListItem | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const qc = useQueryClient();
+  const [note, setNote] = useState('');
+  const [busy, setBusy] = useState(false);
+  const onOk = async () => {
+    if (!item) return;
+    setBusy(true);
+    try {
+      await libraryApi.submitReview('device', item.id, note.trim() || undefined);
+      message.success(t('library.dev.submitted'));
+      await qc.invalidateQueries({ queryKey: libKeys.devices });
+      setNote('');
+      onClose();
+    } catch (e) {
+      message.error(t('library.dev.submitFailed', { msg: errText(e) }));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal
+      open={!!item}
+      title={t('library.dev.submitTitle', { name: item?.name ?? '' })}
+      onOk={onOk}
+      onCancel={onClose}
+      okText={t('common.ok')}
+      cancelText={t('common.cancel')}
+      confirmLoading={busy}
+      okButtonProps={{ 'data-testid': 'device-submit-ok' }}
+    >
+      <Alert type="info" showIcon title={t('library.dev.submitHint')} style={{ marginBottom: 12 }} />
+      <label htmlFor="device-submit-note">{t('library.dev.submitNote')}</label>
+      <Input.TextArea
+        id="device-submit-note"
+        data-testid="device-submit-note"
+        rows={3}
+        maxLength={500}
+        showCount
+        value={note}
+        onChange={(e) => setNote(e.target.value)}
+      />
+    </Modal>
+  );
+}
+
+function ImportButton() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const qc = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  return (
+    <Space orientation="vertical" size={2} align="end">
+      <Upload
+        accept=".json,application/json"
+        showUploadList={false}
+        customRequest={async ({ file, onSuccess, onError }) => {
+          setBusy(true);
+          try {
+            const d = await importDeviceFile(file as File);
+            message.success(t('library.dev.imported', { name: d.name, id: d.id }));
+            await qc.invalidateQueries({ queryKey: libKeys.devices });
+            onSuccess?.(d);
+          } catch (e) {
+            message.error(t('library.dev.importFailed', { msg: errText(e) }));
+            onError?.(e as Error);
+          } finally {
+            setBusy(false);
+          }
+        }}
+      >
+        <Button icon={<UploadOutlined />} loading={busy} data-testid="device-import">
+          {t('library.dev.import')}
+        </Button>
+      </Upload>
+      <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="device-import-charged">
+        {t('library.dev.importHint')}
+      </Typography.Text>
+    </Space>
+  );
+}
+
+/**
+ * The four device libraries of spec §2: public optMaterial / elecMaterial and personal
+ * myOptMaterial / myElecMaterial. The route decides kind and scope.
+ */
+export default function DeviceLibrary() {
+  const { t, i18n } = useTranslation();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const qc = useQueryClient();
+  const scope = libraryScope(location.pathname);
+  const [searchInput, setSearchInput] = useState('');
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState('');
+  const [page, setPage] = useState(1);
+  const [size, setSize] = useState(10);
+  const [open, setOpen] = useState<DeviceListItem | null>(null);
+  const [editing, setEditing] = useState<DeviceListItem | null>(null);
+  const [submitting, setSubmitting] = useState<DeviceListItem | null>(null);
+
+  // The four routes share this component: start over when the route changes.
+  const [route, setRoute] = useState(scope.route);
+  if (route !== scope.route) {
+    setRoute(scope.route);
+    setSearchInput('');
+    setSearch('');
+    setStatus('');
+    setPage(1);
+  }
+
+  const list = useDeviceList(scope.personal, scope.kind, search, scope.personal ? status : '', page, size);
+
+  const onExport = async (d: DeviceListItem) => {
+    try {
+      const file = await exportDevice(d.id, d.name);
+      message.success(t('library.dev.exported', { file }));
+    } catch (e) {
+      message.error(t('library.dev.exportFailed', { msg: errText(e) }));
+    }
+  };
+  const onDelete = async (d: DeviceListItem) => {
+    try {
+      await libraryApi.deleteDevice(d.id);
+      message.success(t('library.dev.deleted'));
+      await qc.invalidateQueries({ queryKey: libKeys.devices });
+    } catch (e) {
+      message.error(t('library.dev.deleteFailed', { msg: errText(e) }));
+    }
+  };
+
+  const title = t(`page.${scope.route}`);
+  return (
+    <>
+      <PageHeader
+        title={title}
+        subtitle={scope.personal ? t('library.dev.subtitlePersonal') : t('library.dev.subtitlePublic')}
+        extra={scope.personal ? <ImportButton /> : undefined}
+      />
+      <Card>
+        <Space wrap style={{ marginBottom: 16 }}>
+          <Input.Search
+            aria-label={t('library.dev.search')}
+            placeholder={t('library.dev.searchPh')}
+            allowClear
+            value={searchInput}
+            onChange={(e) => setSearchInput(e.target.value)}
+            onSearch={(v) => {
+              setSearch(v.trim());
+              setPage(1);
+            }}
+            style={{ width: 320 }}
+            data-testid="device-search"
+          />
+          {scope.personal && (
+            <Select
+              aria-label={t('library.dev.statusFilter')}
+              value={status}
+              onChange={(v) => {
+                setStatus(v);
+                setPage(1);
+              }}
+              style={{ width: 160 }}
+              data-testid="device-status-filter"
+              options={[
+                { value: '', label: t('library.dev.allStatus') },
+                ...STATUSES.map((s) => ({ value: s, label: t(`library.status.${s}`) })),
+              ]}
+            />
+          )}
+        </Space>
+        {list.isError && (
+          <Alert
+            type="error"
+            showIcon
+            style={{ marginBottom: 16 }}
+            title={t('common.loadFailed', { msg: list.error.message })}
+            action={
+              <Button size="small" onClick={() => void list.refetch()}>
+                {t('common.retry')}
+              </Button>
+            }
+          />
+        )}
+        <Table<DeviceListItem>
+          rowKey="id"
+          size="middle"
+          loading={list.isFetching}
+          dataSource={list.data?.list ?? []}
+          data-testid="device-table"
+          scroll={{ x: 'max-content' }}
+          locale={{ emptyText: scope.personal ? t('library.dev.emptyPersonal') : t('library.dev.empty') }}
+          onRow={(r) => ({ 'data-testid': `device-row-${r.id}` }) as React.HTMLAttributes<HTMLElement>}
+          pagination={{
+            current: page,
+            pageSize: size,
+            total: list.data?.total ?? 0,
+            showSizeChanger: true,
+            showTotal: (n) => t('library.total', { count: n }),
+            onChange: (p, s) => {
+              setPage(s !== size ? 1 : p);
+              setSize(s);
+            },
+          }}
+          columns={[
+            {
+              title: t('library.dev.colId'),
+              dataIndex: 'id',
+              width: 310,
+              render: (id: string) => (
+                <Typography.Text
+                  code
+                  copyable={{ text: id, tooltips: [t('library.dev.copyId'), t('common.copied')] }}
+                  data-testid="device-id"
+                  data-id={id}
+                  style={{ fontSize: 12, whiteSpace: 'nowrap' }}
+                >
+                  {id}
+                </Typography.Text>
+              ),
+            },
+            {
+              title: t('library.dev.colName'),
+              dataIndex: 'name',
+              width: 220,
+              render: (name: string, r) => (
+                <Typography.Link onClick={() => setOpen(r)} data-testid="device-name">
+                  {name}
+                </Typography.Link>
+              ),
+            },
+            {
+              title: t('library.dev.colDesc'),
+              dataIndex: 'description',
+              width: 240,
+              ellipsis: true,
+              render: (v?: string) => v || '-',
+            },
+            {
+              title: t('library.dev.colCitation'),
+              dataIndex: 'citation',
+              width: 200,
+              ellipsis: true,
+              render: (v?: string) => v || '-',
+            },
+            {
+              title: t('library.dev.colOwner'),
+              key: 'owner',
+              width: 120,
+              render: (_, r) => r.ownerName || (r.ownerId === null ? t('library.dev.platform') : '-'),
+            },
+            ...(scope.personal
+              ? [
+                  {
+                    title: t('library.dev.colStatus'),
+                    key: 'status',
+                    width: 110,
+                    render: (_: unknown, r: DeviceListItem) => (
+                      <Tag color={STATUS_COLORS[r.status]} data-testid="device-status" data-status={r.status}>
+                        {t(`library.status.${r.status}`)}
+                      </Tag>
+                    ),
+                  },
+                ]
+              : []),
+            {
+              title: t('library.dev.colUpdated'),
+              dataIndex: 'updatedAt',
+              width: 170,
+              render: (v: number) => new Date(v).toLocaleString(i18n.language),
+            },
+            {
+              title: t('library.dev.colActions'),
+              key: 'actions',
+              fixed: 'right',
+              width: scope.personal ? 250 : 150,
+              render: (_, r) => {
+                const can = itemActions(r.status);
+                return (
+                  <Space size={0} wrap>
+                    <Tooltip title={t('library.dev.detail')}>
+                      <Button
+                        type="text"
+                        icon={<EyeOutlined />}
+                        aria-label={t('library.dev.detail')}
+                        onClick={() => setOpen(r)}
+                        data-testid="device-detail"
+                      />
+                    </Tooltip>
+                    <Tooltip title={t('library.dev.open')}>
+                      <Button
+                        type="text"
+                        icon={<ExperimentOutlined />}
+                        aria-label={t('library.dev.open')}
+                        onClick={() => navigate(calcLink(r.kind, r.id))}
+                        data-testid="device-open"
+                      />
+                    </Tooltip>
+                    <Tooltip title={t('library.dev.export')}>
+                      <Button
+                        type="text"
+                        icon={<DownloadOutlined />}
+                        aria-label={t('library.dev.export')}
+                        onClick={() => void onExport(r)}
+                        data-testid="device-export"
+                      />
+                    </Tooltip>
+                    {scope.personal && can.edit && (
+                      <Tooltip title={t('library.dev.edit')}>
+                        <Button
+                          type="text"
+                          icon={<EditOutlined />}
+                          aria-label={t('library.dev.edit')}
+                          onClick={() => setEditing(r)}
+                          data-testid="device-edit"
+                        />
+                      </Tooltip>
+                    )}
+                    {scope.personal && can.submit && (
+                      <Tooltip title={t('library.dev.submit')}>
+                        <Button
+                          type="text"
+                          icon={<SendOutlined />}
+                          aria-label={t('library.dev.submit')}
+                          onClick={() => setSubmitting(r)}
+                          data-testid="device-submit"
+                        />
+                      </Tooltip>
+                    )}
+                    {scope.personal && can.remove && (
+                      <Popconfirm
+                        title={t('library.dev.deleteConfirm', { name: r.name })}
+                        okText={t('common.ok')}
+                        cancelText={t('common.cancel')}
+                        okButtonProps={{ danger: true, 'data-testid': 'device-delete-ok' }}
+                        onConfirm={() => onDelete(r)}
+                      >
+                        <Button
+                          type="text"
+                          danger
+                          icon={<DeleteOutlined />}
+                          aria-label={t('library.dev.delete')}
+                          title={t('library.dev.delete')}
+                          data-testid="device-delete"
+                        />
+                      </Popconfirm>
+                    )}
+                  </Space>
+                );
+              },
+            },
+          ]}
+          expandable={
+            scope.personal
+              ? {
+                  rowExpandable: (r) => r.status === 'rejected',
+                  expandedRowRender: (r) => <RejectReason id={r.id} />,
+                  showExpandColumn: false,
+                  expandedRowKeys: (list.data?.list ?? []).filter((r) => r.status === 'rejected').map((r) => r.id),
+                }
+              : undefined
+          }
+        />
+      </Card>
+      <DeviceDrawer item={open} onClose={() => setOpen(null)} />
+      <EditDialog item={editing} onClose={() => setEditing(null)} />
+      <SubmitDialog item={submitting} onClose={() => setSubmitting(null)} />
+    </>
+  );
+}
+
+/** The reason the administrator gave for rejecting this device (from the caller's reviews). */
+function RejectReason({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const reviews = useMyReviews();
+  const review = reviews.data?.list.find((r) => r.itemType === 'device' && r.itemId === id && r.status === 'rejected');
+  if (!review?.reason) return null;
+  return (
+    <Typography.Text type="danger" data-testid="device-reject-reason">
+      {t('library.dev.rejectedReason', { reason: review.reason })}
+    </Typography.Text>
+  );
+}
+
+function useMyReviews() {
+  return useQuery({
+    queryKey: [...libKeys.reviews, 'mine'],
+    queryFn: () => libraryApi.myReviews(1, 100),
+    staleTime: 10_000,
+  });
+}

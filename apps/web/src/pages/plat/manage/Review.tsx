@@ -1,0 +1,341 @@
+import type { Review as ReviewItem, ReviewStatus } from '@pvforge/contracts';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Descriptions,
+  Drawer,
+  Form,
+  Input,
+  Modal,
+  Popconfirm,
+  Skeleton,
+  Space,
+  Table,
+  Tabs,
+  Tag,
+  Typography,
+} from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { libKeys, libraryApi } from '../../../api/library';
+import { PageHeader } from '../../../components/PageHeader';
+import { formatYuan, reasonProblem } from '../../../lib/library';
+import { LayerStack } from '../library/DeviceDrawer';
+
+const TABS: ReviewStatus[] = ['pending', 'approved', 'rejected'];
+
+function errText(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
+/** Material parameters as label/value pairs (electrical fields, sources, references). */
+function MaterialPreview({ material }: { material: Record<string, unknown> }) {
+  const { t } = useTranslation();
+  const electrical = (material.electrical ?? {}) as Record<string, unknown>;
+  const optical = (material.optical ?? {}) as Record<string, unknown>;
+  const refs = (material.references ?? {}) as Record<string, string>;
+  return (
+    <Descriptions column={1} size="small" bordered data-testid="review-material-preview">
+      <Descriptions.Item label={t('library.review.name')}>{String(material.name ?? '')}</Descriptions.Item>
+      {material.formula ? (
+        <Descriptions.Item label={t('library.review.formula')}>{String(material.formula)}</Descriptions.Item>
+      ) : null}
+      <Descriptions.Item label={t('library.review.category')}>{String(material.category ?? '-')}</Descriptions.Item>
+      <Descriptions.Item label={t('library.review.optical')}>
+        {String(optical.kind ?? '-')}
+        {Array.isArray(optical.wavelengthNm) ? ` (${optical.wavelengthNm.length})` : ''}
+      </Descriptions.Item>
+      {Object.entries(electrical).map(([k, v]) => (
+        <Descriptions.Item key={k} label={k}>
+          {typeof v === 'object' ? JSON.stringify(v) : String(v)}
+        </Descriptions.Item>
+      ))}
+      {Object.entries(refs).map(([k, v]) => (
+        <Descriptions.Item key={`ref-${k}`} label={`${t('library.review.reference')} ${k}`}>
+          {v}
+        </Descriptions.Item>
+      ))}
+      {material.notes ? (
+        <Descriptions.Item label={t('library.review.notes')}>{String(material.notes)}</Descriptions.Item>
+      ) : null}
+    </Descriptions>
+  );
+}
+
+function Preview({ review, onClose }: { review: ReviewItem | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const q = useQuery({
+    queryKey: ['review-preview', review?.itemType, review?.itemId],
+    enabled: !!review,
+    queryFn: async () =>
+      review?.itemType === 'material'
+        ? { material: await libraryApi.getMaterial(review.itemId) }
+        : { device: await libraryApi.getDevice(review?.itemId ?? '') },
+  });
+  return (
+    <Drawer
+      open={!!review}
+      onClose={onClose}
+      size={640}
+      title={t('library.review.previewTitle', { name: review?.itemName ?? '' })}
+      data-testid="review-preview"
+      destroyOnHidden
+    >
+      <div data-testid="review-preview-body">
+        {review && (
+          <Descriptions column={1} size="small" style={{ marginBottom: 12 }}>
+            <Descriptions.Item label={t('library.review.colType')}>
+              {t(`library.review.itemType.${review.itemType}`)}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('library.review.colOwner')}>{review.ownerName}</Descriptions.Item>
+          </Descriptions>
+        )}
+        {review?.note && (
+          <Alert
+            type="info"
+            showIcon
+            style={{ marginBottom: 12 }}
+            title={t('library.review.noteFrom', { note: review.note })}
+          />
+        )}
+        {q.isPending && <Skeleton active />}
+        {q.isError && (
+          <Alert
+            type="error"
+            showIcon
+            title={t('library.review.noPreview', { msg: q.error.message })}
+            data-testid="review-preview-error"
+          />
+        )}
+        {q.data && 'material' in q.data && q.data.material && <MaterialPreview material={q.data.material} />}
+        {q.data && 'device' in q.data && q.data.device && (
+          <>
+            <Descriptions column={1} size="small" bordered>
+              <Descriptions.Item label={t('library.dev.colId')}>
+                <Typography.Text code>{q.data.device.id}</Typography.Text>
+              </Descriptions.Item>
+              <Descriptions.Item label={t('library.dev.colDesc')}>{q.data.device.description || '-'}</Descriptions.Item>
+              <Descriptions.Item label={t('library.dev.colCitation')}>
+                {q.data.device.citation || '-'}
+              </Descriptions.Item>
+            </Descriptions>
+            <Typography.Title level={5} style={{ marginTop: 16 }}>
+              {t('library.dev.layers')}
+            </Typography.Title>
+            <LayerStack spec={q.data.device.spec} />
+          </>
+        )}
+      </div>
+    </Drawer>
+  );
+}
+
+function RejectDialog({ review, onClose }: { review: ReviewItem | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const qc = useQueryClient();
+  const [form] = Form.useForm<{ reason: string }>();
+  const [busy, setBusy] = useState(false);
+  const onOk = async () => {
+    const v = await form.validateFields().catch(() => null);
+    if (!v || !review) return;
+    setBusy(true);
+    try {
+      await libraryApi.reject(review.id, v.reason.trim());
+      message.success(t('library.review.rejected'));
+      await qc.invalidateQueries({ queryKey: libKeys.reviews });
+      onClose();
+    } catch (e) {
+      message.error(t('library.review.failed', { msg: errText(e) }));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal
+      open={!!review}
+      title={t('library.review.rejectTitle', { name: review?.itemName ?? '' })}
+      onOk={onOk}
+      onCancel={onClose}
+      okText={t('library.review.reject')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ danger: true, 'data-testid': 'review-reject-ok' }}
+      confirmLoading={busy}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" name="review-reject" preserve={false}>
+        <Form.Item
+          name="reason"
+          label={t('library.review.reason')}
+          rules={[
+            {
+              validator: (_, v: string | undefined) => {
+                const p = reasonProblem(v);
+                return p ? Promise.reject(new Error(t(`library.review.reason_${p}`))) : Promise.resolve();
+              },
+            },
+          ]}
+        >
+          <Input.TextArea rows={4} maxLength={500} showCount data-testid="review-reject-reason" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+/** Administrator: review of submitted personal materials and devices (spec §1). */
+export default function Review() {
+  const { t, i18n } = useTranslation();
+  const { message } = App.useApp();
+  const qc = useQueryClient();
+  const [tab, setTab] = useState<ReviewStatus>('pending');
+  const [page, setPage] = useState(1);
+  const [size, setSize] = useState(10);
+  const [preview, setPreview] = useState<ReviewItem | null>(null);
+  const [rejecting, setRejecting] = useState<ReviewItem | null>(null);
+  const list = useQuery({
+    queryKey: libKeys.reviewList(tab, page, size),
+    queryFn: () => libraryApi.reviewList(tab, page, size),
+    placeholderData: keepPreviousData,
+  });
+
+  const approve = async (r: ReviewItem) => {
+    try {
+      const done = await libraryApi.approve(r.id);
+      message.success(
+        t('library.review.approvedMsg', {
+          reward: formatYuan(done.rewardYuan ?? 0),
+          name: done.itemName || r.itemName,
+        }),
+      );
+      await qc.invalidateQueries({ queryKey: libKeys.reviews });
+      await qc.invalidateQueries({ queryKey: libKeys.devices });
+    } catch (e) {
+      message.error(t('library.review.failed', { msg: errText(e) }));
+    }
+  };
+
+  const date = (v?: number) => (v ? new Date(v).toLocaleString(i18n.language) : '-');
+
+  return (
+    <>
+      <PageHeader title={t('library.page.manageReview')} subtitle={t('library.review.subtitle')} />
+      <Card>
+        <Tabs
+          activeKey={tab}
+          onChange={(k) => {
+            setTab(k as ReviewStatus);
+            setPage(1);
+          }}
+          items={TABS.map((s) => ({
+            key: s,
+            label: <span data-testid={`review-tab-${s}`}>{t(`library.review.tab.${s}`)}</span>,
+          }))}
+        />
+        {list.isError && (
+          <Alert
+            type="error"
+            showIcon
+            style={{ marginBottom: 16 }}
+            title={t('common.loadFailed', { msg: list.error.message })}
+            action={
+              <Button size="small" onClick={() => void list.refetch()}>
+                {t('common.retry')}
+              </Button>
+            }
+          />
+        )}
+        <Table<ReviewItem>
+          rowKey="id"
+          loading={list.isFetching}
+          dataSource={list.data?.list ?? []}
+          data-testid="review-table"
+          scroll={{ x: 900 }}
+          locale={{ emptyText: t(`library.review.empty.${tab}`) }}
+          onRow={(r) => ({ 'data-testid': `review-row-${r.itemId}` }) as React.HTMLAttributes<HTMLElement>}
+          pagination={{
+            current: page,
+            pageSize: size,
+            total: list.data?.total ?? 0,
+            showTotal: (n) => t('library.total', { count: n }),
+            onChange: (p, s) => {
+              setPage(s !== size ? 1 : p);
+              setSize(s);
+            },
+          }}
+          columns={[
+            {
+              title: t('library.review.colItem'),
+              dataIndex: 'itemName',
+              render: (name: string, r) => (
+                <Typography.Link onClick={() => setPreview(r)} data-testid="review-item">
+                  {name}
+                </Typography.Link>
+              ),
+            },
+            {
+              title: t('library.review.colType'),
+              dataIndex: 'itemType',
+              width: 90,
+              render: (v: 'material' | 'device') => <Tag>{t(`library.review.itemType.${v}`)}</Tag>,
+            },
+            { title: t('library.review.colOwner'), dataIndex: 'ownerName', width: 140 },
+            { title: t('library.review.colSubmitted'), dataIndex: 'createdAt', width: 170, render: date },
+            ...(tab === 'pending'
+              ? []
+              : [{ title: t('library.review.colDecided'), dataIndex: 'decidedAt', width: 170, render: date }]),
+            ...(tab === 'approved'
+              ? [
+                  {
+                    title: t('library.review.colReward'),
+                    dataIndex: 'rewardYuan',
+                    width: 110,
+                    align: 'right' as const,
+                    render: (v?: number) => (v === undefined ? '-' : formatYuan(v)),
+                  },
+                ]
+              : []),
+            ...(tab === 'rejected'
+              ? [{ title: t('library.review.colReason'), dataIndex: 'reason', render: (v?: string) => v || '-' }]
+              : []),
+            {
+              title: t('library.review.colActions'),
+              key: 'actions',
+              width: tab === 'pending' ? 220 : 90,
+              render: (_, r) => (
+                <Space size={4}>
+                  <Button size="small" onClick={() => setPreview(r)} data-testid="review-preview-open">
+                    {t('library.review.preview')}
+                  </Button>
+                  {r.status === 'pending' && (
+                    <>
+                      <Popconfirm
+                        title={t('library.review.approveConfirm', { name: r.itemName })}
+                        okText={t('common.ok')}
+                        cancelText={t('common.cancel')}
+                        okButtonProps={{ 'data-testid': 'review-approve-ok' }}
+                        onConfirm={() => approve(r)}
+                      >
+                        <Button size="small" type="primary" data-testid="review-approve">
+                          {t('library.review.approve')}
+                        </Button>
+                      </Popconfirm>
+                      <Button size="small" danger onClick={() => setRejecting(r)} data-testid="review-reject">
+                        {t('library.review.reject')}
+                      </Button>
+                    </>
+                  )}
+                </Space>
+              ),
+            },
+          ]}
+        />
+      </Card>
+      <Preview review={preview} onClose={() => setPreview(null)} />
+      <RejectDialog review={rejecting} onClose={() => setRejecting(null)} />
+    </>
+  );
+}

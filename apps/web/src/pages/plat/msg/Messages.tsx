@@ -1,0 +1,155 @@
+import { CheckOutlined, MailOutlined } from '@ant-design/icons';
+import type { SiteMessage } from '@pvforge/contracts';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Badge, Button, Card, List, Modal, Space, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { libKeys, libraryApi } from '../../../api/library';
+import { PageHeader } from '../../../components/PageHeader';
+import { sortMessages } from '../../../lib/library';
+
+/** In-site messages (spec §2 msg): unread first, open to read, mark all read. */
+export default function Messages() {
+  const { t, i18n } = useTranslation();
+  const { message } = App.useApp();
+  const qc = useQueryClient();
+  const [page, setPage] = useState(1);
+  const [size, setSize] = useState(10);
+  const [open, setOpen] = useState<SiteMessage | null>(null);
+  const list = useQuery({
+    queryKey: libKeys.msgList(page, size),
+    queryFn: () => libraryApi.msgList(page, size),
+    placeholderData: keepPreviousData,
+  });
+  const unread = list.data?.unread ?? 0;
+
+  const refresh = () => qc.invalidateQueries({ queryKey: libKeys.msgs });
+
+  const read = async (m: SiteMessage) => {
+    setOpen(m);
+    if (m.read) return;
+    try {
+      await libraryApi.msgRead({ id: m.id });
+      await refresh();
+    } catch (e) {
+      message.error(t('library.msg.failed', { msg: e instanceof Error ? e.message : String(e) }));
+    }
+  };
+  const readAll = async () => {
+    try {
+      await libraryApi.msgRead({ all: true });
+      message.success(t('library.msg.markedAll'));
+      await refresh();
+    } catch (e) {
+      message.error(t('library.msg.failed', { msg: e instanceof Error ? e.message : String(e) }));
+    }
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={t('page.msg')}
+        subtitle={t('library.msg.subtitle', { count: unread })}
+        extra={
+          <Button icon={<CheckOutlined />} disabled={unread === 0} onClick={readAll} data-testid="msg-read-all">
+            {t('library.msg.markAll')}
+          </Button>
+        }
+      />
+      <Card>
+        {list.isError && (
+          <Alert
+            type="error"
+            showIcon
+            style={{ marginBottom: 16 }}
+            title={t('common.loadFailed', { msg: list.error.message })}
+            action={
+              <Button size="small" onClick={() => void list.refetch()}>
+                {t('common.retry')}
+              </Button>
+            }
+          />
+        )}
+        <List<SiteMessage>
+          loading={list.isFetching}
+          dataSource={sortMessages(list.data?.list ?? [])}
+          data-testid="msg-list"
+          locale={{ emptyText: t('library.msg.empty') }}
+          pagination={{
+            current: page,
+            pageSize: size,
+            total: list.data?.total ?? 0,
+            showSizeChanger: true,
+            onChange: (p, s) => {
+              setPage(s !== size ? 1 : p);
+              setSize(s);
+            },
+          }}
+          renderItem={(m) => (
+            <List.Item
+              data-testid={`msg-item-${m.id}`}
+              data-read={m.read ? '1' : '0'}
+              className={m.read ? 'msg-read' : 'msg-unread'}
+              actions={[
+                <Button key="open" type="link" onClick={() => void read(m)} data-testid="msg-open">
+                  {t('library.msg.open')}
+                </Button>,
+              ]}
+            >
+              <List.Item.Meta
+                avatar={
+                  <Badge dot={!m.read}>
+                    <MailOutlined style={{ fontSize: 20 }} />
+                  </Badge>
+                }
+                title={
+                  <Space>
+                    <Typography.Text strong={!m.read} data-testid="msg-title">
+                      {m.title}
+                    </Typography.Text>
+                    {!m.read && <Tag color="red">{t('library.msg.unread')}</Tag>}
+                  </Space>
+                }
+                description={
+                  <>
+                    <Typography.Text type="secondary" ellipsis style={{ maxWidth: 640, display: 'block' }}>
+                      {m.body}
+                    </Typography.Text>
+                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                      {new Date(m.createdAt).toLocaleString(i18n.language)}
+                    </Typography.Text>
+                  </>
+                }
+              />
+            </List.Item>
+          )}
+        />
+      </Card>
+      <Modal
+        open={!!open}
+        title={open?.title}
+        onCancel={() => setOpen(null)}
+        footer={
+          <Button type="primary" onClick={() => setOpen(null)} data-testid="msg-close">
+            {t('library.msg.close')}
+          </Button>
+        }
+      >
+        <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }} data-testid="msg-body">
+          {open?.body}
+        </Typography.Paragraph>
+        <Typography.Text type="secondary">
+          {open ? new Date(open.createdAt).toLocaleString(i18n.language) : ''}
+        </Typography.Text>
+        {open?.link?.startsWith('/') && (
+          <div style={{ marginTop: 12 }}>
+            <Link to={open.link} onClick={() => setOpen(null)} data-testid="msg-link">
+              {t('library.msg.goto')}
+            </Link>
+          </div>
+        )}
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,452 @@
+/**
+ * What every result view shares: loading the calculation (/sys/calc/calcData), live progress while
+ * it is queued or running, the reason in words when it failed, the action bar (exports, save to
+ * library, edit / re-run) and the input summary. The view itself only draws a succeeded result.
+ */
+import { DownloadOutlined, EditOutlined, LineChartOutlined, SaveOutlined } from '@ant-design/icons';
+import type { CalcDetail, CalcKind, CalcRecord } from '@pvforge/contracts';
+import { useQuery } from '@tanstack/react-query';
+import type { ButtonProps } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Descriptions,
+  Form,
+  Input,
+  Modal,
+  Popconfirm,
+  Progress,
+  Result,
+  Space,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
+import dayjs from 'dayjs';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { ApiError, NetworkError } from '../../../api/client';
+import { downloadResult, type ExportFormat, resultsApi } from '../../../api/results';
+import { Loading } from '../../../components/Loading';
+import { PageHeader } from '../../../components/PageHeader';
+import { useLiveEvent } from '../../../live/useLive';
+import { editPath, resultPath } from './result-data';
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export const STATUS_COLOR: Record<string, string> = {
+  queued: 'default',
+  running: 'processing',
+  succeeded: 'success',
+  failed: 'error',
+  nonconvergent: 'warning',
+  cancelled: 'default',
+};
+
+function errorText(e: unknown, t: (k: string, o?: Record<string, unknown>) => string): string {
+  if (e instanceof NetworkError) return t('results.actions.networkError');
+  if (e instanceof ApiError) return e.answer.msg || e.code;
+  return e instanceof Error ? e.message : String(e);
+}
+
+function ExportButtons({ record }: { record: CalcRecord }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [busy, setBusy] = useState<ExportFormat | null>(null);
+  const run = async (format: ExportFormat) => {
+    setBusy(format);
+    try {
+      const name = await downloadResult(record.kind, record.id, format);
+      message.success(t('results.actions.exported', { name }));
+    } catch (e) {
+      message.error(t('results.actions.exportFailed', { msg: errorText(e, t) }));
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <>
+      <Button
+        icon={<DownloadOutlined />}
+        loading={busy === 'xlsx'}
+        onClick={() => run('xlsx')}
+        data-testid="result-export-xlsx"
+      >
+        {t('results.actions.exportXlsx')}
+      </Button>
+      <Button
+        icon={<DownloadOutlined />}
+        loading={busy === 'csv-zip'}
+        onClick={() => run('csv-zip')}
+        data-testid="result-export-csv"
+      >
+        {t('results.actions.exportCsv')}
+      </Button>
+    </>
+  );
+}
+
+function SaveDeviceButton({ record }: { record: CalcRecord }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [form] = Form.useForm<{ name: string; description?: string }>();
+  const submit = async () => {
+    let v: { name: string; description?: string };
+    try {
+      v = await form.validateFields();
+    } catch {
+      return; // the form shows the field messages
+    }
+    setBusy(true);
+    try {
+      await resultsApi.saveDevice(record.id, v.name.trim(), v.description?.trim() || undefined);
+      message.success(t('results.actions.saved'));
+      setOpen(false);
+    } catch (e) {
+      // 404 / an unknown route: the library service is not deployed on this server yet.
+      const unavailable = e instanceof ApiError && (e.status === 404 || e.code === '4004');
+      message.error(
+        unavailable ? t('results.actions.saveUnavailable') : t('results.actions.saveFailed', { msg: errorText(e, t) }),
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <Button
+        icon={<SaveOutlined />}
+        onClick={() => {
+          form.setFieldsValue({ name: record.name.slice(0, 100), description: '' });
+          setOpen(true);
+        }}
+        data-testid="result-save-device"
+      >
+        {t('results.actions.saveDevice')}
+      </Button>
+      <Modal
+        open={open}
+        title={t('results.actions.saveTitle')}
+        okText={t('results.actions.ok')}
+        cancelText={t('results.actions.cancel')}
+        confirmLoading={busy}
+        onOk={submit}
+        onCancel={() => setOpen(false)}
+        okButtonProps={{ 'data-testid': 'save-device-ok' } as ButtonProps}
+        destroyOnHidden
+      >
+        <Form form={form} layout="vertical" requiredMark>
+          <Form.Item
+            name="name"
+            label={t('results.actions.saveName')}
+            rules={[
+              { required: true, whitespace: true, message: t('results.actions.saveNameRequired') },
+              { max: 100, message: t('results.actions.saveNameTooLong') },
+            ]}
+          >
+            <Input data-testid="save-device-name" maxLength={120} />
+          </Form.Item>
+          <Form.Item name="description" label={t('results.actions.saveDescription')}>
+            <Input.TextArea rows={3} maxLength={2000} />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </>
+  );
+}
+
+/** The input of the calculation, short: the layer stack for devices, the job for circuits. */
+export function InputSummary({ detail }: { detail: CalcDetail }) {
+  const { t } = useTranslation();
+  const { record } = detail;
+  const input = isObj(detail.input) ? detail.input : {};
+  const fmt = (ms: number | null) => (ms ? dayjs(ms).format('YYYY-MM-DD HH:mm:ss') : '–');
+  const items = [
+    { key: 'name', label: t('results.input.name'), children: record.name },
+    { key: 'id', label: t('results.input.id'), children: record.id },
+    { key: 'kind', label: t('results.input.kind'), children: t(`results.kind.${record.kind}`) },
+    {
+      key: 'status',
+      label: t('results.input.status'),
+      children: <Tag color={STATUS_COLOR[record.status]}>{t(`results.status.${record.status}`)}</Tag>,
+    },
+    { key: 'created', label: t('results.input.created'), children: fmt(record.created_at) },
+    { key: 'finished', label: t('results.input.finished'), children: fmt(record.finished_at) },
+    { key: 'engine', label: t('results.input.engine'), children: record.engine_version ?? '–' },
+  ];
+  const layers = Array.isArray(input['layers']) ? input['layers'].filter(isObj) : [];
+  if (record.kind === 'opt' || record.kind === 'elec') {
+    items.push({ key: 'device', label: t('results.input.device'), children: String(input['name'] ?? '–') });
+    const ill = isObj(input['illumination']) ? input['illumination'] : {};
+    const sp = isObj(ill['spectrum']) ? ill['spectrum'] : {};
+    const wl = isObj(ill['wavelength']) ? ill['wavelength'] : {};
+    if (sp['id'] || sp['kind'])
+      items.push({
+        key: 'spectrum',
+        label: t('results.input.spectrum'),
+        children: `${String(sp['id'] ?? sp['kind'])}${ill['suns'] ? ` × ${ill['suns']}` : ''}${
+          wl['startNm'] !== undefined ? `, ${wl['startNm']}–${wl['endNm']} nm` : ''
+        }`,
+      });
+  } else {
+    items.push({ key: 'job', label: t('results.input.job'), children: String(input['kind'] ?? '–') });
+    if (input['model']) items.push({ key: 'model', label: t('results.input.model'), children: String(input['model']) });
+    if (typeof input['tK'] === 'number')
+      items.push({ key: 'tK', label: t('results.input.temperature'), children: String(input['tK']) });
+  }
+  return (
+    <Card title={t('results.input.title')} size="small" data-testid="result-input-summary">
+      <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 3 }} items={items} />
+      {layers.length > 0 && (
+        <Table
+          size="small"
+          style={{ marginTop: 12 }}
+          pagination={false}
+          rowKey={(_, i) => String(i)}
+          caption={t('results.input.layers')}
+          dataSource={layers}
+          columns={[
+            { title: t('results.input.layer'), dataIndex: 'name' },
+            { title: t('results.input.role'), dataIndex: 'role' },
+            { title: t('results.input.thickness'), dataIndex: 'thicknessNm', align: 'right' },
+            {
+              title: t('results.input.material'),
+              render: (_, l) => {
+                const o = isObj(l['optical']) ? l['optical'] : {};
+                return String(o['materialId'] ?? o['kind'] ?? '–');
+              },
+            },
+          ]}
+        />
+      )}
+    </Card>
+  );
+}
+
+export function Warnings({ warnings }: { warnings: string[] }) {
+  const { t } = useTranslation();
+  if (!warnings.length) return null;
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      title={t('results.warnings')}
+      description={
+        <ul style={{ margin: 0, paddingInlineStart: 18 }}>
+          {warnings.map((w) => (
+            <li key={w}>{w}</li>
+          ))}
+        </ul>
+      }
+    />
+  );
+}
+
+function Running({
+  record,
+  percent,
+  detail,
+  onCancelled,
+}: {
+  record: CalcRecord;
+  percent: number;
+  detail?: string;
+  onCancelled: () => void;
+}) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const cancel = async () => {
+    try {
+      await resultsApi.cancel(record.id);
+      message.success(t('results.progress.cancelled'));
+      onCancelled();
+    } catch (e) {
+      message.error(errorText(e, t));
+    }
+  };
+  return (
+    <Card title={t('results.progress.title')} data-testid="result-progress">
+      <Space orientation="vertical" style={{ width: '100%' }}>
+        <Tag color={STATUS_COLOR[record.status]}>{t(`results.status.${record.status}`)}</Tag>
+        {record.status === 'queued' ? (
+          <Typography.Text>{t('results.progress.queued')}</Typography.Text>
+        ) : (
+          <>
+            <Progress percent={Math.round(percent)} status="active" aria-label={t('results.progress.title')} />
+            <Typography.Text>
+              {detail ? t('results.progress.running', { detail }) : t('results.progress.runningNoDetail')}
+            </Typography.Text>
+          </>
+        )}
+        <Typography.Text type="secondary">{t('results.progress.hint')}</Typography.Text>
+        <Popconfirm
+          title={t('results.progress.cancelConfirm')}
+          okText={t('results.actions.ok')}
+          cancelText={t('results.actions.cancel')}
+          onConfirm={cancel}
+        >
+          <Button danger data-testid="result-cancel">
+            {t('results.progress.cancel')}
+          </Button>
+        </Popconfirm>
+      </Space>
+    </Card>
+  );
+}
+
+function Failed({ record }: { record: CalcRecord }) {
+  const { t } = useTranslation();
+  const s = record.status as 'failed' | 'nonconvergent' | 'cancelled';
+  const title = t(`results.failure.${s}Title`);
+  const advice = t(
+    s === 'nonconvergent'
+      ? 'results.failure.adviceNonconvergent'
+      : s === 'cancelled'
+        ? 'results.failure.adviceCancelled'
+        : 'results.failure.adviceFailed',
+  );
+  return (
+    <div data-testid="result-failed">
+      <Result
+        status={s === 'cancelled' ? 'info' : s === 'nonconvergent' ? 'warning' : 'error'}
+        title={title}
+        subTitle={
+          <Space orientation="vertical">
+            <span data-testid="result-failed-reason">
+              {record.reason ? t('results.failure.reason', { reason: record.reason }) : t('results.failure.noReason')}
+            </span>
+            <span>{advice}</span>
+          </Space>
+        }
+        extra={
+          <Link to={editPath(record.kind, record.id)}>
+            <Button type="primary" icon={<EditOutlined />}>
+              {t('results.actions.edit')}
+            </Button>
+          </Link>
+        }
+      />
+    </div>
+  );
+}
+
+/**
+ * The frame of a result view. `kinds` are the kinds this view shows; `children` draws the
+ * succeeded result.
+ */
+export function ResultShell({
+  kinds,
+  title,
+  children,
+}: {
+  kinds: CalcKind[];
+  title: string;
+  children: (detail: CalcDetail) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  const params = useParams();
+  const id = Number(params['id']);
+  const valid = Number.isInteger(id) && id > 0;
+  const [live, setLive] = useState<{ percent: number; detail?: string } | null>(null);
+  const q = useQuery({
+    queryKey: ['calcData', id],
+    queryFn: () => resultsApi.calcData(id),
+    enabled: valid,
+    retry: (n, e) => !(e instanceof ApiError) && n < 2,
+    // The live connection reports progress; polling is the fallback when it is down.
+    refetchInterval: (query) => {
+      const s = query.state.data?.record.status;
+      return s === 'queued' || s === 'running' ? 5000 : false;
+    },
+  });
+  useLiveEvent('progress', (p) => {
+    if (p.jobId === id) setLive({ percent: p.percent, detail: p.detail });
+  });
+  useLiveEvent('fire', (f) => {
+    if (f.jobId === id || f.recordId === id) void q.refetch();
+  });
+  useLiveEvent('finish', (f) => {
+    if (f.jobId === id || f.recordId === id) void q.refetch();
+  });
+
+  let body: ReactNode;
+  let extra: ReactNode = null;
+  if (!valid) body = <Alert type="error" showIcon title={t('results.badId')} data-testid="result-error" />;
+  else if (q.isPending) body = <Loading tip={t('results.loading')} testid="result-loading" />;
+  else if (q.isError) {
+    const notFound = q.error instanceof ApiError && q.error.code === '4101';
+    body = (
+      <Alert
+        type="error"
+        showIcon
+        data-testid="result-error"
+        title={notFound ? t('results.notFound') : t('results.loadFailed', { msg: errorText(q.error, t) })}
+        action={
+          notFound ? (
+            <Link to="/plat/calc/list">{t('results.backToList')}</Link>
+          ) : (
+            <Button onClick={() => q.refetch()}>{t('results.retry')}</Button>
+          )
+        }
+      />
+    );
+  } else {
+    const detail = q.data;
+    const { record } = detail;
+    if (!kinds.includes(record.kind)) {
+      body = (
+        <Alert
+          type="info"
+          showIcon
+          title={t('results.wrongKind', { kind: t(`results.kind.${record.kind}`) })}
+          action={<Link to={resultPath(record.kind, record.id)}>{t('results.openRight')}</Link>}
+        />
+      );
+    } else if (record.status === 'queued' || record.status === 'running') {
+      body = (
+        <Running
+          record={record}
+          percent={live?.percent ?? record.progress ?? 0}
+          detail={live?.detail ?? record.progress_detail ?? undefined}
+          onCancelled={() => void q.refetch()}
+        />
+      );
+    } else if (record.status !== 'succeeded') {
+      body = <Failed record={record} />;
+    } else if (detail.result === null || detail.result === undefined) {
+      body = <Alert type="warning" showIcon title={t('results.failure.noResult')} />;
+    } else {
+      body = children(detail);
+      extra = (
+        <Space wrap>
+          <ExportButtons record={record} />
+          {(record.kind === 'opt' || record.kind === 'elec') && <SaveDeviceButton record={record} />}
+          <Link to={editPath(record.kind, record.id)} data-testid="result-edit">
+            <Button icon={<EditOutlined />}>{t('results.actions.edit')}</Button>
+          </Link>
+          {record.kind === 'elec' && (
+            <Link to={`/plat/calc/compare?ids=${record.id}`} data-testid="result-compare">
+              <Button icon={<LineChartOutlined />}>{t('results.actions.compare')}</Button>
+            </Link>
+          )}
+        </Space>
+      );
+    }
+  }
+  const record = q.data?.record;
+  return (
+    <div className="result-page" data-testid="result-page" data-status={record?.status ?? ''}>
+      <PageHeader title={record ? `${title} · ${record.name}` : title} extra={extra} />
+      <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+        {body}
+        {q.data && kinds.includes(q.data.record.kind) && <InputSummary detail={q.data} />}
+      </Space>
+    </div>
+  );
+}

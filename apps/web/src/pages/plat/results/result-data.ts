@@ -1,0 +1,460 @@
+/**
+ * Reading stored results for the result views: the shapes the engine writes (documented in
+ * apps/server/src/export/README.md), checked loosely because results come from storage. Pure
+ * functions, unit-tested in apps/web/test/plots-results.test.ts.
+ */
+import type { CalcKind } from '@pvforge/contracts';
+import type { WaterfallStep } from '../../../components/plots/types';
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** Numbers of a stored array (a JSON round trip turns NaN into null: read back as NaN). */
+export const nums = (v: unknown): number[] =>
+  Array.isArray(v) ? v.map((x) => (typeof x === 'number' ? x : Number.NaN)) : [];
+const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+
+// ---------------------------------------------------------------- optics
+
+export interface OpticsLayer {
+  name: string;
+  role: string;
+  carriers: string;
+  coherent: boolean;
+  A: number[];
+  jph: number;
+  depth: number[];
+  G: number[];
+}
+export interface OpticsView {
+  device: string;
+  wl: number[];
+  R: number[];
+  T: number[];
+  eqe: number[];
+  layers: OpticsLayer[];
+  totals: { absorbers: number; reflected: number; transmitted: number };
+  warnings: string[];
+}
+
+/** The optics report of an 'opt' result (or the `optics` part of an 'elec' one); null when absent. */
+export function readOptics(result: unknown): OpticsView | null {
+  let r = result;
+  if (isObj(r) && r['wavelengthNm'] === undefined && isObj(r['report'])) r = r['report'];
+  if (!isObj(r) || !Array.isArray(r['wavelengthNm'])) return null;
+  const layers = (Array.isArray(r['layers']) ? r['layers'] : []).filter(isObj).map((l) => {
+    const g = isObj(l['generation']) ? l['generation'] : {};
+    return {
+      name: str(l['name']),
+      role: str(l['role']),
+      carriers: str(l['carriers']),
+      coherent: l['coherent'] !== false,
+      A: nums(l['A']),
+      jph: num(l['jphMaCm2']) ?? Number.NaN,
+      depth: nums(g['depthNm']),
+      G: nums(g['G_cm3_s']),
+    };
+  });
+  const t = isObj(r['totals']) ? r['totals'] : {};
+  return {
+    device: str(r['device']),
+    wl: nums(r['wavelengthNm']),
+    R: nums(r['R']),
+    T: nums(r['T']),
+    eqe: nums(r['eqe']),
+    layers,
+    totals: {
+      absorbers: num(t['jphAbsorbersMaCm2']) ?? Number.NaN,
+      reflected: num(t['jReflectedMaCm2']) ?? Number.NaN,
+      transmitted: num(t['jTransmittedMaCm2']) ?? Number.NaN,
+    },
+    warnings: Array.isArray(r['warnings']) ? r['warnings'].map(String) : [],
+  };
+}
+
+/** G(x) through the whole stack: each layer's depth grid shifted by the thicknesses before it. */
+export function stackGeneration(layers: OpticsLayer[]): { name: string; x: number[]; G: number[] }[] {
+  let offset = 0;
+  return layers.map((l) => {
+    const x = l.depth.map((d) => offset + d);
+    offset += l.depth[l.depth.length - 1] ?? 0;
+    return { name: l.name, x, G: l.G };
+  });
+}
+
+/**
+ * The absorption map that the stored result allows: absorptance of each layer (rows, at the
+ * layer's centre position) against wavelength (columns). The result has no G(x, λ).
+ */
+export function absorptionMap(o: OpticsView): { xs: number[]; ys: number[]; values: number[][]; names: string[] } {
+  let offset = 0;
+  const ys: number[] = [];
+  for (const l of o.layers) {
+    const th = l.depth[l.depth.length - 1] ?? 0;
+    ys.push(offset + th / 2);
+    offset += th;
+  }
+  return { xs: o.wl, ys, values: o.layers.map((l) => l.A), names: o.layers.map((l) => l.name) };
+}
+
+// ---------------------------------------------------------------- electrical
+
+export interface Figures {
+  Jsc_mA_cm2: number;
+  Voc_V: number;
+  FF: number;
+  PCE_percent: number;
+  Vmp_V: number;
+  Jmp_mA_cm2: number;
+  Pmax_mW_cm2?: number;
+}
+export interface BiasProfile {
+  V: number;
+  J: number;
+  label: string;
+  x: number[];
+  cols: Record<string, number[]>;
+  R_interface: number[];
+}
+export interface ElecCurve {
+  tag: 'light' | 'dark' | 'jv';
+  converged: boolean;
+  error?: string;
+  V: number[];
+  J: number[];
+  figures?: Figures;
+  recombination?: {
+    generation: number[];
+    layers: { name: string; srh: number[]; radiative: number[]; auger: number[] }[];
+    interfaces: { name: string; current: number[] }[];
+    contacts: { anode: number[]; cathode: number[] };
+  };
+  profiles: BiasProfile[];
+  warnings: string[];
+}
+export interface ElecView {
+  device: string;
+  curves: ElecCurve[];
+  incidentPower?: number;
+  generation?: { kind: string; x: number[]; G: number[]; jGen?: number; jOpt?: number };
+  eqe?: { wl: number[]; eqe: number[]; iqe: number[]; absorptance: number[]; jsc?: number };
+  optics: OpticsView | null;
+  warnings: string[];
+  /** Ion-migration scans, if a result ever carries them (forward/reverse J-V and a hysteresis index). */
+  scans?: { forward?: { V: number[]; J: number[] }; reverse?: { V: number[]; J: number[] }; hysteresisIndex?: number };
+}
+
+const PROFILE_KEYS = [
+  'Ec_eV',
+  'Ev_eV',
+  'EFn_eV',
+  'EFp_eV',
+  'potential_V',
+  'field_V_cm',
+  'n_cm3',
+  'p_cm3',
+  'Jn_mA_cm2',
+  'Jp_mA_cm2',
+  'G_cm3_s',
+  'R_srh_cm3_s',
+  'R_rad_cm3_s',
+  'R_auger_cm3_s',
+] as const;
+
+function readFigures(v: unknown): Figures | undefined {
+  if (!isObj(v)) return undefined;
+  const f = {
+    Jsc_mA_cm2: num(v['Jsc_mA_cm2']),
+    Voc_V: num(v['Voc_V']),
+    FF: num(v['FF']),
+    PCE_percent: num(v['PCE_percent']),
+    Vmp_V: num(v['Vmp_V']),
+    Jmp_mA_cm2: num(v['Jmp_mA_cm2']),
+    Pmax_mW_cm2: num(v['Pmax_mW_cm2']),
+  };
+  if (f.PCE_percent === undefined && f.Jsc_mA_cm2 === undefined) return undefined;
+  return f as Figures;
+}
+
+function readCurve(tag: ElecCurve['tag'], r: Obj): ElecCurve {
+  const rec = isObj(r['recombination']) ? r['recombination'] : undefined;
+  const contacts = rec && isObj(rec['contacts']) ? rec['contacts'] : {};
+  return {
+    tag,
+    converged: r['converged'] !== false,
+    error: typeof r['error'] === 'string' ? r['error'] : undefined,
+    V: nums(r['V']),
+    J: nums(r['J_mA_cm2']),
+    figures: readFigures(r['figures']),
+    recombination: rec
+      ? {
+          generation: nums(rec['generation']),
+          layers: (Array.isArray(rec['layers']) ? rec['layers'] : []).filter(isObj).map((l) => ({
+            name: str(l['name']),
+            srh: nums(l['srh']),
+            radiative: nums(l['radiative']),
+            auger: nums(l['auger']),
+          })),
+          interfaces: (Array.isArray(rec['interfaces']) ? rec['interfaces'] : [])
+            .filter(isObj)
+            .map((f) => ({ name: str(f['name']), current: nums(f['current']) })),
+          contacts: { anode: nums(contacts['anode']), cathode: nums(contacts['cathode']) },
+        }
+      : undefined,
+    profiles: (Array.isArray(r['profiles']) ? r['profiles'] : []).filter(isObj).map((p) => ({
+      V: num(p['V']) ?? Number.NaN,
+      J: num(p['J_mA_cm2']) ?? Number.NaN,
+      label: str(p['label']),
+      x: nums(p['x_nm']),
+      cols: Object.fromEntries(PROFILE_KEYS.map((k) => [k, nums(p[k])])),
+      R_interface: nums(p['R_interface_cm2_s']),
+    })),
+    warnings: Array.isArray(r['warnings']) ? r['warnings'].map(String) : [],
+  };
+}
+
+export function readElectrical(result: unknown): ElecView | null {
+  if (!isObj(result)) return null;
+  const r = result;
+  const curves: ElecCurve[] = [];
+  if ('V' in r && 'J_mA_cm2' in r) curves.push(readCurve('jv', r));
+  for (const tag of ['light', 'dark'] as const) if (isObj(r[tag])) curves.push(readCurve(tag, r[tag] as Obj));
+  if (!curves.length) return null;
+  const g = isObj(r['generation']) ? r['generation'] : undefined;
+  const e = isObj(r['eqe']) ? r['eqe'] : undefined;
+  const view: ElecView = {
+    device: str(r['device']),
+    curves,
+    incidentPower: num(r['incidentPowerMwCm2']),
+    generation: g
+      ? {
+          kind: str(g['kind']),
+          x: nums(g['x_nm']),
+          G: nums(g['G_cm3_s']),
+          jGen: num(g['jGenerationMaCm2']),
+          jOpt: num(g['jOpticalMaCm2']),
+        }
+      : undefined,
+    eqe: e
+      ? {
+          wl: nums(e['wavelengthNm']),
+          eqe: nums(e['eqe']),
+          iqe: nums(e['iqe']),
+          absorptance: nums(e['absorptance']),
+          jsc: num(e['jscFromEqeMaCm2']),
+        }
+      : undefined,
+    optics: r['optics'] === undefined ? null : readOptics(r['optics']),
+    warnings: Array.isArray(r['warnings']) ? r['warnings'].map(String) : [],
+  };
+  const scans = isObj(r['scans']) ? r['scans'] : undefined;
+  if (scans) {
+    const branch = (b: unknown) => (isObj(b) ? { V: nums(b['V']), J: nums(b['J_mA_cm2'] ?? b['J']) } : undefined);
+    view.scans = {
+      forward: branch(scans['forward']),
+      reverse: branch(scans['reverse']),
+      hysteresisIndex: num(scans['hysteresisIndex']),
+    };
+  }
+  return view;
+}
+
+/** The J-V curve under light of an 'elec' result (compare page); the first curve otherwise. */
+export function lightCurve(v: ElecView): ElecCurve | undefined {
+  return v.curves.find((c) => c.tag === 'light') ?? v.curves.find((c) => c.tag === 'jv') ?? v.curves[0];
+}
+
+// ---------------------------------------------------------------- circuit
+
+export interface CircuitKeyFigures {
+  jscMaCm2?: number;
+  vocV?: number;
+  ff?: number;
+  pcePercent?: number;
+  vmpV?: number;
+  jmpMaCm2?: number;
+  pmaxMwCm2?: number;
+  pinMwCm2?: number;
+}
+export interface FitParam {
+  key: string;
+  description: string;
+  unit: string;
+  value: number;
+  ciLow: number;
+  ciHigh: number;
+  logScale: boolean;
+  fixed: boolean;
+  atBound: string | null;
+}
+export interface LossView {
+  pcePercent: number;
+  waterfall: { name: string; lossMwCm2: number; lossPercent: number; remainingMwCm2: number }[];
+  removal: { mechanism: string; pcePercent: number; gainPercent: number }[];
+  mpp: Record<string, number>;
+  pin?: number;
+}
+export interface CircuitView {
+  kind: string;
+  curve?: { V: number[]; J: number[]; components?: Record<string, number[]>; keyFigures?: CircuitKeyFigures };
+  fit?: {
+    model: string;
+    V: number[];
+    fitted: number[];
+    residuals: number[];
+    measured: number[];
+    params: FitParam[];
+    level: number;
+    rmse?: number;
+    r2?: number;
+    iterations?: number;
+    intervals?: string;
+    modelKeyFigures?: CircuitKeyFigures;
+    dataKeyFigures?: CircuitKeyFigures;
+    warnings: string[];
+  };
+  measured?: { V: number[]; J: number[] };
+  losses?: LossView;
+}
+
+const kf = (v: unknown): CircuitKeyFigures | undefined =>
+  isObj(v)
+    ? {
+        jscMaCm2: num(v['jscMaCm2']),
+        vocV: num(v['vocV']),
+        ff: num(v['ff']),
+        pcePercent: num(v['pcePercent']),
+        vmpV: num(v['vmpV']),
+        jmpMaCm2: num(v['jmpMaCm2']),
+        pmaxMwCm2: num(v['pmaxMwCm2']),
+        pinMwCm2: num(v['pinMwCm2']),
+      }
+    : undefined;
+
+/** The engine writes 'mA/cm^2', 'Ohm cm^2': shown as a physicist writes them. */
+export function prettyUnit(u: string): string {
+  return u
+    .replace(/\^-1\b/g, '⁻¹')
+    .replace(/\^-2\b/g, '⁻²')
+    .replace(/\^-3\b/g, '⁻³')
+    .replace(/\^2\b/g, '²')
+    .replace(/\^3\b/g, '³')
+    .replace(/\bOhm\b/g, 'Ω');
+}
+
+function readLosses(v: unknown): LossView | undefined {
+  if (!isObj(v)) return undefined;
+  const mpp = isObj(v['mpp']) ? v['mpp'] : {};
+  const db = isObj(v['detailedBalance']) ? v['detailedBalance'] : {};
+  return {
+    pcePercent: num(v['pcePercent']) ?? Number.NaN,
+    waterfall: (Array.isArray(v['waterfall']) ? v['waterfall'] : []).filter(isObj).map((w) => ({
+      name: str(w['name']),
+      lossMwCm2: num(w['lossMwCm2']) ?? Number.NaN,
+      lossPercent: num(w['lossPercent']) ?? Number.NaN,
+      remainingMwCm2: num(w['remainingMwCm2']) ?? Number.NaN,
+    })),
+    removal: (Array.isArray(v['removal']) ? v['removal'] : []).filter(isObj).map((w) => ({
+      mechanism: str(w['mechanism']),
+      pcePercent: num(w['pcePercent']) ?? Number.NaN,
+      gainPercent: num(w['gainPercent']) ?? Number.NaN,
+    })),
+    mpp: Object.fromEntries(Object.entries(mpp).filter(([, x]) => typeof x === 'number')) as Record<string, number>,
+    pin: num(db['pinMwCm2']),
+  };
+}
+
+export function readCircuit(result: unknown): CircuitView | null {
+  if (!isObj(result)) return null;
+  const r = result;
+  const view: CircuitView = { kind: str(r['kind']) };
+  if (isObj(r['curve'])) {
+    const c = r['curve'];
+    const comps = isObj(c['components']) ? c['components'] : undefined;
+    view.curve = {
+      V: nums(c['voltageV']),
+      J: nums(c['jMaCm2']),
+      components: comps ? Object.fromEntries(Object.entries(comps).map(([k, x]) => [k, nums(x)])) : undefined,
+      keyFigures: kf(c['keyFigures']),
+    };
+  }
+  if (isObj(r['fit'])) {
+    const f = r['fit'];
+    const fitted = nums(f['fittedJMaCm2']);
+    const residuals = nums(f['residualsMaCm2']);
+    view.fit = {
+      model: str(f['model']),
+      V: nums(f['voltageV']),
+      fitted,
+      residuals,
+      // the engine's residual is fit - data
+      measured: fitted.map((x, i) => x - (residuals[i] ?? Number.NaN)),
+      params: (Array.isArray(f['parameters']) ? f['parameters'] : []).filter(isObj).map((p) => ({
+        key: str(p['key']),
+        description: str(p['description']),
+        unit: prettyUnit(str(p['unit'])),
+        value: num(p['value']) ?? Number.NaN,
+        ciLow: num(p['ciLow']) ?? Number.NaN,
+        ciHigh: num(p['ciHigh']) ?? Number.NaN,
+        logScale: p['logScale'] === true,
+        fixed: p['fixed'] === true,
+        atBound: typeof p['atBound'] === 'string' ? p['atBound'] : null,
+      })),
+      level: num(f['confidenceLevel']) ?? 0.95,
+      rmse: num(f['rmseMaCm2']),
+      r2: num(f['r2']),
+      iterations: num(f['iterations']),
+      intervals: typeof f['intervals'] === 'string' ? f['intervals'] : undefined,
+      modelKeyFigures: kf(f['modelKeyFigures']),
+      dataKeyFigures: kf(f['dataKeyFigures']),
+      warnings: Array.isArray(f['warnings']) ? f['warnings'].map(String) : [],
+    };
+  }
+  if (isObj(r['input']) && isObj((r['input'] as Obj)['measured'])) {
+    const m = (r['input'] as Obj)['measured'] as Obj;
+    view.measured = { V: nums(m['voltageV']), J: nums(m['jMaCm2']) };
+  }
+  view.losses = readLosses(r['losses']);
+  return view;
+}
+
+/**
+ * The efficiency-loss waterfall in % of the incident power: 100 % incident, one falling step per
+ * loss, the device PCE as the closing total.
+ */
+export function waterfallSteps(
+  l: LossView,
+  names: { start: string; end: string; step: (engineName: string) => string },
+): WaterfallStep[] {
+  const steps: WaterfallStep[] = [{ name: names.start, value: 100, total: true }];
+  for (const w of l.waterfall) steps.push({ name: names.step(w.name), value: -w.lossPercent });
+  steps.push({ name: names.end, value: l.pcePercent, total: true });
+  return steps;
+}
+
+// ---------------------------------------------------------------- records
+
+/** The result view of a calculation kind (route path without the id). */
+export function resultPath(kind: CalcKind, id: number): string {
+  const view = { opt: 'rsto', elec: 'rste', circle: 'rstc', circle2: 'rstc2' }[kind];
+  return `/plat/${view}/${id}`;
+}
+
+/** The form that edits / re-runs a calculation. */
+export function editPath(kind: CalcKind, id: number): string {
+  if (kind === 'opt') return `/plat/calc/opt?calc=${id}`;
+  if (kind === 'elec') return `/plat/calc/elec/${id}`;
+  return `/plat/calc/${kind}?calc=${id}`;
+}
+
+/** Index of the bias profile nearest to a voltage (the slider starts at the maximum power point). */
+export function defaultBiasIndex(profiles: BiasProfile[]): number {
+  const mpp = profiles.findIndex((p) => p.label === 'maximum power');
+  return mpp >= 0 ? mpp : 0;
+}
+
+/** Sum of several equally long arrays (recombination of all layers for one mechanism). */
+export function sumArrays(arrays: number[][]): number[] {
+  const n = Math.max(0, ...arrays.map((a) => a.length));
+  return Array.from({ length: n }, (_, i) => arrays.reduce((s, a) => s + (a[i] ?? 0), 0));
+}

@@ -1,0 +1,75 @@
+import { readFileSync } from 'node:fs';
+import type { DeviceSpec } from '@pvforge/contracts';
+import { describe, expect, it } from 'vitest';
+import { deviceWarnings, estimateVoc, radiativeVoc, totalGrid } from '../src/components/device-editor/warnings';
+
+const demo = JSON.parse(
+  readFileSync(new URL('../../../assets/devices/perovskite-pin-electrical.device.json', import.meta.url), 'utf8'),
+) as DeviceSpec;
+const clone = () => JSON.parse(JSON.stringify(demo)) as DeviceSpec;
+
+describe('spec §5 guidance as warnings', () => {
+  it('has nothing to say about the demo device', () => {
+    expect(deviceWarnings(demo.layers, demo.electrical)).toEqual([]);
+  });
+
+  it('counts the grid: own grid points plus the shared budget', () => {
+    const d = clone();
+    expect(totalGrid(d.layers, d.electrical)).toBe(400);
+    d.layers[3]!.electrical!.gridPoints = 300;
+    expect(totalGrid(d.layers, d.electrical)).toBe(700);
+    d.layers[2]!.electrical!.gridPoints = 50;
+    d.layers[4]!.electrical!.gridPoints = 50;
+    expect(totalGrid(d.layers, d.electrical)).toBe(400);
+    d.layers[3]!.electrical!.gridPoints = 550;
+    const w = deviceWarnings(d.layers, d.electrical);
+    expect(w).toEqual([{ path: 'electrical.gridPoints', key: 'gridTotal', params: { total: 650, max: 600 } }]);
+  });
+
+  it('warns on a zero lifetime, mobility, DOS or permittivity outside electrodes', () => {
+    const d = clone();
+    d.layers[3]!.electrical!.tauNS = 0;
+    d.layers[2]!.electrical!.muNCm2PerVs = 0;
+    const w = deviceWarnings(d.layers, d.electrical);
+    expect(w.map((x) => x.path)).toEqual(['layers.2.electrical.muNCm2PerVs', 'layers.3.electrical.tauNS']);
+    expect(w[1]).toMatchObject({ key: 'zeroParam', params: { layer: 'MAPbI3' } });
+    d.layers[3]!.role = 'electrode';
+    expect(deviceWarnings(d.layers, d.electrical).map((x) => x.path)).toEqual(['layers.2.electrical.muNCm2PerVs']);
+  });
+
+  it('warns when the sweep ends below the estimated Voc (unless it extends to Voc)', () => {
+    const d = clone();
+    d.electrical!.extendToVoc = false;
+    d.electrical!.voltageSweep.stopV = 0.8;
+    const w = deviceWarnings(d.layers, d.electrical, 21);
+    expect(w).toHaveLength(1);
+    expect(w[0]).toMatchObject({ path: 'electrical.voltageSweep.stopV', key: 'sweepBelowVoc' });
+    d.electrical!.voltageSweep.stopV = 1.35;
+    expect(deviceWarnings(d.layers, d.electrical, 21)).toEqual([]);
+    d.electrical!.voltageSweep.stopV = 0.8;
+    d.electrical!.extendToVoc = true;
+    expect(deviceWarnings(d.layers, d.electrical, 21)).toEqual([]);
+  });
+
+  it('estimates Voc from the radiative limit of the narrowest gap', () => {
+    // Shockley-Queisser: about 1.33 V at 1.63 eV and 1 sun, about 0.85-0.89 V for silicon's 1.12 eV
+    expect(radiativeVoc(1.63, 21)).toBeGreaterThan(1.3);
+    expect(radiativeVoc(1.63, 21)).toBeLessThan(1.37);
+    expect(radiativeVoc(1.12, 43)).toBeGreaterThan(0.83);
+    expect(radiativeVoc(1.12, 43)).toBeLessThan(0.92);
+    expect(radiativeVoc(1.5, 0)).toBe(0);
+    const voc = estimateVoc(demo.layers, 300, 21)!;
+    expect(voc).toBeCloseTo(radiativeVoc(1.63, 21) - 0.1, 6);
+    expect(
+      estimateVoc([{ name: 'g', role: 'substrate', thicknessNm: 1, optical: { kind: 'constant', n: 1.5, k: 0 } }], 300),
+    ).toBeUndefined();
+  });
+
+  it('warns about a thick coherent layer for optical devices too', () => {
+    const d = clone();
+    d.layers[0]!.coherent = true;
+    expect(deviceWarnings(d.layers, undefined)).toEqual([
+      { path: 'layers.0.coherent', key: 'thickCoherent', params: { layer: 'glass' } },
+    ]);
+  });
+});

@@ -1,0 +1,232 @@
+import { describe, expect, it } from 'vitest';
+import { parseIds } from '../src/pages/plat/results/compare-ids';
+import {
+  absorptionMap,
+  defaultBiasIndex,
+  editPath,
+  lightCurve,
+  prettyUnit,
+  readCircuit,
+  readElectrical,
+  readOptics,
+  resultPath,
+  stackGeneration,
+  sumArrays,
+  waterfallSteps,
+} from '../src/pages/plat/results/result-data';
+
+const layer = (name: string, role: string, th: number, A: number[], jph: number) => ({
+  name,
+  role,
+  coherent: true,
+  carriers: 'electron-hole pairs',
+  A,
+  jphMaCm2: jph,
+  generation: { depthNm: [0, th / 2, th], G_cm3_s: [3e21, 2e21, 1e21] },
+});
+const optics = {
+  schemaVersion: 1,
+  device: 'cell',
+  wavelengthNm: [400, 500],
+  R: [0.1, 0.2],
+  T: [0, 0],
+  eqe: [0.8, 0.7],
+  layers: [
+    layer('glass', 'substrate', 1e6, [0, 0], 0),
+    layer('ITO', 'electrode', 100, [0.1, 0.1], 1),
+    layer('MAPbI3', 'absorber', 400, [0.8, null as unknown as number], 20),
+  ],
+  totals: { jphAbsorbersMaCm2: 20, jReflectedMaCm2: 3, jTransmittedMaCm2: 0 },
+  warnings: ['w'],
+};
+
+describe('optics results', () => {
+  it('reads the report, also inside a {result, report} pair, null read back as NaN', () => {
+    const o = readOptics({ result: {}, report: optics })!;
+    expect(o.layers.map((l) => l.name)).toEqual(['glass', 'ITO', 'MAPbI3']);
+    expect(Number.isNaN(o.layers[2]!.A[1]!)).toBe(true);
+    expect(o.totals.absorbers).toBe(20);
+    expect(readOptics({ nothing: true })).toBeNull();
+  });
+  it('puts every layer of G(x) at its place in the stack', () => {
+    const o = readOptics(optics)!;
+    const g = stackGeneration(o.layers.filter((l) => l.role !== 'substrate'));
+    expect(g[0]!.x).toEqual([0, 50, 100]);
+    expect(g[1]!.x).toEqual([100, 300, 500]);
+  });
+  it('builds the layer x wavelength absorption map at layer centres', () => {
+    const o = readOptics(optics)!;
+    const m = absorptionMap({ ...o, layers: o.layers.slice(1) });
+    expect(m.ys).toEqual([50, 300]);
+    expect(m.xs).toEqual([400, 500]);
+    expect(m.values[0]).toEqual([0.1, 0.1]);
+  });
+});
+
+const curve = (figures?: object) => ({
+  converged: true,
+  warnings: [],
+  V: [0, 0.5, 1],
+  J_mA_cm2: [22, 20, -5],
+  figures,
+  recombination: {
+    generation: [22, 22, 22],
+    layers: [{ name: 'MAPbI3', srh: [0, 1, 20], radiative: [0, 0, 1], auger: [0, 0, 0] }],
+    interfaces: [{ name: 'PTAA/MAPbI3', current: [0, 0.1, 5] }],
+    contacts: { anode: [0, 0, 0], cathode: [0, 0, 0] },
+  },
+  profiles: [
+    {
+      V: 0,
+      J_mA_cm2: 22,
+      label: '0 V',
+      x_nm: [0, 1],
+      Ec_eV: [-3, -3.1],
+      R_interface_cm2_s: [1],
+      R_contact_cm2_s: { anode: 0, cathode: 0 },
+    },
+    {
+      V: 0.9,
+      J_mA_cm2: 18,
+      label: 'maximum power',
+      x_nm: [0, 1],
+      Ec_eV: [-3, -3.2],
+      R_interface_cm2_s: [1],
+      R_contact_cm2_s: { anode: 0, cathode: 0 },
+    },
+  ],
+});
+
+describe('electrical results', () => {
+  it('reads a coupled result with light and dark curves, EQE and optics', () => {
+    const v = readElectrical({
+      device: 'cell',
+      electricalLayers: [],
+      incidentPowerMwCm2: 100,
+      generation: { kind: 'optical', x_nm: [0], G_cm3_s: [1], jGenerationMaCm2: 22 },
+      light: curve({ Jsc_mA_cm2: 22, Voc_V: 1.1, FF: 0.8, PCE_percent: 19.4, Vmp_V: 0.9, Jmp_mA_cm2: 21 }),
+      dark: curve(),
+      eqe: { wavelengthNm: [400], eqe: [0.8], iqe: [0.9], absorptance: [0.88], jscFromEqeMaCm2: 21.9 },
+      optics,
+      warnings: [],
+      elapsedMs: 10,
+    })!;
+    expect(v.curves.map((c) => c.tag)).toEqual(['light', 'dark']);
+    expect(lightCurve(v)!.figures!.PCE_percent).toBe(19.4);
+    expect(v.curves[1]!.figures).toBeUndefined();
+    expect(v.eqe!.jsc).toBe(21.9);
+    expect(v.optics!.layers).toHaveLength(3);
+    expect(v.curves[0]!.profiles[1]!.cols['Ec_eV']).toEqual([-3, -3.2]);
+    expect(defaultBiasIndex(v.curves[0]!.profiles)).toBe(1);
+    expect(v.scans).toBeUndefined();
+  });
+  it('reads a bare simulateJV result', () => {
+    const v = readElectrical(curve())!;
+    expect(v.curves).toHaveLength(1);
+    expect(v.curves[0]!.tag).toBe('jv');
+  });
+  it('returns null for something else', () => {
+    expect(readElectrical({ foo: 1 })).toBeNull();
+    expect(readElectrical(null)).toBeNull();
+  });
+  it('sums arrays element-wise', () => {
+    expect(
+      sumArrays([
+        [1, 2],
+        [3, 4, 5],
+      ]),
+    ).toEqual([4, 6, 5]);
+  });
+});
+
+describe('circuit results', () => {
+  const fitResult = {
+    kind: 'fit',
+    fit: {
+      model: 'modified',
+      voltageV: [0, 1],
+      fittedJMaCm2: [20, -10],
+      residualsMaCm2: [0.5, -0.5],
+      parameters: [
+        {
+          key: 'rsOhmCm2',
+          description: 'series resistance',
+          unit: 'Ohm cm^2',
+          value: 3,
+          ciLow: 2.9,
+          ciHigh: 3.1,
+          logScale: false,
+          fixed: false,
+          atBound: null,
+        },
+      ],
+      confidenceLevel: 0.95,
+      rmseMaCm2: 0.5,
+      r2: 0.999,
+      modelKeyFigures: {
+        jscMaCm2: 20,
+        vocV: 0.9,
+        ff: 0.8,
+        pcePercent: 14.4,
+        vmpV: 0.7,
+        jmpMaCm2: 19,
+        pmaxMwCm2: 14.4,
+        pinMwCm2: 100,
+      },
+      warnings: [],
+    },
+    losses: {
+      pcePercent: 15,
+      waterfall: [
+        { name: 'below-gap (not absorbed)', lossMwCm2: 40, lossPercent: 40, remainingMwCm2: 60 },
+        { name: 'ohmic (Rs, Rsh)', lossMwCm2: 45, lossPercent: 45, remainingMwCm2: 15 },
+      ],
+      removal: [{ mechanism: 'series', pcePercent: 16, gainPercent: 1 }],
+      mpp: { deliveredMwCm2: 15 },
+      detailedBalance: { pinMwCm2: 100 },
+    },
+  };
+  it('reads a fit: measured = fit - residual, units as a physicist writes them', () => {
+    const c = readCircuit(fitResult)!;
+    expect(c.fit!.measured).toEqual([19.5, -9.5]);
+    expect(c.fit!.params[0]!.unit).toBe('Ω cm²');
+    expect(c.losses!.pin).toBe(100);
+  });
+  it('turns the losses into a waterfall from 100 % to the PCE', () => {
+    const steps = waterfallSteps(readCircuit(fitResult)!.losses!, {
+      start: 'in',
+      end: 'PCE',
+      step: (n) => n.toUpperCase(),
+    });
+    expect(steps).toEqual([
+      { name: 'in', value: 100, total: true },
+      { name: 'BELOW-GAP (NOT ABSORBED)', value: -40 },
+      { name: 'OHMIC (RS, RSH)', value: -45 },
+      { name: 'PCE', value: 15, total: true },
+    ]);
+  });
+  it('reads a simulated curve', () => {
+    const c = readCircuit({
+      kind: 'simulate-sdm',
+      curve: { voltageV: [0], jMaCm2: [1], keyFigures: { pcePercent: 20 } },
+    })!;
+    expect(c.curve!.keyFigures!.pcePercent).toBe(20);
+    expect(c.fit).toBeUndefined();
+  });
+  it('formats units', () => {
+    expect(prettyUnit('cm^-2 s^-1')).toBe('cm⁻² s⁻¹');
+  });
+});
+
+describe('routes', () => {
+  it('links each kind to its result view and form', () => {
+    expect(resultPath('opt', 3)).toBe('/plat/rsto/3');
+    expect(resultPath('circle2', 4)).toBe('/plat/rstc2/4');
+    expect(editPath('opt', 3)).toBe('/plat/calc/opt?calc=3');
+    expect(editPath('elec', 5)).toBe('/plat/calc/elec/5');
+  });
+  it('reads the ids of the compare address', () => {
+    expect(parseIds('3, 1,x,3,-2,4.5,7')).toEqual([3, 1, 7]);
+    expect(parseIds(null)).toEqual([]);
+  });
+});

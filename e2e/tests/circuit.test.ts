@@ -1,0 +1,232 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { artifactsDir, launchBrowser, screenshot } from '../src/browser.js';
+import { Mailbox } from '../src/mailbox.js';
+import { type Platform, startPlatform } from '../src/platform.js';
+
+/**
+ * A new user fits a measured curve: downloads the sample J-V curve from /help, uploads it to the
+ * modified-diode fit with loss quantification (calc/circle2) and to the five-parameter fit
+ * (calc/circle), sees the fitted parameters and the loss waterfall, and deletes a calculation
+ * from calc/circleList through the 确定/取消 confirm. Real Chromium against the built platform.
+ */
+let mailbox: Mailbox;
+let platform: Platform;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+const consoleErrors: string[] = [];
+let samplePath = '';
+let circle2Id = 0;
+let circleId = 0;
+
+const user = {
+  email: `circuit.${Date.now()}@uni.example.cn`,
+  password: 'Perovskite2026',
+  name: '王拟合',
+};
+
+const byId = (id: string) => page.getByTestId(id);
+
+beforeAll(async () => {
+  mailbox = new Mailbox();
+  await mailbox.start();
+  platform = await startPlatform(mailbox.port);
+  browser = await launchBrowser();
+  context = await browser.newContext({
+    viewport: { width: 1366, height: 900 },
+    locale: 'zh-CN',
+    acceptDownloads: true,
+  });
+  page = await context.newPage();
+  page.on('console', (m) => {
+    if (m.type() === 'error') consoleErrors.push(`${page.url()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => consoleErrors.push(`${page.url()}: ${e.message}`));
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await platform?.stop();
+  await mailbox?.stop();
+});
+
+async function uploadCurve() {
+  await byId('curve-input').waitFor();
+  await page.locator('[data-testid="curve-input"] input[type="file"]').setInputFiles(samplePath);
+  await byId('curve-preview').waitFor();
+  await expect.poll(() => byId('curve-summary').innerText()).toContain('1001');
+  await byId('curve-preview-plot').waitFor();
+  // 1001 measured points: no "about 1000 points recommended" warning.
+  expect(await byId('curve-few-points').count()).toBe(0);
+}
+
+async function submitAndFollow(result: RegExp, shot: string): Promise<number> {
+  await byId('circuit-submit').click();
+  await byId('calc-progress').waitFor();
+  try {
+    await page.waitForURL(result, { timeout: 90_000 });
+  } catch (e) {
+    await screenshot(page, `${shot}-failed`);
+    throw new Error(
+      `${String(e)}\nprogress: ${await byId('calc-progress')
+        .innerText()
+        .catch(() => '?')}`,
+    );
+  }
+  const id = Number(/\/(\d+)$/.exec(page.url())?.[1]);
+  expect(id).toBeGreaterThan(0);
+  return id;
+}
+
+describe('circuit fitting of a measured curve', () => {
+  it('registers a new user', async () => {
+    await page.goto(platform.url);
+    await byId('nav-register').click();
+    await byId('register-email').fill(user.email);
+    await byId('register-password').fill(user.password);
+    await byId('register-confirm').fill(user.password);
+    await byId('register-real-name').fill(user.name);
+    await byId('register-gender-male').click();
+    await byId('register-phone').fill('13912345678');
+    await byId('register-enterprise').fill('某大学光伏实验室');
+    await byId('register-address').fill('北京市海淀区');
+    await byId('register-agree').check();
+    await byId('register-submit').click();
+    await page.waitForURL(/\/plat(\/index)?$/);
+  });
+
+  it('downloads the sample measured curve from the help page', async () => {
+    await page.goto(`${platform.url}/help`);
+    await byId('sample-curve-card').scrollIntoViewIfNeeded();
+    await screenshot(page, 'circuit-help-sample');
+    const [download] = await Promise.all([page.waitForEvent('download'), byId('download-sample-curve').click()]);
+    samplePath = join(artifactsDir, 'downloaded-sample-perovskite-jv.csv');
+    await download.saveAs(samplePath);
+    const text = readFileSync(samplePath, 'utf8');
+    expect(text.startsWith('voltage_V,current_density_mA_cm2\n0.0000,')).toBe(true);
+    expect(text.trim().split('\n')).toHaveLength(1002);
+  });
+
+  it('shows field-level messages for fit ranges outside the spec limits', async () => {
+    await page.goto(`${platform.url}/plat/calc/circle`);
+    await byId('circuit-form-circle').waitFor();
+    await byId('range-n-hi').fill('25');
+    await byId('range-rshOhmCm2-lo').fill('1');
+    await byId('circuit-submit').click();
+    await expect.poll(() => page.getByText('上限不能大于 20', { exact: true }).count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText('下限不能小于 10', { exact: true }).count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText('请上传或粘贴实测曲线').count()).toBe(0);
+    await byId('range-n-hi').fill('20');
+    await byId('range-rshOhmCm2-lo').fill('10');
+    await byId('circuit-submit').click();
+    await expect.poll(() => page.getByText('请上传或粘贴实测曲线').count()).toBeGreaterThan(0);
+  });
+
+  it('fits the modified diode model with loss quantification and sees the parameters and the waterfall', async () => {
+    await page.goto(`${platform.url}/plat/calc/circle2`);
+    await byId('circuit-form-circle2').waitFor();
+    await uploadCurve();
+    expect(await byId('range-jphMaCm2-lo').inputValue()).toMatch(/^1[78]\./);
+    await byId('circuit-name').fill('示例曲线 修正二极管拟合');
+    await screenshot(page, 'circuit-circle2-preview');
+    circle2Id = await submitAndFollow(/\/plat\/rstc2\/\d+$/, 'circuit-circle2');
+    await byId('rstc-params').waitFor({ timeout: 30_000 });
+    await byId('rstc-waterfall').waitFor({ timeout: 30_000 });
+    expect(await byId('rstc-params').innerText()).toMatch(/y_bulk|yBulk|体/);
+    await page.waitForTimeout(800);
+    await screenshot(page, 'circuit-rstc2-result');
+  });
+
+  it('fits the five-parameter model to the same curve', async () => {
+    await page.goto(`${platform.url}/plat/calc/circle`);
+    await byId('circuit-form-circle').waitFor();
+    await uploadCurve();
+    await screenshot(page, 'circuit-circle-preview');
+    circleId = await submitAndFollow(/\/plat\/rstc\/\d+$/, 'circuit-circle');
+    await byId('rstc-params').waitFor({ timeout: 30_000 });
+    await page.waitForTimeout(800);
+    await screenshot(page, 'circuit-rstc-result');
+  });
+
+  it('simulates a J-V curve from five parameters', async () => {
+    await page.goto(`${platform.url}/plat/calc/circle`);
+    await byId('circuit-form-circle').waitFor();
+    await byId('circuit-mode-simulate').click();
+    await byId('param-n').fill('0');
+    await byId('circuit-submit').click();
+    await expect.poll(() => page.getByText('必须大于 0', { exact: true }).count()).toBeGreaterThan(0);
+    await byId('param-n').fill('1.5');
+    await byId('voltage-stop').fill('1.25');
+    await submitAndFollow(/\/plat\/rstc\/\d+$/, 'circuit-simulate');
+    await byId('rstc-body').waitFor({ timeout: 30_000 });
+  });
+
+  it('prefills the form from a calculation (duplicate and edit)', async () => {
+    expect(circleId).toBeGreaterThan(0);
+    await page.goto(`${platform.url}/plat/calc/circle?calc=${circleId}`);
+    await byId('circuit-prefilled').waitFor();
+    await byId('curve-preview').waitFor();
+    await expect.poll(() => byId('curve-summary').innerText()).toContain('1001');
+  });
+
+  it('lists the circuit calculations and deletes one after confirming', async () => {
+    await page.goto(`${platform.url}/plat/calc/circleList`);
+    const [first, second] = [circle2Id, circleId];
+    expect(first * second).toBeGreaterThan(0);
+    await byId(`calc-status-${first}`).waitFor();
+    await expect.poll(() => byId(`calc-status-${second}`).getAttribute('data-status')).toBe('succeeded');
+    await byId('calc-filter-kind').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: '电路（量化）' }).click();
+    await expect.poll(() => byId(`calc-status-${second}`).count()).toBe(0);
+    await expect.poll(() => byId(`calc-status-${first}`).count()).toBe(1);
+    await page.goto(`${platform.url}/plat/calc/circleList`);
+    await byId(`calc-status-${second}`).waitFor();
+
+    // 取消 keeps it.
+    await byId(`calc-delete-${second}`).click();
+    await expect.poll(() => page.getByText(`确定删除计算 #${second}`, { exact: false }).count()).toBeGreaterThan(0);
+    await byId('calc-delete-ok').waitFor({ state: 'visible' });
+    await page.waitForTimeout(400); // the popover's opening animation
+    await screenshot(page, 'circuit-list-delete-confirm');
+    expect(await byId('calc-delete-cancel').innerText()).toMatch(/取\s*消/);
+    await byId('calc-delete-cancel').click();
+    await page.waitForTimeout(300);
+    expect(await byId(`calc-status-${second}`).count()).toBe(1);
+
+    // 确定 deletes it.
+    await byId(`calc-delete-${second}`).click();
+    expect(await byId('calc-delete-ok').innerText()).toMatch(/确\s*定/);
+    await byId('calc-delete-ok').click();
+    await expect.poll(() => byId(`calc-status-${second}`).count()).toBe(0);
+    expect(await byId(`calc-status-${first}`).count()).toBe(1);
+    await screenshot(page, 'circuit-list-after-delete');
+  });
+
+  it('runs the demo in one click, follows it to its result and finds it in calc/list', async () => {
+    await page.goto(`${platform.url}/plat/demo`);
+    await byId('demo-layers').waitFor();
+    await expect.poll(() => byId('demo-device-source').innerText()).toContain('公共器件库');
+    await byId('demo-run').click();
+    await byId('calc-progress').waitFor();
+    await expect
+      .poll(() => byId('calc-progress-status').getAttribute('data-status'), { timeout: 30_000 })
+      .toMatch(/running|succeeded/);
+    await screenshot(page, 'circuit-demo-running');
+    const id = Number(/#(\d+)/.exec(await byId('calc-progress-status').innerText())?.[1]);
+    expect(id).toBeGreaterThan(0);
+    // It follows the calculation to its result page.
+    await page.waitForURL(new RegExp(`/plat/rste/${id}$`), { timeout: 110_000 });
+    await page.goto(`${platform.url}/plat/calc/list`);
+    await byId(`calc-status-${id}`).waitFor();
+    await expect.poll(() => byId(`calc-status-${id}`).getAttribute('data-status')).toBe('succeeded');
+    await screenshot(page, 'circuit-calc-list');
+  });
+
+  it('logged no console errors on the way', () => {
+    expect(consoleErrors).toEqual([]);
+  });
+});
