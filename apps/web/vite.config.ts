@@ -22,6 +22,8 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
+    // dist/.vite/manifest.json maps pages to chunks: scripts/bundle-report.ts reads it for BENCHMARKS.md.
+    manifest: true,
     // antd alone is several hundred kB; routes are split with React.lazy, so the warning would only be noise.
     chunkSizeWarningLimit: 1200,
   },

@@ -63,6 +63,11 @@ async function login(email: string, password: string) {
 
 describe('a new user on the platform', () => {
   it('opens the home page and sees the live counters', async () => {
+    const scripts: string[] = [];
+    const onRequest = (r: { url(): string; resourceType(): string }) => {
+      if (r.resourceType() === 'script') scripts.push(r.url());
+    };
+    page.on('request', onRequest);
     await page.goto(platform.url);
     await expect.poll(() => byId('counters').isVisible()).toBe(true);
     // The seeded administrator is a user: the user counter reads at least 1 once loaded.
@@ -71,6 +76,12 @@ describe('a new user on the platform', () => {
       .toBeGreaterThanOrEqual(1);
     expect(await byId('home-banner').isVisible()).toBe(true);
     await screenshot(page, 'home');
+    page.off('request', onRequest);
+    // The public site is split from the platform: no plotting, editor or spreadsheet code (BENCHMARKS.md).
+    expect(scripts.length).toBeGreaterThan(1);
+    expect(
+      scripts.filter((u) => /LinePlot|Heatmap|Waterfall|echarts|CalcPage|DeviceEditor|exceljs|worker/i.test(u)),
+    ).toEqual([]);
   });
 
   it('shows a page with "reload", not a stack trace, when a page cannot be downloaded', async () => {

@@ -59,7 +59,31 @@ describe('optics results', () => {
     const m = absorptionMap({ ...o, layers: o.layers.slice(1) });
     expect(m.ys).toEqual([50, 300]);
     expect(m.xs).toEqual([400, 500]);
-    expect(m.values[0]).toEqual([0.1, 0.1]);
+    expect(m.kind).toBe('layers');
+    expect(m.values[0]).toEqual([10, 10]);
+  });
+  it('draws the engine a(x, l) as rows of depth and columns of wavelength, in % per nm', () => {
+    const o = readOptics({
+      ...optics,
+      absorptionMap: {
+        wavelengthNm: [400, 500],
+        positionNm: [0, 50],
+        layer: [1, 1],
+        absorbedPerNm: [
+          [0.01, 0.002],
+          [0.003, 0.001],
+        ],
+      },
+    })!;
+    const m = absorptionMap(o);
+    expect(m.kind).toBe('profile');
+    expect(m.xs).toEqual([400, 500]);
+    expect(m.ys).toEqual([0, 50]);
+    expect(m.values).toEqual([
+      [1, 0.3],
+      [0.2, 0.1],
+    ]);
+    expect(m.names).toEqual([o.layers[1]!.name]);
   });
 });
 

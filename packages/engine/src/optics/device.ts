@@ -16,7 +16,7 @@ import {
   wavelengthGridNm,
 } from '../spectra/index.js';
 import { OpticsInputError } from './errors.js';
-import { generationInLayer } from './profile.js';
+import { absorptionProfile, generationInLayer } from './profile.js';
 import { type OpticsResult, type OpticsSpec, simulateOptics } from './simulate.js';
 import type { Polarization } from './tmm.js';
 
@@ -162,9 +162,54 @@ export interface DeviceOpticsReport {
     generation: { depthNm: number[]; G_cm3_s: number[] };
   }[];
   totals: { jphAbsorbersMaCm2: number; jReflectedMaCm2: number; jTransmittedMaCm2: number };
+  /**
+   * Where each wavelength is absorbed: a(x, l), the fraction of the incident power absorbed per nm
+   * of depth (1/nm), on a coarse grid (at most MAP_WAVELENGTHS wavelengths, MAP_POINTS points per
+   * layer). Layers thicker than MAP_MAX_LAYER_NM (glass, wafers) are left out of the grid but keep
+   * their place on the position axis; integrating a over a layer gives that layer's A(l).
+   */
+  absorptionMap?: {
+    wavelengthNm: number[];
+    /** Depth from the front face of the first layer, nm. */
+    positionNm: number[];
+    /** Index of the layer each position lies in. */
+    layer: number[];
+    /** [wavelength][position], 1/nm. */
+    absorbedPerNm: number[][];
+  };
   texture?: { haze: number[]; rSpecular: number[]; rDiffuse: number[] };
   /** Things a physicist should look at (e.g. a thick layer treated coherently). */
   warnings: string[];
+}
+
+const MAP_WAVELENGTHS = 120;
+const MAP_POINTS = 21;
+const MAP_MAX_LAYER_NM = 20_000;
+
+/** The coarse absorption map of DeviceOpticsReport.absorptionMap. */
+function absorptionMap(spec: OpticsSpec, res: OpticsResult): NonNullable<DeviceOpticsReport['absorptionMap']> {
+  const nWl = res.wavelengthNm.length;
+  const step = Math.max(1, Math.ceil(nWl / MAP_WAVELENGTHS));
+  const wlIdx: number[] = [];
+  for (let i = 0; i < nWl; i += step) wlIdx.push(i);
+  if (wlIdx[wlIdx.length - 1] !== nWl - 1) wlIdx.push(nWl - 1);
+  const positionNm: number[] = [];
+  const layer: number[] = [];
+  const columns: Float64Array[][] = []; // per mapped layer, per wavelength
+  let offset = 0;
+  spec.layers.forEach((l, j) => {
+    if (l.thicknessNm <= MAP_MAX_LAYER_NM) {
+      const depth = Array.from({ length: MAP_POINTS }, (_, m) => (l.thicknessNm * m) / (MAP_POINTS - 1));
+      for (const d of depth) {
+        positionNm.push(offset + d);
+        layer.push(j);
+      }
+      columns.push(wlIdx.map((i) => absorptionProfile(res.tmm, j, depth, i)));
+    }
+    offset += l.thicknessNm;
+  });
+  const absorbedPerNm = wlIdx.map((_, w) => columns.flatMap((perWl) => Array.from(perWl[w]!)));
+  return { wavelengthNm: wlIdx.map((i) => res.wavelengthNm[i]!), positionNm, layer, absorbedPerNm };
 }
 
 /** Runs the optics of a device; G(x) is sampled on `profilePoints` uniform points per layer. */
@@ -217,6 +262,7 @@ export function runDeviceOptics(
       jTransmittedMaCm2: res.jTransmittedMaCm2 ?? 0,
     },
     warnings,
+    absorptionMap: absorptionMap(spec, res),
   };
   if (res.texture) {
     report.texture = {

@@ -197,6 +197,15 @@ describe('DeviceSpec runner', () => {
     expect(mapi.generation.G_cm3_s.length).toBe(11);
     expect(report.totals.jphAbsorbersMaCm2).toBe(mapi.jphMaCm2);
     expect(report.warnings).toEqual([]);
+    // The absorption map leaves the 1 mm glass out of its grid but keeps its place on the axis.
+    const map = report.absorptionMap!;
+    expect(map.wavelengthNm.length).toBeLessThanOrEqual(121);
+    expect(map.wavelengthNm[0]).toBe(report.wavelengthNm[0]);
+    expect(map.wavelengthNm.at(-1)).toBe(report.wavelengthNm.at(-1));
+    const glass = device.layers.findIndex((l) => l.thicknessNm > 20_000);
+    expect(glass).toBeGreaterThanOrEqual(0);
+    expect(map.layer).not.toContain(glass);
+    expect(map.absorbedPerNm.every((row) => row.length === map.positionNm.length)).toBe(true);
     const coherentGlass = structuredClone(device);
     coherentGlass.layers[0]!.coherent = true;
     expect(runDeviceOptics(coherentGlass, assets, 3).report.warnings[0]).toMatch(
@@ -221,5 +230,44 @@ describe('DeviceSpec runner', () => {
     expect(() => runDeviceOptics(long, assets)).toThrow(
       /layers\[3\] "MAPbI3"\.optical: n,k of "mapbi3" missing at 901 nm/,
     );
+  });
+});
+
+describe('absorption map a(x, l)', () => {
+  it('is Beer-Lambert, (1 - R) alpha exp(-alpha x), in a film on a substrate of its own index, and integrates to A', () => {
+    const n = 1.5;
+    const k = 0.02;
+    const lam = 500;
+    const d = 400;
+    // The substrate has the film's complex index: no backward wave, so no standing wave in the film.
+    const device: DeviceLike = {
+      schemaVersion: 1,
+      name: 'film on its own index',
+      ambient: { kind: 'constant', n: 1, k: 0 },
+      layers: [{ name: 'film', thicknessNm: d, role: 'absorber', optical: { kind: 'constant', n, k } }],
+      substrate: { kind: 'constant', n, k },
+      illumination: {
+        spectrum: { kind: 'builtin', id: 'AM1.5G' },
+        wavelength: { startNm: lam, endNm: lam + 10, stepNm: 10 },
+      },
+    };
+    const assets: DeviceOpticsAssets = {
+      nkCsv: (id) => readAsset(`data/nk/${id}.csv`),
+      spectrumCsv: (id) => readAsset(BUILTIN_SPECTRA[id]!),
+    };
+    const { report } = runDeviceOptics(device, assets, 11);
+    const map = report.absorptionMap!;
+    expect(map.wavelengthNm[0]).toBe(lam);
+    const alpha = (4 * Math.PI * k) / lam;
+    const front = 1 - report.R[0]!;
+    map.positionNm.forEach((x, i) => {
+      expect(map.absorbedPerNm[0]![i]! / (front * alpha * Math.exp(-alpha * x))).toBeCloseTo(1, 6);
+    });
+    // Trapezoid integral over the 21 points (error ~ (alpha h)^2 / 12 ~ 1e-5) against the film's A.
+    const a = map.absorbedPerNm[0]!;
+    let integral = 0;
+    for (let i = 1; i < a.length; i++)
+      integral += ((a[i]! + a[i - 1]!) / 2) * (map.positionNm[i]! - map.positionNm[i - 1]!);
+    expect(integral / report.layers[0]!.A[0]!).toBeCloseTo(1, 4);
   });
 });

@@ -42,8 +42,7 @@ export function OpticsPanels({
     () => stackGeneration(films).map((g) => ({ name: g.name, x: g.x, y: g.G })),
     [films],
   );
-  const map = useMemo(() => absorptionMap({ ...o, layers: films }), [o, films]);
-  const mapValues = useMemo(() => map.values.map(pct), [map]);
+  const map = useMemo(() => absorptionMap(o.map ? o : { ...o, layers: films }), [o, films]);
   const total = o.totals.absorbers + o.totals.reflected + o.totals.transmitted;
   const rows = [
     ...o.layers.map((l) => ({ key: l.name, name: l.name, role: l.role, carriers: l.carriers, jph: l.jph })),
@@ -103,22 +102,34 @@ export function OpticsPanels({
         </Col>
       </Row>
       <Card size="small">
-        <Typography.Paragraph type="secondary">{t('results.opt.mapNote')}</Typography.Paragraph>
+        <Typography.Paragraph type="secondary">
+          {t(map.kind === 'profile' ? 'results.opt.mapProfileNote' : 'results.opt.mapNote')}
+        </Typography.Paragraph>
         <HeatmapPlot
           testid={`${testPrefix}-map`}
           title={t('results.opt.map')}
           fileName={`${fileBase}-absorption-map`}
           x={wlAxis}
-          y={{ label: t('results.opt.layerCentre'), unit: 'nm' }}
-          z={{ label: t('results.opt.absorptance'), unit: '%' }}
+          y={
+            map.kind === 'profile'
+              ? { label: t('results.opt.position'), unit: 'nm' }
+              : { label: t('results.opt.layerCentre'), unit: 'nm' }
+          }
+          z={
+            map.kind === 'profile'
+              ? { label: t('results.opt.absorbedPerNm'), unit: '%/nm' }
+              : { label: t('results.opt.absorptance'), unit: '%' }
+          }
           xs={map.xs}
           ys={map.ys}
-          values={mapValues}
-          height={Math.max(260, 60 + 40 * map.ys.length)}
+          values={map.values}
+          height={map.kind === 'profile' ? 420 : Math.max(260, 60 + 40 * map.ys.length)}
         />
-        <Typography.Text type="secondary">
-          {map.names.map((n, i) => `${n}: ${fmtNum(map.ys[i])} nm`).join(' · ')}
-        </Typography.Text>
+        {map.kind === 'layers' && (
+          <Typography.Text type="secondary">
+            {map.names.map((n, i) => `${n}: ${fmtNum(map.ys[i])} nm`).join(' · ')}
+          </Typography.Text>
+        )}
       </Card>
     </Space>
   );

@@ -35,6 +35,8 @@ export interface OpticsView {
   layers: OpticsLayer[];
   totals: { absorbers: number; reflected: number; transmitted: number };
   warnings: string[];
+  /** a(x, l) of the engine (1/nm) when the result carries it (results since the map was added). */
+  map?: { wl: number[]; x: number[]; layer: number[]; perNm: number[][] };
 }
 
 /** The optics report of an 'opt' result (or the `optics` part of an 'elec' one); null when absent. */
@@ -69,7 +71,16 @@ export function readOptics(result: unknown): OpticsView | null {
       transmitted: num(t['jTransmittedMaCm2']) ?? Number.NaN,
     },
     warnings: Array.isArray(r['warnings']) ? r['warnings'].map(String) : [],
+    ...readMap(r['absorptionMap']),
   };
+}
+
+function readMap(m: unknown): { map?: OpticsView['map'] } {
+  if (!isObj(m) || !Array.isArray(m['absorbedPerNm'])) return {};
+  const perNm = m['absorbedPerNm'].map((row) => nums(row));
+  const x = nums(m['positionNm']);
+  if (perNm.some((row) => row.length !== x.length)) return {};
+  return { map: { wl: nums(m['wavelengthNm']), x, layer: nums(m['layer']), perNm } };
 }
 
 /** G(x) through the whole stack: each layer's depth grid shifted by the thicknesses before it. */
@@ -82,11 +93,32 @@ export function stackGeneration(layers: OpticsLayer[]): { name: string; x: numbe
   });
 }
 
+export interface AbsorptionMap {
+  /** 'profile': a(x, l) in 1/nm at depths through the films; 'layers': absorptance per layer. */
+  kind: 'profile' | 'layers';
+  xs: number[];
+  ys: number[];
+  /** [y][x]: for 'profile' a in % of the incident power per nm, for 'layers' the absorptance in %. */
+  values: number[][];
+  names: string[];
+}
+
 /**
- * The absorption map that the stored result allows: absorptance of each layer (rows, at the
- * layer's centre position) against wavelength (columns). The result has no G(x, λ).
+ * The absorption map over position and wavelength. Results carry the engine's a(x, l) (rows:
+ * depth through the films, columns: wavelength); older results only the absorptance of each
+ * layer, which is then drawn at the layer's centre position.
  */
-export function absorptionMap(o: OpticsView): { xs: number[]; ys: number[]; values: number[][]; names: string[] } {
+export function absorptionMap(o: OpticsView): AbsorptionMap {
+  if (o.map && o.map.x.length > 0) {
+    const m = o.map;
+    return {
+      kind: 'profile',
+      xs: m.wl,
+      ys: m.x,
+      values: m.x.map((_, i) => m.wl.map((_, w) => 100 * (m.perNm[w]?.[i] ?? Number.NaN))),
+      names: [...new Set(m.layer)].map((j) => o.layers[j]?.name ?? String(j)),
+    };
+  }
   let offset = 0;
   const ys: number[] = [];
   for (const l of o.layers) {
@@ -94,7 +126,13 @@ export function absorptionMap(o: OpticsView): { xs: number[]; ys: number[]; valu
     ys.push(offset + th / 2);
     offset += th;
   }
-  return { xs: o.wl, ys, values: o.layers.map((l) => l.A), names: o.layers.map((l) => l.name) };
+  return {
+    kind: 'layers',
+    xs: o.wl,
+    ys,
+    values: o.layers.map((l) => l.A.map((v) => 100 * v)),
+    names: o.layers.map((l) => l.name),
+  };
 }
 
 // ---------------------------------------------------------------- electrical
