@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { strFromU8, unzipSync } from 'fflate';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artifactsDir, launchBrowser, screenshot } from '../src/browser.js';
@@ -109,6 +110,16 @@ describe('circuit fitting of a measured curve', () => {
     const text = readFileSync(samplePath, 'utf8');
     expect(text.startsWith('voltage_V,current_density_mA_cm2\n0.0000,')).toBe(true);
     expect(text.trim().split('\n')).toHaveLength(1002);
+  });
+
+  it('downloads the perovskite parameter pack from the help page', async () => {
+    await byId('perovskite-pack-card').scrollIntoViewIfNeeded();
+    const [download] = await Promise.all([page.waitForEvent('download'), byId('download-perovskite-pack').click()]);
+    const path = join(artifactsDir, 'downloaded-perovskite-parameters.zip');
+    await download.saveAs(path);
+    const files = unzipSync(new Uint8Array(readFileSync(path)));
+    expect(Object.keys(files)).toEqual(expect.arrayContaining(['README.md', 'perovskite-parameters.csv']));
+    expect(strFromU8(files['perovskite-parameters.csv']!)).toContain('mapbi3,MAPbI3,lead_perovskite,egEV,');
   });
 
   it('shows field-level messages for fit ranges outside the spec limits', async () => {

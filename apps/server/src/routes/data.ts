@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { BUILTIN_SPECTRA } from '@pvforge/engine';
 import Type from 'typebox';
+import { buildPerovskitePack } from '../downloads/perovskite-pack.js';
 import { AppError } from '../http/errors.js';
 import { assetsDir } from '../jobs/assets.js';
 
@@ -87,6 +88,31 @@ export function dataRoutes(): FastifyPluginAsyncTypebox {
           return reply.send(f.body);
         },
       );
+    let pack: DataFile | undefined;
+    app.get(
+      '/data/perovskite-parameters.zip',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags: ['data'],
+          summary:
+            'The perovskite parameter pack (spec §1): the cited perovskite, transport-layer and electrode materials of the library as JSON and CSV',
+        },
+      },
+      async (request, reply) => {
+        if (!pack) {
+          const body = buildPerovskitePack(join(assetsDir(), 'materials'));
+          pack = { body, type: 'application/zip', etag: etagOf(body) };
+        }
+        reply
+          .header('cache-control', CACHE)
+          .header('etag', pack.etag)
+          .header('content-type', pack.type)
+          .header('content-disposition', 'attachment; filename="pvforge-perovskite-parameters.zip"');
+        if (request.headers['if-none-match'] === pack.etag) return reply.code(304).send();
+        return reply.send(pack.body);
+      },
+    );
     route('nk', 'A shipped n,k table (wavelength_nm,n,k CSV) or nk/index.json, the material list; read-only, cached');
     route('spectra', 'A shipped built-in spectrum (AM1.5G, AM0, AM1.5D) as CSV; read-only, cached');
   };

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assetsDir } from '../../src/jobs/assets.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
@@ -64,5 +65,38 @@ describe('GET /calc/data: the shipped n,k tables and spectra', () => {
   it('is read-only', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/calc/data/nk/index.json', payload: {} });
     expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('GET /calc/data/perovskite-parameters.zip: the perovskite parameter pack', () => {
+  it('zips the cited perovskite, transport and electrode materials of the library, every value with its reference', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/calc/data/perovskite-parameters.zip' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/zip');
+    expect(res.headers['content-disposition']).toMatch(/attachment; filename="pvforge-perovskite-parameters\.zip"/);
+    const files = unzipSync(new Uint8Array(res.rawPayload));
+    expect(Object.keys(files).sort()).toEqual(
+      expect.arrayContaining([
+        'README.md',
+        'lead_perovskite.json',
+        'lead_free_perovskite.json',
+        'perovskite-parameters.csv',
+      ]),
+    );
+    // The JSON files are the library's own, byte for byte.
+    expect(strFromU8(files['lead_perovskite.json']!)).toBe(
+      readFileSync(join(assetsDir(), 'materials', 'lead_perovskite.json'), 'utf8'),
+    );
+    const rows = strFromU8(files['perovskite-parameters.csv']!)
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(rows[0]).toBe('material_key,material,category,parameter,value,unit,reference');
+    const mapbi3 = rows.filter((r) => r.startsWith('mapbi3,'));
+    expect(mapbi3.some((r) => r.includes(',egEV,') && r.includes(',eV,'))).toBe(true);
+    // Every value row names a unit and a reference (the last field is a quoted citation or a plain one).
+    for (const r of rows.slice(1)) expect(r, r).toMatch(/,[^,]+,(?:"[^"]+"|[^,"]+)$/);
+    const lead = JSON.parse(strFromU8(files['lead_perovskite.json']!)) as unknown[];
+    expect(strFromU8(files['README.md']!)).toContain(`lead_perovskite.json: ${lead.length} materials`);
   });
 });

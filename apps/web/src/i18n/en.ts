@@ -200,6 +200,9 @@ export const en: Messages<typeof zhCN> = {
     video6: 'Managing personal material and device libraries',
     downloads: 'Downloads',
     jvTemplate: 'Measured J-V curve template (for circuit fitting)',
+    perovskitePack: 'Perovskite parameter pack',
+    perovskitePackDesc:
+      'Optical and electrical parameters of the library’s perovskites (lead and lead-free), electron and hole transport layers and electrodes (JSON and CSV), every value with its reference.',
     jvTemplateDesc: 'A CSV text file (UTF-8, comma-separated) that opens in Excel or any text editor.',
     jvFormat1:
       'The first line is the header voltage_V,current_density_mA_cm2; each following line is one measured point.',

@@ -195,6 +195,9 @@ export const zhCN = {
     video6: '个人材料库与器件库的管理',
     downloads: '资料下载',
     jvTemplate: '实测 J-V 曲线模板（电路拟合用）',
+    perovskitePack: '钙钛矿参数包',
+    perovskitePackDesc:
+      '材料库中钙钛矿（含铅、无铅）、电子/空穴传输层和电极材料的光学与电学参数（JSON 与 CSV），每个数值均注明文献出处。',
     jvTemplateDesc: 'CSV 文本文件（UTF-8，逗号分隔），可用 Excel 或任意文本编辑器打开和编辑。',
     jvFormat1: '第一行为表头：voltage_V,current_density_mA_cm2；其后每行一个测量点。',
     jvFormat2: '第一列为电压，单位 V；第二列为电流密度，单位 mA/cm²，光生电流取正值（第一象限为发电区）。',

@@ -108,6 +108,31 @@ function SampleCurve() {
   );
 }
 
+/** The perovskite parameter pack (spec §1): the cited library materials, zipped by the server. */
+function PerovskitePack() {
+  const { t } = useTranslation();
+  return (
+    <Card className="download-card" style={{ marginTop: 16 }} data-testid="perovskite-pack-card">
+      <div className="download-head">
+        <FileTextOutlined className="download-icon" />
+        <div className="download-title">
+          <Typography.Title level={5}>{t('help.perovskitePack')}</Typography.Title>
+          <Typography.Text type="secondary">{t('help.perovskitePackDesc')}</Typography.Text>
+        </div>
+        <Button
+          type="primary"
+          icon={<DownloadOutlined />}
+          href="/calc/data/perovskite-parameters.zip"
+          download="pvforge-perovskite-parameters.zip"
+          data-testid="download-perovskite-pack"
+        >
+          {t('common.download')}
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
 export default function Help() {
   const { t } = useTranslation();
   return (
@@ -118,6 +143,7 @@ export default function Help() {
       <HelpSection id="downloads" title={t('help.downloads')}>
         <Downloads />
         <SampleCurve />
+        <PerovskitePack />
       </HelpSection>
       <HelpSection id="faq" title={t('help.faq')}>
         <FaqList />
