@@ -197,6 +197,17 @@ describe('circuit fitting of a measured curve', () => {
     await page.goto(`${platform.url}/plat/calc/circleList`);
     await byId(`calc-status-${second}`).waitFor();
 
+    // Search by name and sort by a column run on the server (kept in the address).
+    const firstName = (await byId(`calc-name-${first}`).innerText()).trim();
+    await byId('calc-search').locator('input').fill(firstName);
+    await byId('calc-search').locator('input').press('Enter');
+    await page.waitForURL(/[?&]q=/);
+    await expect.poll(() => byId(`calc-status-${first}`).count()).toBe(1);
+    await page.goto(`${platform.url}/plat/calc/circleList`);
+    await page.locator('th.ant-table-column-has-sorters').filter({ hasText: /^名称$/ }).click();
+    await page.waitForURL(/[?&]sort=name/);
+    await byId(`calc-status-${second}`).waitFor();
+
     // 取消 keeps it.
     await byId(`calc-delete-${second}`).click();
     await expect.poll(() => page.getByText(`确定删除计算 #${second}`, { exact: false }).count()).toBeGreaterThan(0);

@@ -340,8 +340,16 @@ export function calcRoutes(s: Services): FastifyPluginAsyncTypebox {
           schema: { tags, summary, body: CalcListBody, response: { 200: answerOf(CalcListData) } },
         },
         async (request) => {
-          const { page = 1, size = 10, kind, status } = request.body;
-          const r = await s.calculations.list(authOf(request).user.id, kinds, { page, size, kind, status });
+          const { page = 1, size = 10, kind, status, search, sort, order } = request.body;
+          const r = await s.calculations.list(authOf(request).user.id, kinds, {
+            page,
+            size,
+            kind,
+            status,
+            search,
+            sort,
+            order,
+          });
           return success(request, { list: r.list.map(presentCalc), total: r.total });
         },
       );

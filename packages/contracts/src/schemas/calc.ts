@@ -154,8 +154,18 @@ export const CalcListBody = Type.Object({
   size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
   kind: Type.Optional(KindLiteral),
   status: Type.Optional(StatusLiteral),
+  /** Case-insensitive part of the calculation's name. */
+  search: Type.Optional(Type.String({ maxLength: 100 })),
+  /** Sorted over the whole list, not one page: default newest first. */
+  sort: Type.Optional(
+    Type.Union([Type.Literal('created'), Type.Literal('name'), Type.Literal('status'), Type.Literal('id')], {
+      default: 'created',
+    }),
+  ),
+  order: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')], { default: 'desc' })),
 });
 export type CalcListBody = Static<typeof CalcListBody>;
+export type CalcListSort = NonNullable<CalcListBody['sort']>;
 
 export const CalcExportBody = Type.Object({
   id: Type.Integer({ minimum: 1 }),

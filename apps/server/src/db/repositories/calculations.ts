@@ -121,17 +121,36 @@ export class CalculationsRepository {
   async list(
     userId: number,
     kinds: readonly CalcKind[],
-    opts: { page: number; size: number; kind?: CalcKind | undefined; status?: JobStatus | undefined },
+    opts: {
+      page: number;
+      size: number;
+      kind?: CalcKind | undefined;
+      status?: JobStatus | undefined;
+      search?: string | undefined;
+      sort?: 'created' | 'name' | 'status' | 'id' | undefined;
+      order?: 'asc' | 'desc' | undefined;
+    },
   ): Promise<{ list: CalculationRecord[]; total: number }> {
     const wanted = opts.kind ? kinds.filter((k) => k === opts.kind) : [...kinds];
     if (wanted.length === 0) return { list: [], total: 0 };
     let q = this.db.selectFrom('calculations').where('user_id', '=', userId).where('kind', 'in', wanted);
     if (opts.status) q = q.where('status', '=', opts.status);
+    const search = opts.search?.trim().toLowerCase();
+    if (search) {
+      // LIKE wildcards in the user's text are literal characters.
+      const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      q = q.where(sql<boolean>`lower(name) like ${pattern} escape '\\'`);
+    }
+    // Whitelisted columns only: the sort key never reaches SQL as text.
+    const column = ({ created: 'created_at', name: 'name', status: 'status', id: 'id' } as const)[
+      opts.sort ?? 'created'
+    ];
+    const order = opts.order ?? 'desc';
     const [list, total] = await Promise.all([
       q
         .select(RECORD_COLUMNS)
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
+        .orderBy(column, order)
+        .orderBy('id', order)
         .limit(opts.size)
         .offset((opts.page - 1) * opts.size)
         .execute(),

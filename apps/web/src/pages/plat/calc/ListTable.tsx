@@ -1,5 +1,5 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { type CalcKind, type CalcRecord, JOB_STATUSES, type JobStatus } from '@pvforge/contracts';
+import { type CalcKind, type CalcListSort, type CalcRecord, JOB_STATUSES, type JobStatus } from '@pvforge/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -8,6 +8,7 @@ import {
   Card,
   Dropdown,
   Empty,
+  Input,
   Popconfirm,
   Select,
   Space,
@@ -28,6 +29,9 @@ import { useLiveEvent } from '../../../live/useLive';
 import { resultPath } from './CircuitProgress';
 
 const KINDS: Record<ListScope, CalcKind[]> = { device: ['opt', 'elec'], circuit: ['circle', 'circle2'] };
+const SORTS: CalcListSort[] = ['created', 'name', 'status', 'id'];
+/** Table column key -> the server's sort key. */
+const COLUMN_SORT: Record<string, CalcListSort> = { id: 'id', name: 'name', status: 'status', created_at: 'created' };
 const STATUS_COLOR: Record<JobStatus, string> = {
   queued: 'default',
   running: 'processing',
@@ -67,14 +71,29 @@ export function ListTable({ scope }: { scope: ListScope }) {
   const kind = kindParam && KINDS[scope].includes(kindParam) ? kindParam : undefined;
   const statusParam = params.get('status') as JobStatus | null;
   const status = statusParam && JOB_STATUSES.includes(statusParam) ? statusParam : undefined;
+  // Sorting and search run on the server over the whole list (kept in the URL like the filters).
+  const sortParam = params.get('sort') as CalcListSort | null;
+  const sort: CalcListSort = sortParam && SORTS.includes(sortParam) ? sortParam : 'created';
+  const order: 'asc' | 'desc' = params.get('order') === 'asc' ? 'asc' : 'desc';
+  const search = params.get('q') ?? '';
+  const [searchText, setSearchText] = useState(search);
   const [selected, setSelected] = useState<number[]>([]);
   const [live, setLive] = useState<Record<number, { percent: number; detail?: string }>>({});
   const [busyId, setBusyId] = useState<number | undefined>(undefined);
 
-  const key = ['calcList', scope, page, size, kind ?? '', status ?? ''];
+  const key = ['calcList', scope, page, size, kind ?? '', status ?? '', sort, order, search];
   const list = useQuery({
     queryKey: key,
-    queryFn: () => circuitApi.list(scope, { page, size, ...(kind ? { kind } : {}), ...(status ? { status } : {}) }),
+    queryFn: () =>
+      circuitApi.list(scope, {
+        page,
+        size,
+        sort,
+        order,
+        ...(kind ? { kind } : {}),
+        ...(status ? { status } : {}),
+        ...(search ? { search } : {}),
+      }),
     placeholderData: keepPreviousData,
     // Live acts update the rows at once; this only catches what a dropped connection missed.
     refetchInterval: (q) =>
@@ -168,17 +187,19 @@ export function ListTable({ scope }: { scope: ListScope }) {
     return tip ? <Tooltip title={tip}>{tag}</Tooltip> : tag;
   };
 
+  const sortOrderOf = (k: CalcListSort) => (sort === k ? (order === 'asc' ? 'ascend' : 'descend') : null);
   const duration = (r: CalcRecord) =>
     r.started_at && r.finished_at ? Math.max(0, r.finished_at - r.started_at) : undefined;
 
   const columns: ColumnsType<CalcRecord> = [
-    { title: t('circuit.list.id'), dataIndex: 'id', key: 'id', width: 80, sorter: (a, b) => a.id - b.id },
+    { title: t('circuit.list.id'), dataIndex: 'id', key: 'id', width: 80, sorter: true, sortOrder: sortOrderOf('id') },
     {
       title: t('circuit.list.name'),
       dataIndex: 'name',
       key: 'name',
       ellipsis: true,
-      sorter: (a, b) => a.name.localeCompare(b.name),
+      sorter: true,
+      sortOrder: sortOrderOf('name'),
       render: (name: string, r) =>
         r.status === 'succeeded' ? (
           <Link to={resultPath(r.kind, r.id)} data-testid={`calc-name-${r.id}`}>
@@ -200,7 +221,8 @@ export function ListTable({ scope }: { scope: ListScope }) {
       dataIndex: 'status',
       key: 'status',
       width: 130,
-      sorter: (a, b) => a.status.localeCompare(b.status),
+      sorter: true,
+      sortOrder: sortOrderOf('status'),
       render: (_: unknown, r) => statusTag(r),
     },
     {
@@ -208,15 +230,14 @@ export function ListTable({ scope }: { scope: ListScope }) {
       dataIndex: 'created_at',
       key: 'created_at',
       width: 170,
-      defaultSortOrder: 'descend',
-      sorter: (a, b) => a.created_at - b.created_at,
+      sorter: true,
+      sortOrder: sortOrderOf('created'),
       render: (ms: number) => dayjs(ms).format('YYYY-MM-DD HH:mm:ss'),
     },
     {
       title: t('circuit.list.duration'),
       key: 'duration',
       width: 100,
-      sorter: (a, b) => (duration(a) ?? -1) - (duration(b) ?? -1),
       render: (_: unknown, r) => {
         const d = duration(r);
         return d === undefined ? '—' : d < 1000 ? `${d} ms` : `${(d / 1000).toFixed(1)} s`;
@@ -322,6 +343,16 @@ export function ListTable({ scope }: { scope: ListScope }) {
                 ...JOB_STATUSES.map((s) => ({ value: s, label: t(`circuit.status.${s}`) })),
               ]}
             />
+            <Input.Search
+              aria-label={t('circuit.list.search')}
+              placeholder={t('circuit.list.search')}
+              allowClear
+              style={{ width: 220 }}
+              value={searchText}
+              onChange={(e) => setSearchText(e.target.value)}
+              onSearch={(v) => setParam({ q: v.trim() || undefined, page: undefined })}
+              data-testid="calc-search"
+            />
             <Button
               icon={<ReloadOutlined />}
               loading={list.isFetching && !list.isPending}
@@ -379,6 +410,20 @@ export function ListTable({ scope }: { scope: ListScope }) {
                 <Link to={newPath}>{t('circuit.list.emptyAction')}</Link>
               </Empty>
             ),
+          }}
+          onChange={(_p, _f, sorter, extra) => {
+            if (extra.action !== 'sort') return;
+            const one = Array.isArray(sorter) ? sorter[0] : sorter;
+            const colKey = String(one?.columnKey ?? '');
+            const next = (COLUMN_SORT[colKey] ?? 'created') as CalcListSort;
+            // A third click clears antd's order: back to the default, newest first.
+            if (!one?.order) setParam({ sort: undefined, order: undefined, page: undefined });
+            else
+              setParam({
+                sort: next === 'created' ? undefined : next,
+                order: one.order === 'ascend' ? 'asc' : undefined,
+                page: undefined,
+              });
           }}
           pagination={{
             current: page,
