@@ -159,6 +159,11 @@ describe('result views', () => {
     expect(await byId('opt-photocurrents').innerText()).toMatch(/MAPbI3/);
     await page.waitForTimeout(800);
     await screenshot(page, 'results-rsto');
+    // The absorption map is the engine's a(x, λ) over depth, not the per-layer fallback.
+    expect(await axisNames('opt-map')).toEqual({ x: '波长 (nm)', y: '位置 (nm)' });
+    await byId('opt-map-chart').scrollIntoViewIfNeeded();
+    await page.waitForTimeout(400);
+    await screenshot(page, 'results-rsto-map');
 
     // CSV of a plot: a real file with "label (unit)" headers
     const [csv] = await Promise.all([page.waitForEvent('download'), byId('opt-spectra-csv').click()]);

@@ -166,11 +166,11 @@ export interface DeviceOpticsReport {
    * Where each wavelength is absorbed: a(x, l), the fraction of the incident power absorbed per nm
    * of depth (1/nm), on a coarse grid (at most MAP_WAVELENGTHS wavelengths, MAP_POINTS points per
    * layer). Layers thicker than MAP_MAX_LAYER_NM (glass, wafers) are left out of the grid but keep
-   * their place on the position axis; integrating a over a layer gives that layer's A(l).
+   * their place on the position axis (except a superstrate in front of every gridded layer); integrating a over a layer gives that layer's A(l).
    */
   absorptionMap?: {
     wavelengthNm: number[];
-    /** Depth from the front face of the first layer, nm. */
+    /** Depth from the front face of the first gridded layer (a thick superstrate is not counted), nm. */
     positionNm: number[];
     /** Index of the layer each position lies in. */
     layer: number[];
@@ -196,9 +196,13 @@ function absorptionMap(spec: OpticsSpec, res: OpticsResult): NonNullable<DeviceO
   const positionNm: number[] = [];
   const layer: number[] = [];
   const columns: Float64Array[][] = []; // per mapped layer, per wavelength
+  // Depth counts from the first gridded layer: a superstrate in front (1 mm of glass) would push
+  // every film to ~1e6 nm and make the axis unreadable; thick layers further in keep their place.
   let offset = 0;
+  let started = false;
   spec.layers.forEach((l, j) => {
     if (l.thicknessNm <= MAP_MAX_LAYER_NM) {
+      started = true;
       const depth = Array.from({ length: MAP_POINTS }, (_, m) => (l.thicknessNm * m) / (MAP_POINTS - 1));
       for (const d of depth) {
         positionNm.push(offset + d);
@@ -206,7 +210,7 @@ function absorptionMap(spec: OpticsSpec, res: OpticsResult): NonNullable<DeviceO
       }
       columns.push(wlIdx.map((i) => absorptionProfile(res.tmm, j, depth, i)));
     }
-    offset += l.thicknessNm;
+    if (started) offset += l.thicknessNm;
   });
   const absorbedPerNm = wlIdx.map((_, w) => columns.flatMap((perWl) => Array.from(perWl[w]!)));
   return { wavelengthNm: wlIdx.map((i) => res.wavelengthNm[i]!), positionNm, layer, absorbedPerNm };

@@ -205,6 +205,13 @@ describe('DeviceSpec runner', () => {
     const glass = device.layers.findIndex((l) => l.thicknessNm > 20_000);
     expect(glass).toBeGreaterThanOrEqual(0);
     expect(map.layer).not.toContain(glass);
+    // ... and depth starts at the first film behind it, not at 1 mm.
+    expect(glass).toBe(0);
+    expect(map.positionNm[0]).toBe(0);
+    expect(map.positionNm.at(-1)).toBeCloseTo(
+      device.layers.slice(1).reduce((sum, l) => sum + l.thicknessNm, 0),
+      6,
+    );
     expect(map.absorbedPerNm.every((row) => row.length === map.positionNm.length)).toBe(true);
     const coherentGlass = structuredClone(device);
     coherentGlass.layers[0]!.coherent = true;

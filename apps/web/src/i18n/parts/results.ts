@@ -107,7 +107,7 @@ export const zh = {
     mapNote:
       '此结果保存于吸收分布功能之前，没有按波长分解的吸收剖面；此图显示各层（按层中心位置）在各波长的吸收率。重新计算即可得到完整分布。',
     mapProfileNote:
-      '每纳米深度吸收的入射功率比例 a(x, λ)（从第一层前表面算起；厚于 20 μm 的层（玻璃、硅片）不在网格中，但保留其位置）。对一层积分即得该层的吸收率。',
+      '每纳米深度吸收的入射功率比例 a(x, λ)（从第一个薄膜层前表面算起；厚于 20 μm 的层（玻璃、硅片）不在网格中，位于薄膜之间时保留其位置）。对一层积分即得该层的吸收率。',
     absorbedPerNm: '每纳米吸收比例',
     absorptance: '吸收率',
     layerCentre: '层中心位置',
@@ -354,7 +354,7 @@ export const en: Messages<typeof zh> = {
     mapNote:
       'This result was stored before absorption maps and has no wavelength-resolved absorption profile; the map shows the absorptance of each layer (at its centre position) at each wavelength. Run it again for the full map.',
     mapProfileNote:
-      'Fraction of the incident power absorbed per nm of depth, a(x, λ) (from the front face of the first layer; layers thicker than 20 µm, such as glass or wafers, are not gridded but keep their place). Integrating over a layer gives its absorptance.',
+      'Fraction of the incident power absorbed per nm of depth, a(x, λ) (from the front face of the first thin film; layers thicker than 20 µm, such as glass or wafers, are not gridded, and keep their place when they lie between films). Integrating over a layer gives its absorptance.',
     absorbedPerNm: 'Absorbed per nm',
     absorptance: 'Absorptance',
     layerCentre: 'Layer centre',
