@@ -163,6 +163,7 @@ describe('the material library', () => {
     expect(elec).toContain('2.2e18');
     expect(elec).toContain('Koster');
     expect(await byId('material-detail-notes').innerText()).toContain('E2E test material');
+    await page.waitForTimeout(600); // the drawer's sliding animation, for the screenshot
     await screenshot(page, 'materials-detail');
     await page.keyboard.press('Escape');
     await byId('material-drawer').waitFor({ state: 'hidden' });

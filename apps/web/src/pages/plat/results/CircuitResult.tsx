@@ -128,7 +128,7 @@ function LossPanels({ l, fileBase }: { l: LossView; fileBase: string }) {
 }
 
 function FitPanels({ v, fileBase }: { v: CircuitView; fileBase: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const f = v.fit!;
   const vAxis = { label: 'V', unit: 'V' };
   const jAxis = { label: 'J', unit: 'mA/cm²' };
@@ -182,7 +182,13 @@ function FitPanels({ v, fileBase }: { v: CircuitView; fileBase: string }) {
               scroll={{ x: true }}
               columns={[
                 { title: t('results.circuit.param'), dataIndex: 'key' },
-                { title: t('results.circuit.description'), dataIndex: 'description' },
+                {
+                  title: t('results.circuit.description'),
+                  dataIndex: 'description',
+                  // The engine describes its parameters in English; known ones read in the UI language.
+                  render: (d: string, p) =>
+                    i18n.exists(`results.circuit.paramDesc.${p.key}`) ? t(`results.circuit.paramDesc.${p.key}`) : d,
+                },
                 {
                   title: t('results.circuit.value'),
                   dataIndex: 'value',
