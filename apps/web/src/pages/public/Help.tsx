@@ -47,89 +47,86 @@ function Tutorials() {
   );
 }
 
+/** One downloadable file: title, what it is, the download button, and optional details below. */
+function DownloadCard(props: {
+  title: string;
+  desc: string;
+  href: string;
+  fileName: string;
+  buttonTestid: string;
+  testid?: string;
+  first?: boolean;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Card className="download-card" style={props.first ? undefined : { marginTop: 16 }} data-testid={props.testid}>
+      <div className="download-head">
+        <FileTextOutlined className="download-icon" />
+        <div className="download-title">
+          <Typography.Title level={5}>{props.title}</Typography.Title>
+          <Typography.Text type="secondary">{props.desc}</Typography.Text>
+        </div>
+        <Button
+          type="primary"
+          icon={<DownloadOutlined />}
+          href={props.href}
+          download={props.fileName}
+          data-testid={props.buttonTestid}
+        >
+          {t('common.download')}
+        </Button>
+      </div>
+      {props.children}
+    </Card>
+  );
+}
+
 function Downloads() {
   const { t } = useTranslation();
   return (
-    <Card className="download-card">
-      <div className="download-head">
-        <FileTextOutlined className="download-icon" />
-        <div className="download-title">
-          <Typography.Title level={5}>{t('help.jvTemplate')}</Typography.Title>
-          <Typography.Text type="secondary">{t('help.jvTemplateDesc')}</Typography.Text>
-        </div>
-        <Button
-          type="primary"
-          icon={<DownloadOutlined />}
-          href="/downloads/jv-template.csv"
-          download="pvforge-jv-template.csv"
-          data-testid="download-jv-template"
-        >
-          {t('common.download')}
-        </Button>
-      </div>
-      <ul className="format-list">
-        <li>{t('help.jvFormat1')}</li>
-        <li>{t('help.jvFormat2')}</li>
-        <li>{t('help.jvFormat3')}</li>
-        <li>{t('help.jvFormat4')}</li>
-      </ul>
-      <pre className="csv-sample">
-        {'voltage_V,current_density_mA_cm2\n0.000,22.4775\n0.010,22.4725\n0.020,22.4675\n…'}
-      </pre>
-    </Card>
-  );
-}
-
-/** The sample measured curve of the circuit forms (apps/web/public/downloads/README.md says what it is). */
-function SampleCurve() {
-  const { t } = useTranslation();
-  return (
-    <Card className="download-card" style={{ marginTop: 16 }} data-testid="sample-curve-card">
-      <div className="download-head">
-        <FileTextOutlined className="download-icon" />
-        <div className="download-title">
-          <Typography.Title level={5}>{t('circuit.help.sampleTitle')}</Typography.Title>
-          <Typography.Text type="secondary">{t('circuit.help.sampleDesc')}</Typography.Text>
-        </div>
-        <Button
-          type="primary"
-          icon={<DownloadOutlined />}
-          href="/downloads/sample-perovskite-jv.csv"
-          download="sample-perovskite-jv.csv"
-          data-testid="download-sample-curve"
-        >
-          {t('common.download')}
-        </Button>
-      </div>
-      <a href="/downloads/README.md" target="_blank" rel="noreferrer" data-testid="sample-curve-readme">
-        {t('circuit.help.sampleReadme')}
-      </a>
-    </Card>
-  );
-}
-
-/** The perovskite parameter pack (spec §1): the cited library materials, zipped by the server. */
-function PerovskitePack() {
-  const { t } = useTranslation();
-  return (
-    <Card className="download-card" style={{ marginTop: 16 }} data-testid="perovskite-pack-card">
-      <div className="download-head">
-        <FileTextOutlined className="download-icon" />
-        <div className="download-title">
-          <Typography.Title level={5}>{t('help.perovskitePack')}</Typography.Title>
-          <Typography.Text type="secondary">{t('help.perovskitePackDesc')}</Typography.Text>
-        </div>
-        <Button
-          type="primary"
-          icon={<DownloadOutlined />}
-          href="/calc/data/perovskite-parameters.zip"
-          download="pvforge-perovskite-parameters.zip"
-          data-testid="download-perovskite-pack"
-        >
-          {t('common.download')}
-        </Button>
-      </div>
-    </Card>
+    <>
+      <DownloadCard
+        first
+        title={t('help.jvTemplate')}
+        desc={t('help.jvTemplateDesc')}
+        href="/downloads/jv-template.csv"
+        fileName="pvforge-jv-template.csv"
+        buttonTestid="download-jv-template"
+      >
+        <ul className="format-list">
+          <li>{t('help.jvFormat1')}</li>
+          <li>{t('help.jvFormat2')}</li>
+          <li>{t('help.jvFormat3')}</li>
+          <li>{t('help.jvFormat4')}</li>
+        </ul>
+        <pre className="csv-sample">
+          {'voltage_V,current_density_mA_cm2\n0.000,22.4775\n0.010,22.4725\n0.020,22.4675\n…'}
+        </pre>
+      </DownloadCard>
+      {/* The sample measured curve of the circuit forms (apps/web/public/downloads/README.md says what it is). */}
+      <DownloadCard
+        testid="sample-curve-card"
+        title={t('circuit.help.sampleTitle')}
+        desc={t('circuit.help.sampleDesc')}
+        href="/downloads/sample-perovskite-jv.csv"
+        fileName="sample-perovskite-jv.csv"
+        buttonTestid="download-sample-curve"
+      >
+        <a href="/downloads/README.md" target="_blank" rel="noreferrer" data-testid="sample-curve-readme">
+          {t('circuit.help.sampleReadme')}
+        </a>
+      </DownloadCard>
+      {/* The perovskite parameter pack (spec §1): the cited library materials, zipped by the server. */}
+      <DownloadCard
+        testid="perovskite-pack-card"
+        title={t('help.perovskitePack')}
+        desc={t('help.perovskitePackDesc')}
+        href="/calc/data/perovskite-parameters.zip"
+        fileName="pvforge-perovskite-parameters.zip"
+        buttonTestid="download-perovskite-pack"
+      />
+    </>
   );
 }
 
@@ -142,8 +139,6 @@ export default function Help() {
       </HelpSection>
       <HelpSection id="downloads" title={t('help.downloads')}>
         <Downloads />
-        <SampleCurve />
-        <PerovskitePack />
       </HelpSection>
       <HelpSection id="faq" title={t('help.faq')}>
         <FaqList />

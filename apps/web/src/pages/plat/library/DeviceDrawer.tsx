@@ -7,7 +7,7 @@ import { type LayerRow, layerRows, STATUS_COLORS } from '../../../lib/library';
 
 /** The layer stack of a DeviceSpec, front to back (also used by the review preview). */
 export function LayerStack({ spec }: { spec: unknown }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const rows = layerRows(spec);
   return (
     <Table<LayerRow>
@@ -27,7 +27,11 @@ export function LayerStack({ spec }: { spec: unknown }) {
           render: (v: number | null) => (v === null ? '-' : v),
         },
         { title: t('library.dev.material'), dataIndex: 'material' },
-        { title: t('library.dev.role'), dataIndex: 'role' },
+        {
+          title: t('library.dev.role'),
+          dataIndex: 'role',
+          render: (r: string) => (i18n.exists(`editor.roles.${r}`) ? t(`editor.roles.${r}`) : r),
+        },
       ]}
     />
   );
