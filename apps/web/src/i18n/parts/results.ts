@@ -162,6 +162,16 @@ export const zh = {
     incident: '入射功率 {{v}} mW/cm²',
     genModel: '产生模型：{{v}}',
   },
+  engineWarn: {
+    atBound: '{{param}}落在拟合范围的{{side}} {{bound}} {{unit}}：请放宽范围或检查数据',
+    lower: '下限',
+    upper: '上限',
+    singular: '雅可比矩阵（近乎）奇异：数据不能确定部分参数（其置信区间覆盖整个范围）',
+    voltageUnit: '文件未注明电压单位，按 {{unit}} 处理（最大绝对值 {{span}}）',
+    currentUnit: '文件未注明电流单位，按 mA/cm² 处理',
+    signFlipped: '电流随电压增大：已翻转符号，采用光生电流为正的约定',
+    thickCoherent: '“{{layer}}”厚 {{thickness}} nm 却按相干处理：请设为非相干（厚层，光强相加）',
+  },
   circuit: {
     paramDesc: {
       jphMaCm2: '光生电流密度',
@@ -421,6 +431,18 @@ export const en: Messages<typeof zh> = {
     summary: 'Device summary',
     incident: 'Incident power {{v}} mW/cm²',
     genModel: 'Generation model: {{v}}',
+  },
+  engineWarn: {
+    atBound: '{{param}} hit the {{side}} of its fit range, {{bound}} {{unit}}: widen the range or check the data',
+    lower: 'lower bound',
+    upper: 'upper bound',
+    singular:
+      'The Jacobian is (nearly) singular: the data do not determine some parameters (their intervals span the range)',
+    voltageUnit: 'The file states no voltage unit; taken as {{unit}} (largest |value| {{span}})',
+    currentUnit: 'The file states no current unit; taken as mA/cm²',
+    signFlipped: 'The current increased with voltage: the sign was flipped to the generation-positive convention',
+    thickCoherent:
+      '"{{layer}}" is {{thickness}} nm thick and coherent: make it incoherent (thick layer, intensities add)',
   },
   circuit: {
     paramDesc: {

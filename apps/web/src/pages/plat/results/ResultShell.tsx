@@ -33,6 +33,7 @@ import { downloadResult, type ExportFormat, resultsApi } from '../../../api/resu
 import { Loading } from '../../../components/Loading';
 import { PageHeader } from '../../../components/PageHeader';
 import { useLiveEvent } from '../../../live/useLive';
+import { localWarning } from './engine-warnings';
 import { editPath, resultPath } from './result-data';
 
 type Obj = Record<string, unknown>;
@@ -240,7 +241,9 @@ export function Warnings({ warnings }: { warnings: string[] }) {
       description={
         <ul style={{ margin: 0, paddingInlineStart: 18 }}>
           {warnings.map((w) => (
-            <li key={w}>{w}</li>
+            <li key={w} title={w}>
+              {localWarning(w, t)}
+            </li>
           ))}
         </ul>
       }
