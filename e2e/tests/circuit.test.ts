@@ -206,7 +206,10 @@ describe('circuit fitting of a measured curve', () => {
     await page.waitForURL(/[?&]q=/);
     await expect.poll(() => byId(`calc-status-${first}`).count()).toBe(1);
     await page.goto(`${platform.url}/plat/calc/circleList`);
-    await page.locator('th.ant-table-column-has-sorters').filter({ hasText: /^名称$/ }).click();
+    await page
+      .locator('th.ant-table-column-has-sorters')
+      .filter({ hasText: /^名称$/ })
+      .click();
     await page.waitForURL(/[?&]sort=name/);
     await byId(`calc-status-${second}`).waitFor();
 
