@@ -282,6 +282,7 @@ describe('result views', () => {
       .click();
     await byId('result-failed').waitFor();
     expect(await byId('result-failed').innerText()).toMatch(/计算已取消/);
+    await expect.poll(() => byId('result-failed-reason').innerText()).toContain('用户已取消');
     await screenshot(page, 'results-cancelled');
   }, 120_000);
 

@@ -26,6 +26,11 @@ describe('engine warnings in the UI language', () => {
     expect(localWarning(w, t)).toContain('“glass”厚 1000000 nm');
   });
 
+  it('tells the job service’s reasons for a calculation that did not succeed', () => {
+    expect(localWarning('cancelled by the user', t)).toBe('用户已取消');
+    expect(localWarning('interrupted twice by a server restart', t)).toBe('计算两次因服务器重启而中断');
+  });
+
   it('shows an unknown warning as the engine wrote it', () => {
     expect(localWarning('something new happened', t)).toBe('something new happened');
   });

@@ -171,6 +171,8 @@ export const zh = {
     currentUnit: '文件未注明电流单位，按 mA/cm² 处理',
     signFlipped: '电流随电压增大：已翻转符号，采用光生电流为正的约定',
     thickCoherent: '“{{layer}}”厚 {{thickness}} nm 却按相干处理：请设为非相干（厚层，光强相加）',
+    cancelledByUser: '用户已取消',
+    interrupted: '计算两次因服务器重启而中断',
   },
   circuit: {
     paramDesc: {
@@ -443,6 +445,8 @@ export const en: Messages<typeof zh> = {
     signFlipped: 'The current increased with voltage: the sign was flipped to the generation-positive convention',
     thickCoherent:
       '"{{layer}}" is {{thickness}} nm thick and coherent: make it incoherent (thick layer, intensities add)',
+    cancelledByUser: 'cancelled by the user',
+    interrupted: 'interrupted twice by a server restart',
   },
   circuit: {
     paramDesc: {

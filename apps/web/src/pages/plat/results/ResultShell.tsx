@@ -322,7 +322,9 @@ function Failed({ record }: { record: CalcRecord }) {
         subTitle={
           <Space orientation="vertical">
             <span data-testid="result-failed-reason">
-              {record.reason ? t('results.failure.reason', { reason: record.reason }) : t('results.failure.noReason')}
+              {record.reason
+                ? t('results.failure.reason', { reason: localWarning(record.reason, t) })
+                : t('results.failure.noReason')}
             </span>
             <span>{advice}</span>
           </Space>

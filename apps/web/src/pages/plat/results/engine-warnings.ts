@@ -28,6 +28,9 @@ const PATTERNS: { re: RegExp; key: string; vars: (m: RegExpExecArray) => Record<
     key: 'results.engineWarn.signFlipped',
     vars: () => ({}),
   },
+  // Reasons the job service gives a calculation that did not succeed (apps/server/src/jobs).
+  { re: /^cancelled by the user$/, key: 'results.engineWarn.cancelledByUser', vars: () => ({}) },
+  { re: /^interrupted twice by a server restart$/, key: 'results.engineWarn.interrupted', vars: () => ({}) },
   {
     re: /^layers\[(\d+)\] "(.+)" is (\S+) nm thick and coherent/,
     key: 'results.engineWarn.thickCoherent',
