@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artifactsDir, launchBrowser, screenshot } from '../src/browser.js';
 import { Mailbox } from '../src/mailbox.js';
 import { type Platform, startPlatform } from '../src/platform.js';
+import { registerInBrowser } from '../src/register.js';
 
 /**
  * A new user fits a measured curve: downloads the sample J-V curve from /help, uploads it to the
@@ -85,19 +86,7 @@ async function submitAndFollow(result: RegExp, shot: string): Promise<number> {
 
 describe('circuit fitting of a measured curve', () => {
   it('registers a new user', async () => {
-    await page.goto(platform.url);
-    await byId('nav-register').click();
-    await byId('register-email').fill(user.email);
-    await byId('register-password').fill(user.password);
-    await byId('register-confirm').fill(user.password);
-    await byId('register-real-name').fill(user.name);
-    await byId('register-gender-male').click();
-    await byId('register-phone').fill('13912345678');
-    await byId('register-enterprise').fill('某大学光伏实验室');
-    await byId('register-address').fill('北京市海淀区');
-    await byId('register-agree').check();
-    await byId('register-submit').click();
-    await page.waitForURL(/\/plat(\/index)?$/);
+    await registerInBrowser(page, platform.url, user, '13912345678');
   });
 
   it('downloads the sample measured curve from the help page', async () => {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from '../src/browser.js';
 import { Mailbox } from '../src/mailbox.js';
 import { ADMIN, type Platform, repoRoot, startPlatform } from '../src/platform.js';
+import { registerInBrowser } from '../src/register.js';
 
 /**
  * Issue 7 "Must show", as a new user would: a personal material, a device built with it saved to
@@ -117,20 +118,7 @@ afterAll(async () => {
 
 describe('device library, review and reward (issue 7)', () => {
   it('registers a new user', async () => {
-    await user.goto(platform.url);
-    await by(user, 'nav-register').click();
-    await by(user, 'register-dialog').waitFor();
-    await by(user, 'register-email').fill(owner.email);
-    await by(user, 'register-password').fill(owner.password);
-    await by(user, 'register-confirm').fill(owner.password);
-    await by(user, 'register-real-name').fill(owner.name);
-    await by(user, 'register-gender-male').click();
-    await by(user, 'register-phone').fill('13912345678');
-    await by(user, 'register-enterprise').fill('某大学光伏研究所');
-    await by(user, 'register-address').fill('江苏省南京市');
-    await by(user, 'register-agree').check();
-    await by(user, 'register-submit').click();
-    await user.waitForURL(/\/plat(\/index)?$/);
+    await registerInBrowser(user, platform.url, owner, '13912345678');
   });
 
   it('adds a personal material in the material library', async () => {

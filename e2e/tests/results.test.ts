@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from '../src/browser.js';
 import { Mailbox } from '../src/mailbox.js';
 import { type Platform, repoRoot, startPlatform } from '../src/platform.js';
+import { registerInBrowser } from '../src/register.js';
 
 /**
  * The result views in real Chromium: a new user submits an optical, an electrical and a circuit
@@ -94,20 +95,7 @@ const device = (name: string) =>
 
 describe('result views', () => {
   it('registers a new user', async () => {
-    await page.goto(platform.url);
-    await byId('nav-register').click();
-    await byId('register-dialog').waitFor();
-    await byId('register-email').fill(user.email);
-    await byId('register-password').fill(user.password);
-    await byId('register-confirm').fill(user.password);
-    await byId('register-real-name').fill(user.name);
-    await byId('register-gender-female').click();
-    await byId('register-phone').fill('13812345679');
-    await byId('register-enterprise').fill('某大学光伏研究所');
-    await byId('register-address').fill('上海市闵行区');
-    await byId('register-agree').check();
-    await byId('register-submit').click();
-    await page.waitForURL(/\/plat(\/index)?$/);
+    await registerInBrowser(page, platform.url, user, '13812345679');
   });
 
   it('submits an optical, an electrical and a circuit-fit calculation', async () => {

@@ -29,7 +29,7 @@ import {
   ROLE,
 } from '@pvforge/contracts';
 import type { FastifyRequest } from 'fastify';
-import type { MaterialRow } from '../db/repositories/materials.js';
+import type { MaterialQuery, MaterialRow } from '../db/repositories/materials.js';
 import { answerOf, authOf, NullAnswer, success } from '../http/answer.js';
 import { AppError, FieldError } from '../http/errors.js';
 import { assetsDir } from '../jobs/assets.js';
@@ -211,6 +211,20 @@ export function materialRoutes(s: Services): FastifyPluginAsyncTypebox {
       return { categories, ...(search ? { search } : {}) };
     }
 
+    /** One page of the public library or of a user's materials, as both list routes answer it. */
+    async function listPage(scope: MaterialQuery['scope'], b: MaterialListBody) {
+      const page = b.page ?? 1;
+      const size = b.size ?? 10;
+      const { rows, total } = await s.materials.search({
+        scope,
+        ...lookup(b),
+        offset: (page - 1) * size,
+        limit: size,
+      });
+      const withData = b.withData !== undefined && formBooleanValue(b.withData);
+      return { list: rows.map((r) => presentMaterial(r, withData)), total };
+    }
+
     async function publicRow(uuid: string): Promise<MaterialRow> {
       const row = await s.materials.get(uuid);
       if (!row || row.owner_id !== null) throw new AppError('4201');
@@ -241,19 +255,7 @@ export function materialRoutes(s: Services): FastifyPluginAsyncTypebox {
           response: { 200: answerOf(MaterialListData) },
         },
       },
-      async (request) => {
-        const b = request.body;
-        const page = b.page ?? 1;
-        const size = b.size ?? 10;
-        const { rows, total } = await s.materials.search({
-          scope: { public: true },
-          ...lookup(b),
-          offset: (page - 1) * size,
-          limit: size,
-        });
-        const withData = b.withData !== undefined && formBooleanValue(b.withData);
-        return success(request, { list: rows.map((r) => presentMaterial(r, withData)), total });
-      },
+      async (request) => success(request, await listPage({ public: true }, request.body)),
     );
 
     app.post(
@@ -410,19 +412,7 @@ export function materialRoutes(s: Services): FastifyPluginAsyncTypebox {
           response: { 200: answerOf(MaterialListData) },
         },
       },
-      async (request) => {
-        const b = request.body;
-        const page = b.page ?? 1;
-        const size = b.size ?? 10;
-        const { rows, total } = await s.materials.search({
-          scope: { ownerId: authOf(request).user.id },
-          ...lookup(b),
-          offset: (page - 1) * size,
-          limit: size,
-        });
-        const withData = b.withData !== undefined && formBooleanValue(b.withData);
-        return success(request, { list: rows.map((r) => presentMaterial(r, withData)), total });
-      },
+      async (request) => success(request, await listPage({ ownerId: authOf(request).user.id }, request.body)),
     );
 
     app.post(

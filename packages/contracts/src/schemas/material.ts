@@ -87,7 +87,7 @@ const StatusLiteral = Type.Union([
 ]);
 
 /** The LayerElectricalSpec fields a material carries: the per-layer mesh settings are a device's, not a material's. */
-const LAYER_MATERIAL_FIELDS = [
+export const LAYER_MATERIAL_FIELDS = [
   'epsR',
   'chiEV',
   'egEV',

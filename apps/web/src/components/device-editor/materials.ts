@@ -1,6 +1,7 @@
 import {
   materialToLayer as contractMaterialToLayer,
   type DeviceLayerSpec,
+  LAYER_MATERIAL_FIELDS,
   type LayerElectricalSpec,
   type LayerRole,
   MATERIAL_CATEGORIES,
@@ -39,34 +40,11 @@ export function roleOfCategory(category: string): LayerRole {
   return 'other';
 }
 
-/** The LayerElectricalSpec fields a material may carry (the rest, e.g. ions or workFunctionEV, stay out). */
-const LAYER_FIELDS = [
-  'epsR',
-  'chiEV',
-  'egEV',
-  'ncCm3',
-  'nvCm3',
-  'muNCm2PerVs',
-  'muPCm2PerVs',
-  'ndCm3',
-  'naCm3',
-  'tauNS',
-  'tauPS',
-  'ntCm3',
-  'sigmaNCm2',
-  'sigmaPCm2',
-  'vthCmPerS',
-  'etMinusEiEV',
-  'kRadCm3PerS',
-  'cnCm6PerS',
-  'cpCm6PerS',
-] as const;
-
 /** The electrical parameters of a material as a layer's `electrical`, or undefined when it has none (electrodes, glass). */
 export function layerElectricalOf(e: Record<string, unknown> | undefined): LayerElectricalSpec | undefined {
   if (!e) return undefined;
   const out: Record<string, number> = {};
-  for (const f of LAYER_FIELDS) {
+  for (const f of LAYER_MATERIAL_FIELDS) {
     const v = e[f];
     if (typeof v === 'number' && Number.isFinite(v)) out[f] = v;
   }
