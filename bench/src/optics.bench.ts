@@ -2,12 +2,15 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
+  BUILTIN_SPECTRA,
   buildTmmInput,
+  type DeviceLike,
   generationProfile,
   type OpticalMaterial,
   type OpticsSpec,
   parseNkCsv,
   parseSpectrumCsv,
+  runDeviceOptics,
   simulateOptics,
   TmmSolver,
   wavelengthGridNm,
@@ -99,6 +102,27 @@ export default function opticsBench(): BenchFigure[] {
   add('optics: same, G(x) on a 1000-point graded (non-uniform) mesh', runGraded, 20);
   add('optics: transfer matrix only (1301 wl, s + p, profile coefficients)', tmmOnly, 40);
   add('optics: G(x) only, 1000 uniform points x 1301 wl', gOnly, 40);
+  // What an optical calculation runs: the demo DeviceSpec (tables read once, as the worker caches
+  // them), with per-layer G(x) and the absorption map a(x, wavelength) in the report.
+  const demo = JSON.parse(
+    readFileSync(join(assets, 'devices/perovskite-pin-optical.device.json'), 'utf8'),
+  ) as DeviceLike;
+  const files = new Map<string, string>();
+  const read = (rel: string) => {
+    if (!files.has(rel)) files.set(rel, readFileSync(join(assets, rel), 'utf8'));
+    return files.get(rel)!;
+  };
+  const deviceAssets = {
+    nkCsv: (id: string) => read(`data/nk/${id}.csv`),
+    spectrumCsv: (id: keyof typeof BUILTIN_SPECTRA) => read(BUILTIN_SPECTRA[id]!),
+  };
+  add(
+    'optics: demo DeviceSpec (p-i-n on glass, 6 layers, 591 wl) with G(x) and the absorption map',
+    () => {
+      sink += runDeviceOptics(demo, deviceAssets).report.R[0]!;
+    },
+    40,
+  );
   if (!Number.isFinite(sink)) throw new Error('non-finite result');
   return figures;
 }
