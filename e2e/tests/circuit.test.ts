@@ -1,5 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { SdmSolver } from '@pvforge/engine';
 import { strFromU8, unzipSync } from 'fflate';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,10 +10,12 @@ import { type Platform, startPlatform } from '../src/platform.js';
 import { registerInBrowser } from '../src/register.js';
 
 /**
- * A new user fits a measured curve: downloads the sample J-V curve from /help, uploads it to the
- * modified-diode fit with loss quantification (calc/circle2) and to the five-parameter fit
- * (calc/circle), sees the fitted parameters and the loss waterfall, and deletes a calculation
- * from calc/circleList through the 确定/取消 confirm. Real Chromium against the built platform.
+ * A new user fits a measured curve: downloads the sample J-V curve from /help, uploads it with a
+ * dark curve of the same device to the modified-diode fit with loss quantification (calc/circle2),
+ * where the absorber facts the split rests on are asked for and explained, and to the
+ * five-parameter fit (calc/circle); sees the split, the fitted parameters and the loss waterfall,
+ * and deletes a calculation from calc/circleList through the 确定/取消 confirm. Real Chromium
+ * against the built platform.
  */
 let mailbox: Mailbox;
 let platform: Platform;
@@ -56,14 +59,24 @@ afterAll(async () => {
   await mailbox?.stop();
 });
 
-async function uploadCurve() {
+async function uploadCurve(files: string | string[] = samplePath) {
   await byId('curve-input').waitFor();
-  await page.locator('[data-testid="curve-input"] input[type="file"]').setInputFiles(samplePath);
+  await page.locator('[data-testid="curve-input"] input[type="file"]').setInputFiles(files);
   await byId('curve-preview').waitFor();
   await expect.poll(() => byId('curve-summary').innerText()).toContain('1001');
   await byId('curve-preview-plot').waitFor();
   // 1001 measured points: no "about 1000 points recommended" warning.
   expect(await byId('curve-few-points').count()).toBe(0);
+}
+
+/** A dark J-V curve of the sample's device (its single-diode parameters, Jph = 0), as a CSV file. */
+function writeDarkCurve(): string {
+  const s = new SdmSolver({ jphMaCm2: 0, j0MaCm2: 3e-12, n: 1.5, rsOhmCm2: 3, rshOhmCm2: 2000, tK: 300 });
+  const v = Array.from({ length: 241 }, (_, i) => (1.2 * i) / 240);
+  const path = join(artifactsDir, 'dark-perovskite-jv.csv');
+  const rows = v.map((x) => `${x.toFixed(4)},${s.jAtV(x).toPrecision(8)}`);
+  writeFileSync(path, ['voltage_V,current_density_mA_cm2', ...rows].join('\n'));
+  return path;
 }
 
 async function submitAndFollow(result: RegExp, shot: string): Promise<number> {
@@ -126,19 +139,45 @@ describe('circuit fitting of a measured curve', () => {
     await expect.poll(() => page.getByText('请上传或粘贴实测曲线').count()).toBeGreaterThan(0);
   });
 
-  it('fits the modified diode model with loss quantification and sees the parameters and the waterfall', async () => {
+  it('fits a light and a dark curve with the modified diode model: the split, its basis and the waterfall', async () => {
     await page.goto(`${platform.url}/plat/calc/circle2`);
     await byId('circuit-form-circle2').waitFor();
-    await uploadCurve();
-    expect(await byId('range-jphMaCm2-lo').inputValue()).toMatch(/^1[78]\./);
+    // what the split rests on is asked for and explained
+    expect(await byId('knowns-explain').innerText()).toContain('体相 SRH 寿命 τ');
+    expect(await byId('known-tauBulkNs').inputValue()).toBe('500');
+    // two files chosen at once: the sample (light) and a dark curve of the same device
+    await uploadCurve([samplePath, writeDarkCurve()]);
+    await byId('curve-card-2').waitFor();
+    await expect.poll(() => byId('curve-summary-2').innerText()).toContain('暗态曲线');
+    await byId('curve-dark-2').waitFor();
+    // each curve's photocurrent is its own: no photocurrent range in the table
+    expect(await byId('range-jphMaCm2-lo').count()).toBe(0);
+    await byId('range-nIf-hi').waitFor();
+    // checked before anything is queued: the light curve needs its incident power
+    await byId('curve-pin').fill('');
+    await byId('circuit-submit').click();
+    await expect.poll(() => byId('curve-card').innerText()).toContain('请输入数值');
+    expect(await byId('calc-progress').count()).toBe(0);
+    await byId('curve-pin').fill('100');
     await byId('circuit-name').fill('示例曲线 修正二极管拟合');
     await screenshot(page, 'circuit-circle2-preview');
     circle2Id = await submitAndFollow(/\/plat\/rstc2\/\d+$/, 'circuit-circle2');
+    await byId('rstc-basis').waitFor({ timeout: 30_000 });
+    expect(await byId('rstc-basis').innerText()).toContain('由体相寿命 τ = 500 ns 给出');
     await byId('rstc-params').waitFor({ timeout: 30_000 });
-    await byId('rstc-waterfall').waitFor({ timeout: 30_000 });
     expect(await byId('rstc-params').innerText()).toContain('体 SRH 复合速率系数 y_bulk');
+    await byId('rstc-curve-tabs').waitFor();
+    await byId('rstc-split').waitFor();
+    await byId('rstc-waterfall').waitFor({ timeout: 30_000 });
+    expect(await byId('rstc-loss-pin').innerText()).toContain('入射光功率 100 mW/cm²');
+    expect(await byId('rstc-ranking').innerText()).toMatch(/按去除后效率增益排序的损失：/);
     await page.waitForTimeout(800);
     await screenshot(page, 'circuit-rstc2-result');
+    // the dark curve's own tab: its split, no waterfall
+    await page.getByRole('tab', { name: 'dark-perovskite-jv.csv' }).click();
+    await byId('rstc-split-2').waitFor();
+    expect(await byId('rstc-waterfall-2').count()).toBe(0);
+    await screenshot(page, 'circuit-rstc2-dark');
   });
 
   it('fits the five-parameter model to the same curve', async () => {
@@ -152,6 +191,17 @@ describe('circuit fitting of a measured curve', () => {
     expect(await byId('rstc-params').innerText()).toMatch(/理想因子[\s\S]*串联电阻/);
     await page.waitForTimeout(800);
     await screenshot(page, 'circuit-rstc-result');
+  });
+
+  it('reads a pasted curve as it is pasted, without a separate click', async () => {
+    await page.goto(`${platform.url}/plat/calc/circle`);
+    await byId('curve-input').waitFor();
+    // antd hides the radio input itself: click its button (the label around it)
+    await page.locator('label', { has: byId('curve-source-paste') }).click();
+    const text = readFileSync(samplePath, 'utf8');
+    await byId('curve-paste').fill(text);
+    await byId('curve-preview').waitFor();
+    await expect.poll(() => byId('curve-summary').innerText()).toContain('1001');
   });
 
   it('simulates a J-V curve from five parameters', async () => {

@@ -243,7 +243,7 @@ describe('device library, review and reward (issue 7)', () => {
     await expect.poll(() => by(user, 'finance-incomeYuan').innerText()).toContain('12.50');
     await expect.poll(() => by(user, 'finance-balanceYuan').innerText()).toContain('12.50');
     await user.goto(`${platform.url}/plat/finance/recharge`);
-    await by(user, 'finance-paid-later').waitFor();
+    await by(user, 'finance-pricing').waitFor();
     expect(await by(user, 'recharge-table').innerText()).toContain('暂无充值记录');
   });
 

@@ -141,6 +141,11 @@ describe('a new user on the platform', () => {
     await page.goto(`${platform.url}/plat/manage/material`);
     await page.waitForURL(/\/plat\/index$/);
     expect(await byId('side-menu').innerText()).not.toMatch(/材料管理|系统设置/);
+    // spec §6: anything under /plat/manage or /plat/settings, even a page that does not exist
+    for (const path of ['/plat/manage/no-such-page', '/plat/settings/no-such-page']) {
+      await page.goto(`${platform.url}${path}`);
+      await page.waitForURL(/\/plat\/index$/);
+    }
   });
 
   it('logs out and goes home', async () => {
@@ -205,6 +210,10 @@ describe('a new user on the platform', () => {
     await login(ADMIN.email, ADMIN.password);
     await page.waitForURL(/\/plat\/manage\/material$/);
     expect(await byId('side-menu').innerText()).toMatch(/材料管理/);
+    // an administrator asking for a page that does not exist there is told so, not sent away
+    await page.goto(`${platform.url}/plat/manage/no-such-page`);
+    await byId('not-found').waitFor();
+    expect(page.url()).toMatch(/\/plat\/manage\/no-such-page$/);
   });
 
   it('switches to English and remembers it', async () => {

@@ -1,13 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { signRequest } from '@pvforge/contracts';
 import { modifiedCircuit, simulateCircuit } from '@pvforge/engine';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from '../src/browser.js';
 import { Mailbox } from '../src/mailbox.js';
 import { type Platform, repoRoot, startPlatform } from '../src/platform.js';
+import { axisNames as plotAxisNames, canvasDrawn as plotDrawn } from '../src/plots.js';
 import { registerInBrowser } from '../src/register.js';
+import { sessionApi } from '../src/session-api.js';
 
 /**
  * The result views in real Chromium: a new user submits an optical, an electrical and a circuit
@@ -56,18 +57,8 @@ afterAll(async () => {
   await mailbox?.stop();
 });
 
-/** A signed API call with the browser's session (the same signature client.ts computes). */
-async function api<T>(path: string, body: unknown): Promise<{ code: string; msg: string; data: T }> {
-  const cookies = await context.cookies(platform.url);
-  const token = cookies.find((c) => c.name === 'token')?.value ?? '';
-  const uid = cookies.find((c) => c.name === 'user_id')?.value ?? '';
-  const res = await fetch(`${platform.url}/calc${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Uid': uid, 'X-Sign': signRequest(token, uid) },
-    body: JSON.stringify(body),
-  });
-  return (await res.json()) as { code: string; msg: string; data: T };
-}
+/** A signed API call with the browser's session. */
+const api = <T>(path: string, body: unknown) => sessionApi<T>(context, platform.url, path, body);
 
 async function waitFinished(id: number, timeoutMs: number): Promise<string> {
   const deadline = Date.now() + timeoutMs;
@@ -80,15 +71,9 @@ async function waitFinished(id: number, timeoutMs: number): Promise<string> {
   }
 }
 
-/** The axis names a plot put into its echarts option (PlotFrame mirrors them as data attributes). */
-async function axisNames(testid: string): Promise<{ x: string; y: string }> {
-  const el = byId(testid);
-  return { x: (await el.getAttribute('data-x-name')) ?? '', y: (await el.getAttribute('data-y-name')) ?? '' };
-}
+const axisNames = (testid: string) => plotAxisNames(page, testid);
 
-async function canvasDrawn(testid: string): Promise<void> {
-  await byId(`${testid}-chart`).locator('canvas').first().waitFor();
-}
+const canvasDrawn = (testid: string) => plotDrawn(page, testid);
 
 const device = (name: string) =>
   JSON.parse(readFileSync(join(repoRoot, 'assets', 'devices', `perovskite-pin-${name}.device.json`), 'utf8'));
@@ -125,6 +110,7 @@ describe('result views', () => {
         tK: 300,
         curve: { voltageV: v, jMaCm2: Array.from(sim.jMaCm2, (j, i) => j + 0.01 * Math.sin(i)) },
         absorber,
+        knowns: { bulk: { yBulkPerS: 1e6 }, auger: 'off' },
         spectrum,
       },
     });
@@ -231,6 +217,9 @@ describe('result views', () => {
     await canvasDrawn('rstc-waterfall');
     expect((await axisNames('rstc-waterfall')).y).toBe('效率 (%)');
     expect(await byId('rstc-params').innerText()).toMatch(/置信区间/);
+    // what the split rests on, and the split itself
+    expect(await byId('rstc-basis').innerText()).toContain('给定 y_bulk = 1e6 s⁻¹');
+    await canvasDrawn('rstc-split');
     await page.waitForTimeout(800);
     await screenshot(page, 'results-rstc2');
     await byId('rstc-waterfall').scrollIntoViewIfNeeded();

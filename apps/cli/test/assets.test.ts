@@ -9,6 +9,8 @@ import { describe, expect, it } from 'vitest';
  */
 const root = join(import.meta.dirname, '..', '..', '..');
 const shared = join(root, '..', 'shared');
+/** CI has ../shared beside the clone and sets this, so that a missing copy fails instead of skipping. */
+const sharedRequired = process.env['PVFORGE_REQUIRE_SHARED'] === '1';
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((n) => {
@@ -23,8 +25,12 @@ describe('shipped data and benchmark cases', () => {
     expect(existsSync(join(root, 'assets', 'data', 'nk', 'SOURCES.md'))).toBe(true);
     expect(files(join(root, 'assets', 'validation', 'cases')).length).toBeGreaterThan(20);
   });
+  it.runIf(sharedRequired)('../shared is beside the repository (CI compares the copies with it)', () => {
+    expect(existsSync(join(shared, 'validation')), `${shared}/validation`).toBe(true);
+    expect(existsSync(join(shared, 'data')), `${shared}/data`).toBe(true);
+  });
   for (const sub of ['data', 'validation']) {
-    it.runIf(existsSync(join(shared, sub)))(`assets/${sub} is identical to ../shared/${sub}`, () => {
+    it.runIf(sharedRequired || existsSync(join(shared, sub)))(`assets/${sub} is identical to ../shared/${sub}`, () => {
       const theirs = files(join(shared, sub))
         .map((p) => relative(join(shared, sub), p))
         .sort();

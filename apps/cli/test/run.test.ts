@@ -46,6 +46,27 @@ describe('pvforge run', () => {
     expect(res.curve.keyFigures.vocV).toBeCloseTo(1.1 * vt * Math.log(40 / 1e-9 + 1), 6);
   });
 
+  it('refuses a physically invalid circuit job with exit code 2, naming the field', () => {
+    const file = join(dir, 'bad-modified.json');
+    const job = {
+      kind: 'simulate-modified',
+      params: { jphMaCm2: 23, yBulkPerS: 3e6, uIfPerCm2S: 1e-2, yAugerPerS: 0, rsOhmCm2: 3, rshOhmCm2: 2000 },
+      absorber: { thicknessNm: -500, ncCm3: 2.2e18, nvCm3: 2.2e18, egEV: 1.6, tK: 300 },
+      voltageV: [0, 0.4, 0.8, 1.2],
+    };
+    writeFileSync(file, JSON.stringify(job));
+    const r = cli('run', file);
+    expect(r.code).toBe(2);
+    expect(r.out).toBe('');
+    expect(r.err).toContain('absorber.thicknessNm: must be > 0 (got -500)');
+    // every problem at once
+    writeFileSync(file, JSON.stringify({ ...job, params: { ...job.params, rsOhmCm2: -3 } }));
+    const r2 = cli('run', file);
+    expect(r2.code).toBe(2);
+    expect(r2.err).toContain('absorber.thicknessNm: must be > 0 (got -500)');
+    expect(r2.err).toContain('params.rsOhmCm2: must be >= 0 (got -3)');
+  });
+
   it('refuses a file that is neither a DeviceSpec nor a known job, naming what it expected', () => {
     const file = join(dir, 'bad.json');
     writeFileSync(file, JSON.stringify({ kind: 'bogus' }));
@@ -80,6 +101,52 @@ describe('pvforge run', () => {
     expect(f.Jsc_mA_cm2).toBeLessThan(res.generation.jOpticalMaCm2);
     expect(res.optics.layers[3]!.generation.depthNm.length).toBe(11);
     expect(res.eqe.eqe.length).toBeGreaterThan(10);
+  });
+
+  it('runs the tandem example subcell by subcell: 2T, 4T, the subcells and the mismatch in the summary', () => {
+    const outFile = join(dir, 'tandem.json');
+    const r = cli(
+      'run',
+      join(root, 'assets/devices/perovskite-silicon-tandem-electrical.device.json'),
+      '--out',
+      outFile,
+    );
+    expect(r.code, r.err).toBe(0);
+    const res = JSON.parse(readFileSync(outFile, 'utf8')) as {
+      series: { figures: { PCE_percent: number } };
+      fourTerminal: { pcePercent: number };
+      mismatch: { limiting: string };
+    };
+    expect(r.err).toContain(`2T: Jsc`);
+    expect(r.err).toContain(`PCE ${res.series.figures.PCE_percent.toFixed(2)} %`);
+    expect(r.err).toContain(`4T: PCE ${res.fourTerminal.pcePercent.toFixed(2)} %`);
+    expect(r.err).toContain(`limiting: ${res.mismatch.limiting} cell`);
+  });
+
+  it('runs the mobile-ion example: the scans, the hysteresis index and the impedance in the summary', () => {
+    const outFile = join(dir, 'ions.json');
+    const r = cli('run', join(root, 'assets/devices/perovskite-pin-ions-electrical.device.json'), '--out', outFile);
+    expect(r.code, r.err).toBe(0);
+    const res = JSON.parse(readFileSync(outFile, 'utf8')) as {
+      transient: { hysteresisIndex: number; scans: { figures: { PCE_percent: number } }[] };
+      impedance: { frequency_Hz: number[] };
+    };
+    expect(r.err).toMatch(/transient: done, \d+ samples over 31\.00 s/);
+    expect(r.err).toMatch(/reverse scan at 0\.1 V\/s: Jsc .* PCE \d+\.\d+ %/);
+    expect(r.err).toContain(`hysteresis index ${res.transient.hysteresisIndex.toFixed(4)}`);
+    expect(r.err).toContain(`impedance at 1 V: ${res.impedance.frequency_Hz.length} frequencies`);
+  });
+
+  it('runs the CIGS example with band tails: the loss of each defect and the Mott-Schottky reading', () => {
+    const outFile = join(dir, 'cigs-tails.json');
+    const r = cli('run', join(root, 'assets/devices/cigs-tails-electrical.device.json'), '--out', outFile);
+    expect(r.code, r.err).toBe(0);
+    const res = JSON.parse(readFileSync(outFile, 'utf8')) as {
+      capacitanceVoltage: { mottSchottky: { doping_cm3: number } };
+    };
+    expect(r.err).toMatch(/C-V at 100000 Hz: 29 voltages; Mott-Schottky from -1 to 0 V: N = \S+ cm-3, Vbi = \S+ V/);
+    expect(r.err).toContain(`N = ${res.capacitanceVoltage.mottSchottky.doping_cm3.toExponential(3)} cm-3`);
+    expect(r.err).toMatch(/without layer defect "mid-gap Gaussian" \(CIGS\): PCE \+\d+\.\d+ %, Voc \+\d+\.\d+ mV/);
   });
 
   it('refuses a bad electrical DeviceSpec with exit code 2, naming the layer and field', () => {

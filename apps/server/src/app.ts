@@ -2,28 +2,37 @@ import path from 'node:path';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { PVFORGE_VERSION } from '@pvforge/contracts';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { Redis } from 'ioredis';
 import type { Transporter } from 'nodemailer';
 import { type Clock, systemClock } from './clock.js';
 import type { AppConfig } from './config.js';
 import { type Db, openDatabase } from './db/database.js';
 import { installAccess } from './http/access.js';
 import { errorHandler, notFoundHandler } from './http/error-handler.js';
+import { AppError } from './http/errors.js';
 import { serializeRequest } from './http/log-safety.js';
 import './http/types.js';
 import type { QueueOptions } from './jobs/in-process-queue.js';
 import { bridgeJobsToLive } from './jobs/live-bridge.js';
 import { registerLive } from './live/index.js';
+import { adminUserRoutes } from './routes/admin-users.js';
 import { calcRoutes } from './routes/calc.js';
+import { consultRoutes } from './routes/consult.js';
 import { dataRoutes } from './routes/data.js';
+import { financeRoutes } from './routes/finance.js';
+import { forumRoutes } from './routes/forum.js';
 import { libraryRoutes } from './routes/library.js';
 import { mailRoutes } from './routes/mail.js';
 import { materialRoutes } from './routes/material.js';
+import { noticeRoutes } from './routes/notices.js';
 import { siteRoutes } from './routes/site.js';
 import { userRoutes } from './routes/user.js';
+import { validationRoutes } from './routes/validation.js';
 import { createServices, type Services } from './services/container.js';
 import { registerSpa } from './web/spa.js';
 
@@ -136,6 +145,19 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
       },
     },
   });
+  // Per-route limits (registration) by client address; in Redis when there is one, so that every
+  // instance counts together. A Redis outage lets requests through rather than locking users out.
+  const limiterRedis = config.redisUrl
+    ? new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false })
+    : undefined;
+  limiterRedis?.on('error', () => undefined);
+  if (limiterRedis) app.addHook('onClose', async () => void limiterRedis.disconnect());
+  await app.register(rateLimit, {
+    global: false,
+    skipOnError: true,
+    ...(limiterRedis ? { redis: limiterRedis, nameSpace: 'pvforge-limit:' } : {}),
+    errorResponseBuilder: () => new AppError('1006'),
+  });
   await app.register(formbody, { bodyLimit: config.bodyLimitBytes });
   // Multipart uploads (device files, n,k tables): registered once here for every route; each route
   // reads its file with request.file(). One file per request, no larger than any other body.
@@ -167,13 +189,19 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
 
   await app.register(
     async (api) => {
-      await api.register(userRoutes(services));
+      await api.register(userRoutes(services, config));
       await api.register(mailRoutes(services));
       await api.register(siteRoutes(services));
       await api.register(calcRoutes(services));
       await api.register(materialRoutes(services));
       await api.register(libraryRoutes(services));
       await api.register(dataRoutes());
+      await api.register(validationRoutes());
+      await api.register(forumRoutes(services));
+      await api.register(consultRoutes(services));
+      await api.register(noticeRoutes(services));
+      await api.register(financeRoutes(services));
+      await api.register(adminUserRoutes(services));
     },
     { prefix: API_PREFIX },
   );

@@ -35,6 +35,8 @@ export interface AppConfig {
   jobTimeLimitMs: number;
   /** Calculations of one user running at once. */
   jobMaxPerUser: number;
+  /** Accounts one client address may register per hour. */
+  registrationsPerHour: number;
 }
 
 export interface ConfigVar {
@@ -119,6 +121,12 @@ export const CONFIG_VARS: readonly ConfigVar[] = [
     description: 'Calculations of one user running at once; the others wait in the queue.',
   },
   {
+    name: 'REGISTRATIONS_PER_HOUR',
+    default: '20',
+    description:
+      'Accounts one client address may register per hour; more get 429. Counted in Redis when REDIS_URL is set (all instances together), else per instance.',
+  },
+  {
     name: 'LIVE_CHANNEL_PREFIX',
     default: 'pvforge:live:',
     description:
@@ -175,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jobConcurrency: int(env['JOB_CONCURRENCY'], availableParallelism(), 'JOB_CONCURRENCY'),
     jobTimeLimitMs: int(env['JOB_TIME_LIMIT_MS'], DEFAULT_JOB_TIME_LIMIT_MS, 'JOB_TIME_LIMIT_MS'),
     jobMaxPerUser: int(env['JOB_MAX_PER_USER'], 2, 'JOB_MAX_PER_USER'),
+    registrationsPerHour: int(env['REGISTRATIONS_PER_HOUR'], 20, 'REGISTRATIONS_PER_HOUR'),
   };
 }
 

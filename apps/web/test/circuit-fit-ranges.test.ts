@@ -3,10 +3,11 @@ import { join } from 'node:path';
 import { checkCircuitJob } from '@pvforge/contracts';
 import { type CircuitJob, runCircuitJob } from '@pvforge/engine';
 import { describe, expect, it } from 'vitest';
-import { parseSpectrumCsv } from '../src/api/circuit';
+import { spectrumJobArrays } from '../src/api/circuit';
 import {
   boundsOf,
   buildJob,
+  checkCurveLight,
   checkParam,
   checkRange,
   checkTemperature,
@@ -14,6 +15,8 @@ import {
   FIT_LIMITS,
   type FormValues,
   fitLimits,
+  KNOWNS_DEFAULT,
+  knownsOf,
   parseNum,
   SIM_PARAMS,
   valuesFromJob,
@@ -38,15 +41,18 @@ describe('circuit fit ranges (spec §9)', () => {
     });
   });
 
-  it('defaults to the spec ranges of the modified model', () => {
-    const r = Object.fromEntries(fitLimits('modified', undefined).map((d) => [d.key, [d.lo, d.hi]]));
-    expect(r).toEqual({
-      yBulkPerS: [0, 1e10],
+  it('defaults to the spec ranges of the modified model, for what is not known only', () => {
+    const known = Object.fromEntries(fitLimits('modified', undefined).map((d) => [d.key, [d.lo, d.hi]]));
+    expect(known).toEqual({
       uIfPerCm2S: [0, 1e10],
-      yAugerPerS: [0, 1e10],
       rsOhmCm2: [0, 100],
       rshOhmCm2: [1e1, 1e10],
+      nIf: [1, 2],
     });
+    const free = Object.fromEntries(
+      fitLimits('modified', undefined, { bulk: true, auger: true }).map((d) => [d.key, [d.lo, d.hi]]),
+    );
+    expect(free).toEqual({ ...known, yBulkPerS: [0, 1e10], yAugerPerS: [0, 1e10] });
   });
 
   it('accepts a range inside the limits, also in scientific notation', () => {
@@ -71,12 +77,13 @@ describe('circuit fit ranges (spec §9)', () => {
     });
   });
 
-  it('keeps the photocurrent within the first data point ±5 mA/cm²', () => {
+  it('keeps the photocurrent within the first data point ±5 mA/cm² (±5 % at high light)', () => {
     const jph = fitLimits('sdm', 20)[0]!;
     expect(jph.key).toBe('jphMaCm2');
     expect(checkRange(jph, '16', '24')).toBeUndefined();
     expect(checkRange(jph, '14', '24')?.key).toBe('rangeBelow');
     expect(checkRange(jph, '16', '25.5')?.key).toBe('rangeAbove');
+    expect(fitLimits('sdm', 1000)[0]).toMatchObject({ lo: 950, hi: 1050 });
   });
 
   it('sends every range as the fit bounds, the photocurrent only when the curve is known', () => {
@@ -152,6 +159,11 @@ const base: FormValues = {
 };
 const spectrum = { wavelengthNm: [300, 800], irradianceWm2Nm: [1, 1] };
 const curve = { text: 'v,j\n0,1\n1,0', format: 'table' as const };
+const curves = [
+  { source: curve, label: '1 sun', pin: '100', suns: '' },
+  { source: { text: 'v,j\n0,0\n1,-1', format: 'table' as const }, label: 'dark', pin: '100', suns: '' },
+];
+const fitValues: FormValues = { ...base, mode: 'fit', knowns: { ...KNOWNS_DEFAULT }, fitInterfaceIdeality: true };
 
 describe('circuit jobs', () => {
   it('builds jobs the server accepts (contracts CircleJob / Circle2Job)', () => {
@@ -160,21 +172,24 @@ describe('circuit jobs', () => {
       ['circle', buildJob('circle', { ...base, model: '2dm' })],
       ['circle', buildJob('circle', { ...base, mode: 'fit' }, { curve, parse: { areaCm2: 0.1, currentUnit: 'mA' } })],
       ['circle2', buildJob('circle2', base)],
-      ['circle2', buildJob('circle2', { ...base, mode: 'fit' }, { curve, spectrum, jFirst: 22 })],
+      ['circle2', buildJob('circle2', fitValues, { curves, spectrum })],
       [
         'circle2',
-        buildJob(
-          'circle2',
-          { ...base, mode: 'fit' },
-          {
-            curve: {
-              rows: [
-                ['v', 'j'],
-                [0, 1],
-              ],
+        buildJob('circle2', fitValues, {
+          curves: [
+            {
+              source: {
+                rows: [
+                  ['v', 'j'],
+                  [0, 1],
+                ],
+              },
+              label: 'sheet',
+              pin: '100',
+              suns: '1',
             },
-          },
-        ),
+          ],
+        }),
       ],
       ['circle2', buildJob('circle2', { ...base, mode: 'losses' }, { spectrum })],
     ] as const;
@@ -186,20 +201,41 @@ describe('circuit jobs', () => {
     expect(sdm.kind).toBe('simulate-sdm');
     expect(sdm.params).toEqual({ jphMaCm2: 23, j0MaCm2: 3e-12, n: 1.5, rsOhmCm2: 3, rshOhmCm2: null, tK: 300 });
     expect(sdm.voltageV).toHaveLength(121);
-    const fit = buildJob('circle2', { ...base, mode: 'fit' }, { curve, spectrum, jFirst: 22 }) as Record<
-      string,
-      unknown
-    >;
+    const fit = buildJob('circle2', fitValues, { curves, spectrum }) as Record<string, unknown>;
     expect(fit['spectrum']).toEqual(spectrum);
-    expect((fit['options'] as { bounds: Record<string, number[]> }).bounds['jphMaCm2']).toEqual([17, 27]);
+    expect(fit['curve']).toBeUndefined();
+    expect((fit['curves'] as { label: string; pinMwCm2: number }[]).map((c) => [c.label, c.pinMwCm2])).toEqual([
+      ['1 sun', 100],
+      ['dark', 100],
+    ]);
+    // what is known is held, not fitted: no ranges for y_bulk or y_Aug, and none for the photocurrents
+    const options = fit['options'] as { bounds: Record<string, number[]>; fitInterfaceIdeality: boolean };
+    expect(Object.keys(options.bounds).sort()).toEqual(['nIf', 'rsOhmCm2', 'rshOhmCm2', 'uIfPerCm2S']);
+    expect(options.fitInterfaceIdeality).toBe(true);
+    expect(fit['knowns']).toEqual({ bulk: { tauBulkS: 5e-7 }, auger: 'off' });
     expect(fit['absorber']).toEqual({ thicknessNm: 500, ncCm3: 2.2e18, nvCm3: 2.2e18, egEV: 1.6, tK: 300 });
   });
 
+  it('turns what the user knows of the absorber into the knowns of the job', () => {
+    expect(
+      knownsOf({ ...KNOWNS_DEFAULT, bulk: 'yBulk', yBulkPerS: '2e6', auger: 'coefficient', cAugerCm6PerS: '1e-28' }),
+    ).toEqual({
+      bulk: { yBulkPerS: 2e6 },
+      auger: { cAugerCm6PerS: 1e-28 },
+    });
+    expect(knownsOf({ ...KNOWNS_DEFAULT, bulk: 'fit', auger: 'fit' })).toEqual({ bulk: 'fit', auger: 'fit' });
+  });
+
+  it('checks the light of each curve; a dark curve needs none', () => {
+    expect(checkCurveLight({ pin: '100', suns: '' }, false)).toEqual({});
+    expect(checkCurveLight({ pin: '', suns: '' }, false).pin).toEqual({ key: 'required' });
+    expect(checkCurveLight({ pin: '0', suns: '' }, false).pin).toEqual({ key: 'positive' });
+    expect(checkCurveLight({ pin: '5000', suns: '-1' }, false).suns).toEqual({ key: 'positive' });
+    expect(checkCurveLight({ pin: '', suns: 'x' }, true)).toEqual({});
+  });
+
   it('leaves the spectrum out when loss quantification is off', () => {
-    const fit = buildJob('circle2', { ...base, mode: 'fit', losses: false }, { curve, spectrum }) as Record<
-      string,
-      unknown
-    >;
+    const fit = buildJob('circle2', { ...fitValues, losses: false }, { curves, spectrum }) as Record<string, unknown>;
     expect(fit['spectrum']).toBeUndefined();
   });
 
@@ -217,24 +253,44 @@ describe('circuit jobs', () => {
     expect(sim.values.params?.['yBulkPerS']).toBe('3000000');
     expect(sim.values.voltage).toEqual({ start: '0', stop: '1.2', points: '121' });
     expect(sim.values.absorber?.['egEV']).toBe('1.6');
+    const two = valuesFromJob(
+      'circle2',
+      buildJob(
+        'circle2',
+        { ...fitValues, knowns: { ...KNOWNS_DEFAULT, auger: 'coefficient', cAugerCm6PerS: '2e-29' } },
+        { curves: [{ ...curves[0]!, pin: '50', suns: '0.5' }, curves[1]!] },
+      ),
+    );
+    expect(two.curves?.map((c) => [c.label, c.pin, c.suns])).toEqual([
+      ['1 sun', '50', '0.5'],
+      ['dark', '100', ''],
+    ]);
+    expect(two.values.knowns).toMatchObject({
+      bulk: 'lifetime',
+      tauBulkNs: '500',
+      auger: 'coefficient',
+      cAugerCm6PerS: '2e-29',
+    });
   });
 
-  it('runs the sample curve fit with loss quantification in the engine as the server will', () => {
+  it('runs the sample curve fit with loss quantification in the engine as the server will, with one incident power', () => {
     const root = join(import.meta.dirname, '..', '..', '..');
     const text = readFileSync(join(root, 'apps/web/public/downloads/sample-perovskite-jv.csv'), 'utf8');
-    const am15g = parseSpectrumCsv(readFileSync(join(root, 'assets/data/spectra/am15g_1nm_300_1600.csv'), 'utf8'));
+    const am15g = spectrumJobArrays(readFileSync(join(root, 'assets/data/spectra/am15g_1nm_300_1600.csv'), 'utf8'));
     const job = buildJob(
       'circle2',
-      { ...base, mode: 'fit', ranges: {} },
-      { curve: { text, format: 'table' }, spectrum: am15g, jFirst: 23 },
+      { ...fitValues, ranges: {} },
+      { curves: [{ source: { text, format: 'table' }, label: 'sample', pin: '100', suns: '' }], spectrum: am15g },
     );
     expect(checkCircuitJob('circle2', job).ok).toBe(true);
     const r = runCircuitJob(JSON.parse(JSON.stringify(job)) as CircuitJob) as {
-      fit: { params: Record<string, number>; rmseMaCm2: number };
-      losses?: unknown;
+      fit: { params: Record<string, number>; rmseMaCm2: number; modelKeyFigures: { pcePercent: number } };
+      curves: { losses?: { pcePercent: number; pinMwCm2: number } }[];
     };
     expect(r.fit.rmseMaCm2).toBeLessThan(0.1);
     expect(r.fit.params['jphMaCm2']).toBeCloseTo(23, 0);
-    expect(r.losses).toBeDefined();
+    const losses = r.curves[0]!.losses!;
+    expect(losses.pinMwCm2).toBe(100);
+    expect(losses.pcePercent).toBeCloseTo(r.fit.modelKeyFigures.pcePercent, 10);
   });
 });

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { DeviceSpec } from '@pvforge/contracts';
 import { describe, expect, it } from 'vitest';
+import { checkedFields } from '../src/components/device-editor/model';
 import { deviceWarnings, estimateVoc, radiativeVoc, totalGrid } from '../src/components/device-editor/warnings';
 
 const demo = JSON.parse(
@@ -11,6 +12,19 @@ const clone = () => JSON.parse(JSON.stringify(demo)) as DeviceSpec;
 describe('spec §5 guidance as warnings', () => {
   it('has nothing to say about the demo device', () => {
     expect(deviceWarnings(demo.layers, demo.electrical)).toEqual([]);
+  });
+
+  it("shows the engine's Boltzmann-validity warning on the field it concerns", () => {
+    const d = clone();
+    d.layers[3]!.electrical!.ndCm3 = 5e19;
+    const { errors, warnings } = checkedFields(d);
+    expect(errors).toEqual([]);
+    expect(deviceWarnings(d.layers, d.electrical, undefined, warnings)).toEqual([
+      { path: 'layers.3.electrical.ndCm3', key: 'boltzmann', params: {} },
+    ]);
+    // with Fermi-Dirac statistics there is nothing to warn about
+    d.electrical!.statistics = 'fermi-dirac';
+    expect(checkedFields(d).warnings).toEqual([]);
   });
 
   it('counts the grid: own grid points plus the shared budget', () => {

@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { checkDeviceSpec } from '@pvforge/contracts';
 import i18n from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { en } from '../src/i18n/en';
@@ -20,6 +23,35 @@ describe('engine warnings in the UI language', () => {
     expect(localWarning(w, t)).toBe('俄歇复合速率系数 y_Aug落在拟合范围的下限 0 s^-1：请放宽范围或检查数据');
   });
 
+  it('tells a dimensionless parameter at its bound without a stray unit, and the curve of a per-curve one', () => {
+    expect(
+      localWarning(
+        'nIf (ideality factor of interface recombination n_if) hit its upper bound 2: widen the range or check the data',
+        t,
+      ),
+    ).toBe('界面复合理想因子 n_if落在拟合范围的上限 2：请放宽范围或检查数据');
+    expect(
+      localWarning(
+        'rshOhmCm2 (shunt resistance) for curve "50 suns" hit its lower bound 10 Ohm cm^2: widen the range or check the data',
+        t,
+      ),
+    ).toBe('并联电阻（曲线“50 suns”）落在拟合范围的下限 10 Ohm cm^2：请放宽范围或检查数据');
+  });
+
+  it('tells a fit whose residuals follow a pattern, and a curve without a loss waterfall', () => {
+    expect(
+      localWarning(
+        'the residuals follow a pattern (lag-1 autocorrelation 0.93): the model does not describe the curve to its noise level, so the intervals are widened as for 4 independent points',
+        t,
+      ),
+    ).toBe('残差呈系统性规律（一阶自相关 0.93）：模型不能在噪声水平上描述曲线，区间已按约 4 个独立点放宽');
+    const w =
+      'no loss waterfall for 1 sun: params.jphMaCm2: 30 mA/cm^2 is above the detailed-balance Jsc of Eg = 1.6 eV under this light (25.4 mA/cm^2, every photon above the gap collected): the band gap, the spectrum or the light intensity does not match the curve';
+    expect(localWarning(w, t)).toBe(
+      '曲线“1 sun”没有损失瀑布图：拟合的光生电流 30 mA/cm² 高于带隙 1.6 eV 在此光照下的细致平衡极限 Jsc 25.4 mA/cm²（带隙以上光子全部收集）：带隙、光谱或光强与曲线不符',
+    );
+  });
+
   it('names the layer of a thick coherent layer', () => {
     const w =
       'layers[0] "glass" is 1000000 nm thick and coherent: mark it coherent: false (thick layer, intensities add)';
@@ -29,6 +61,29 @@ describe('engine warnings in the UI language', () => {
   it('tells the job service’s reasons for a calculation that did not succeed', () => {
     expect(localWarning('cancelled by the user', t)).toBe('用户已取消');
     expect(localWarning('interrupted twice by a server restart', t)).toBe('计算两次因服务器重启而中断');
+  });
+
+  it("tells the engine's own Boltzmann-validity warnings, as it words them today", () => {
+    const spec = JSON.parse(
+      readFileSync(
+        join(
+          import.meta.dirname,
+          '../../../packages/engine/test/device/fixtures/perovskite-pin-electrical.device.json',
+        ),
+        'utf8',
+      ),
+    );
+    spec.layers[3].electrical.ndCm3 = 5e19;
+    spec.electrical.contacts.front = { kind: 'schottky', workFunctionEV: 6.5 };
+    const r = checkDeviceSpec(spec);
+    expect(r.ok).toBe(true);
+    const warnings = r.ok ? r.warnings : [];
+    expect(warnings.length).toBe(2);
+    const told = warnings.map((w) => localWarning(w, t));
+    expect(told).toEqual([
+      '“MAPbI3”的施主浓度 Nd使费米能级进入或接近能带：玻尔兹曼统计在此不成立，请选用费米-狄拉克统计',
+      '前电极的功函数使接触处费米能级进入或接近能带：玻尔兹曼统计在此不成立，请选用费米-狄拉克统计',
+    ]);
   });
 
   it('shows an unknown warning as the engine wrote it', () => {

@@ -32,7 +32,7 @@ const mapbi3: MaterialInput = {
     nvCm3: 1.8e19,
     muNCm2PerVs: 2,
     tauNS: 1e-6,
-    ions: { densityCm3: 1e18, diffusionCm2PerS: 1e-12 },
+    ions: { densityCm3: 1e18, diffusionCm2PerS: 1e-12, sign: 1, activationEnergyEV: 0.58, referenceTemperatureK: 298 },
   },
   sources: { egEV: 'ref1', optical: 'ref2' },
   references: { ref1: 'Koster et al., JOSS 2022', ref2: 'Löper et al., J. Phys. Chem. Lett. 2015' },
@@ -55,6 +55,10 @@ describe('material form numeric validation (spec §5 numeric helper)', () => {
     expect(checkNumber('0', 'nonneg')).toBeNull();
     expect(checkNumber('-1', 'nonneg')).toBe('nonneg');
     expect(checkNumber('-1', 'any')).toBeNull();
+    // an ion's charge: +1 or -1, nothing between
+    expect(checkNumber('1', 'sign')).toBeNull();
+    expect(checkNumber('-1', 'sign')).toBeNull();
+    for (const s of ['0', '2', '0.5', '-2']) expect(checkNumber(s, 'sign')).toBe('sign');
   });
   it('gives every electrical parameter a unit and a rule, lifetimes/mobilities/DOS/permittivity > 0', () => {
     for (const f of ELEC_FIELDS) expect(f.unit.length).toBeGreaterThan(0);
@@ -77,6 +81,9 @@ describe('form values <-> Material', () => {
     expect(values.opticalKind).toBe('tabulated');
     expect(values.elec['ncCm3']).toBe('2.2e18');
     expect(values.elec['ions.densityCm3']).toBe('1e18');
+    // the charge as the select holds it, the reference temperature as typed
+    expect(values.elec['ions.sign']).toBe('1');
+    expect(values.elec['ions.referenceTemperatureK']).toBe('298');
     expect(values.references).toEqual([
       { key: 'ref1', citation: 'Koster et al., JOSS 2022' },
       { key: 'ref2', citation: 'Löper et al., J. Phys. Chem. Lett. 2015' },

@@ -7,8 +7,10 @@ import {
   buildLineOption,
   buildWaterfallCsv,
   buildWaterfallOption,
+  cellEdges,
   decimate,
   fmtNum,
+  legendRows,
   waterfallLevels,
   yAxisName,
 } from '../src/components/plots/plot-data';
@@ -172,9 +174,27 @@ describe('heat map', () => {
     const o = buildHeatmapOption(p, { logZ: true }) as AnyOpt;
     expect(o.xAxis.name).toBe('λ (nm)');
     expect(o.yAxis.name).toBe('x (nm)');
-    expect(o.visualMap.text[0]).toContain('log₁₀ A (cm⁻¹)');
-    expect(o.series[0].data[3]).toEqual([1, 1, null]);
     expect(o.visualMap.max).toBeCloseTo(Math.log10(6));
+    // the zero cell has no logarithm: it is left out, not drawn at the minimum
+    expect(o.series[0].data).toHaveLength(5);
+    expect(o.visualMap.text).toEqual(['', '']);
+    expect(o.title[1].text).toContain('log₁₀ A (cm⁻¹)');
+  });
+  it('puts depth and wavelength on value axes, each cell as wide as its grid spacing', () => {
+    const o = buildHeatmapOption({ ...p, ys: [0, 10, 500] }) as AnyOpt;
+    expect(o.xAxis.type).toBe('value');
+    expect(o.yAxis.type).toBe('value');
+    expect([o.yAxis.min, o.yAxis.max]).toEqual([0, 500]);
+    const cells = o.series[0].data as number[][];
+    // the row at 10 nm spans 5..255 nm, the one at 500 nm 255..745 nm (clipped to the axis at 500)
+    const row = (iy: number) => cells.find((c) => c[6] === iy && c[5] === 0)!;
+    expect([row(1)[2], row(1)[3]]).toEqual([5, 255]);
+    expect([row(2)[2], row(2)[3]]).toEqual([255, 745]);
+    expect([row(0)[0], row(0)[1]]).toEqual([350, 450]);
+  });
+  it('cuts cells midway between non-uniform centres', () => {
+    expect(cellEdges([0, 2, 10])).toEqual([-1, 1, 6, 14]);
+    expect(cellEdges([5])).toEqual([4.5, 5.5]);
   });
 });
 
@@ -205,5 +225,21 @@ describe('waterfall', () => {
       .split('\r\n');
     expect(lines[0]).toBe('step,Δ PCE (%),PCE after step (%)');
     expect(lines[2]).toBe('optical,-5,28');
+  });
+});
+
+describe('legend', () => {
+  it('shows every series in wrapped rows, never pages, and moves the plot down for the extra rows', () => {
+    const names = Array.from({ length: 12 }, (_, k) => `MAPbI3 SRH 复合 ${k}`);
+    expect(legendRows(names.slice(0, 2), 800)).toBe(1);
+    const rows = legendRows(names, 600);
+    expect(rows).toBeGreaterThan(1);
+    const series = names.map((name) => ({ name, x: [0, 1], y: [1, 2] }));
+    const o = buildLineOption(
+      { title: 'R', x: { label: 'V', unit: 'V' }, y: { label: 'J', unit: 'mA/cm²' }, series },
+      { widthPx: 600 },
+    ) as AnyOpt;
+    expect(o.legend.type).toBe('plain');
+    expect(o.grid.top).toBe(56 + (rows - 1) * 22);
   });
 });

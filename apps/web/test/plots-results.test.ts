@@ -1,4 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { modifiedCircuit, runCircuitJob, simulateCircuit } from '@pvforge/engine';
 import { describe, expect, it } from 'vitest';
+import { spectrumJobArrays } from '../src/api/circuit';
 import { parseIds } from '../src/pages/plat/results/compare-ids';
 import {
   absorptionMap,
@@ -142,7 +146,8 @@ describe('electrical results', () => {
     expect(v.optics!.layers).toHaveLength(3);
     expect(v.curves[0]!.profiles[1]!.cols['Ec_eV']).toEqual([-3, -3.2]);
     expect(defaultBiasIndex(v.curves[0]!.profiles)).toBe(1);
-    expect(v.scans).toBeUndefined();
+    expect(v.transient).toBeUndefined();
+    expect(v.impedance).toBeUndefined();
   });
   it('reads a bare simulateJV result', () => {
     const v = readElectrical(curve())!;
@@ -237,8 +242,59 @@ describe('circuit results', () => {
     expect(c.curve!.keyFigures!.pcePercent).toBe(20);
     expect(c.fit).toBeUndefined();
   });
+  it('reads the figures a dark curve does not have (null in the engine result) as absent, not 0', () => {
+    const r = runCircuitJob({
+      kind: 'simulate-sdm',
+      params: { jphMaCm2: 0, j0MaCm2: 1e-9, n: 1.5, rsOhmCm2: 1, rshOhmCm2: 1e4, tK: 300 },
+      voltageV: [0, 0.2, 0.4],
+    });
+    const k = readCircuit(JSON.parse(JSON.stringify(r)))!.curve!.keyFigures!;
+    expect(k.vocV).toBeUndefined();
+    expect(k.ff).toBeUndefined();
+    expect(k.pcePercent).toBeUndefined();
+    expect(k.pinMwCm2).toBe(100);
+  });
   it('formats units', () => {
     expect(prettyUnit('cm^-2 s^-1')).toBe('cm⁻² s⁻¹');
+  });
+  it('reads a modified-diode fit of two curves: what the split rests on, each split, one incident power', () => {
+    const root = join(import.meta.dirname, '..', '..', '..');
+    const spectrum = spectrumJobArrays(readFileSync(join(root, 'assets/data/spectra/am15g_1nm_300_1600.csv'), 'utf8'));
+    const absorber = { thicknessNm: 500, ncCm3: 2.2e18, nvCm3: 1.8e18, egEV: 1.6, tK: 300 };
+    const params = { yBulkPerS: 1e6, uIfPerCm2S: 1e3, yAugerPerS: 0, rsOhmCm2: 3, rshOhmCm2: 3000 };
+    const v = Array.from({ length: 100 }, (_, i) => -0.1 + (1.3 * i) / 99);
+    const jv = (jph: number) => simulateCircuit(modifiedCircuit({ ...params, jphMaCm2: jph }, absorber), v).jMaCm2;
+    const r = runCircuitJob({
+      kind: 'fit',
+      model: 'modified',
+      tK: 300,
+      absorber,
+      knowns: { bulk: { tauBulkS: 5e-7 }, auger: 'off' },
+      curves: [
+        { label: '1 sun', voltageV: v, jMaCm2: jv(23) },
+        { label: 'dark', voltageV: v, jMaCm2: jv(0) },
+      ],
+      spectrum,
+    });
+    const c = readCircuit(JSON.parse(JSON.stringify(r)))!;
+    expect(c.knowns).toMatchObject({ bulkSource: 'lifetime', yBulkPerS: 1e6, augerSource: 'off', nBulk: 2 });
+    expect(c.mdm!.map((x) => [x.label, x.illumination])).toEqual([
+      ['1 sun', 'light'],
+      ['dark', 'dark'],
+    ]);
+    expect(c.fit!.curves.map((x) => x.label)).toEqual(['1 sun', 'dark']);
+    expect(c.mdm![0]!.split.volume).toHaveLength(100);
+    expect(c.mdm![0]!.ranking[0]).toBeDefined();
+    const l = c.mdm![0]!.losses!;
+    expect(l.pin).toBe(100);
+    expect(l.pcePercent).toBeCloseTo(c.fit!.curves[0]!.modelKeyFigures!.pcePercent!, 10);
+    expect(l.waterfall.map((w) => w.key)).toContain('excess-radiative');
+    for (const w of l.waterfall) expect(w.lossPercent).toBeGreaterThanOrEqual(0);
+    expect(c.mdm![1]!.losses).toBeUndefined();
+    const jph = c.fit!.params.filter((p) => p.key === 'jphMaCm2');
+    expect(jph.map((p) => p.curve)).toEqual([0, 1]);
+    expect(c.fit!.params.find((p) => p.key === 'uIfPerCm2S')!.identifiability).toBeDefined();
+    expect(c.fit!.params.find((p) => p.key === 'yBulkPerS')!.fixed).toBe(true);
   });
 });
 

@@ -62,6 +62,13 @@ export const CODES = {
     status: 403,
     msg: { 'zh-CN': '账号已被停用，请联系管理员', en: 'This account is disabled; contact the administrator' },
   },
+  '2013': {
+    status: 409,
+    msg: {
+      'zh-CN': '不能停用自己的账号或取消自己的管理员身份',
+      en: 'You cannot disable your own account or remove your own administrator role',
+    },
+  },
   '2012': {
     status: 429,
     msg: {
@@ -164,6 +171,49 @@ export const CODES = {
     },
   },
   '4315': { status: 400, msg: { 'zh-CN': '请指定消息（id）或全部（all）', en: 'Give a message id or all: true' } },
+
+  // 46xx: forum
+  '4601': { status: 404, msg: { 'zh-CN': '帖子不存在', en: 'No such thread' } },
+  '4602': { status: 404, msg: { 'zh-CN': '回复不存在', en: 'No such reply' } },
+  '4603': { status: 404, msg: { 'zh-CN': '版块不存在', en: 'No such board' } },
+  '4604': { status: 409, msg: { 'zh-CN': '帖子已锁定，不能回复', en: 'The thread is locked; no new replies' } },
+  '4605': {
+    status: 400,
+    msg: {
+      'zh-CN': '内容不能为空（或只含不允许的格式）',
+      en: 'The post is empty (or holds only formatting that is not allowed)',
+    },
+  },
+  '4606': { status: 400, msg: { 'zh-CN': '图片无效：{detail}', en: 'Invalid image: {detail}' } },
+  '4607': { status: 400, msg: { 'zh-CN': '附件无效：{detail}', en: 'Invalid attachment: {detail}' } },
+  '4608': { status: 409, msg: { 'zh-CN': '您已举报过该内容', en: 'You have already reported this post' } },
+  '4609': { status: 404, msg: { 'zh-CN': '举报不存在', en: 'No such report' } },
+  '4610': {
+    status: 400,
+    msg: { 'zh-CN': '内容过长（最多{max}个字符）', en: 'The post is too long (at most {max} characters)' },
+  },
+
+  // 47xx: consultation
+  '4701': { status: 404, msg: { 'zh-CN': '咨询不存在', en: 'No such consultation' } },
+  '4702': {
+    status: 409,
+    msg: { 'zh-CN': '该咨询已关闭，如有新问题请新建咨询', en: 'This consultation is closed; please open a new one' },
+  },
+
+  // 48xx: notices and news
+  '4801': { status: 404, msg: { 'zh-CN': '公告不存在', en: 'No such notice' } },
+  '4802': { status: 400, msg: { 'zh-CN': '请指定公告（id）或全部（all）', en: 'Give a notice id or all: true' } },
+
+  // 49xx: finance
+  '4901': {
+    status: 402,
+    msg: {
+      'zh-CN': '余额不足：该功能每次收费 {price} 元，当前余额 {balance} 元，请先充值',
+      en: 'Insufficient balance: this feature costs {price} yuan per use and your balance is {balance} yuan; please recharge first',
+    },
+  },
+  '4902': { status: 404, msg: { 'zh-CN': '充值申请不存在', en: 'No such recharge request' } },
+  '4903': { status: 409, msg: { 'zh-CN': '该充值申请已处理', en: 'This recharge request has already been decided' } },
 
   // 5xxx: the server
   '5000': {

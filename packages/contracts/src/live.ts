@@ -13,6 +13,7 @@ import type { CalcKind, JobStatus } from './calc.js';
  * Calculation acts: fireOpt | fireElec | fireCircle (started), 'progress' {jobId, kind, percent,
  *   detail: the current bias point or wavelength}, finishOpt | finishElec | finishCircle (done or
  *   failed: {jobId, kind, status, recordId, msg: the reason when not succeeded}).
+ * newMsg: a new in-site message was stored for the user {msg: its title, type: its kind, link}.
  */
 export interface LiveMessage {
   act: string;
@@ -33,6 +34,8 @@ export interface LiveMessage {
   detail?: string;
   status?: JobStatus;
   recordId?: number;
+  /** newMsg: the in-site page the new message points at (forum thread, consultation). */
+  link?: string;
 }
 
 export const LIVE_PATH = '/calc/ws';

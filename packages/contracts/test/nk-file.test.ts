@@ -162,8 +162,36 @@ describe('material helpers', () => {
       thicknessNm: 400,
       role: 'absorber',
       optical: { kind: 'table', materialId: 'mapbi3' },
-      electrical: { egEV: 1.6, epsR: 24, muNCm2PerVs: 2 },
+      // the material's mobile ions become the layer's species, the charge written out (+1 by default)
+      electrical: {
+        egEV: 1.6,
+        epsR: 24,
+        muNCm2PerVs: 2,
+        ions: [{ densityCm3: 1e17, diffusionCm2PerS: 1e-12, sign: 1 }],
+      },
     });
+    const anions = materialToLayer(
+      {
+        ...base,
+        electrical: {
+          ...base.electrical,
+          ions: {
+            densityCm3: 3e15,
+            diffusionCm2PerS: 1e-8,
+            sign: -1,
+            activationEnergyEV: 0.5,
+            referenceTemperatureK: 298,
+          },
+        },
+      } as never,
+      400,
+    );
+    expect(anions.electrical?.ions).toEqual([
+      { densityCm3: 3e15, diffusionCm2PerS: 1e-8, sign: -1, activationEnergyEV: 0.5, referenceTemperatureK: 298 },
+    ]);
+    expect(
+      checkMaterialInput({ ...base, electrical: { ions: { densityCm3: 1, diffusionCm2PerS: 1, sign: 2 } } }).ok,
+    ).toBe(false);
     const organic = materialToLayer({ ...base, category: 'organic', electrical: {} } as never, 100);
     expect(organic.excitonic).toBe(true);
     expect(organic.electrical).toBeUndefined();

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { type CircuitJob, type CurveParseOptions, runCircuitJob } from '@pvforge/engine';
+import { CircuitInputError, type CircuitJob, type CurveParseOptions, runCircuitJob } from '@pvforge/engine';
 import { readCurveFile } from '../curve-file.js';
 
 export interface FitCommandOptions {
@@ -33,11 +33,14 @@ export async function runFit(
     const result = runCircuitJob(job);
     if (result.kind !== 'fit') throw new Error('unexpected job result');
     const f = result.fit;
-    err.write(`fit: ${opts.model} model, RMSE ${f.rmseMaCm2.toExponential(3)} mA/cm2, R^2 ${f.r2.toFixed(6)}\n`);
+    err.write(
+      `fit: ${opts.model} model, RMSE ${shown(f.rmseMaCm2, (x) => x.toExponential(3))} mA/cm2, R^2 ${shown(f.r2, (x) => x.toFixed(6))}\n`,
+    );
     for (const p of f.parameters) {
       const bound = p.atBound ? `  (at its ${p.atBound} bound)` : '';
+      const ci = (x: number | null) => shown(x, (y) => y.toPrecision(4));
       err.write(
-        `  ${p.key.padEnd(12)} ${p.value.toPrecision(6)} ${p.unit}  [${p.ciLow.toPrecision(4)}, ${p.ciHigh.toPrecision(4)}]${bound}\n`,
+        `  ${p.key.padEnd(12)} ${shown(p.value, (x) => x.toPrecision(6))} ${p.unit}  [${ci(p.ciLow)}, ${ci(p.ciHigh)}]${bound}\n`,
       );
     }
     const text = `${JSON.stringify(result)}\n`;
@@ -45,7 +48,15 @@ export async function runFit(
     else out.write(text);
     return 0;
   } catch (e) {
-    err.write(`fit: ${e instanceof Error ? e.message : String(e)}\n`);
+    if (e instanceof CircuitInputError) {
+      err.write('fit: the fit cannot run:\n');
+      for (const m of e.errors) err.write(`  ${m}\n`);
+    } else err.write(`fit: ${e instanceof Error ? e.message : String(e)}\n`);
     return 2;
   }
+}
+
+/** A number of the result, or "n/a" where the result has none (null: NaN or infinite in the engine). */
+function shown(x: number | null, format: (x: number) => string): string {
+  return x === null ? 'n/a' : format(x);
 }

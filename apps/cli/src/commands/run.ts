@@ -3,7 +3,10 @@ import { dirname, join, resolve } from 'node:path';
 import { checkDeviceSpec } from '@pvforge/contracts';
 import {
   BUILTIN_SPECTRA,
+  CIRCUIT_JOB_KINDS,
+  CircuitInputError,
   type CircuitJob,
+  CurveParseError,
   type DeviceOpticsAssets,
   type DeviceSimulationResult,
   DeviceSpecInputError,
@@ -13,6 +16,7 @@ import {
   runCircuitJob,
   runDeviceOptics,
   runDeviceSimulation,
+  runTandemSimulation,
 } from '@pvforge/engine';
 import { CurveFileError, readCurveFile } from '../curve-file.js';
 import { assetsDir } from '../paths.js';
@@ -100,6 +104,7 @@ export async function runDevice(
         },
       };
     }
+    if (spec.electrical?.tandem) return runTandem(file, spec, opts, out, err);
     if (spec.electrical) return runElectrical(file, spec, opts, out, err);
     const { report } = runDeviceOptics(spec, fileAssets(), opts.points);
     const text = `${JSON.stringify({ ...report, elapsedMs: Math.round(performance.now() - t0) })}\n`;
@@ -148,6 +153,50 @@ function runElectrical(
   return 0;
 }
 
+/** A monolithic tandem (electrical.tandem): subcells in series, 4T, current matching. */
+function runTandem(
+  file: string,
+  spec: Parameters<typeof runTandemSimulation>[0],
+  opts: RunOptions,
+  out: NodeJS.WritableStream,
+  err: NodeJS.WritableStream,
+): number {
+  let res: ReturnType<typeof runTandemSimulation>;
+  try {
+    res = runTandemSimulation(spec, fileAssets(), { profilePoints: opts.points });
+  } catch (e) {
+    if (e instanceof DeviceSpecInputError) {
+      err.write(`run: ${file}: the electrical part is not valid:\n`);
+      for (const m of e.errors) err.write(`  ${m}\n`);
+      return 2;
+    }
+    err.write(`run: ${file}: ${e instanceof Error ? e.message : String(e)}\n`);
+    return e instanceof ElectricalInputError || e instanceof OpticsInputError ? 2 : 1;
+  }
+  const text = `${JSON.stringify(res)}\n`;
+  if (opts.out) writeFileSync(resolve(opts.out), text);
+  else out.write(text);
+  for (const w of res.warnings) err.write(`run: warning: ${w}\n`);
+  const fig = (f?: { Jsc_mA_cm2: number; Voc_V: number; FF: number; PCE_percent: number }) =>
+    f
+      ? `Jsc ${f.Jsc_mA_cm2.toFixed(2)} mA/cm2   Voc ${f.Voc_V.toFixed(4)} V   FF ${(100 * f.FF).toFixed(2)} %   PCE ${f.PCE_percent.toFixed(2)} %`
+      : 'no figures of merit';
+  err.write(`run: ${res.device}: tandem, subcells in series\n  2T: ${fig(res.series?.figures)}\n`);
+  for (const c of res.subcells)
+    err.write(`  ${c.subcell} cell: ${fig(c.figures)}   photocurrent ${c.jPhotoMaCm2.toFixed(2)} mA/cm2\n`);
+  if (res.fourTerminal) err.write(`  4T: PCE ${res.fourTerminal.pcePercent.toFixed(2)} %\n`);
+  err.write(
+    `  mismatch ${res.mismatch.jTopMinusBottomMaCm2.toFixed(2)} mA/cm2, limiting: ${res.mismatch.limiting} cell\n`,
+  );
+  if (opts.out) err.write(`run: wrote ${opts.out}\n`);
+  const failed = res.subcells.find((c) => !c.converged);
+  if (failed) {
+    err.write(`run: ${failed.subcell} cell: ${failed.error ?? 'the run did not converge'}\n`);
+    return 1;
+  }
+  return 0;
+}
+
 /** A few lines for people: figures of merit, where G came from, the time taken. */
 export function electricalSummary(res: DeviceSimulationResult): string {
   const layers = res.electricalLayers.map((l) => l.name).join(', ');
@@ -165,7 +214,11 @@ export function electricalSummary(res: DeviceSimulationResult): string {
     );
   if (res.eqe)
     lines.push(
-      `  EQE at ${res.eqe.wavelengthNm.length} wavelengths: q int EQE Phi = ${res.eqe.jscFromEqeMaCm2.toFixed(3)} mA/cm2`,
+      `  EQE at ${res.eqe.wavelengthNm.length} wavelengths: ${
+        res.eqe.jscFromEqeMaCm2 === undefined
+          ? `failed at ${res.eqe.failedWavelengthNm?.join(', ')} nm, so no Jsc from the EQE`
+          : `q int EQE Phi = ${res.eqe.jscFromEqeMaCm2.toFixed(3)} mA/cm2`
+      }`,
     );
   if (res.dark) {
     const n = res.dark.V.length;
@@ -174,17 +227,60 @@ export function electricalSummary(res: DeviceSimulationResult): string {
         `  dark J-V: ${n} points, J(${res.dark.V[n - 1]} V) = ${res.dark.J_mA_cm2[n - 1]!.toPrecision(4)} mA/cm2`,
       );
   }
+  const tr = res.transient;
+  if (tr) {
+    const span = tr.t_s.length ? tr.t_s[tr.t_s.length - 1]! : 0;
+    lines.push(
+      `  transient: ${tr.converged ? 'done' : `stopped (${tr.error ?? 'not converged'})`}, ${tr.t_s.length} samples over ${span.toPrecision(4)} s, ${tr.stats.steps} steps`,
+    );
+    for (const s of tr.scans)
+      lines.push(
+        `    ${s.direction} scan at ${s.rate_V_s} V/s: ${
+          s.figures
+            ? `Jsc ${s.figures.Jsc_mA_cm2.toFixed(2)} mA/cm2   Voc ${s.figures.Voc_V.toFixed(4)} V   FF ${(100 * s.figures.FF).toFixed(2)} %   PCE ${s.figures.PCE_percent.toFixed(2)} %`
+            : 'no figures of merit'
+        }`,
+      );
+    if (tr.hysteresisIndex !== undefined) lines.push(`    hysteresis index ${tr.hysteresisIndex.toFixed(4)}`);
+  }
+  const z = res.impedance;
+  if (z)
+    lines.push(
+      `  impedance at ${z.V_dc} V: ${z.frequency_Hz.length} frequencies${z.converged ? '' : ` (stopped: ${z.error ?? 'not converged'})`}`,
+    );
+  const cv = res.capacitanceVoltage;
+  if (cv) {
+    const ms = cv.mottSchottky;
+    lines.push(
+      `  C-V at ${cv.frequency_Hz} Hz: ${cv.V.length} voltages${cv.converged ? '' : ` (stopped: ${cv.error ?? 'not converged'})`}${
+        ms
+          ? `; Mott-Schottky from ${ms.range_V[0]} to ${ms.range_V[1]} V: N = ${ms.doping_cm3.toExponential(3)} cm-3, Vbi = ${ms.Vbi_V.toFixed(4)} V (eps_r ${ms.eps_r} of ${ms.layer})`
+          : ''
+      }`,
+    );
+  }
+  const cf = res.capacitanceFrequency;
+  if (cf)
+    lines.push(
+      `  C-f at ${cf.V_dc} V: ${cf.frequency_Hz.length} frequencies${cf.converged ? '' : ` (stopped: ${cf.error ?? 'not converged'})`}`,
+    );
+  for (const d of res.defectLosses ?? [])
+    lines.push(
+      `  without ${d.where} defect "${d.name}" (${d.location}): ${
+        d.deltaPCE_percent !== undefined && d.deltaVoc_V !== undefined
+          ? `PCE +${d.deltaPCE_percent.toFixed(3)} %, Voc +${(1000 * d.deltaVoc_V).toFixed(2)} mV`
+          : 'not converged'
+      }`,
+    );
   lines.push(`  ${res.elapsedMs} ms`);
   return lines.join('\n');
 }
-
-const CIRCUIT_JOB_KINDS = ['simulate-sdm', 'simulate-2dm', 'simulate-modified', 'fit', 'losses', 'detailed-balance'];
 
 function isCircuitJob(raw: unknown): raw is CircuitJob {
   return (
     typeof raw === 'object' &&
     raw !== null &&
-    CIRCUIT_JOB_KINDS.includes(String((raw as { kind?: unknown }).kind)) &&
+    (CIRCUIT_JOB_KINDS as readonly string[]).includes(String((raw as { kind?: unknown }).kind)) &&
     !('schemaVersion' in raw)
   );
 }
@@ -203,7 +299,12 @@ async function withCurveFile(job: CircuitJob, baseDir: string): Promise<CircuitJ
 
 export { CurveFileError };
 
-/** `run <job.json>` for a circuit job (simulate, fit, losses, detailed balance); see packages/engine/src/circuit/jobs.ts. */
+/**
+ * `run <job.json>` for a circuit job (simulate, fit, losses, detailed balance); see
+ * packages/engine/src/jobs/circuit-job.ts. The engine checks the job itself: a job it refuses
+ * (every problem listed with its field) or a curve file it cannot read is bad input, exit 2;
+ * anything else that fails is exit 1.
+ */
 function runCircuit(job: CircuitJob, opts: RunOptions, out: NodeJS.WritableStream, err: NodeJS.WritableStream): number {
   try {
     const t0 = performance.now();
@@ -215,7 +316,12 @@ function runCircuit(job: CircuitJob, opts: RunOptions, out: NodeJS.WritableStrea
     } else out.write(text);
     return 0;
   } catch (e) {
+    if (e instanceof CircuitInputError) {
+      err.write(`run: the circuit job ${job.kind} is not valid:\n`);
+      for (const m of e.errors) err.write(`  ${m}\n`);
+      return 2;
+    }
     err.write(`run: circuit job ${job.kind}: ${e instanceof Error ? e.message : String(e)}\n`);
-    return 2;
+    return e instanceof CurveParseError ? 2 : 1;
   }
 }

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { type BenchCase, type CaseResult, validateCase } from '@pvforge/engine';
+import { type BenchCase, type CaseResult, validateCase, worstDeviation } from '@pvforge/engine';
 import { assetsDir } from '../paths.js';
 
 /** Every *.json case under a file or directory, sorted so runs are repeatable. */
@@ -62,27 +62,6 @@ export async function runValidate(targets: string[], opts: ValidateOptions, out 
     out.write(`${JSON.stringify({ passed, failed, results: withWorst }, null, 2)}\n`);
   } else out.write(`${passed} passed, ${failed} failed\n`);
   return failed === 0 ? 0 : 1;
-}
-
-/**
- * The check that came closest to (or furthest past) its tolerance: |actual - expected| / allowed.
- * Checks that state no numeric allowance are left out.
- */
-export function worstDeviation(r: CaseResult): { name: string; ratio: number } | undefined {
-  let worst: { name: string; ratio: number } | undefined;
-  for (const k of r.checks) {
-    if (k.actual === undefined || k.expected === undefined || k.allowed === undefined) continue;
-    const dev = Math.abs(k.actual - k.expected);
-    const ratio = Number.isNaN(dev)
-      ? Number.POSITIVE_INFINITY
-      : k.allowed > 0
-        ? dev / k.allowed
-        : dev === 0
-          ? 0
-          : Number.POSITIVE_INFINITY;
-    if (!worst || ratio > worst.ratio) worst = { name: k.name, ratio };
-  }
-  return worst;
 }
 
 function formatResult(r: CaseResult, verbose: boolean): string {

@@ -10,8 +10,20 @@ import {
   sql,
 } from 'kysely';
 import type { DialectName } from './database.js';
+import { consultMigration } from './migrations-consult.js';
+import { excitonLibraryMigration } from './migrations-exciton-library.js';
+import { financeMigration } from './migrations-finance.js';
+import { forumMigration } from './migrations-forum.js';
 import { libraryMigration } from './migrations-library.js';
+import { materialDefectsMigration } from './migrations-material-defects.js';
+import { materialIonsMigration } from './migrations-material-ions.js';
 import { materialsMigration } from './migrations-materials.js';
+import { noticesMigration } from './migrations-notices.js';
+import { publicTextsMigration } from './migrations-public-texts.js';
+import { defectTextsMigration } from './migrations-public-texts-defects.js';
+import { excitonTextsMigration } from './migrations-public-texts-excitons.js';
+import { ionTextsMigration } from './migrations-public-texts-ions.js';
+import { tandemTextsMigration } from './migrations-public-texts-tandem.js';
 import type { Database } from './schema.js';
 
 /**
@@ -259,6 +271,18 @@ export function migrationList(dialect: DialectName): Record<string, Migration> {
     '0003_device_specs': deviceSpecs(),
     '0004_materials': materialsMigration(dialect),
     '0005_library': libraryMigration(dialect),
+    '0006_public_texts': publicTextsMigration(),
+    '0007_public_texts_ions': ionTextsMigration(),
+    '0008_material_ions': materialIonsMigration(),
+    '0009_public_texts_excitons': excitonTextsMigration(),
+    '0010_exciton_library': excitonLibraryMigration(),
+    '0011_public_texts_tandem': tandemTextsMigration(),
+    '0012_forum': forumMigration(dialect),
+    '0013_consult': consultMigration(dialect),
+    '0014_notices': noticesMigration(dialect),
+    '0015_finance': financeMigration(dialect),
+    '0016_public_texts_defects': defectTextsMigration(),
+    '0017_material_defects': materialDefectsMigration(),
   };
 }
 

@@ -77,6 +77,8 @@ export interface NewsTable {
   body_en: string;
   published_at: string;
   created_at: number;
+  /** Set: withdrawn by an administrator, no longer on the public site (migration 0011). */
+  withdrawn_at: Nullable<number>;
 }
 
 export interface FaqTable {
@@ -218,6 +220,145 @@ export interface MaterialsTable {
   updated_at: Generated<number>;
 }
 
+/** Forum (migration 0009): boards, threads, replies, reports, images. Flags are 0/1. */
+export interface ForumBoardsTable {
+  id: Generated<number>;
+  forum: string;
+  sort: Generated<number>;
+  name_zh: string;
+  name_en: string;
+  description_zh: Generated<string>;
+  description_en: Generated<string>;
+  created_at: number;
+}
+
+export interface ForumThreadsTable {
+  id: Generated<number>;
+  board_id: number;
+  user_id: number;
+  title: string;
+  body_html: string;
+  search_text: string;
+  /** JSON list of {type, id}. */
+  attachments: Generated<string>;
+  pinned: Generated<number>;
+  locked: Generated<number>;
+  hidden: Generated<number>;
+  reply_count: Generated<number>;
+  last_reply_at: number;
+  created_at: number;
+  updated_at: number;
+  deleted_at: Nullable<number>;
+}
+
+export interface ForumRepliesTable {
+  id: Generated<number>;
+  thread_id: number;
+  user_id: number;
+  floor: number;
+  body_html: string;
+  search_text: string;
+  attachments: Generated<string>;
+  quote_id: Nullable<number>;
+  hidden: Generated<number>;
+  created_at: number;
+  updated_at: number;
+  deleted_at: Nullable<number>;
+}
+
+export interface ForumReportsTable {
+  id: Generated<number>;
+  target_type: string;
+  target_id: number;
+  user_id: number;
+  reason: string;
+  status: string;
+  created_at: number;
+  resolved_by: Nullable<number>;
+  resolved_at: Nullable<number>;
+}
+
+export interface ForumImagesTable {
+  id: Generated<number>;
+  key: string;
+  user_id: number;
+  mime: string;
+  width: number;
+  height: number;
+  bytes: Buffer;
+  created_at: number;
+}
+
+/** Consultation tickets and messages (migration 0010). */
+export interface ConsultTicketsTable {
+  id: Generated<number>;
+  user_id: number;
+  category: string;
+  subject: string;
+  status: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ConsultMessagesTable {
+  id: Generated<number>;
+  ticket_id: number;
+  user_id: number;
+  from_admin: Generated<number>;
+  body: string;
+  attachments: Generated<string>;
+  created_at: number;
+}
+
+/** Notices, their read state, the audit log (migration 0011). */
+export interface NoticesTable {
+  id: Generated<number>;
+  title: string;
+  body: string;
+  created_by: number | null;
+  published_at: number;
+  updated_at: number;
+  withdrawn_at: Nullable<number>;
+}
+
+export interface NoticeReadsTable {
+  notice_id: number;
+  user_id: number;
+  read_at: number;
+}
+
+export interface AdminAuditTable {
+  id: Generated<number>;
+  admin_id: number | null;
+  action: string;
+  target: Generated<string>;
+  detail: Generated<string>;
+  created_at: number;
+}
+
+/** Double-entry postings of the ledger, signed (migration 0012). */
+export interface LedgerEntriesTable {
+  id: Generated<number>;
+  ledger_id: number;
+  /** 'user:<id>' or a platform account ('platform:cash', 'platform:revenue', 'platform:rewards'). */
+  account: string;
+  amount_fen: number;
+  created_at: number;
+}
+
+export interface RechargeRequestsTable {
+  id: Generated<number>;
+  user_id: number;
+  amount_fen: number;
+  provider: string;
+  reference: Generated<string>;
+  status: string;
+  reason: Nullable<string>;
+  created_at: number;
+  decided_at: Nullable<number>;
+  decided_by: Nullable<number>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -233,6 +374,18 @@ export interface Database {
   messages: MessagesTable;
   ledger: LedgerTable;
   settings: SettingsTable;
+  forum_boards: ForumBoardsTable;
+  forum_threads: ForumThreadsTable;
+  forum_replies: ForumRepliesTable;
+  forum_reports: ForumReportsTable;
+  forum_images: ForumImagesTable;
+  consult_tickets: ConsultTicketsTable;
+  consult_messages: ConsultMessagesTable;
+  notices: NoticesTable;
+  notice_reads: NoticeReadsTable;
+  admin_audit: AdminAuditTable;
+  ledger_entries: LedgerEntriesTable;
+  recharge_requests: RechargeRequestsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -38,9 +38,26 @@ const UNITS: Record<string, string> = {
   'ions.densityCm3': 'cm^-3',
   'ions.diffusionCm2PerS': 'cm^2/s',
   'ions.activationEnergyEV': 'eV',
+  // the charge of the mobile species, in units of the elementary charge
+  'ions.sign': 'q',
+  'ions.referenceTemperatureK': 'K',
   'exciton.diffusionLengthNm': 'nm',
   'exciton.lifetimeS': 's',
   'exciton.bindingEnergyEV': 'eV',
+  langevinPrefactor: '-',
+  'ctDissociation.separationNm': 'nm',
+  'ctDissociation.decayRatePerS': '1/s',
+  'excitonDiffusion.diffusionLengthNm': 'nm',
+  'excitonDiffusion.lifetimeS': 's',
+  btbtACm3PerS: 'cm^-3 s^-1',
+  btbtBVPerCm: 'V/cm',
+  btbtP: '-',
+  tatMassRel: 'm0',
+  'tunnelOxide.barrierElectronEV': 'eV',
+  'tunnelOxide.barrierHoleEV': 'eV',
+  'tunnelOxide.massElectronRel': 'm0',
+  'tunnelOxide.massHoleRel': 'm0',
+  'tunnelOxide.thicknessNm': 'nm',
 };
 
 interface PackMaterial {

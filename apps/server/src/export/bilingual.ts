@@ -88,6 +88,33 @@ const WORDS: Record<string, string> = {
   Channel: '通道',
   Power: '功率',
   'A electrical layers': '电学层吸收率',
+  Time: '时间',
+  Scan: '扫描',
+  Direction: '方向',
+  Rate: '扫描速率',
+  Profile: '分布',
+  'Hysteresis index': '迟滞指数',
+  'Ion number drift': '离子总数相对漂移',
+  'Time steps': '时间步数',
+  'Rejected steps': '被拒时间步数',
+  Frequency: '频率',
+  "Z'": '阻抗实部',
+  "Z''": '阻抗虚部',
+  '|Z|': '阻抗模',
+  Phase: '相位',
+  C: '电容',
+  'DC voltage': '直流电压',
+  'DC current': '直流电流',
+  Light: '光照',
+  Suns: '光强（太阳数）',
+  RMSE: '均方根误差',
+  'R²': '决定系数',
+  'Losses by PCE gain': '按效率增益排序的损失',
+  'Determined by the data': '数据能否确定',
+  'J absorber volume': '吸收层体内复合电流',
+  'Parameter A': '参数 A',
+  'Parameter B': '参数 B',
+  Correlation: '相关系数',
 };
 
 /** Quantities made of a name and a fixed part: 'A MAPbI3', 'MAPbI3 SRH', 'Interface A/B'. */
@@ -98,10 +125,13 @@ const PATTERNS: [RegExp, (m: RegExpMatchArray) => string][] = [
   [/^(.+) Auger$/, (m) => `俄歇复合 ${m[1]}`],
   [/^R interface (.+)$/, (m) => `界面复合 ${m[1]}`],
   [/^Interface (.+)$/, (m) => `界面复合 ${m[1]}`],
+  [/^Ions (\d+) (.+)$/, (m) => `可移动离子 ${m[1]} ${m[2]}`],
 ];
 
 /** Confidence-interval columns: 'CI low 95%', 'CI high 95% (individual)' (that bracket is no unit). */
 const CI = /^CI (low|high) (\S+)( \(individual\))?$/;
+/** Profile-likelihood interval columns: 'Profile-likelihood low 95%'. */
+const PROFILE = /^Profile-likelihood (low|high) (\S+)$/;
 
 export function bilingualHeader(header: string): string {
   const ci = CI.exec(header);
@@ -109,6 +139,8 @@ export function bilingualHeader(header: string): string {
     const zh = `置信区间${ci[1] === 'low' ? '下限' : '上限'} ${ci[2]}${ci[3] ? ' 单独' : ''}`;
     return `${zh} (${header.replace(' (individual)', ', individual')})`;
   }
+  const pl = PROFILE.exec(header);
+  if (pl) return `剖面似然区间${pl[1] === 'low' ? '下限' : '上限'} ${pl[2]} (${header})`;
   // 'Quantity (unit)' split at its last bracket pair
   const m = /^(.*) \(([^()]*)\)$/.exec(header);
   const quantity = m ? m[1]! : header;

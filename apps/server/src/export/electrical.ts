@@ -3,12 +3,22 @@
  * (runDeviceSimulation, packages/engine/src/device) or a bare drift-diffusion result (simulateJV,
  * packages/engine/src/electrical). Per J-V curve: the curve, its key figures, the recombination
  * currents per mechanism against V, and one sheet per bias with every profile against position
- * (bands, quasi-Fermi levels, potential, field, densities, currents, G and recombination), since
- * they share the position column and are plotted together.
+ * (bands, quasi-Fermi levels, potential, field, densities, currents, G and recombination, mobile
+ * ions), since they share the position column and are plotted together; then the transient
+ * protocol's and the impedance spectrum's sheets (transient.ts) when the device asked for them.
  */
+import {
+  capacitanceFrequencyTables,
+  capacitanceVoltageTables,
+  defectLossTable,
+  interfaceDefectTable,
+} from './defects.js';
+import { FIGURE_COLUMNS, profileColumns } from './electrical-columns.js';
 import { opticsTables } from './optics.js';
 import type { Shape } from './shape.js';
 import { type Cell, columns, quantities, type Table } from './table.js';
+import { isTandem, tandemTables } from './tandem.js';
+import { impedanceTables, transientTables } from './transient.js';
 import { h, U } from './units.js';
 
 export interface ElectricalSheets {
@@ -33,6 +43,7 @@ function isCoupled(r: Record<string, unknown>): boolean {
 
 export function electricalTables(result: unknown, s: Shape): ElectricalSheets {
   const r = s.obj(result, 'result');
+  if (isTandem(r)) return tandemTables(r, s, (whole) => coupledTables(s.obj(whole, 'result.fullStack'), s));
   if (isCoupled(r)) return coupledTables(r, s);
   if (!('V' in r) || !('J_mA_cm2' in r))
     s.failText(
@@ -71,7 +82,7 @@ function coupledTables(r: Record<string, unknown>, s: Shape): ElectricalSheets {
       s.optNum(gen['jOpticalMaCm2'], 'result.generation.jOpticalMaCm2'),
       U.mAcm2,
     ],
-    ['Jsc from EQE', eqe ? s.num(eqe['jscFromEqeMaCm2'], 'result.eqe.jscFromEqeMaCm2') : undefined, U.mAcm2],
+    ['Jsc from EQE', eqe ? s.optNum(eqe['jscFromEqeMaCm2'], 'result.eqe.jscFromEqeMaCm2') : undefined, U.mAcm2],
     [
       'Electrical layers',
       s
@@ -110,6 +121,27 @@ function coupledTables(r: Record<string, unknown>, s: Shape): ElectricalSheets {
       ]),
     );
   }
+  if (r['transient'] !== undefined) {
+    const tr = transientTables(r['transient'], s);
+    tables.push(...tr.tables);
+    converged &&= tr.converged;
+  }
+  if (r['impedance'] !== undefined) {
+    const z = impedanceTables(r['impedance'], s);
+    tables.push(...z.tables);
+    converged &&= z.converged;
+  }
+  if (r['capacitanceVoltage'] !== undefined) {
+    const cv = capacitanceVoltageTables(r['capacitanceVoltage'], s);
+    tables.push(...cv.tables);
+    converged &&= cv.converged;
+  }
+  if (r['capacitanceFrequency'] !== undefined) {
+    const cf = capacitanceFrequencyTables(r['capacitanceFrequency'], s);
+    tables.push(...cf.tables);
+    converged &&= cf.converged;
+  }
+  if (r['defectLosses'] !== undefined) tables.push(defectLossTable(r['defectLosses'], s));
   if (r['optics'] !== undefined) tables.push(...opticsTables(r['optics'], s, 'result.optics', 'Optics ').tables);
   return {
     device,
@@ -120,14 +152,16 @@ function coupledTables(r: Record<string, unknown>, s: Shape): ElectricalSheets {
   };
 }
 
-const FIGURES: [key: string, header: string][] = [
-  ['Jsc_mA_cm2', h('Jsc', U.mAcm2)],
-  ['Voc_V', h('Voc', U.V)],
-  ['FF', h('FF', U.fraction)],
-  ['PCE_percent', h('PCE', U.percent)],
-  ['Vmp_V', h('Vmp', U.V)],
-  ['Jmp_mA_cm2', h('Jmp', U.mAcm2)],
-  ['Pmax_mW_cm2', h('Pmax', U.mWcm2)],
+/**
+ * Recombination currents of the exciton and tunnelling models (engine: recombination.layers[]):
+ * CT states that decay before they split (geminate), excitons that decay before they reach the
+ * donor/acceptor interface, band-to-band tunnelling. In a layer with CT dissociation the
+ * 'radiative' column is its bimolecular (Langevin) loss, reduced by (1 - P).
+ */
+const LAYER_MODEL_LOSSES: [key: string, what: string][] = [
+  ['geminate', 'geminate'],
+  ['excitonDecay', 'exciton decay'],
+  ['bandToBand', 'band-to-band tunnelling'],
 ];
 
 /** One row per J-V curve; the figures are empty in the dark or when J does not cross zero. */
@@ -137,7 +171,7 @@ function keyFigures(curves: Curve[], s: Shape): Table {
     headers: [
       'Curve',
       'Converged',
-      ...FIGURES.map(([, hd]) => hd),
+      ...FIGURE_COLUMNS.map(([, hd]) => hd),
       'Bias points',
       'Newton iterations',
       h('Elapsed', U.ms),
@@ -149,7 +183,7 @@ function keyFigures(curves: Curve[], s: Shape): Table {
       return [
         c.tag || 'J-V',
         s.bool(c.r['converged'], `${c.path}.converged`),
-        ...FIGURES.map(([k]) => (f ? s.num(f[k], `${c.path}.figures.${k}`) : null)),
+        ...FIGURE_COLUMNS.map(([k]) => (f ? s.num(f[k], `${c.path}.figures.${k}`) : null)),
         st ? s.num(st['biasPoints'], `${c.path}.stats.biasPoints`) : null,
         st ? s.num(st['totalNewtonIterations'], `${c.path}.stats.totalNewtonIterations`) : null,
         st ? s.num(st['elapsed_ms'], `${c.path}.stats.elapsed_ms`) : null,
@@ -158,23 +192,6 @@ function keyFigures(curves: Curve[], s: Shape): Table {
     }),
   };
 }
-
-const PROFILE_COLUMNS: [key: string, header: string][] = [
-  ['Ec_eV', h('Ec', U.eV)],
-  ['Ev_eV', h('Ev', U.eV)],
-  ['EFn_eV', h('EFn', U.eV)],
-  ['EFp_eV', h('EFp', U.eV)],
-  ['potential_V', h('Potential', U.V)],
-  ['field_V_cm', h('Field', U.Vcm)],
-  ['n_cm3', h('n', U.cm3)],
-  ['p_cm3', h('p', U.cm3)],
-  ['Jn_mA_cm2', h('Jn', U.mAcm2)],
-  ['Jp_mA_cm2', h('Jp', U.mAcm2)],
-  ['G_cm3_s', h('G', U.cm3s)],
-  ['R_srh_cm3_s', h('R SRH', U.cm3s)],
-  ['R_rad_cm3_s', h('R radiative', U.cm3s)],
-  ['R_auger_cm3_s', h('R Auger', U.cm3s)],
-];
 
 /**
  * Sheet label of a bias: the engine's labels are '0 V', 'maximum power', 'Voc' and '<V> V' for
@@ -223,6 +240,14 @@ function curveTables(c: Curve, s: Shape): { tables: Table[]; warnings: string[];
         { header: h(`${name} radiative`, U.mAcm2), values: s.nums(o['radiative'], `${lp}.radiative`, n) },
         { header: h(`${name} Auger`, U.mAcm2), values: s.nums(o['auger'], `${lp}.auger`, n) },
       );
+      if (o['defects'] !== undefined)
+        s.arr(o['defects'], `${lp}.defects`).forEach((d, k) => {
+          cols.push({ header: h(`${name} defect ${k + 1}`, U.mAcm2), values: s.nums(d, `${lp}.defects[${k}]`, n) });
+        });
+      // the losses of the exciton and tunnelling models, in layers that have them
+      for (const [key, what] of LAYER_MODEL_LOSSES)
+        if (o[key] !== undefined)
+          cols.push({ header: h(`${name} ${what}`, U.mAcm2), values: s.nums(o[key], `${lp}.${key}`, n) });
     });
     s.arr(rec['interfaces'], `${rp}.interfaces`).forEach((f, i) => {
       const fp = `${rp}.interfaces[${i}]`;
@@ -232,6 +257,11 @@ function curveTables(c: Curve, s: Shape): { tables: Table[]; warnings: string[];
         header: h(`Interface ${ifaceNames[i]}`, U.mAcm2),
         values: s.nums(o['current'], `${fp}.current`, n),
       });
+      if (o['defects'] !== undefined)
+        cols.push({
+          header: h(`Interface ${ifaceNames[i]} defects`, U.mAcm2),
+          values: s.nums(o['defects'], `${fp}.defects`, n),
+        });
     });
     const ct = s.obj(rec['contacts'], `${rp}.contacts`);
     cols.push(
@@ -246,20 +276,16 @@ function curveTables(c: Curve, s: Shape): { tables: Table[]; warnings: string[];
   const profiles = r['profiles'] === undefined ? [] : s.arr(r['profiles'], `${path}.profiles`);
   const index: Cell[][] = [];
   const profileTables: Table[] = [];
+  const withDefects: { label: string; V: number; o: Record<string, unknown>; pp: string }[] = [];
   let nIf = 0;
   profiles.forEach((p, k) => {
     const pp = `${path}.profiles[${k}]`;
     const o = s.obj(p, pp);
-    const x = s.nums(o['x_nm'], `${pp}.x_nm`);
     const pV = s.num(o['V'], `${pp}.V`);
     const label = s.str(o['label'], `${pp}.label`);
     const name = `Bias${sfx} ${biasLabel(label, pV)}`;
-    profileTables.push(
-      columns(name, [
-        { header: h('Position', U.nm), values: x },
-        ...PROFILE_COLUMNS.map(([key, header]) => ({ header, values: s.nums(o[key], `${pp}.${key}`, x.length) })),
-      ]),
-    );
+    profileTables.push(columns(name, profileColumns(o, pp, s)));
+    withDefects.push({ label, V: pV, o, pp });
     const rIf = s.nums(o['R_interface_cm2_s'], `${pp}.R_interface_cm2_s`);
     nIf = Math.max(nIf, rIf.length);
     const rc = s.obj(o['R_contact_cm2_s'], `${pp}.R_contact_cm2_s`);
@@ -286,6 +312,8 @@ function curveTables(c: Curve, s: Shape): { tables: Table[]; warnings: string[];
       rows: index,
     });
   }
+  const sheets = interfaceDefectTable(withDefects, sfx, s);
+  if (sheets) tables.push(sheets);
   tables.push(...profileTables);
   const warnings = r['warnings'] === undefined ? [] : s.strs(r['warnings'], `${path}.warnings`);
   return {

@@ -10,12 +10,20 @@ export const U = {
   cm3: 'cm⁻³',
   cm2s: 'cm⁻² s⁻¹',
   cm3s: 'cm⁻³ s⁻¹',
+  perS: 's⁻¹',
   eV: 'eV',
   V: 'V',
   Vcm: 'V/cm',
   percent: '%',
   ms: 'ms',
   K: 'K',
+  s: 's',
+  Vs: 'V/s',
+  Hz: 'Hz',
+  ohmCm2: 'Ω·cm²',
+  deg: '°',
+  Fcm2: 'F/cm²',
+  onOff: '1 = on',
 } as const;
 
 export const h = (quantity: string, unit: string): string => `${quantity} (${unit})`;

@@ -8,6 +8,7 @@ import type { Clock } from '../clock.js';
 import type { CalculationsRepository } from '../db/repositories/calculations.js';
 import { INTERRUPTED_REASON, type QueueOptions } from './in-process-queue.js';
 import { createPool, runOnPool } from './pool-runner.js';
+import { coalescedProgressWrites } from './progress-writes.js';
 import { type JobEvent, JobLimitError, type JobQueue, type JobSubmission, QueueUnavailableError } from './types.js';
 
 /**
@@ -265,6 +266,7 @@ export class BullWorkerHost {
     try {
       const input = await this.repo.input(id);
       let done = false;
+      const writes = coalescedProgressWrites((percent, detail) => this.repo.progress(id, percent, detail));
       const out = await runOnPool(
         this.pool!,
         { kind: base.kind, input, allowFaults: this.opts.allowFaults === true },
@@ -274,10 +276,10 @@ export class BullWorkerHost {
           onProgress: (percent, detail) => {
             if (done) return;
             this.publish({ type: 'progress', ...base, percent, ...(detail ? { detail } : {}) });
-            void this.repo.progress(id, percent, detail).catch(() => undefined);
+            writes.push(percent, detail);
           },
         },
-      );
+      ).finally(() => writes.stop());
       done = true;
       if (out.status === 'aborted' && this.stopping) {
         // Neither completed nor failed in Redis: its lock lapses and BullMQ redelivers it as stalled.
@@ -285,7 +287,7 @@ export class BullWorkerHost {
       }
       if (out.status === 'aborted') return;
       const ok = await this.repo.finish(id, out.status, this.clock.now(), {
-        ...(out.result !== undefined ? { result: out.result } : {}),
+        ...(out.packed !== undefined ? { packed: out.packed } : {}),
         reason: out.reason,
       });
       if (ok)

@@ -5,6 +5,7 @@ import type { Piscina } from 'piscina';
 import type { Clock } from '../clock.js';
 import type { CalculationsRepository } from '../db/repositories/calculations.js';
 import { createPool, runOnPool } from './pool-runner.js';
+import { coalescedProgressWrites } from './progress-writes.js';
 import { type JobEvent, JobLimitError, type JobQueue, type JobSubmission } from './types.js';
 
 export interface QueueOptions {
@@ -217,6 +218,7 @@ export class InProcessQueue implements JobQueue {
     const base = { jobId: id, userId: r.userId, kind: r.kind };
     this.emit({ type: 'started', ...base });
     const input = await this.repo.input(id);
+    const writes = coalescedProgressWrites((percent, detail) => this.repo.progress(id, percent, detail));
     const out = this.pool
       ? await runOnPool(
           this.pool,
@@ -227,18 +229,21 @@ export class InProcessQueue implements JobQueue {
             onProgress: (percent, detail) => {
               if (r.done) return;
               this.emit({ type: 'progress', ...base, percent, ...(detail ? { detail } : {}) });
-              void this.repo.progress(id, percent, detail).catch(() => undefined);
+              writes.push(percent, detail);
             },
           },
-        )
+        ).finally(() => writes.stop())
       : ({ status: 'aborted' } as const);
     r.done = true;
     // Off the books before the outcome is told: a listener that submits again finds the slot free.
     this.running.delete(id);
+    // The thread is free now: the next job starts while this one's outcome is written (it used to
+    // wait for the database write and the listeners, the thread idle meanwhile).
+    this.pump();
     // Aborted: a cancel (already recorded) or a shutdown (left running, recovered at the next start).
     if (out.status === 'aborted') return;
     const ok = await this.repo.finish(id, out.status, this.clock.now(), {
-      ...(out.result !== undefined ? { result: out.result } : {}),
+      ...(out.packed !== undefined ? { packed: out.packed } : {}),
       reason: out.reason,
     });
     if (ok) this.emit({ type: 'finished', ...base, status: out.status, ...(out.reason ? { reason: out.reason } : {}) });

@@ -1,33 +1,31 @@
 import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MessageChannel } from 'node:worker_threads';
 import type { CalcKind } from '@pvforge/contracts';
 import { Piscina } from 'piscina';
-import type { CalculationOutcome } from './run-calculation.js';
-import type { ProgressMessage, WorkerTask } from './worker.js';
+import type { PackedResult } from '../db/result-codec.js';
+import type { ProgressMessage, WorkerOutcome, WorkerTask } from './worker.js';
 
 /** Time a worker thread may take to start and load the engine before the limit runs anyway. */
 const THREAD_START_ALLOWANCE_MS = 30_000;
 
 /**
- * The worker file: the built .js next to this module, or, when the server runs from its
- * TypeScript sources (tests, `tsx`), the .ts file loaded through tsx in each thread.
+ * A worker-thread entry file next to the calling module: the built .js, or, when the server runs
+ * from its TypeScript sources (tests, `tsx`), the .ts file loaded through tsx in each thread.
+ * `callerUrl` is the caller's import.meta.url; `target` the entry's name without extension.
  */
-function workerEntry(): { filename: string; execArgv: string[] } {
-  const self = fileURLToPath(import.meta.url);
-  if (self.endsWith('.ts')) {
-    return {
-      filename: self.replace(/pool-runner\.ts$/, 'worker.ts'),
-      execArgv: ['--conditions=@pvforge/source', '--import', 'tsx'],
-    };
-  }
-  const js = self.replace(/pool-runner\.js$/, 'worker.js');
-  if (!existsSync(js)) throw new Error(`worker entry missing: ${js}`);
-  return { filename: js, execArgv: [] };
+export function threadEntry(callerUrl: string, target: string): { filename: string; execArgv: string[] } {
+  const self = fileURLToPath(callerUrl);
+  const ext = self.endsWith('.ts') ? '.ts' : '.js';
+  const filename = join(dirname(self), `${target}${ext}`);
+  if (ext === '.ts') return { filename, execArgv: ['--conditions=@pvforge/source', '--import', 'tsx'] };
+  if (!existsSync(filename)) throw new Error(`worker entry missing: ${filename}`);
+  return { filename, execArgv: [] };
 }
 
 export function createPool(threads: number): Piscina {
-  const entry = workerEntry();
+  const entry = threadEntry(import.meta.url, 'worker');
   return new Piscina({
     filename: entry.filename,
     execArgv: entry.execArgv,
@@ -39,7 +37,8 @@ export function createPool(threads: number): Piscina {
 }
 
 export type PoolOutcome =
-  | { status: 'succeeded' | 'nonconvergent' | 'failed'; result?: unknown; reason?: string }
+  /** packed: the result as the database stores it, encoded in the worker thread. */
+  | { status: 'succeeded' | 'nonconvergent' | 'failed'; packed?: PackedResult; reason?: string }
   /** Stopped from outside (cancel, shutdown): the caller decides what it means. */
   | { status: 'aborted' };
 
@@ -87,11 +86,14 @@ export async function runOnPool(
   });
   try {
     const t: WorkerTask = { ...task, port: port2 };
-    const out = (await pool.run(t, { signal: ctrl.signal, transferList: [port2] as never })) as CalculationOutcome;
+    const out = (await pool.run(t, { signal: ctrl.signal, transferList: [port2] as never })) as WorkerOutcome;
     await Promise.race([endSeen, new Promise((resolve) => setTimeout(resolve, 1000).unref())]);
+    // A Buffer crosses the thread boundary as a plain Uint8Array: the same bytes, no copy here.
+    const b = out.packed.blob;
+    const packed: PackedResult = { blob: Buffer.from(b.buffer, b.byteOffset, b.byteLength), size: out.packed.size };
     return out.nonconvergent
-      ? { status: 'nonconvergent', result: out.result, reason: out.nonconvergent }
-      : { status: 'succeeded', result: out.result };
+      ? { status: 'nonconvergent', packed, reason: out.nonconvergent }
+      : { status: 'succeeded', packed };
   } catch (err) {
     if (expired)
       return {

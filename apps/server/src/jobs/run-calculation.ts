@@ -6,6 +6,7 @@ import {
   runCircuitJob,
   runDeviceOptics,
   runDeviceSimulation,
+  runTandemSimulation,
 } from '@pvforge/engine';
 
 export type ProgressFn = (percent: number, detail?: string) => void;
@@ -42,16 +43,16 @@ export function runCalculation(
       progress(5, 'optics and mesh');
       // One message per whole percent at most: each becomes a database write and a live message.
       let last = 5;
-      const res = runDeviceSimulation(input as Parameters<typeof runDeviceSimulation>[0], assets(), {
-        profilePoints: PROFILE_POINTS,
-        onProgress: (fraction, detail) => {
-          const percent = Math.min(95, Math.floor(5 + 90 * fraction));
-          if (percent > last) {
-            last = percent;
-            progress(percent, detail);
-          }
-        },
-      });
+      const onProgress = (fraction: number, detail: string) => {
+        const percent = Math.min(95, Math.floor(5 + 90 * fraction));
+        if (percent > last) {
+          last = percent;
+          progress(percent, detail);
+        }
+      };
+      const spec = input as Parameters<typeof runDeviceSimulation>[0];
+      if (spec.electrical?.tandem) return runTandem(spec, assets(), onProgress, progress);
+      const res = runDeviceSimulation(spec, assets(), { profilePoints: PROFILE_POINTS, onProgress });
       progress(95, 'J-V sweep done');
       const failed = [res.light, res.dark].find((r) => r && !r.converged);
       // The partial sweep is kept: it shows where the solver gave up.
@@ -69,4 +70,22 @@ export function runCalculation(
     default:
       throw new Error(`unknown calculation kind "${String(kind)}"`);
   }
+}
+
+/** A monolithic tandem: the subcells in series (and the whole stack when asked), engine/tandem. */
+function runTandem(
+  spec: Parameters<typeof runTandemSimulation>[0],
+  assets: DeviceOpticsAssets,
+  onProgress: (fraction: number, detail: string) => void,
+  progress: ProgressFn,
+): CalculationOutcome {
+  const res = runTandemSimulation(spec, assets, { profilePoints: PROFILE_POINTS, onProgress });
+  progress(95, 'tandem J-V done');
+  const failed = res.subcells.find((c) => !c.converged);
+  if (failed)
+    return {
+      result: res,
+      nonconvergent: `${failed.subcell} cell: ${failed.error ?? 'the J-V sweep did not converge'}`,
+    };
+  return { result: res };
 }

@@ -1,9 +1,12 @@
 import {
   type CalcKind,
   type JobStatus,
+  localizeCheckMessage,
   SWEEP_MAX_COMBINATIONS,
   SWEEP_MAX_VALUES,
   type SweepParameter,
+  type SweepResult,
+  type SweepRow,
 } from '@pvforge/contracts';
 import type { Clock } from '../clock.js';
 import type { CalculationRecord, CalculationsRepository } from '../db/repositories/calculations.js';
@@ -153,38 +156,28 @@ export function planSweep(
     // The same check as a single submission: no child that would be refused alone reaches the queue.
     const checked = checkCalculationInput(kind, child);
     const what = combo.map((v, k) => `${parameters[k]?.path}=${v}`).join(', ');
-    if (!checked.ok)
+    if (!checked.ok) {
+      const first = checked.errors[0] ?? checked.field;
       return bad(
         checked.field,
-        `${what}: ${checked.errors[0] ?? checked.field}`,
-        `参数组合 ${what} 生成的器件无效：${checked.errors[0] ?? checked.field}`,
+        `${what}: ${localizeCheckMessage(first, 'en')}`,
+        `参数组合 ${what} 生成的器件无效：${localizeCheckMessage(first, 'zh-CN')}`,
       );
+    }
     inputs.push(checked.input);
   }
   return { ok: true, combinations, inputs };
 }
 
-export interface SweepRow {
-  id: number;
-  values: number[];
-  status: JobStatus;
-  reason: string | null;
-  figures: Record<string, number | null>;
-}
+export type { SweepResult, SweepRow } from '@pvforge/contracts';
 
-export interface SweepResult {
-  sweep: true;
-  kind: 'opt' | 'elec';
-  parameters: { path: string; label: string; values: number[] }[];
-  figureNames: string[];
-  table: SweepRow[];
-  /** Two parameters only: figure name -> [i][j] (i: first parameter's value, j: second's). */
-  map?: Record<string, (number | null)[][]>;
-  statusMap?: JobStatus[][];
-}
-
-/** The key figures a sweep tabulates: the light J-V figures (elec), the photocurrents (opt). */
+/**
+ * The key figures a sweep tabulates: the light J-V figures (elec) and, when the device runs a
+ * transient protocol, its hysteresis index and the PCE of the two scans it compares (a sweep of
+ * `electrical.transient.rateVPerS` gives HI against the scan rate); the photocurrents (opt).
+ */
 const ELEC_FIGURES = ['Jsc_mA_cm2', 'Voc_V', 'FF', 'PCE_percent'];
+const TRANSIENT_FIGURES = ['hysteresisIndex', 'PCE_reverse_percent', 'PCE_forward_percent'];
 
 export type FiguresOf = (kind: CalcKind, result: unknown) => Record<string, number>;
 
@@ -265,6 +258,10 @@ export class SweepAggregator {
       raw.push(result ? this.figuresOf(input.kind, result) : {});
     }
     let names = ELEC_FIGURES;
+    if (input.kind === 'elec') {
+      const device = input.device as { electrical?: { transient?: unknown } } | null;
+      if (device?.electrical?.transient !== undefined) names = [...ELEC_FIGURES, ...TRANSIENT_FIGURES];
+    }
     if (input.kind === 'opt') {
       // Photocurrents only: the absorbers' total, reflected and transmitted, and each layer's.
       const seen = new Set<string>();

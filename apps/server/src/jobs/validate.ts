@@ -1,5 +1,5 @@
 import { type CalcKind, checkCircuitJob, checkDeviceSpec } from '@pvforge/contracts';
-import { checkDeviceElectrical, deviceToOpticsSpec, OpticsInputError } from '@pvforge/engine';
+import { checkCircuitJobInput, checkDeviceElectrical, deviceToOpticsSpec, OpticsInputError } from '@pvforge/engine';
 import { fileAssets } from './assets.js';
 
 export type Invalid = { ok: false; field: string; errors: string[] };
@@ -17,13 +17,17 @@ export function parseJsonField(field: string, value: unknown): { ok: true; value
 
 /**
  * Everything that can be checked before a job is queued: the shared schema (checkDeviceSpec /
- * the circuit job schemas) and the engine's own input checks (materials in the library,
- * spectra, electrical parameters), so that invalid device parameters never reach the queue.
+ * the circuit job schemas: which kinds a form may send, and the shape) and the engine's own input
+ * checks (materials in the library, spectra, electrical parameters, the physics of every circuit
+ * job field: the same check runCircuitJob makes in the worker), so that invalid parameters never
+ * reach the queue.
  */
 export function checkCalculationInput(kind: CalcKind, raw: unknown): Checked {
   if (kind === 'circle' || kind === 'circle2') {
     const c = checkCircuitJob(kind, raw);
-    return c.ok ? { ok: true, input: c.job } : { ok: false, field: 'job', errors: c.errors };
+    if (!c.ok) return { ok: false, field: 'job', errors: c.errors };
+    const problems = checkCircuitJobInput(c.job);
+    return problems.length ? { ok: false, field: 'job', errors: problems } : { ok: true, input: c.job };
   }
   const c = checkDeviceSpec(raw);
   if (!c.ok) return { ok: false, field: 'device', errors: c.errors };

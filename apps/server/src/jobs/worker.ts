@@ -1,8 +1,9 @@
 import type { MessagePort } from 'node:worker_threads';
 import type { CalcKind } from '@pvforge/contracts';
 import type { DeviceOpticsAssets } from '@pvforge/engine';
+import { packResult } from '../db/result-codec.js';
 import { fileAssets } from './assets.js';
-import { type CalculationOutcome, runCalculation } from './run-calculation.js';
+import { runCalculation } from './run-calculation.js';
 
 /**
  * The worker-thread entry of the in-process pool (piscina) and the body of the BullMQ workers.
@@ -14,7 +15,7 @@ export interface WorkerTask {
   port?: MessagePort;
   /**
    * Tests only: lets an input `{"__fault": "exit" | "throw" | "hang"}` crash, fail or hang the
-   * thread. Set by the queue from its own options, never from a request.
+   * thread; "chatty" reports progress 200 times at once, then succeeds. Set by the queue from its own options, never from a request.
    */
   allowFaults?: boolean;
 }
@@ -26,6 +27,17 @@ export interface ProgressMessage {
   begun?: true;
   /** The last message: every progress message was sent before it. */
   end?: true;
+}
+
+/**
+ * What a task returns: the result already encoded as the database stores it (result-codec.ts).
+ * Encoding here, in the worker thread, keeps the JSON + gzip work (about 20 ms for an electrical
+ * result) and the structured clone of the whole result object off the main thread, which every
+ * job's database writes and live messages go through.
+ */
+export interface WorkerOutcome {
+  packed: { blob: Uint8Array; size: number };
+  nonconvergent?: string;
 }
 
 let assets: DeviceOpticsAssets | undefined;
@@ -40,7 +52,7 @@ function fault(input: unknown): string | undefined {
   return typeof f === 'string' ? f : undefined;
 }
 
-export default async function work(task: WorkerTask): Promise<CalculationOutcome> {
+export default async function work(task: WorkerTask): Promise<WorkerOutcome> {
   const post = (percent: number, detail?: string) => {
     const m: ProgressMessage = detail === undefined ? { percent } : { percent, detail };
     task.port?.postMessage(m);
@@ -57,11 +69,16 @@ export default async function work(task: WorkerTask): Promise<CalculationOutcome
         /* spin until terminated */
       }
     }
+    if (f === 'chatty') {
+      for (let i = 1; i <= 200; i++) post(i / 2.5, `step ${i}`);
+      return { packed: packResult({ chatty: true }) };
+    }
     if (f === 'noop') {
       post(50, 'noop');
-      return { result: { noop: true } };
+      return { packed: packResult({ noop: true }) };
     }
-    return runCalculation(task.kind, task.input, lazyAssets, post);
+    const out = runCalculation(task.kind, task.input, lazyAssets, post);
+    return { packed: packResult(out.result), ...(out.nonconvergent ? { nonconvergent: out.nonconvergent } : {}) };
   } finally {
     task.port?.postMessage({ percent: 100, end: true } satisfies ProgressMessage);
     task.port?.close();

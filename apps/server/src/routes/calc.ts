@@ -19,8 +19,11 @@ import {
   CalcSweepBody,
   CalcSweepChildren,
   CalcSweepSubmitted,
+  CHARGED_FEATURES,
   type DeviceSpec,
   type JobStatus,
+  type Lang,
+  localizeCheckMessage,
 } from '@pvforge/contracts';
 import { ENGINE_VERSION } from '@pvforge/engine';
 import type { FastifyRequest } from 'fastify';
@@ -32,6 +35,7 @@ import { childValues, isSweepInput, planSweep, SweepAggregator, type SweepInput 
 import { JobLimitError, QueueUnavailableError } from '../jobs/types.js';
 import { checkCalculationInput, parseJsonField } from '../jobs/validate.js';
 import { MAX_PENDING_PER_USER, type Services } from '../services/container.js';
+import { ChargeService } from '../services/finance.js';
 
 const tags = ['calc'];
 
@@ -64,6 +68,48 @@ function numbersOf(obj: unknown, prefix = ''): Record<string, number> {
   return out;
 }
 
+/**
+ * The hysteresis figures of a transient: the index and the PCE of the two scans it compares (the
+ * first reverse scan and the forward scan after it, as the engine defines it).
+ */
+function transientFigures(v: unknown): Record<string, number> {
+  const tr = v as { hysteresisIndex?: unknown; scans?: { direction?: string; figures?: { PCE_percent?: unknown } }[] };
+  if (!tr || typeof tr !== 'object') return {};
+  const scans = Array.isArray(tr.scans) ? tr.scans : [];
+  const rev = scans.findIndex((x) => x?.direction === 'reverse');
+  const fwd = scans.findIndex((x, i) => i > rev && x?.direction === 'forward');
+  const out: Record<string, number> = {};
+  if (isNum(tr.hysteresisIndex)) out['hysteresisIndex'] = tr.hysteresisIndex;
+  const pr = scans[rev]?.figures?.PCE_percent;
+  const pf = scans[fwd]?.figures?.PCE_percent;
+  if (rev >= 0 && isNum(pr)) out['PCE_reverse_percent'] = pr;
+  if (fwd >= 0 && isNum(pf)) out['PCE_forward_percent'] = pf;
+  return out;
+}
+
+/**
+ * The figures of a tandem run: the 2T figures (subcells in series) as the device's own, the 4T
+ * efficiency, each subcell's PCE and photocurrent, and the mismatch.
+ */
+function tandemFigures(r: Record<string, unknown>): Record<string, number> {
+  if (!Array.isArray(r['subcells'])) return {};
+  const out: Record<string, number> = { ...numbersOf((r['series'] as { figures?: unknown } | undefined)?.figures) };
+  const fourT = (r['fourTerminal'] as { pcePercent?: unknown } | undefined)?.pcePercent;
+  if (isNum(fourT)) out['PCE_4T_percent'] = fourT;
+  for (const c of r['subcells'] as {
+    subcell?: unknown;
+    jPhotoMaCm2?: unknown;
+    figures?: { PCE_percent?: unknown };
+  }[]) {
+    if (c?.subcell !== 'top' && c?.subcell !== 'bottom') continue;
+    if (isNum(c.figures?.PCE_percent)) out[`PCE_${c.subcell}_percent`] = c.figures.PCE_percent;
+    if (isNum(c.jPhotoMaCm2)) out[`jph_${c.subcell}_mA_cm2`] = c.jPhotoMaCm2;
+  }
+  const diff = (r['mismatch'] as { jTopMinusBottomMaCm2?: unknown } | undefined)?.jTopMinusBottomMaCm2;
+  if (isNum(diff)) out['mismatch_mA_cm2'] = diff;
+  return out;
+}
+
 /** The key figures of a result: the few numbers a list or a comparison shows. */
 export function keyFigures(kind: CalcKind, result: unknown): Record<string, number> {
   const r = (result ?? {}) as Record<string, unknown>;
@@ -80,6 +126,8 @@ export function keyFigures(kind: CalcKind, result: unknown): Record<string, numb
       ...numbersOf(light?.figures),
       ...numbersOf(r['generation'], 'generation_'),
       ...(isNum(r['incidentPowerMwCm2']) ? { incidentPowerMwCm2: r['incidentPowerMwCm2'] } : {}),
+      ...transientFigures(r['transient']),
+      ...tandemFigures(r),
     };
   }
   const curve = r['curve'] as { keyFigures?: unknown } | undefined;
@@ -131,6 +179,7 @@ function optStruct(id: number, spec: DeviceSpec) {
  */
 export function calcRoutes(s: Services): FastifyPluginAsyncTypebox {
   return async (app) => {
+    const charges = new ChargeService(s.db.kysely, s.db.dialect, s.clock);
     async function own(request: FastifyRequest, id: number): Promise<CalculationRecord> {
       const rec = await s.calculations.recordOf(id, authOf(request).user.id);
       if (!rec) throw new AppError('4101');
@@ -145,18 +194,32 @@ export function calcRoutes(s: Services): FastifyPluginAsyncTypebox {
       name?: string,
     ) {
       const parsed = parseJsonField(field, raw);
-      if (!parsed.ok) throw invalid(parsed);
+      if (!parsed.ok) throw invalid(parsed, request.lang);
       const checked = checkCalculationInput(kind, parsed.value);
-      if (!checked.ok) throw invalid(checked);
+      if (!checked.ok) throw invalid(checked, request.lang);
       const spec = checked.input as { name?: unknown };
       const label = name?.trim() || (typeof spec.name === 'string' ? spec.name : '') || kind;
+      const userId = authOf(request).user.id;
+      // Efficiency-loss quantification is a charged feature (spec §1; price 0 = free). The balance
+      // is checked before queueing for a clear refusal, and charged atomically once the job exists;
+      // should a concurrent charge have emptied the balance meanwhile, the job is cancelled.
+      const charged = kind === 'circle2' && (checked.input as { kind?: unknown }).kind === 'losses';
+      if (charged) await charges.ensureAffordable(userId, CHARGED_FEATURES.lossQuantification);
       try {
-        const id = await s.jobs.submit({
-          userId: authOf(request).user.id,
-          kind,
-          input: checked.input,
-          name: label.slice(0, 100),
-        });
+        const id = await s.jobs.submit({ userId, kind, input: checked.input, name: label.slice(0, 100) });
+        if (charged) {
+          try {
+            await charges.charge(
+              userId,
+              CHARGED_FEATURES.lossQuantification,
+              `calc:${id}`,
+              `#${id} ${label.slice(0, 80)}`,
+            );
+          } catch (err) {
+            await s.jobs.cancel(id, userId);
+            throw err;
+          }
+        }
         return success(request, { id });
       } catch (err) {
         if (err instanceof JobLimitError) throw new AppError('4102', { limit: err.limit });
@@ -204,8 +267,13 @@ export function calcRoutes(s: Services): FastifyPluginAsyncTypebox {
       return children;
     }
 
-    function invalid(c: { ok: false; field: string; errors: string[] }): AppError {
-      return new AppError('4105', { detail: c.errors[0] ?? c.field }, { field: c.field, errors: c.errors });
+    /**
+     * 4105: the first problem in the request's language (the field's label and the rule, for the
+     * lines the contracts' catalogue knows), every problem as the checker wrote it for the form.
+     */
+    function invalid(c: { ok: false; field: string; errors: string[] }, lang: Lang): AppError {
+      const detail = c.errors[0] ? localizeCheckMessage(c.errors[0], lang) : c.field;
+      return new AppError('4105', { detail }, { field: c.field, errors: c.errors });
     }
 
     const deviceRoute = (kind: 'opt' | 'elec', summary: string) =>
@@ -248,9 +316,9 @@ export function calcRoutes(s: Services): FastifyPluginAsyncTypebox {
         const { kind, parameters, name } = request.body;
         const userId = authOf(request).user.id;
         const parsed = parseJsonField('device', request.body.device);
-        if (!parsed.ok) throw invalid(parsed);
+        if (!parsed.ok) throw invalid(parsed, request.lang);
         const base = checkCalculationInput(kind, parsed.value);
-        if (!base.ok) throw invalid(base);
+        if (!base.ok) throw invalid(base, request.lang);
         const plan = planSweep(kind, base.input, parameters);
         if (!plan.ok)
           throw new AppError(

@@ -16,6 +16,7 @@ import {
   UserListData,
 } from '@pvforge/contracts';
 import Type from 'typebox';
+import type { AppConfig } from '../config.js';
 import { answerOf, authOf, NullAnswer, success } from '../http/answer.js';
 import { presentAdminUser, presentSession, presentUserAddon } from '../presenters/user.js';
 import type { Services } from '../services/container.js';
@@ -42,12 +43,16 @@ const PROFILE_FIELDS = {
 } as const;
 
 /** Accounts and sessions, spec sections 3-9: /sys/user/*. */
-export function userRoutes(s: Services): FastifyPluginAsyncTypebox {
+export function userRoutes(s: Services, config: Pick<AppConfig, 'registrationsPerHour'>): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.post(
       '/sys/user/reg',
       {
-        config: { access: 'public', fields: REG_FIELDS },
+        config: {
+          access: 'public',
+          fields: REG_FIELDS,
+          rateLimit: { max: config.registrationsPerHour, timeWindow: 60 * 60 * 1000 },
+        },
         schema: {
           tags,
           summary: 'Register (and log in): username is the e-mail address',

@@ -10,8 +10,9 @@ import type { Services } from '../services/container.js';
  * Demo content of a new platform: worked example devices in the public device library, so a new user
  * can open a real device instead of starting from an empty form. The DeviceSpecs ship in
  * assets/devices (every *.device.json there is seeded); each is checked before it is stored, so a
- * broken file stops the start loudly. The table below gives the citations of the first two files;
- * other files carry theirs in a top-level `citation` field.
+ * broken file stops the start loudly. The table below gives the citations of the example devices
+ * of the demo and of the mobile-ion example; other files carry theirs in their description or a
+ * top-level `citation` field.
  */
 export const DEMO_DEVICES = [
   {
@@ -24,6 +25,12 @@ export const DEMO_DEVICES = [
     kind: 'elec',
     citation:
       'Electrical parameters: the default p-i-n perovskite device of SIMsalabim (Koster et al., SIMsalabim: an open-source drift-diffusion simulator for semiconductor devices, J. Open Source Softw. 2022); optical constants from assets/data/nk/SOURCES.md.',
+  },
+  {
+    file: 'perovskite-pin-ions-electrical.device.json',
+    kind: 'elec',
+    citation:
+      "Device and electrical parameters: the default p-i-n perovskite device of SIMsalabim (M. Koopmans, V. M. Le Corre, L. J. A. Koster, J. Open Source Softw. 7, 3727 (2022), https://doi.org/10.21105/joss.03727). Iodide-vacancy density: N. E. Courtier, J. M. Cave, J. M. Foster, A. B. Walker, G. Richardson, How transport layer properties affect perovskite solar cell performance: insights from a coupled charge transport/ion migration model, Energy Environ. Sci. 12, 396-409 (2019), https://doi.org/10.1039/C8EE01576G (IonMonger default set). Activation energy and order of magnitude of the diffusion coefficient: C. Eames, J. M. Frost, P. R. F. Barnes, B. C. O'Regan, A. Walsh, M. S. Islam, Ionic transport in hybrid lead iodide perovskite solar cells, Nat. Commun. 6, 7497 (2015), https://doi.org/10.1038/ncomms8497. Hysteresis index as defined by H. J. Snaith et al., J. Phys. Chem. Lett. 5, 1511-1515 (2014). Optical constants from assets/data/nk/SOURCES.md.",
   },
 ] as const;
 

@@ -68,8 +68,8 @@ export const FAQ: readonly SeedFaq[] = [
   q(
     '网格数量应如何设置？',
     'How should I set the grid counts?',
-    '总网格数不超过 600。各层网格数一般取层厚比例的 1 到 5 倍；厚度超过 1 μm 的厚层不超过 500；隧穿层约取 50。',
-    'Keep the total grid count at most 600. A layer generally gets 1 to 5 times its share of the thickness; thick layers above 1 µm get no more than 500; a tunnelling layer about 50.',
+    '总网格数不超过 600。各层网格数一般取层厚比例的 1 到 5 倍；厚度超过 1 μm 的厚层不超过 500；超薄层约取 50。约 1.5 nm 的隧穿氧化层（如 TOPCon 的 SiOx）不必作为单独的层划分网格：把它设为相邻两层之间界面的“隧穿氧化层”，引擎按 WKB 隧穿计算载流子穿过它的电流。',
+    "Keep the total grid count at most 600. A layer generally gets 1 to 5 times its share of the thickness; thick layers above 1 µm get no more than 500; very thin layers about 50. A tunnel oxide of about 1.5 nm (TOPCon's SiOx) needs no mesh of its own: give it as the “tunnel oxide” of the interface between its two neighbours, and the engine computes the carriers' WKB tunnelling through it.",
   ),
   q(
     '哪些材料参数不能为 0？',
@@ -103,9 +103,9 @@ export const FAQ: readonly SeedFaq[] = [
   ),
   q(
     '瞬态仿真的时间和步长如何设置？',
-    'How are the simulation time and time step set?',
-    '仿真时间默认 1 s，时间步长 = 仿真时间 / (点数 - 1)。',
-    'The simulation time defaults to 1 s; the time step is the time divided by (number of points - 1).',
+    'How are the transient simulation time and time step set?',
+    '在电学计算的“瞬态仿真”中编写协议：从初始电压下的稳态（离子已平衡）出发，依次执行电压扫描、保持（预处理）、光照开关和开路等步骤。仿真总时长由协议决定，即各步骤的时长加上每次扫描的电压范围除以扫描速率。保存的采样点数默认 201 个，均匀分布在整个协议内，采样间隔 = 总时长 / (点数 - 1)；求解器内部的时间步长按局部误差控制自动调整，无需设置。表单会显示总时长和采样间隔。',
+    "Write the protocol under “Transient simulation” in the electrical calculation: it starts from the steady state at the initial voltage (ions equilibrated) and runs its steps in order: voltage scans, holds (preconditioning), light on/off and open circuit. The total time follows from the protocol: the durations of the steps plus, for each scan, its voltage range divided by its scan rate. The saved samples, 201 by default, are spread evenly over the whole protocol, so the sample step is the total time divided by (number of points - 1); the solver's internal time steps adapt to its local error control and need no setting. The form shows the total time and the sample step.",
   ),
   q(
     '接触势垒取多少合适？',
@@ -128,20 +128,20 @@ export const FAQ: readonly SeedFaq[] = [
   q(
     '平台有哪些仿真模块？',
     'Which simulation modules are there?',
-    '光学：吸收、反射、激子产生率、绒面因子与入射光谱修正；电学（漂移-扩散）：J-V 曲线、特性参数、电势、载流子浓度与电流、能带图、复合；电路：传统五参数模型和量化体复合、表面复合、俄歇复合及串并联电阻的修正二极管模型，以及效率损失量化。',
-    'Optical: absorption, reflection, exciton generation rate, texture factor and incident-spectrum correction. Electrical (drift-diffusion): J-V curves, characteristic parameters, potentials, carrier concentration and current, band diagrams, recombination. Circuit: the traditional 5-parameter model, the modified diode model quantifying bulk, surface and Auger recombination and series and shunt resistance, and efficiency-loss quantification.',
+    '光学：吸收、反射、激子产生率、绒面因子与入射光谱修正；电学（漂移-扩散）：J-V 曲线、特性参数、电势、载流子浓度与电流、能带图、复合，钙钛矿的离子迁移（瞬态仿真、J-V 迟滞与阻抗谱），有机电池的激子解离与激子扩散，以及隧穿（TOPCon 的隧穿氧化层、带间隧穿与陷阱辅助隧穿），以及每层多个带电缺陷（单一能级、均匀、高斯分布与带尾）和界面缺陷、每个缺陷造成的损失、C-V（Mott-Schottky）与 C-f 导纳谱；电路：传统五参数模型和量化体复合、表面复合、俄歇复合及串并联电阻的修正二极管模型，以及效率损失量化。',
+    'Optical: absorption, reflection, exciton generation rate, texture factor and incident-spectrum correction. Electrical (drift-diffusion): J-V curves, characteristic parameters, potentials, carrier concentration and current, band diagrams, recombination, ion migration in perovskites (transient simulation, J-V hysteresis and impedance spectra), exciton dissociation and exciton diffusion in organic cells, and tunnelling (tunnel oxides of TOPCon contacts, band-to-band and trap-assisted tunnelling); several charged defects per layer (single level, uniform, Gaussian and band tails) with interface defects, the loss each defect causes, C-V (Mott-Schottky) and C-f admittance spectra. Circuit: the traditional 5-parameter model, the modified diode model quantifying bulk, surface and Auger recombination and series and shunt resistance, and efficiency-loss quantification.',
   ),
   q(
     '能模拟钙钛矿电池的离子迁移吗？',
     'Can I simulate ion migration in perovskite cells?',
-    '可以。电学模块支持钙钛矿层中的可移动离子，可设置预处理、扫描速率以及正扫和反扫，用于分析迟滞现象。',
-    'Yes. The electrical module models mobile ions in the perovskite layer, with preconditioning, scan rate and forward and reverse scans, to analyse hysteresis.',
+    '可以。在电学计算中为钙钛矿层打开“可移动离子”，填写离子浓度、扩散系数和电荷（碘空位为 +1），可选填激活能与参考温度；每层最多两种离子，每种带浓度相同的固定背景电荷，只在本层内运动。材料库中带离子参数的钙钛矿选入器件时会一并带入。稳态 J-V 中离子在每个电压下都处于平衡；瞬态协议可设置预处理、扫描速率以及反扫和正扫，给出两条扫描曲线、各自的特性参数和迟滞指数，也可计算阻抗谱。给出激活能时，扩散系数随器件温度按 D(T) = D_ref·exp(-Ea/k·(1/T - 1/T_ref)) 变化。',
+    'Yes. In the electrical calculation, switch on “Mobile ions” for the perovskite layer and give the ion density, the diffusion coefficient and the charge (+1 for iodide vacancies), optionally the activation energy and reference temperature; a layer has at most two species, each with an immobile background of equal density and moving only within its layer. A library perovskite with ion parameters brings them along when picked. In the steady-state J-V the ions are in equilibrium at every voltage; a transient protocol sets preconditioning, scan rate and reverse and forward scans and gives both scans with their figures and the hysteresis index, and an impedance spectrum can be computed too. With an activation energy the diffusion coefficient follows the device temperature, D(T) = D_ref exp(-Ea/k (1/T - 1/T_ref)).',
   ),
   q(
     '有机电池和叠层电池可以仿真吗？',
     'Can organic and tandem cells be simulated?',
-    '可以。电学模块包含有机电池的激子解离，以及叠层电池隧穿结和 TOPCon 结构中的隧穿。',
-    'Yes. The electrical module includes exciton dissociation for organic cells and tunnelling for tandem junctions and TOPCon structures.',
+    '可以，但有限制。有机电池：在共混（体异质结）吸收层的“激子”组选择电荷转移态的 Onsager-Braun 场致解离（分离距离、衰减速率 k_f，可选高斯分布），双分子复合用 Langevin 前因子并按 1 - P 减小；平面（双层）异质结的给体层和受体层选择激子扩散（扩散长度、寿命），激子在给体/受体界面分离。结果给出解离概率和激子密度分布，以及 J-V 中 geminate 复合与双分子复合的损失。两端叠层电池可以做电学仿真：在层列表中为各层指定顶电池或底电池，整个叠层的光学计算给出每个子电池的产生率，两个子电池分别求解后串联（电流相同、电压相加），并给出四端效率、电流失配、限流子电池和顶电池厚度扫描（电流匹配）。子电池之间按理想复合结处理，把整个叠层连同隧穿复合结作为一个器件求解尚未提供。TOPCon 结构中约 1.5 nm 的 SiOx 作为界面上的隧穿氧化层计算（WKB 隧穿，厚度、势垒高度和有效质量可设），不必再用很低的表面复合速度代替。',
+    'Yes, with limits. Organic cells: in the “Excitons” group of a blend (bulk-heterojunction) absorber choose Onsager-Braun field-assisted dissociation of charge-transfer states (separation distance, decay rate k_f, optionally Gaussian-distributed), with Langevin bimolecular recombination reduced by 1 - P; for a planar (bilayer) heterojunction give the donor and the acceptor exciton diffusion (diffusion length, lifetime), and excitons split at the donor/acceptor interface. The results show the dissociation probability and the exciton density against position, and the J-V losses to geminate and bimolecular recombination. Two-terminal tandems can be simulated electrically: assign each layer to the top or the bottom cell in the layer list; the optics of the whole stack gives each subcell its generation, the two subcells are solved separately and connected in series (one current, voltages added), with the four-terminal efficiency, the current mismatch, the limiting subcell and a top-cell thickness sweep for current matching beside it. The subcells are joined by an ideal recombination junction; solving the whole stack with its tunnel recombination junction as one device is not available yet. The 1.5 nm SiOx of TOPCon structures is computed as a tunnel oxide at an interface (WKB tunnelling with its thickness, barrier heights and effective masses), no longer as a very low surface recombination velocity.',
   ),
   q(
     '如何导出计算结果？',

@@ -513,12 +513,14 @@ export class FinanceService {
   constructor(private readonly db: Kysely<Database>) {}
 
   async balance(userId: number): Promise<FinanceBalance> {
-    const t = await new LedgerRepository(this.db).totals(userId);
+    const ledger = new LedgerRepository(this.db);
+    const t = await ledger.totals(userId);
     const income = t['review-reward'] ?? 0;
     const recharge = t['recharge'] ?? 0;
     const consumption = t['consumption'] ?? 0;
     return {
-      balanceYuan: fenToYuan(income + recharge - consumption),
+      // The balance is the sum of the postings on the user's account (double entry, docs/finance.md).
+      balanceYuan: fenToYuan(await ledger.balanceFen(userId)),
       incomeYuan: fenToYuan(income),
       consumptionYuan: fenToYuan(consumption),
       rechargeYuan: fenToYuan(recharge),

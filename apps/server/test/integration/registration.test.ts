@@ -194,3 +194,25 @@ describe('registration', () => {
     expect(after.data.data[2]).toBe((before.data.data[2] ?? 0) + 1);
   });
 });
+
+describe('registration rate limit', () => {
+  it('refuses the 4th registration from one address within the hour with 429 and code 1006, in the user’s language', async () => {
+    const limited = await createTestApp({ env: { REGISTRATIONS_PER_HOUR: '3' } });
+    try {
+      const ip = freshIp();
+      for (let i = 0; i < 3; i++)
+        expect((await post(limited.app, '/calc/sys/user/reg', validRegistration(), { ip })).code).toBe('1000');
+      const refused = await post(limited.app, '/calc/sys/user/reg', validRegistration(), {
+        ip,
+        headers: { 'x-lang': 'en' },
+      });
+      expect(refused.status).toBe(429);
+      expect(refused.code).toBe('1006');
+      expect(refused.msg).toMatch(/Too many requests/);
+      // another address is not affected
+      expect((await post(limited.app, '/calc/sys/user/reg', validRegistration(), { ip: freshIp() })).code).toBe('1000');
+    } finally {
+      await limited.close();
+    }
+  });
+});

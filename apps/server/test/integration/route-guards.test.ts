@@ -69,7 +69,9 @@ describe('route table', () => {
     const open = t.app.routeTable.filter(
       (r) => r.access === 'public' && r.method === 'GET' && r.url.startsWith('/calc/sys/') && !r.url.includes(':'),
     );
-    expect(open.map((r) => r.url)).toEqual(expect.arrayContaining(['/calc/sys/stat/all', '/calc/sys/faq/list']));
+    expect(open.map((r) => r.url)).toEqual(
+      expect.arrayContaining(['/calc/sys/stat/all', '/calc/sys/faq/list', '/calc/sys/validation/report']),
+    );
     for (const r of open) {
       const res = await call(r.method, r.url, {});
       expect([401, 403], r.url).not.toContain(res.status);

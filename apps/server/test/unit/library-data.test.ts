@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { checkDeviceSpec } from '@pvforge/contracts';
+import { checkDeviceSpec, checkMaterialInput, materialToLayer } from '@pvforge/contracts';
 import { describe, expect, it } from 'vitest';
 
 /** The cited data of the public material library (assets/materials) and device library (assets/devices). */
@@ -61,14 +61,28 @@ const RANGES: Record<string, [number, number]> = {
   'ions.densityCm3': [1e12, 1e21],
   'ions.diffusionCm2PerS': [1e-20, 1e-4],
   'ions.activationEnergyEV': [0.05, 2],
+  'ions.sign': [-1, 1],
+  'ions.referenceTemperatureK': [250, 350],
   'exciton.diffusionLengthNm': [0.1, 1000],
   'exciton.lifetimeS': [1e-13, 1e-3],
   'exciton.bindingEnergyEV': [0, 2],
+  langevinPrefactor: [1e-5, 1],
+  'ctDissociation.separationNm': [0.3, 10],
+  'ctDissociation.decayRatePerS': [1e2, 1e12],
+  'tunnelOxide.barrierElectronEV': [0.1, 6],
+  'tunnelOxide.barrierHoleEV': [0.1, 6],
+  'tunnelOxide.massElectronRel': [0.05, 2],
+  'tunnelOxide.massHoleRel': [0.05, 2],
 };
 
+/** Every numeric parameter as a dotted path; a defect set is one field ('defects', checked on its own). */
 function flat(e: Record<string, unknown>, prefix = ''): [string, unknown][] {
   return Object.entries(e).flatMap(([k, v]) =>
-    v !== null && typeof v === 'object' ? flat(v as Record<string, unknown>, `${prefix}${k}.`) : [[`${prefix}${k}`, v]],
+    k === 'defects' && !prefix
+      ? []
+      : v !== null && typeof v === 'object'
+        ? flat(v as Record<string, unknown>, `${prefix}${k}.`)
+        : [[`${prefix}${k}`, v]],
   );
 }
 
@@ -100,9 +114,27 @@ describe('material library data (assets/materials)', () => {
         expect(v as number, `${m.key}.${f}`).toBeLessThanOrEqual(r![1]);
       }
       const e = m.electrical as Record<string, unknown>;
-      if (e.ions) for (const k of ['densityCm3', 'diffusionCm2PerS']) expect(k in (e.ions as object), m.key).toBe(true);
+      if (e.ions) {
+        for (const k of ['densityCm3', 'diffusionCm2PerS', 'sign']) expect(k in (e.ions as object), m.key).toBe(true);
+        expect([1, -1], m.key).toContain((e.ions as { sign: number }).sign);
+      }
       if (e.exciton)
         for (const k of ['diffusionLengthNm', 'lifetimeS']) expect(k in (e.exciton as object), m.key).toBe(true);
+    }
+  });
+
+  it('typical defect sets: absorbers carry them, each valid for the material and cited', () => {
+    const withDefects = materials.filter((m) => Array.isArray((m.electrical as { defects?: unknown }).defects));
+    expect(withDefects.map((m) => m.key)).toEqual(expect.arrayContaining(['mapbi3', 'cigs']));
+    for (const m of withDefects) {
+      const r = checkMaterialInput(m as unknown as Record<string, unknown>);
+      expect(r.ok ? [] : r.problems.map((p) => p.msg.en), m.key).toEqual([]);
+      const ref = m.sources['defects'];
+      expect(ref, `${m.key}: no source for its defects`).toBeTruthy();
+      expect(m.references[ref!]!.length, `${m.key}: reference ${ref}`).toBeGreaterThan(20);
+      // picking the material gives the layer its defects
+      const layer = materialToLayer(m as unknown as Parameters<typeof materialToLayer>[0], 500);
+      expect(layer.electrical?.defects, m.key).toEqual((m.electrical as { defects: unknown }).defects);
     }
   });
 
@@ -158,12 +190,16 @@ describe('public device library (assets/devices)', () => {
     const required: [string, boolean][] = [
       ['perovskite-nip-electrical.device.json', true],
       ['perovskite-pin-electrical.device.json', true],
+      ['perovskite-pin-ions-electrical.device.json', true],
       ['organic-bhj-p3ht-pcbm-electrical.device.json', true],
       ['silicon-perc-electrical.device.json', true],
       ['silicon-topcon-electrical.device.json', true],
+      ['organic-bilayer-pm6-c60-exciton-diffusion.device.json', true],
       ['cdte-electrical.device.json', true],
       ['cigs-electrical.device.json', true],
-      ['perovskite-silicon-tandem-optical.device.json', false],
+      ['perovskite-pin-defects-electrical.device.json', true],
+      ['cigs-tails-electrical.device.json', true],
+      ['perovskite-silicon-tandem-electrical.device.json', true],
     ];
     for (const [file, electrical] of required) {
       const d = devices.find((x) => x.file === file);

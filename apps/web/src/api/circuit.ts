@@ -8,6 +8,7 @@ import {
   type CircleJob,
   signRequest,
 } from '@pvforge/contracts';
+import { parseSpectrumCsv } from '@pvforge/engine';
 import { getSession } from '../session/store';
 import { ApiError, apiBase, call, NetworkError } from './client';
 
@@ -56,24 +57,21 @@ export async function fetchSpectrum(file: string): Promise<{ wavelengthNm: numbe
     throw new NetworkError(e instanceof Error ? e.message : String(e));
   }
   if (!res.ok) throw new NetworkError(`HTTP ${res.status}`);
-  return parseSpectrumCsv(await res.text());
+  return spectrumJobArrays(await res.text(), file);
 }
 
-/** wavelength_nm, irradiance_W_m2_nm[, ...] CSV (header optional) into the job's arrays. */
-export function parseSpectrumCsv(text: string): { wavelengthNm: number[]; irradianceWm2Nm: number[] } {
-  const wavelengthNm: number[] = [];
-  const irradianceWm2Nm: number[] = [];
-  for (const raw of text.split(/\r\n|\n|\r/)) {
-    const line = raw.trim();
-    if (!line || line.startsWith('#')) continue;
-    const cells = line.split(/[,;\t ]+/);
-    const w = Number(cells[0]);
-    const e = Number(cells[1]);
-    if (cells.length < 2 || !Number.isFinite(w) || !Number.isFinite(e)) continue;
-    wavelengthNm.push(w);
-    irradianceWm2Nm.push(e);
-  }
-  return { wavelengthNm, irradianceWm2Nm };
+/**
+ * A spectrum CSV read by the engine's one parser (the units stated in the header, e.g.
+ * "wavelength_nm,irradiance_W_m2_nm"; wavelengths increasing, irradiance >= 0), as the plain
+ * arrays a circuit job carries. Throws the engine's OpticsInputError, whose message names the line
+ * or field and says why.
+ */
+export function spectrumJobArrays(
+  text: string,
+  name = 'spectrum',
+): { wavelengthNm: number[]; irradianceWm2Nm: number[] } {
+  const s = parseSpectrumCsv(text, name);
+  return { wavelengthNm: Array.from(s.wavelengthNm), irradianceWm2Nm: Array.from(s.irradianceWm2Nm) };
 }
 
 /**

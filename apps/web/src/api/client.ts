@@ -23,7 +23,7 @@ export class ApiError extends Error {
 }
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
   query?: Record<string, string | number | undefined>;
   /** Credentials other than the stored session (the phone landing validates a handed-over token). */
@@ -70,13 +70,15 @@ export async function request<T>(
     headers['X-Uid'] = auth.uid;
     headers['X-Sign'] = signRequest(auth.token, auth.uid);
   }
-  if (method === 'POST') headers['Content-Type'] = 'application/json';
+  // POST and PUT always carry a JSON body; DELETE only when given one; GET never.
+  const withBody = method === 'POST' || method === 'PUT' || (method === 'DELETE' && opts.body !== undefined);
+  if (withBody) headers['Content-Type'] = 'application/json';
   let res: Response;
   try {
     res = await fetch(buildUrl(path, opts.query), {
       method,
       headers,
-      body: method === 'POST' ? JSON.stringify(opts.body ?? {}) : undefined,
+      body: withBody ? JSON.stringify(opts.body ?? {}) : undefined,
     });
   } catch (e) {
     throw new NetworkError(e instanceof Error ? e.message : String(e));
@@ -98,4 +100,22 @@ export async function call<T>(path: string, opts: RequestOptions = {}): Promise<
   const { answer, status } = await request<T>(path, opts);
   if (answer.code !== '1000') throw new ApiError(answer as ApiAnswer<unknown>, status);
   return answer.data;
+}
+
+/** Spec §7's generic JSON PUT: the body as JSON, data on '1000', ApiError otherwise. */
+export function putJson<T>(
+  path: string,
+  body: unknown,
+  opts: Omit<RequestOptions, 'method' | 'body'> = {},
+): Promise<T> {
+  return call<T>(path, { ...opts, method: 'PUT', body });
+}
+
+/** Spec §7's generic JSON DELETE: an optional JSON body (e.g. the ids to remove), data on '1000'. */
+export function deleteJson<T>(
+  path: string,
+  body?: unknown,
+  opts: Omit<RequestOptions, 'method' | 'body'> = {},
+): Promise<T> {
+  return call<T>(path, { ...opts, method: 'DELETE', ...(body === undefined ? {} : { body }) });
 }

@@ -1,4 +1,4 @@
-import type { CalcDetail, CalcRecord, DeviceSpec } from '@pvforge/contracts';
+import type { CalcDetail, CalcRecord, CalcSweepSubmitted, DeviceSpec, SweepParameter } from '@pvforge/contracts';
 import type { MaterialLike, NkIndexEntry } from '../components/device-editor/materials';
 import { apiBase, call, request } from './client';
 
@@ -32,6 +32,11 @@ export const editorApi = {
   submit: (kind: 'opt' | 'elec', device: DeviceSpec, name: string) =>
     request<{ id: number } | { field: string; errors: string[] } | null>(`/sys/calc/${kind}`, {
       body: { device, name },
+    }),
+  /** A parameter sweep (one child calculation per value); the raw answer: 4105 carries {field, errors}. */
+  submitSweep: (kind: 'opt' | 'elec', device: DeviceSpec, parameters: SweepParameter[], name: string) =>
+    request<CalcSweepSubmitted | { field: string; errors: string[] } | null>('/sys/calc/sweep', {
+      body: { kind, device, parameters, name },
     }),
   cancel: (id: number) => request<null>('/sys/calc/cancel', { body: { id } }),
   record: async (id: number): Promise<CalcRecord> => (await editorApi.calcData(id)).record,

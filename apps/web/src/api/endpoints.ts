@@ -9,6 +9,7 @@ import type {
   StatData,
   UpdateUserAddonBody,
   UserAddon,
+  ValidationReportAnswer,
 } from '@pvforge/contracts';
 import type { Session } from '../session/cookies';
 import { call, request } from './client';
@@ -38,4 +39,5 @@ export const api = {
     call<NewsListData>('/sys/news/list', { query: { page, size }, sessionBound: false }),
   newsDetail: (id: number) => call<NewsItem>('/sys/news/detail', { query: { id }, sessionBound: false }),
   faqList: () => call<FaqListData>('/sys/faq/list', { sessionBound: false }),
+  validationReport: () => call<ValidationReportAnswer>('/sys/validation/report', { sessionBound: false }),
 };

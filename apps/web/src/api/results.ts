@@ -1,4 +1,10 @@
-import { type CalcDetail, type CalcKind, type CalcListData, signRequest } from '@pvforge/contracts';
+import {
+  type CalcDetail,
+  type CalcKind,
+  type CalcListData,
+  type CalcSweepChildren,
+  signRequest,
+} from '@pvforge/contracts';
 import { saveBlob } from '../components/plots/download';
 import { getSession } from '../session/store';
 import { ApiError, apiBase, call, NetworkError } from './client';
@@ -16,6 +22,8 @@ export const resultsApi = {
       body: { page, size, ...(kind ? { kind } : {}), ...(status ? { status } : {}) },
     }),
   cancel: (id: number) => call<null>('/sys/calc/cancel', { body: { id } }),
+  /** A parameter sweep's child calculations with their states (how far a running sweep is). */
+  sweepChildren: (id: number) => call<CalcSweepChildren>('/sys/calc/sweepChildren', { body: { id } }),
   /** docs/api/library.md: the input of the caller's calculation becomes a private device. */
   saveDevice: (calcId: number, name: string, description?: string) =>
     call<{ id: string; name: string }>('/sys/device/save', {

@@ -82,6 +82,9 @@ export const PLAT_MENU: MenuNode[] = [
       { key: '/plat/manage/material', label: 'menu.manageMaterial' },
       { key: '/plat/manage/material/add', label: 'menu.manageMaterialAdd' },
       { key: '/plat/manage/review', label: 'library.menu.manageReview' },
+      { key: '/plat/manage/forum', label: 'forum.reports.title' },
+      { key: '/plat/manage/finance', label: 'finance.manage' },
+      { key: '/plat/manage/users', label: 'admin.users' },
     ],
   },
   {

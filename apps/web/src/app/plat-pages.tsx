@@ -33,4 +33,13 @@ export const PLAT_PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   calcList: lazy(() => import('../pages/plat/calc/ListCalc')),
   calcCircleList: lazy(() => import('../pages/plat/calc/ListCircle')),
   demo: lazy(() => import('../pages/plat/calc/DemoPage')),
+  consult: lazy(() => import('../pages/plat/cs/Consult')),
+  forumList: lazy(() => import('../pages/plat/forum/ForumList')),
+  forumThread: lazy(() => import('../pages/plat/forum/ThreadDetail')),
+  myPosts: lazy(() => import('../pages/plat/forum/MyPosts')),
+  manageFinance: lazy(() => import('../pages/plat/finance/ManageFinance')),
+  platNews: lazy(() => import('../pages/plat/news/PlatNews')),
+  notices: lazy(() => import('../pages/plat/news/Notices')),
+  manageUsers: lazy(() => import('../pages/plat/admin/Users')),
+  forumReports: lazy(() => import('../pages/plat/forum/ForumReports')),
 };

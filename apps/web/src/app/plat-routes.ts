@@ -14,8 +14,6 @@ export interface PlatRoute {
   admin?: boolean;
 }
 
-const p = (path: string, title: string, admin = false): PlatRoute => ({ path, title, page: 'placeholder', admin });
-
 export const MATERIAL_SUBS = [
   'organic',
   'tetrahedral',
@@ -35,17 +33,17 @@ export const PLAT_ROUTES: PlatRoute[] = [
   { path: 'user/terms', title: 'page.terms', page: 'terms' },
   { path: 'user/info', title: 'page.profile', page: 'profile' },
   { path: 'cs/faq', title: 'page.faq', page: 'faq' },
-  p('cs/consult', 'page.consult'),
-  p('news', 'page.news'),
-  p('notice', 'page.notice'),
+  { path: 'cs/consult', title: 'page.consult', page: 'consult' },
+  { path: 'news', title: 'page.news', page: 'platNews' },
+  { path: 'notice', title: 'page.notice', page: 'notices' },
   { path: 'msg', title: 'page.msg', page: 'msg' },
-  p('bbs/academic', 'page.bbsAcademic'),
-  p('bbs/academic/:id', 'page.bbsAcademicBoard'),
+  { path: 'bbs/academic', title: 'page.bbsAcademic', page: 'forumList' },
+  { path: 'bbs/academic/:id', title: 'page.bbsAcademicBoard', page: 'forumList' },
   // The spec lists only bbs/feedback/{id}; the menu's "feedback forum" needs a list to land on.
-  p('bbs/feedback', 'page.bbsFeedback'),
-  p('bbs/feedback/:id', 'page.bbsFeedbackBoard'),
-  p('bbs/detail/:id', 'page.bbsDetail'),
-  p('mypost', 'page.mypost'),
+  { path: 'bbs/feedback', title: 'page.bbsFeedback', page: 'forumList' },
+  { path: 'bbs/feedback/:id', title: 'page.bbsFeedbackBoard', page: 'forumList' },
+  { path: 'bbs/detail/:id', title: 'page.bbsDetail', page: 'forumThread' },
+  { path: 'mypost', title: 'page.mypost', page: 'myPosts' },
   { path: 'optMaterial', title: 'page.optMaterial', page: 'deviceLibrary' },
   { path: 'elecMaterial', title: 'page.elecMaterial', page: 'deviceLibrary' },
   { path: 'myOptMaterial', title: 'page.myOptMaterial', page: 'deviceLibrary' },
@@ -76,6 +74,9 @@ export const PLAT_ROUTES: PlatRoute[] = [
   { path: 'finance/consumption', title: 'page.financeConsumption', page: 'financeLedger' },
   { path: 'finance/income', title: 'page.financeIncome', page: 'financeIncome' },
   { path: 'manage/review', title: 'library.page.manageReview', page: 'manageReview', admin: true },
+  { path: 'manage/forum', title: 'forum.reports.title', page: 'forumReports', admin: true },
+  { path: 'manage/finance', title: 'finance.manage', page: 'manageFinance', admin: true },
+  { path: 'manage/users', title: 'admin.users', page: 'manageUsers', admin: true },
   { path: 'settings', title: 'page.settings', page: 'settings', admin: true },
 ];
 

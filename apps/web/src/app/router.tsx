@@ -14,6 +14,7 @@ const Home = lazy(() => import('../pages/public/Home'));
 const News = lazy(() => import('../pages/public/News'));
 const Help = lazy(() => import('../pages/public/Help'));
 const About = lazy(() => import('../pages/public/About'));
+const Validation = lazy(() => import('../pages/public/validation/Validation'));
 const ResetPassword = lazy(() => import('../pages/public/ResetPassword'));
 const PhoneLanding = lazy(() => import('../pages/PhoneLanding'));
 const NotAvailable = lazy(() => import('../pages/plat/common/NotAvailable'));
@@ -32,6 +33,11 @@ const platChildren: RouteObject[] = [
     const element = r.admin ? <RequireAdmin key={r.path}>{el}</RequireAdmin> : el;
     return r.path === '' ? { index: true, element } : { path: r.path, element };
   }),
+  // Spec §6: only administrators may open anything under /plat/manage or /plat/settings, even a
+  // path that does not exist; others go to /plat/index (RequireAdmin), administrators see not-found.
+  ...['manage/*', 'settings/*'].map(
+    (path): RouteObject => ({ path, element: <RequireAdmin key={path}>{page(<NotFound />)}</RequireAdmin> }),
+  ),
   { path: '*', element: page(<NotFound />) },
 ];
 
@@ -48,6 +54,7 @@ export const routes: RouteObject[] = [
           { path: 'news', element: page(<News />) },
           { path: 'help', element: page(<Help />) },
           { path: 'about', element: page(<About />) },
+          { path: 'validation', element: page(<Validation />) },
           { path: 'reset-password', element: page(<ResetPassword />) },
         ],
       },

@@ -117,7 +117,8 @@ export const en: Messages<typeof zhCN> = {
     banner1Title: 'Optical simulation',
     banner1Text: 'Transfer-matrix absorption, reflection and generation rate, with texture and spectrum correction',
     banner2Title: 'Drift-diffusion simulation',
-    banner2Text: 'J-V curves, band diagrams, carrier densities and recombination, with ion migration and tunnelling',
+    banner2Text:
+      'J-V curves, EQE, band diagrams, carrier densities and recombination, with heterojunctions, interface recombination, Schottky contacts, ion migration in perovskites (J-V hysteresis, impedance spectra), exciton dissociation and diffusion in organic cells, and tunnelling (TOPCon tunnel oxides, tunnel junctions), charged bulk and interface defects and C-V (Mott-Schottky)',
     banner3Title: 'Equivalent-circuit fitting',
     banner3Text: 'Five-parameter and modified diode models that quantify where efficiency is lost',
     banner4Title: 'Material & device libraries',
@@ -199,6 +200,11 @@ export const en: Messages<typeof zhCN> = {
     video5: 'The modified diode model and efficiency-loss quantification',
     video6: 'Managing personal material and device libraries',
     downloads: 'Downloads',
+    paper: 'Platform paper (PDF)',
+    paperDesc:
+      'The platform’s models, equations, numerical methods and references, with the validation table and overlay figures of the current engine on every public benchmark case; generated from the source code and the validation run at every build. The paper is in English.',
+    paperVersion: 'Version {{version}} · {{date}} · {{passed}} of {{total}} benchmark cases passed',
+    paperMissing: 'This server has not generated the platform paper yet (it is built with the platform).',
     jvTemplate: 'Measured J-V curve template (for circuit fitting)',
     perovskitePack: 'Perovskite parameter pack',
     perovskitePackDesc:
@@ -234,7 +240,7 @@ export const en: Messages<typeof zhCN> = {
     fnOpticsText: 'Absorption, reflection, exciton generation rate, texture factor, incident spectrum correction.',
     fnElectrical: 'Electrical simulation (drift-diffusion)',
     fnElectricalText:
-      'J-V curves, characteristic parameters, potentials, carrier densities and currents, band diagrams, recombination; exciton dissociation for organic cells, ion migration for perovskites, tunnelling for tandems and TOPCon.',
+      'Light and dark J-V curves, characteristic parameters, EQE/IQE, potentials, carrier densities and currents, band diagrams, recombination; mobile ions in perovskites, transient simulation (preconditioning, forward and reverse scans, J-V hysteresis) and impedance spectra; exciton dissociation (Onsager-Braun) and exciton diffusion in organic cells; band-to-band and trap-assisted tunnelling and tunnel oxides (TOPCon); two-terminal tandems (subcells in series, four-terminal efficiency, current matching); several charged defects per layer (single level, uniform, Gaussian and band tails), interface defects, the loss each defect causes, C-V (Mott-Schottky) and C-f.',
     fnCircuit: 'Circuit simulation',
     fnCircuitText:
       'The traditional five-parameter model; a modified diode model quantifying bulk, surface and Auger recombination with series and shunt resistance; efficiency-loss quantification.',
@@ -245,8 +251,8 @@ export const en: Messages<typeof zhCN> = {
     fnCommunityText: 'Academic and feedback forums, in-site messages, FAQ and consultation, and a finance centre.',
     algorithmsTitle: 'Algorithms',
     alg1: 'Optics: 2×2 transfer matrices for coherent layers with incoherent treatment of thick layers; the absorption profile gives the generation rate G(x).',
-    alg2: 'Electrical: drift-diffusion with Scharfetter-Gummel fluxes, fully coupled damped Newton iteration with voltage continuation, banded linear algebra, meshes refined at interfaces and contacts.',
-    alg3: 'Ion migration: ion continuity in the perovskite layer with implicit adaptive time stepping, forward and reverse scans and preconditioning protocols.',
+    alg2: 'Electrical: drift-diffusion with Scharfetter-Gummel fluxes, fully coupled damped Newton iteration with voltage continuation, banded linear algebra, meshes refined at interfaces and contacts; transients by variable-step BDF2 with local error control, impedance spectra as the exact linearisation about the steady state.',
+    alg3: 'Electrical physics: heterojunctions with optional thermionic emission at interfaces; SRH, radiative and Auger bulk recombination; interface and contact recombination; ohmic and Schottky contacts; Boltzmann or Fermi-Dirac statistics; mobile ions in perovskites (up to two species per layer, the diffusion coefficient thermally activated when an activation energy is given); Onsager-Braun field-assisted dissociation of charge-transfer states in organic bulk heterojunctions (Langevin recombination reduced by 1 - P) and exciton diffusion in planar heterojunctions; Hurkx band-to-band and trap-assisted tunnelling; WKB transmission through tunnel oxides at interfaces.',
     alg4: 'Circuit: explicit single-diode current through the Lambert W function; bounded Levenberg-Marquardt fitting with a global starting-point search.',
     alg5: 'Limits and losses: the Shockley-Queisser detailed-balance limit and the modified detailed-balance model.',
   },
@@ -456,6 +462,17 @@ export const en: Messages<typeof zhCN> = {
   },
   faq: {
     title: 'FAQ',
+    manage: 'Edit the FAQ',
+    add: 'Add a question',
+    delete: 'Delete',
+    deleteQ: 'Delete this question? It also leaves the help page.',
+    sort: 'Order',
+    field: {
+      question_zh: 'Question (Chinese)',
+      question_en: 'Question (English)',
+      answer_zh: 'Answer (Chinese)',
+      answer_en: 'Answer (English)',
+    },
     empty: 'No questions yet',
     search: 'Search questions and answers',
     noMatch: 'No matching question',
@@ -481,6 +498,8 @@ export const en: Messages<typeof zhCN> = {
     replySent: 'Sent',
     replyFailed: 'Not sent: not connected to the compute server',
     recipientOffline: 'The recipient is offline; the message was not delivered',
+    newMsg: 'You have a new message',
+    viewMsg: 'View',
     calcDone: '{{kind}} calculation finished (#{{id}})',
     calcFailed: '{{kind}} calculation did not succeed (#{{id}})',
     viewResult: 'View result',

@@ -165,6 +165,33 @@ export function LiveConnector() {
       if (m.act === 'ack' && m.msg === 'offline' && m.msgid?.startsWith('c')) {
         ui.current.message.warning(ui.current.t('live.recipientOffline'));
       }
+      // A new in-site message (forum reply, consultation answer, notice): the bell counts it at
+      // once and a notification opens what it is about.
+      if (m.act === 'newMsg') {
+        const { t: tr, notification: n, navigate: go, queryClient: qc } = ui.current;
+        void qc.invalidateQueries({ queryKey: ['msgs'] });
+        const key = `msg-${m.msgid ?? Date.now()}`;
+        const link = typeof m.link === 'string' && m.link.startsWith('/plat/') ? m.link : '/plat/msg';
+        n.info({
+          key,
+          title: tr('live.newMsg'),
+          description: m.msg,
+          duration: 10,
+          props: { 'data-testid': 'live-new-msg' },
+          actions: (
+            <Button
+              size="small"
+              type="primary"
+              onClick={() => {
+                n.destroy(key);
+                void go(link);
+              }}
+            >
+              {tr('live.viewMsg')}
+            </Button>
+          ),
+        });
+      }
     });
     return () => {
       offChat();

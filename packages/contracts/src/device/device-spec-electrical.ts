@@ -1,4 +1,12 @@
-import Type, { type Static } from 'typebox';
+import {
+  checkDeviceElectricalIssues,
+  INTERFACE_FIELDS,
+  LAYER_FIELDS,
+  type LayerFieldKey,
+  THERMIONIC_FIELDS,
+  TUNNEL_OXIDE_FIELDS,
+} from '@pvforge/engine/spec-check';
+import Type, { type Static, type TInteger, type TNumber, type TOptional } from 'typebox';
 
 /**
  * The electrical (drift-diffusion) part of DeviceSpec v1, additive to the optical part: per layer
@@ -6,87 +14,150 @@ import Type, { type Static } from 'typebox';
  * external resistances, temperature, statistics, voltage sweep, generation). Units are in the
  * field names (eV, cm^-3, cm^2/(V s), s, cm/s, Ohm cm^2, K, V). The electrical domain is the
  * contiguous run of layers that have `electrical`; the others (glass, TCO, metal) are optical only.
- * checkElectricalPart applies the rules the TypeBox schema cannot express (required parameters
- * once the device is electrical, contiguity, spec §5: no zero lifetime, mobility, density of states
- * or permittivity in a non-electrode layer, a voltage step that is not 0), each message naming the
- * layer and the field. Physics and defaults: docs/physics/drift-diffusion.md.
+ *
+ * The parameter names, units and rules come from the engine's one field list
+ * (@pvforge/engine/spec-check, electrical/fields.ts), and the values are judged by the engine's one
+ * check (checkElectricalIssues below), so the schema, the solver and the forms cannot disagree.
+ * The schema here only types the fields. Physics and defaults: docs/physics/drift-diffusion.md.
  */
 
 const Num = (opts: Record<string, unknown> = {}) => Type.Number(opts);
 
+type LayerProperties = { [K in LayerFieldKey]: TOptional<TNumber | TInteger> };
+
 /**
- * Drift-diffusion parameters of one layer. The schema types every field; which ones are required
- * (see LAYER_REQUIRED) is checked by checkElectricalPart when the device has an `electrical` block,
- * so that layer objects of optical-only devices stay as free as they were.
+ * Drift-diffusion parameters of one layer, one optional number per entry of the field list (mesh
+ * intervals an integer). Which are required, and the rules of their values, are checked when the
+ * device has an `electrical` block, so that layer objects of optical-only devices stay free.
  */
+/**
+ * A mobile ionic species of a layer (perovskite vacancies): mean density (also the immobile
+ * background's), diffusion coefficient at referenceTemperatureK (default 300 K) with its activation
+ * energy, and charge. Values are judged by the engine's check.
+ */
+export const IonElectricalSpec = Type.Object(
+  {
+    densityCm3: Num(),
+    diffusionCm2PerS: Num(),
+    sign: Type.Union([Type.Literal(1), Type.Literal(-1)]),
+    activationEnergyEV: Type.Optional(Num()),
+    referenceTemperatureK: Type.Optional(Num({ exclusiveMinimum: 0 })),
+  },
+  { additionalProperties: false },
+);
+export type IonElectricalSpec = Static<typeof IonElectricalSpec>;
+
+/**
+ * Onsager-Braun dissociation of the charge-transfer states of an organic blend (the engine's
+ * electrical/dissociation.ts): CT-state separation, decay rate to the ground state, the
+ * field-independent yield (default 0) and one separation or a Gaussian distribution of them.
+ */
+export const CtDissociationElectricalSpec = Type.Object(
+  {
+    model: Type.Literal('onsager-braun'),
+    separationNm: Num(),
+    decayRatePerS: Num(),
+    directYield: Type.Optional(Num()),
+    distribution: Type.Optional(Type.Union([Type.Literal('delta'), Type.Literal('gaussian')])),
+  },
+  { additionalProperties: false },
+);
+export type CtDissociationElectricalSpec = Static<typeof CtDissociationElectricalSpec>;
+
+/** The fields every defect has, in a layer or at an interface (the engine's device/defects-map.ts). */
+const defectFields = {
+  /** A label for the results; default the defect's number. */
+  name: Type.Optional(Type.String({ maxLength: 60 })),
+  type: Type.Union([Type.Literal('donor'), Type.Literal('acceptor'), Type.Literal('neutral')]),
+  /** The level (or centre), eV: below E_c, above E_v or above E_i (signed), per energyReference; default 0. */
+  energyEV: Type.Optional(Num()),
+  energyReference: Type.Union([Type.Literal('conduction'), Type.Literal('valence'), Type.Literal('intrinsic')]),
+  distribution: Type.Optional(
+    Type.Union([Type.Literal('single'), Type.Literal('uniform'), Type.Literal('gaussian'), Type.Literal('tail')]),
+  ),
+  /** Uniform: full width; Gaussian: standard deviation; tail: characteristic energy; eV. */
+  widthEV: Type.Optional(Num()),
+  /** Capture cross-sections, cm^2, with thermal velocities, cm/s (default 1e7)... */
+  sigmaNCm2: Type.Optional(Num()),
+  sigmaPCm2: Type.Optional(Num()),
+  vthNCmPerS: Type.Optional(Num()),
+  vthPCmPerS: Type.Optional(Num()),
+  /** ...or capture coefficients, cm^3/s. */
+  cNCm3PerS: Type.Optional(Num()),
+  cPCm3PerS: Type.Optional(Num()),
+};
+
+/**
+ * A defect of a layer as SCAPS users give it: charge type, density per volume, energy relative to
+ * a band edge or the intrinsic level, distribution, capture. The engine's check judges the values.
+ */
+export const BulkDefectSpec = Type.Object({ ...defectFields, densityCm3: Num() }, { additionalProperties: false });
+export type BulkDefectSpec = Static<typeof BulkDefectSpec>;
+
+/** A defect sheet at an interface (density per area), capturing from both layers. */
+export const InterfaceDefectSpec = Type.Object({ ...defectFields, densityCm2: Num() }, { additionalProperties: false });
+export type InterfaceDefectSpec = Static<typeof InterfaceDefectSpec>;
+
+/** Most defects per layer or per interface (the engine's MAX_DEFECTS). */
+export const MAX_DEFECTS_PER_PLACE = 20;
+
 export const LayerElectricalSpec = Type.Object({
-  /** Relative permittivity (-), > 0. */
-  epsR: Type.Optional(Num()),
-  /** Electron affinity, eV (vacuum level to conduction band). */
-  chiEV: Type.Optional(Num()),
-  /** Band gap, eV, > 0. */
-  egEV: Type.Optional(Num()),
-  /** Effective densities of states of the conduction and valence bands, cm^-3, > 0. */
-  ncCm3: Type.Optional(Num()),
-  nvCm3: Type.Optional(Num()),
-  /** Electron and hole mobilities, cm^2/(V s), > 0. */
-  muNCm2PerVs: Type.Optional(Num()),
-  muPCm2PerVs: Type.Optional(Num()),
-  /** Donor and acceptor densities (fully ionised), cm^-3, >= 0, default 0. */
-  ndCm3: Type.Optional(Num({ minimum: 0 })),
-  naCm3: Type.Optional(Num({ minimum: 0 })),
-  /** Bulk SRH as lifetimes, s (> 0; both or neither) ... */
-  tauNS: Type.Optional(Num()),
-  tauPS: Type.Optional(Num()),
-  /** ... or as a trap density, cm^-3, with capture cross-sections, cm^2, thermal velocity, cm/s (default 1e7). */
-  ntCm3: Type.Optional(Num({ minimum: 0 })),
-  sigmaNCm2: Type.Optional(Num({ minimum: 0 })),
-  sigmaPCm2: Type.Optional(Num({ minimum: 0 })),
-  vthCmPerS: Type.Optional(Num({ exclusiveMinimum: 0 })),
-  /** SRH trap level minus the intrinsic level, eV (default 0). */
-  etMinusEiEV: Type.Optional(Num()),
-  /** Radiative coefficient, cm^3/s, and Auger coefficients, cm^6/s (default 0). */
-  kRadCm3PerS: Type.Optional(Num({ minimum: 0 })),
-  cnCm6PerS: Type.Optional(Num({ minimum: 0 })),
-  cpCm6PerS: Type.Optional(Num({ minimum: 0 })),
-  /** Mesh intervals in this layer (default: a share of electrical.gridPoints). */
-  gridPoints: Type.Optional(Type.Integer({ minimum: 2 })),
-  /** Clustering of the mesh towards both faces (0 uniform, default 3). */
-  gridGrading: Type.Optional(Num({ minimum: 0 })),
+  ...(Object.fromEntries(
+    LAYER_FIELDS.map((f) => [f.key, Type.Optional(f.rule === 'intervals' ? Type.Integer() : Type.Number())]),
+  ) as LayerProperties),
+  /** Defects of the layer (electrical/defects.ts). */
+  defects: Type.Optional(Type.Array(BulkDefectSpec, { maxItems: MAX_DEFECTS_PER_PLACE })),
+  /** Mobile ions of the layer, at most two species (electrical/ions.ts). */
+  ions: Type.Optional(Type.Array(IonElectricalSpec, { maxItems: 2 })),
+  /** CT-state dissociation of an organic blend (its generation is of bound pairs). */
+  ctDissociation: Type.Optional(CtDissociationElectricalSpec),
+  /** Excitons that diffuse to the donor/acceptor interface of a planar heterojunction. */
+  excitonDiffusion: Type.Optional(
+    Type.Object({ diffusionLengthNm: Num(), lifetimeS: Num() }, { additionalProperties: false }),
+  ),
 });
 export type LayerElectricalSpec = Static<typeof LayerElectricalSpec>;
 
-/** Fields every layer of the electrical domain must give. */
-export const LAYER_REQUIRED = ['epsR', 'chiEV', 'egEV', 'ncCm3', 'nvCm3', 'muNCm2PerVs', 'muPCm2PerVs'] as const;
-/** Fields that must be > 0 in a layer of the electrical domain (spec §5 and the band gap). */
-const LAYER_POSITIVE = ['epsR', 'egEV', 'ncCm3', 'nvCm3', 'muNCm2PerVs', 'muPCm2PerVs', 'tauNS', 'tauPS'] as const;
-const LAYER_KNOWN = new Set(Object.keys(LayerElectricalSpec.properties));
+/** The parameter list (names, units, form groups, rules), for forms and the material library. */
+export { LAYER_FIELDS, type LayerField, type LayerFieldKey } from '@pvforge/engine/spec-check';
 
 /** Recombination (and optionally thermionic emission) at the interface between two adjacent electrical layers. */
 export const InterfaceElectricalSpec = Type.Object(
   {
     /** Names of the two layers, front one first. */
     between: Type.Tuple([Type.String({ minLength: 1 }), Type.String({ minLength: 1 })]),
-    /** Interface recombination velocities, cm/s ... */
-    sNCmPerS: Type.Optional(Num({ minimum: 0 })),
-    sPCmPerS: Type.Optional(Num({ minimum: 0 })),
-    /** ... or an interface trap density, cm^-2, with cross-sections, cm^2, thermal velocity, cm/s. */
-    ntCm2: Type.Optional(Num({ minimum: 0 })),
-    sigmaNCm2: Type.Optional(Num({ minimum: 0 })),
-    sigmaPCm2: Type.Optional(Num({ minimum: 0 })),
-    vthCmPerS: Type.Optional(Num({ exclusiveMinimum: 0 })),
-    /** Trap level relative to the mid-gap of the interface gap, eV (default 0). */
-    etMinusEmidEV: Type.Optional(Num()),
-    /** Thermionic emission over the band offsets (transfer velocities, cm/s, default 1e7). */
+    /**
+     * Interface recombination velocities sNCmPerS, sPCmPerS (cm/s), or an interface trap density
+     * ntCm2 (cm^-2) with cross-sections sigmaNCm2, sigmaPCm2 (cm^2) and thermal velocity vthCmPerS
+     * (cm/s); the trap level etMinusEmidEV (eV) relative to the mid-gap of the interface gap.
+     */
+    ...(Object.fromEntries(INTERFACE_FIELDS.map((f) => [f.key, Type.Optional(Num())])) as {
+      [K in (typeof INTERFACE_FIELDS)[number]['key']]: TOptional<TNumber>;
+    }),
+    /** Thermionic emission over the band offsets (transfer velocities vNCmPerS, vPCmPerS, cm/s, default 1e7). */
     thermionic: Type.Optional(
       Type.Object(
-        {
-          vNCmPerS: Type.Optional(Num({ exclusiveMinimum: 0 })),
-          vPCmPerS: Type.Optional(Num({ exclusiveMinimum: 0 })),
+        Object.fromEntries(THERMIONIC_FIELDS.map((f) => [f.key, Type.Optional(Num())])) as {
+          [K in (typeof THERMIONIC_FIELDS)[number]['key']]: TOptional<TNumber>;
         },
         { additionalProperties: false },
       ),
     ),
+    /**
+     * A thin interlayer the carriers tunnel through (TOPCon's SiOx): thicknessNm, the barrier of
+     * each band above its edge (barrierElectronEV, barrierHoleEV) and the tunnelling masses
+     * (massElectronRel, massHoleRel, in m0). Makes the interface a two-node (thermionic) one.
+     */
+    tunnelOxide: Type.Optional(
+      Type.Object(
+        Object.fromEntries(TUNNEL_OXIDE_FIELDS.map((f) => [f.key, Num()])) as {
+          [K in (typeof TUNNEL_OXIDE_FIELDS)[number]['key']]: TNumber;
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    /** Defect sheets at the interface. */
+    defects: Type.Optional(Type.Array(InterfaceDefectSpec, { maxItems: MAX_DEFECTS_PER_PLACE })),
   },
   { additionalProperties: false },
 );
@@ -126,6 +197,112 @@ export const GenerationElectricalSpec = Type.Union([
 ]);
 export type GenerationElectricalSpec = Static<typeof GenerationElectricalSpec>;
 
+/** One piece of a transient protocol (the engine's device/transient.ts). */
+export const TransientSegmentSpec = Type.Union([
+  /** A linear scan to toV at rateVPerS (default: the protocol's rateVPerS). */
+  Type.Object(
+    { kind: Type.Literal('scan'), toV: Num(), rateVPerS: Type.Optional(Num()) },
+    { additionalProperties: false },
+  ),
+  /** The voltage held for durationS, after a step to voltageV when given (preconditioning, J(t) of a step). */
+  Type.Object(
+    { kind: Type.Literal('hold'), durationS: Num(), voltageV: Type.Optional(Num()) },
+    { additionalProperties: false },
+  ),
+  /** The light switched on or off, the voltage held (transient photocurrent). */
+  Type.Object({ kind: Type.Literal('light'), on: Type.Boolean(), durationS: Num() }, { additionalProperties: false }),
+  /** Open circuit for durationS, the light optionally switched at its start (transient photovoltage). */
+  Type.Object(
+    { kind: Type.Literal('open-circuit'), durationS: Num(), light: Type.Optional(Type.Boolean()) },
+    { additionalProperties: false },
+  ),
+]);
+export type TransientSegmentSpec = Static<typeof TransientSegmentSpec>;
+
+/** A transient protocol, from the steady state (ions equilibrated) at initialV. */
+export const TransientElectricalSpec = Type.Object(
+  {
+    initialV: Num(),
+    /** Light at the start (default: on when the device is illuminated). */
+    initialLight: Type.Optional(Type.Boolean()),
+    /** Scan rate of the scans that do not give their own, V/s. */
+    rateVPerS: Type.Optional(Num()),
+    segments: Type.Array(TransientSegmentSpec, { minItems: 1, maxItems: 200 }),
+    /** Samples saved over the whole protocol (spec §9: step = time / (points - 1); default 201). */
+    points: Type.Optional(Type.Integer()),
+    /** Times at which to keep profiles, s. */
+    profileTimesS: Type.Optional(Type.Array(Num(), { maxItems: 50 })),
+  },
+  { additionalProperties: false },
+);
+export type TransientElectricalSpec = Static<typeof TransientElectricalSpec>;
+
+/** A small-signal impedance spectrum about the steady state at voltageV (log-spaced frequencies). */
+export const ImpedanceElectricalSpec = Type.Object(
+  {
+    voltageV: Num(),
+    startHz: Type.Optional(Num()),
+    stopHz: Type.Optional(Num()),
+    points: Type.Optional(Type.Integer()),
+  },
+  { additionalProperties: false },
+);
+export type ImpedanceElectricalSpec = Static<typeof ImpedanceElectricalSpec>;
+
+/**
+ * C-V: the capacitance at frequencyHz over DC voltages startV..stopV in steps of stepV, with the
+ * Mott-Schottky line fitted over fitFromV..fitToV (default: the reverse-bias part of the sweep)
+ * using the permittivity of fitLayer (default: the thickest electrical layer).
+ */
+export const CapacitanceVoltageSpec = Type.Object(
+  {
+    frequencyHz: Num(),
+    startV: Num(),
+    stopV: Num(),
+    stepV: Num(),
+    fitFromV: Type.Optional(Num()),
+    fitToV: Type.Optional(Num()),
+    fitLayer: Type.Optional(Type.String({ minLength: 1 })),
+  },
+  { additionalProperties: false },
+);
+export type CapacitanceVoltageSpec = Static<typeof CapacitanceVoltageSpec>;
+
+/** C-f: the capacitance over log-spaced frequencies at voltageV (defaults 10 Hz to 10 MHz, 41 points). */
+export const CapacitanceFrequencySpec = Type.Object(
+  {
+    voltageV: Num(),
+    startHz: Type.Optional(Num()),
+    stopHz: Type.Optional(Num()),
+    points: Type.Optional(Type.Integer()),
+  },
+  { additionalProperties: false },
+);
+export type CapacitanceFrequencySpec = Static<typeof CapacitanceFrequencySpec>;
+
+/**
+ * A monolithic two-terminal tandem (engine/tandem): the layers' `subcell` says which layers form
+ * the top and bottom cells; the engine's check names every mistake (tandem/check.ts).
+ */
+export const TandemElectricalSpec = Type.Object(
+  {
+    /** Also solve the whole stack as one drift-diffusion device with its junction (default false). */
+    fullStack: Type.Optional(Type.Boolean()),
+    /** Current matching: the subcell photocurrents with one top-cell layer's thickness swept (optics only). */
+    thicknessSweep: Type.Optional(
+      Type.Object(
+        { layer: Type.String({ minLength: 1, maxLength: 100 }), fromNm: Num(), toNm: Num(), points: Type.Integer() },
+        { additionalProperties: false },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type TandemElectricalSpec = Static<typeof TandemElectricalSpec>;
+
+/** Which subcell of a tandem a layer belongs to; 'junction' layers exist only in the whole-stack run. */
+export const TandemSubcellSpec = Type.Union([Type.Literal('top'), Type.Literal('junction'), Type.Literal('bottom')]);
+
 export const DeviceElectricalSpec = Type.Object(
   {
     /** The front contact touches the first electrical layer, the back one the last; `anode` collects holes. */
@@ -154,8 +331,11 @@ export const DeviceElectricalSpec = Type.Object(
     profileBiasesV: Type.Optional(Type.Array(Num(), { maxItems: 50 })),
     /** Default: 'optical' when `illumination` is given, else 'dark'. */
     generation: Type.Optional(GenerationElectricalSpec),
-    /** Total mesh nodes shared among layers without their own gridPoints (default 400; users are advised <= 600). */
-    gridPoints: Type.Optional(Type.Integer({ minimum: 3, maximum: 20000 })),
+    /**
+     * Total mesh nodes shared among layers without their own gridPoints (default 400; users are
+     * advised <= 600); an integer from 3 to MAX_NODES, judged by the engine's check.
+     */
+    gridPoints: Type.Optional(Num()),
     /** Also run the dark J-V (default false). */
     darkJV: Type.Optional(Type.Boolean()),
     /**
@@ -165,6 +345,18 @@ export const DeviceElectricalSpec = Type.Object(
     eqe: Type.Optional(
       Type.Object({ stepNm: Type.Optional(Num({ exclusiveMinimum: 0 })) }, { additionalProperties: false }),
     ),
+    /** A transient protocol (hysteresis loops, preconditioning, steps, light switching, open circuit). */
+    transient: Type.Optional(TransientElectricalSpec),
+    /** A small-signal impedance spectrum. */
+    impedance: Type.Optional(ImpedanceElectricalSpec),
+    /** A capacitance-voltage sweep with its Mott-Schottky reading. */
+    capacitanceVoltage: Type.Optional(CapacitanceVoltageSpec),
+    /** A capacitance-frequency sweep with the admittance-spectroscopy view -f dC/df. */
+    capacitanceFrequency: Type.Optional(CapacitanceFrequencySpec),
+    /** Run the light J-V again without each defect to give what each costs (default false). */
+    defectLosses: Type.Optional(Type.Boolean()),
+    /** A monolithic two-terminal tandem (subcells in series, four-terminal figures, current matching). */
+    tandem: Type.Optional(TandemElectricalSpec),
   },
   { additionalProperties: false },
 );
@@ -172,103 +364,17 @@ export type DeviceElectricalSpec = Static<typeof DeviceElectricalSpec>;
 
 /** The part of a DeviceSpec the electrical checks read (structural, so that any DeviceSpec fits). */
 export interface ElectricalCheckInput {
-  layers: { name: string; electrical?: Record<string, unknown> }[];
+  layers: { name: string; thicknessNm: number; electrical?: Record<string, unknown>; subcell?: string }[];
   electrical?: DeviceElectricalSpec;
   illumination?: { wavelength?: { stepNm: number } };
 }
 
-/** Most sweep points accepted (10 mV steps over 100 V). */
-export const MAX_SWEEP_POINTS = 10001;
+export { MAX_SWEEP_POINTS } from '@pvforge/engine/spec-check';
 
 /**
- * Rules of the electrical part beyond the schema; [] when the device is not electrical or is fine.
- * Messages: `layers[3] "MAPbI3".electrical.muNCm2PerVs: must be > 0 ...`.
+ * The engine's check of the electrical part (errors and warnings); both empty when the device is
+ * not electrical or is fine. Messages: `layers[3] "MAPbI3".electrical.muNCm2PerVs: must be > 0 ...`.
  */
-export function checkElectricalPart(spec: ElectricalCheckInput): string[] {
-  const el = spec.electrical;
-  if (!el) return [];
-  const out: string[] = [];
-  const at = (j: number) => `layers[${j}] "${spec.layers[j]!.name}"`;
-  const domain = spec.layers.flatMap((l, j) => (l.electrical ? [j] : []));
-  if (domain.length === 0) {
-    out.push(
-      'electrical: no layer has an "electrical" object: give the drift-diffusion parameters of the semiconductor layers',
-    );
-    return out;
-  }
-  const first = domain[0]!;
-  const last = domain[domain.length - 1]!;
-  for (let j = first + 1; j < last; j++) {
-    if (!spec.layers[j]!.electrical)
-      out.push(
-        `${at(j)}.electrical: missing: the electrical layers must be contiguous (${at(first)} to ${at(last)} have electrical parameters, this layer lies between them)`,
-      );
-  }
-  for (const j of domain) {
-    const e = spec.layers[j]!.electrical!;
-    const p = `${at(j)}.electrical`;
-    for (const k of Object.keys(e)) if (!LAYER_KNOWN.has(k)) out.push(`${p}.${k}: unknown field`);
-    for (const f of LAYER_REQUIRED) if (e[f] === undefined) out.push(`${p}.${f}: missing`);
-    for (const f of LAYER_POSITIVE) {
-      const v = e[f];
-      if (typeof v === 'number' && !(v > 0))
-        out.push(`${p}.${f}: must be > 0 in a non-electrode layer (got ${v}; spec §5: the equations become singular)`);
-    }
-    const hasTau = e.tauNS !== undefined || e.tauPS !== undefined;
-    const hasNt = e.ntCm3 !== undefined || e.sigmaNCm2 !== undefined || e.sigmaPCm2 !== undefined;
-    if (hasTau && (e.tauNS === undefined || e.tauPS === undefined))
-      out.push(`${p}.${e.tauNS === undefined ? 'tauNS' : 'tauPS'}: missing: give both SRH lifetimes or neither`);
-    if (hasTau && hasNt)
-      out.push(`${p}.ntCm3: give SRH either as lifetimes (tauNS, tauPS) or as a trap density, not both`);
-    if (!hasTau && hasNt)
-      for (const f of ['ntCm3', 'sigmaNCm2', 'sigmaPCm2'])
-        if (e[f] === undefined)
-          out.push(`${p}.${f}: missing: an SRH trap density needs ntCm3, sigmaNCm2 and sigmaPCm2`);
-  }
-  const names = domain.map((j) => spec.layers[j]!.name);
-  const seen = new Set<string>();
-  (el.interfaces ?? []).forEach((it, i) => {
-    const p = `electrical.interfaces[${i}].between`;
-    const a = names.indexOf(it.between[0]);
-    const b = names.indexOf(it.between[1]);
-    if (a < 0 || b < 0) {
-      const bad = a < 0 ? it.between[0] : it.between[1];
-      out.push(`${p}: "${bad}" is not a layer with electrical parameters (${names.join(', ')})`);
-    } else if (b !== a + 1) {
-      out.push(`${p}: "${it.between[0]}" and "${it.between[1]}" are not adjacent electrical layers (front one first)`);
-    } else if (seen.has(it.between[0])) {
-      out.push(`${p}: the interface ${it.between[0]}/${it.between[1]} is given twice`);
-    }
-    seen.add(it.between[0]);
-  });
-  for (const side of ['front', 'back'] as const) {
-    const c = el.contacts[side];
-    if (c.kind === 'schottky' && c.workFunctionEV === undefined)
-      out.push(`electrical.contacts.${side}.workFunctionEV: missing: a Schottky contact needs its work function`);
-  }
-  const sw = el.voltageSweep;
-  if (sw.stepV === 0 || !Number.isFinite(sw.stepV))
-    out.push(`electrical.voltageSweep.stepV: must not be 0 (got ${sw.stepV})`);
-  else {
-    const count = Math.floor((sw.stopV - sw.startV) / sw.stepV + 1e-9) + 1;
-    if (count < 1)
-      out.push(
-        `electrical.voltageSweep.stepV: goes away from stopV (${sw.startV} V to ${sw.stopV} V in steps of ${sw.stepV} V)`,
-      );
-    else if (count > MAX_SWEEP_POINTS)
-      out.push(`electrical.voltageSweep.stepV: ${count} points is too many (at most ${MAX_SWEEP_POINTS})`);
-  }
-  const eqeStep = el.eqe?.stepNm;
-  const optStep = spec.illumination?.wavelength?.stepNm ?? 1;
-  if (eqeStep !== undefined) {
-    const r = eqeStep / optStep;
-    if (Math.abs(r - Math.round(r)) > 1e-9 || Math.round(r) < 1)
-      out.push(`electrical.eqe.stepNm: must be a multiple of the optical step ${optStep} nm (got ${eqeStep})`);
-  }
-  const genKind = el.generation?.kind ?? (spec.illumination ? 'optical' : 'dark');
-  if (el.eqe && genKind !== 'optical')
-    out.push(
-      `electrical.eqe: needs generation "optical" (got "${genKind}"; it is the default when illumination is given)`,
-    );
-  return out;
+export function checkElectricalIssues(spec: ElectricalCheckInput): { errors: string[]; warnings: string[] } {
+  return checkDeviceElectricalIssues(spec as Parameters<typeof checkDeviceElectricalIssues>[0]);
 }

@@ -1,6 +1,11 @@
 import Type, { type Static, type TSchema } from 'typebox';
 import Value from 'typebox/value';
-import { checkElectricalPart, DeviceElectricalSpec, LayerElectricalSpec } from './device-spec-electrical.js';
+import {
+  checkElectricalIssues,
+  DeviceElectricalSpec,
+  LayerElectricalSpec,
+  TandemSubcellSpec,
+} from './device-spec-electrical.js';
 
 /**
  * DeviceSpec, schemaVersion 1: the versioned description of a solar cell that every engine reads.
@@ -137,6 +142,8 @@ export const DeviceLayerSpec = Type.Object(
      * is optical only. Checked in full only when the device has an `electrical` block.
      */
     electrical: Type.Optional(LayerElectricalSpec),
+    /** The subcell of a monolithic tandem this layer belongs to (only with electrical.tandem). */
+    subcell: Type.Optional(TandemSubcellSpec),
   },
   { additionalProperties: false },
 );
@@ -267,6 +274,18 @@ function collectErrors(node: SchemaNode, value: unknown, path: string, out: stri
   const at = path || '(device)';
   if (node.anyOf) {
     if (Value.Check(node as TSchema, value)) return;
+    // a choice of literals (a model, a distribution, the statistics): say that the value given is
+    // not one the engine supports, and which are
+    if (node.anyOf.every((b) => b.const !== undefined)) {
+      out.push(
+        notSupported(
+          at,
+          value,
+          node.anyOf.map((b) => b.const),
+        ),
+      );
+      return;
+    }
     const obj = value as Record<string, unknown> | null;
     const tagged = node.anyOf.map((b) => ({ b, d: discriminator(b) }));
     if (typeof obj === 'object' && obj !== null && tagged.every((t) => t.d)) {
@@ -295,7 +314,7 @@ function collectErrors(node: SchemaNode, value: unknown, path: string, out: stri
       const sub = node.properties[k];
       const p = path ? `${path}.${k}` : k;
       if (!sub) {
-        if (node.additionalProperties === false) out.push(`${p}: unknown field`);
+        if (node.additionalProperties === false) out.push(`${p}: unknown field, not supported by the engine`);
         continue;
       }
       collectErrors(sub, v, p, out);
@@ -313,15 +332,33 @@ function collectErrors(node: SchemaNode, value: unknown, path: string, out: stri
     });
     return;
   }
+  if (node.const !== undefined && value !== node.const) {
+    out.push(notSupported(at, value, [node.const]));
+    return;
+  }
   for (const e of Value.Errors(node as TSchema, value)) out.push(`${at}: ${e.message}`);
 }
 
-/** Messages naming the field, with layer names: `layers[2] "MAPbI3".thicknessNm: must be > 0`. */
-export function checkDeviceSpec(value: unknown): { ok: true; spec: DeviceSpec } | { ok: false; errors: string[] } {
+/** `...ctDissociation.model: "marcus" is not supported (supported: "onsager-braun")`. */
+function notSupported(at: string, value: unknown, choices: unknown[]): string {
+  const shown = typeof value === 'string' ? value : JSON.stringify(value);
+  return `${at}: "${shown}" is not supported (supported: ${choices.map((c) => JSON.stringify(c)).join(', ')})`;
+}
+
+/**
+ * Messages naming the field, with layer names: `layers[2] "MAPbI3".thicknessNm: must be > 0`. The
+ * electrical values are judged by the engine's check; what runs but may mislead comes back as
+ * warnings of a valid device (e.g. Boltzmann statistics in a degenerate layer).
+ */
+export function checkDeviceSpec(
+  value: unknown,
+): { ok: true; spec: DeviceSpec; warnings: string[] } | { ok: false; errors: string[] } {
   if (Value.Check(DeviceSpec, value)) {
     const spec = value as DeviceSpec;
-    const electrical = checkElectricalPart(spec);
-    return electrical.length ? { ok: false, errors: electrical } : { ok: true, spec };
+    const electrical = checkElectricalIssues(spec);
+    return electrical.errors.length
+      ? { ok: false, errors: electrical.errors }
+      : { ok: true, spec, warnings: electrical.warnings };
   }
   const errors: string[] = [];
   collectErrors(DeviceSpec as unknown as SchemaNode, value, '', errors);

@@ -1,2 +1,3 @@
+export * from './check-messages.js';
 export * from './device-spec.js';
 export * from './device-spec-electrical.js';

@@ -35,3 +35,19 @@ export const OutboxItem = Type.Object({
 export type OutboxItem = Static<typeof OutboxItem>;
 export const OutboxData = Type.Object({ list: Type.Array(OutboxItem) });
 export type OutboxData = Static<typeof OutboxData>;
+
+/** Administration of one user (issue 14, docs/administration.md). */
+export const AdminUserIdBody = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+export const AdminUserRoleBody = Type.Object({
+  id: Type.Integer({ minimum: 1 }),
+  role: Type.Union([Type.Literal(1), Type.Literal(3)]),
+});
+export const AdminUserDisableBody = Type.Object({ id: Type.Integer({ minimum: 1 }), disabled: Type.Boolean() });
+export const AdminUserDetail = Type.Object({
+  user: AdminUserItem,
+  calculations: Type.Integer(),
+  devices: Type.Integer(),
+  threads: Type.Integer(),
+  balanceYuan: Type.Number(),
+});
+export type AdminUserDetail = Static<typeof AdminUserDetail>;

@@ -1,12 +1,18 @@
 import Type, { type Static } from 'typebox';
 import Value from 'typebox/value';
-import type { CalcKind } from '../calc.js';
+import type { CalcKind, JobStatus } from '../calc.js';
 
 /**
  * Payloads and answers of /sys/calc/* (issue 6). Device calculations carry a DeviceSpec
  * (schemaVersion 1, checked with checkDeviceSpec); circuit calculations carry a circuit job
- * (the engine's CircuitJob, checked here). Form posts carry either as a JSON string in one field,
- * JSON posts as an object or a string: the server parses and checks before anything is queued.
+ * (the engine's CircuitJob). Form posts carry either as a JSON string in one field, JSON posts as
+ * an object or a string: the server parses and checks before anything is queued.
+ *
+ * The circuit job schemas below are structural: which kinds each calculation accepts, and the
+ * shape and types of their fields. The physics of the values (J0 >= 0, n > 0, a positive absorber
+ * thickness, increasing spectrum wavelengths, ...) is the engine's one check,
+ * checkCircuitJobInput in packages/engine/src/jobs/circuit-job.ts, which the server runs after this
+ * one and runCircuitJob runs again wherever a job is executed.
  */
 
 const Num = Type.Number();
@@ -16,28 +22,48 @@ const Loose = Type.Record(Type.String(), Type.Unknown());
 
 const SdmParams = Type.Object({
   jphMaCm2: Num,
-  j0MaCm2: Type.Number({ exclusiveMinimum: 0 }),
-  n: Type.Number({ exclusiveMinimum: 0 }),
-  rsOhmCm2: Type.Number({ minimum: 0 }),
-  rshOhmCm2: Nullable(Type.Number({ exclusiveMinimum: 0 })),
-  tK: Type.Number({ exclusiveMinimum: 0 }),
+  j0MaCm2: Num,
+  n: Num,
+  rsOhmCm2: Num,
+  rshOhmCm2: Nullable(Num),
+  tK: Num,
 });
 
 const ModifiedParams = Type.Object({
   jphMaCm2: Num,
-  yBulkPerS: Type.Number({ minimum: 0 }),
-  uIfPerCm2S: Type.Number({ minimum: 0 }),
-  yAugerPerS: Type.Number({ minimum: 0 }),
-  rsOhmCm2: Type.Number({ minimum: 0 }),
-  rshOhmCm2: Nullable(Type.Number({ exclusiveMinimum: 0 })),
+  yBulkPerS: Num,
+  uIfPerCm2S: Num,
+  yAugerPerS: Num,
+  rsOhmCm2: Num,
+  rshOhmCm2: Nullable(Num),
 });
 
 const Absorber = Type.Object({
-  thicknessNm: Type.Number({ exclusiveMinimum: 0 }),
-  ncCm3: Type.Number({ exclusiveMinimum: 0 }),
-  nvCm3: Type.Number({ exclusiveMinimum: 0 }),
-  egEV: Type.Number({ exclusiveMinimum: 0 }),
-  tK: Type.Number({ exclusiveMinimum: 0 }),
+  thicknessNm: Num,
+  ncCm3: Num,
+  nvCm3: Num,
+  egEV: Num,
+  tK: Num,
+  nBulk: Type.Optional(Num),
+  nIf: Type.Optional(Num),
+  nAuger: Type.Optional(Num),
+  j0RadMaCm2: Type.Optional(Num),
+});
+
+/**
+ * What is known of the absorber's recombination, on which the modified-diode split rests: bulk SRH
+ * from the lifetime (y_bulk = 1/(2 tau)) or y_bulk itself, Auger off or its coefficient (C in
+ * cm^6/s, or y_Aug), either left to the fit ("fit"; the result then says whether the curves
+ * determine it). The engine's check requires it for a modified-model fit and says why.
+ */
+const Knowns = Type.Object({
+  bulk: Type.Union([Type.Literal('fit'), Type.Object({ tauBulkS: Num }), Type.Object({ yBulkPerS: Num })]),
+  auger: Type.Union([
+    Type.Literal('off'),
+    Type.Literal('fit'),
+    Type.Object({ cAugerCm6PerS: Num }),
+    Type.Object({ yAugerPerS: Num }),
+  ]),
 });
 
 const Spectrum = Type.Object({
@@ -45,17 +71,28 @@ const Spectrum = Type.Object({
   irradianceWm2Nm: Type.Array(Num, { minItems: 2 }),
 });
 
+const Illumination = Type.Optional(Type.Union([Type.Literal('light'), Type.Literal('dark')]));
+const CurveText = Type.String({ minLength: 1, maxLength: 2_000_000 });
+const CurveFormat = Type.Optional(Type.Union([Type.Literal('table'), Type.Literal('scaps-iv')]));
+const CurveRows = Type.Array(Type.Array(Type.Unknown()), { minItems: 2 });
 const Curve = Type.Union([
-  Type.Object({ voltageV: Voltages, jMaCm2: Voltages }),
-  Type.Object({
-    text: Type.String({ minLength: 1, maxLength: 2_000_000 }),
-    format: Type.Optional(Type.Union([Type.Literal('table'), Type.Literal('scaps-iv')])),
-    parse: Type.Optional(Loose),
-  }),
-  Type.Object({ rows: Type.Array(Type.Array(Type.Unknown()), { minItems: 2 }), parse: Type.Optional(Loose) }),
+  Type.Object({ voltageV: Voltages, jMaCm2: Voltages, illumination: Illumination }),
+  Type.Object({ text: CurveText, format: CurveFormat, parse: Type.Optional(Loose) }),
+  Type.Object({ rows: CurveRows, parse: Type.Optional(Loose) }),
+]);
+/** One of several curves of a device: its source, and the light it was measured under. */
+const Light = {
+  label: Type.Optional(Type.String({ maxLength: 100 })),
+  pinMwCm2: Type.Optional(Num),
+  suns: Type.Optional(Num),
+};
+const DeviceCurve = Type.Union([
+  Type.Object({ voltageV: Voltages, jMaCm2: Voltages, illumination: Illumination, ...Light }),
+  Type.Object({ text: CurveText, format: CurveFormat, parse: Type.Optional(Loose), ...Light }),
+  Type.Object({ rows: CurveRows, parse: Type.Optional(Loose), ...Light }),
 ]);
 
-const Pin = Type.Optional(Type.Number({ exclusiveMinimum: 0 }));
+const Pin = Type.Optional(Num);
 
 /** 'circle': the traditional (single- or two-diode) circuit models: simulate or fit. */
 export const CircleJob = Type.Union([
@@ -64,14 +101,18 @@ export const CircleJob = Type.Union([
   Type.Object({
     kind: Type.Literal('fit'),
     model: Type.Union([Type.Literal('sdm'), Type.Literal('2dm')]),
-    tK: Type.Number({ exclusiveMinimum: 0 }),
+    tK: Num,
     curve: Curve,
     options: Type.Optional(Loose),
   }),
 ]);
 export type CircleJob = Static<typeof CircleJob>;
 
-/** 'circle2': the modified diode model with loss quantification: simulate, fit or losses. */
+/**
+ * 'circle2': the modified diode model with loss quantification: simulate, fit or losses. A fit
+ * takes one curve or several curves of one device (light intensities, light and dark), fitted
+ * together with shared recombination and one photocurrent per curve.
+ */
 export const Circle2Job = Type.Union([
   Type.Object({
     kind: Type.Literal('simulate-modified'),
@@ -83,17 +124,30 @@ export const Circle2Job = Type.Union([
   Type.Object({
     kind: Type.Literal('fit'),
     model: Type.Literal('modified'),
-    tK: Type.Number({ exclusiveMinimum: 0 }),
-    curve: Curve,
+    tK: Num,
+    curve: Type.Optional(Curve),
+    // how many curves one fit takes is the engine's rule (MAX_FIT_CURVES), checked before queuing
+    curves: Type.Optional(Type.Array(DeviceCurve, { minItems: 1 })),
     absorber: Absorber,
+    knowns: Type.Optional(Knowns),
     options: Type.Optional(Loose),
     spectrum: Type.Optional(Spectrum),
   }),
-  Type.Object({ kind: Type.Literal('losses'), params: ModifiedParams, absorber: Absorber, spectrum: Spectrum }),
+  Type.Object({
+    kind: Type.Literal('losses'),
+    params: ModifiedParams,
+    absorber: Absorber,
+    spectrum: Spectrum,
+    pinMwCm2: Pin,
+    suns: Type.Optional(Num),
+  }),
 ]);
 export type Circle2Job = Static<typeof Circle2Job>;
 
-/** Structural check of a circuit job for 'circle' or 'circle2'; errors name the field. */
+/**
+ * Structural check of a circuit job for 'circle' or 'circle2' (kinds, shape, types); errors name
+ * the field. The values' physics is the engine's checkCircuitJobInput.
+ */
 export function checkCircuitJob(
   kind: 'circle' | 'circle2',
   value: unknown,
@@ -282,6 +336,33 @@ export const CalcSweepSubmitted = Type.Object({
   children: Type.Integer({ description: 'child calculations queued, one per combination' }),
 });
 export type CalcSweepSubmitted = Static<typeof CalcSweepSubmitted>;
+
+/** One combination of a sweep's result: its child calculation, the parameters' values, its key figures. */
+export interface SweepRow {
+  id: number;
+  values: number[];
+  status: JobStatus;
+  reason: string | null;
+  /** Figure name (figureNames) -> value; null when the child did not succeed or has no such figure. */
+  figures: Record<string, number | null>;
+}
+
+/**
+ * The aggregated result of a parameter sweep (the sweep record's result): the light J-V figures
+ * of each combination and, for a device with a transient protocol, its hysteresis index
+ * (`hysteresisIndex`) and the PCE of the reverse and forward scans it compares
+ * (`PCE_reverse_percent`, `PCE_forward_percent`).
+ */
+export interface SweepResult {
+  sweep: true;
+  kind: 'opt' | 'elec';
+  parameters: { path: string; label: string; values: number[] }[];
+  figureNames: string[];
+  table: SweepRow[];
+  /** Two parameters only: figure name -> [i][j] (i: first parameter's value, j: second's). */
+  map?: Record<string, (number | null)[][]>;
+  statusMap?: JobStatus[][];
+}
 
 export const CalcSweepChild = Type.Object({
   id: Type.Integer(),

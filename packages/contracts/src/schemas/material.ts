@@ -1,7 +1,15 @@
+import { checkDefectSpec, layerGap } from '@pvforge/engine/spec-check';
 import Type, { type Static, type TSchema } from 'typebox';
 import Value from 'typebox/value';
+import { localizeCheckMessage } from '../device/check-messages.js';
 import { type DeviceLayerSpec, type LayerRole, OpticalModelSpec } from '../device/device-spec.js';
-import { LayerElectricalSpec } from '../device/device-spec-electrical.js';
+import {
+  BulkDefectSpec,
+  type IonElectricalSpec,
+  LAYER_FIELDS,
+  LayerElectricalSpec,
+  MAX_DEFECTS_PER_PLACE,
+} from '../device/device-spec-electrical.js';
 import type { Localized } from '../i18n.js';
 import { NK_MAX_POINTS, NK_MIN_POINTS } from '../material/nk-file.js';
 import { FormBoolean, Paging } from './common.js';
@@ -86,41 +94,35 @@ const StatusLiteral = Type.Union([
   Type.Literal('rejected'),
 ]);
 
-/** The LayerElectricalSpec fields a material carries: the per-layer mesh settings are a device's, not a material's. */
-export const LAYER_MATERIAL_FIELDS = [
-  'epsR',
-  'chiEV',
-  'egEV',
-  'ncCm3',
-  'nvCm3',
-  'muNCm2PerVs',
-  'muPCm2PerVs',
-  'ndCm3',
-  'naCm3',
-  'tauNS',
-  'tauPS',
-  'ntCm3',
-  'sigmaNCm2',
-  'sigmaPCm2',
-  'vthCmPerS',
-  'etMinusEiEV',
-  'kRadCm3PerS',
-  'cnCm6PerS',
-  'cpCm6PerS',
-] as const satisfies readonly (keyof typeof LayerElectricalSpec.properties)[];
+/** The LayerElectricalSpec fields a material carries (the field list's `material`): mesh settings are a device's. */
+export const LAYER_MATERIAL_FIELDS = LAYER_FIELDS.filter((f) => f.material).map((f) => f.key) as Extract<
+  (typeof LAYER_FIELDS)[number],
+  { material: true }
+>['key'][];
 type LayerMaterialField = (typeof LAYER_MATERIAL_FIELDS)[number];
 
+/**
+ * The mobile ionic species of a material (a perovskite's halide vacancies): what a layer made of it
+ * gets as its `electrical.ions[0]` (IonElectricalSpec of the DeviceSpec, same names and units).
+ */
 export const MaterialIons = Type.Object(
   {
-    /** Mobile ion density, cm^-3. */
+    /** Mobile ion density, cm^-3 (also the immobile background's, of opposite charge). */
     densityCm3: Type.Number({ minimum: 0 }),
-    /** Ion diffusion coefficient, cm^2/s. */
+    /** Ion diffusion coefficient at referenceTemperatureK, cm^2/s. */
     diffusionCm2PerS: Type.Number({ exclusiveMinimum: 0 }),
-    /** Activation energy of ion migration, eV. */
+    /** Charge of the mobile species in units of q; absent = +1 (iodide vacancies are positive). */
+    sign: Type.Optional(Type.Union([Type.Literal(1), Type.Literal(-1)])),
+    /** Activation energy of ion migration, eV: D(T) = D_ref exp(-Ea/k (1/T - 1/T_ref)). */
     activationEnergyEV: Type.Optional(Type.Number({ minimum: 0 })),
+    /** Temperature at which diffusionCm2PerS holds, K (absent = 300 K). */
+    referenceTemperatureK: Type.Optional(Type.Number({ exclusiveMinimum: 0 })),
   },
   { additionalProperties: false },
 );
+export type MaterialIons = Static<typeof MaterialIons>;
+/** The charge of a material's mobile ions when it does not say (iodide vacancies, V_I+). */
+export const DEFAULT_ION_SIGN = 1;
 
 export const MaterialExciton = Type.Object(
   {
@@ -131,7 +133,37 @@ export const MaterialExciton = Type.Object(
   { additionalProperties: false },
 );
 
-/** LayerElectricalSpec's material fields plus the work function (electrodes), mobile ions (perovskites) and excitons (organics); all optional. */
+/**
+ * Onsager-Braun dissociation of the CT states of an organic blend (a layer's `ctDissociation`):
+ * separation distance, decay rate k_f, one distance or a Gaussian spread of them.
+ */
+export const MaterialCtDissociation = Type.Object(
+  {
+    separationNm: Type.Number({ exclusiveMinimum: 0 }),
+    decayRatePerS: Type.Number({ minimum: 0 }),
+    distribution: Type.Optional(Type.Union([Type.Literal('delta'), Type.Literal('gaussian')])),
+  },
+  { additionalProperties: false },
+);
+export type MaterialCtDissociation = Static<typeof MaterialCtDissociation>;
+
+/**
+ * A thin oxide grown on this semiconductor (SiOx on silicon) as carriers tunnel through it: the
+ * barriers above the conduction-band edge and below the valence-band edge, and the tunnelling
+ * masses; the thickness belongs to the device (an interface's `tunnelOxide`).
+ */
+export const MaterialTunnelOxide = Type.Object(
+  {
+    barrierElectronEV: Type.Number({ minimum: 0 }),
+    barrierHoleEV: Type.Number({ minimum: 0 }),
+    massElectronRel: Type.Number({ exclusiveMinimum: 0 }),
+    massHoleRel: Type.Number({ exclusiveMinimum: 0 }),
+  },
+  { additionalProperties: false },
+);
+export type MaterialTunnelOxide = Static<typeof MaterialTunnelOxide>;
+
+/** LayerElectricalSpec's material fields plus the work function (electrodes), mobile ions (perovskites), excitons and CT dissociation (organics) and tunnel-oxide barriers; all optional. */
 export const MaterialElectrical = Type.Object(
   {
     ...(Object.fromEntries(LAYER_MATERIAL_FIELDS.map((f) => [f, LayerElectricalSpec.properties[f]])) as {
@@ -141,6 +173,10 @@ export const MaterialElectrical = Type.Object(
     workFunctionEV: Type.Optional(Type.Number({ exclusiveMinimum: 0 })),
     ions: Type.Optional(MaterialIons),
     exciton: Type.Optional(MaterialExciton),
+    /** A typical defect set of the material (as a layer's `electrical.defects`), brought along when picked. */
+    defects: Type.Optional(Type.Array(BulkDefectSpec, { maxItems: MAX_DEFECTS_PER_PLACE })),
+    ctDissociation: Type.Optional(MaterialCtDissociation),
+    tunnelOxide: Type.Optional(MaterialTunnelOxide),
   },
   { additionalProperties: false },
 );
@@ -327,21 +363,47 @@ const ELECTRICAL_BOUNDS: Record<LayerMaterialField | 'workFunctionEV', Bound> = 
   kRadCm3PerS: { min: 0, max: 1e-5, unit: 'cm³/s', zh: '辐射复合系数', en: 'radiative coefficient' },
   cnCm6PerS: { min: 0, max: 1e-20, unit: 'cm⁶/s', zh: '电子俄歇系数', en: 'electron Auger coefficient' },
   cpCm6PerS: { min: 0, max: 1e-20, unit: 'cm⁶/s', zh: '空穴俄歇系数', en: 'hole Auger coefficient' },
+  langevinPrefactor: { min: 0, max: 10, unit: '', zh: 'Langevin复合前因子', en: 'Langevin prefactor' },
+  btbtACm3PerS: { min: 0, max: 1e30, unit: 'cm⁻³ s⁻¹', zh: '带间隧穿系数 A', en: 'band-to-band tunnelling A' },
+  btbtBVPerCm: { gt: 0, max: 1e10, unit: 'V/cm', zh: '带间隧穿系数 B', en: 'band-to-band tunnelling B' },
+  btbtP: { gt: 0, max: 5, unit: '', zh: '带间隧穿指数 P', en: 'band-to-band tunnelling exponent P' },
+  tatMassRel: { gt: 0, max: 10, unit: 'm₀', zh: '缺陷辅助隧穿有效质量', en: 'trap-assisted tunnelling mass' },
   workFunctionEV: { gt: 0, max: 10, unit: 'eV', zh: '功函数', en: 'work function' },
 };
-const IONS_BOUNDS: Record<keyof typeof MaterialIons.properties, Bound> = {
+const IONS_BOUNDS: Record<Exclude<keyof typeof MaterialIons.properties, 'sign'>, Bound> = {
   densityCm3: { min: 0, max: 1e23, unit: 'cm⁻³', zh: '可移动离子浓度', en: 'mobile ion density' },
   diffusionCm2PerS: { gt: 0, max: 1, unit: 'cm²/s', zh: '离子扩散系数', en: 'ion diffusion coefficient' },
   activationEnergyEV: { min: 0, max: 5, unit: 'eV', zh: '离子迁移活化能', en: 'ion activation energy' },
+  referenceTemperatureK: {
+    gt: 0,
+    max: 1000,
+    unit: 'K',
+    zh: '离子扩散系数的参考温度',
+    en: 'reference temperature of the ion diffusion coefficient',
+  },
 };
+/** Fields checked by their own rule rather than a numeric range. */
+const CHOICE_FIELDS = new Set(['sign', 'distribution', 'defects']);
 const EXCITON_BOUNDS: Record<keyof typeof MaterialExciton.properties, Bound> = {
   diffusionLengthNm: { gt: 0, max: 1e6, unit: 'nm', zh: '激子扩散长度', en: 'exciton diffusion length' },
   lifetimeS: { gt: 0, max: 1, unit: 's', zh: '激子寿命', en: 'exciton lifetime' },
   bindingEnergyEV: { min: 0, max: 5, unit: 'eV', zh: '激子结合能', en: 'exciton binding energy' },
 };
+const CT_BOUNDS: Record<Exclude<keyof typeof MaterialCtDissociation.properties, 'distribution'>, Bound> = {
+  separationNm: { gt: 0, max: 100, unit: 'nm', zh: '电荷转移态分离距离', en: 'CT-state separation distance' },
+  decayRatePerS: { min: 0, max: 1e15, unit: 's⁻¹', zh: '电荷转移态衰减速率', en: 'CT-state decay rate' },
+};
+const OXIDE_BOUNDS: Record<keyof typeof MaterialTunnelOxide.properties, Bound> = {
+  barrierElectronEV: { min: 0, max: 10, unit: 'eV', zh: '隧穿氧化层电子势垒', en: 'tunnel-oxide electron barrier' },
+  barrierHoleEV: { min: 0, max: 10, unit: 'eV', zh: '隧穿氧化层空穴势垒', en: 'tunnel-oxide hole barrier' },
+  massElectronRel: { gt: 0, max: 10, unit: 'm₀', zh: '电子隧穿质量', en: 'electron tunnelling mass' },
+  massHoleRel: { gt: 0, max: 10, unit: 'm₀', zh: '空穴隧穿质量', en: 'hole tunnelling mass' },
+};
 const REQUIRED_SUB: Record<string, readonly string[]> = {
   ions: ['densityCm3', 'diffusionCm2PerS'],
   exciton: ['diffusionLengthNm', 'lifetimeS'],
+  ctDissociation: ['separationNm', 'decayRatePerS'],
+  tunnelOxide: ['barrierElectronEV', 'barrierHoleEV', 'massElectronRel', 'massHoleRel'],
 };
 
 const problem = (field: string, zh: string, en: string): MaterialProblem => ({ field, msg: { 'zh-CN': zh, en } });
@@ -358,7 +420,7 @@ function checkNumbers(
     const field = `${prefix}.${name}`;
     const b = bounds[name];
     if (!b) {
-      if (!(name in REQUIRED_SUB))
+      if (!(name in REQUIRED_SUB) && !CHOICE_FIELDS.has(name))
         out.push(problem(field, `${field} 不是可识别的参数`, `${field} is not a known parameter`));
       continue;
     }
@@ -393,9 +455,12 @@ function checkElectrical(value: unknown, out: MaterialProblem[]): void {
     return;
   }
   checkNumbers(value, ELECTRICAL_BOUNDS, 'electrical', out);
+  checkMaterialDefects(value, out);
   for (const [sub, bounds] of [
     ['ions', IONS_BOUNDS],
     ['exciton', EXCITON_BOUNDS],
+    ['ctDissociation', CT_BOUNDS],
+    ['tunnelOxide', OXIDE_BOUNDS],
   ] as const) {
     const v = value[sub];
     if (v === undefined) continue;
@@ -407,7 +472,76 @@ function checkElectrical(value: unknown, out: MaterialProblem[]): void {
     for (const r of REQUIRED_SUB[sub] ?? [])
       if (v[r] === undefined) out.push(problem(`${field}.${r}`, `缺少 ${field}.${r}`, `${field}.${r} is missing`));
     checkNumbers(v, bounds, field, out);
+    if (sub === 'ions' && v['sign'] !== undefined && v['sign'] !== 1 && v['sign'] !== -1)
+      out.push(
+        problem(
+          `${field}.sign`,
+          `离子电荷符号（${field}.sign）只能是 +1 或 -1`,
+          `the ion charge (${field}.sign) must be +1 or -1`,
+        ),
+      );
+    if (
+      sub === 'ctDissociation' &&
+      v['distribution'] !== undefined &&
+      !['delta', 'gaussian'].includes(String(v['distribution']))
+    )
+      out.push(
+        problem(
+          `${field}.distribution`,
+          `分离距离分布（${field}.distribution）只能是 delta（单一值）或 gaussian（高斯分布）`,
+          `the separation distribution (${field}.distribution) must be delta (one value) or gaussian`,
+        ),
+      );
   }
+}
+
+/**
+ * A material's defect set: each defect by the DeviceSpec's own rules (energy reference, level
+ * inside the material's gap at 300 K, one way of giving the capture, widths), in both languages.
+ */
+function checkMaterialDefects(e: Record<string, unknown>, out: MaterialProblem[]): void {
+  const list = e['defects'];
+  if (list === undefined) return;
+  if (!Array.isArray(list) || list.length > MAX_DEFECTS_PER_PLACE) {
+    out.push(
+      problem(
+        'electrical.defects',
+        `缺陷（electrical.defects）须为最多 ${MAX_DEFECTS_PER_PLACE} 个缺陷的列表`,
+        `the defects (electrical.defects) must be a list of at most ${MAX_DEFECTS_PER_PLACE}`,
+      ),
+    );
+    return;
+  }
+  const n = (k: string) => (typeof e[k] === 'number' ? (e[k] as number) : Number.NaN);
+  const gap = layerGap(n('chiEV'), n('egEV'), n('ncCm3'), n('nvCm3'), 300);
+  list.forEach((d, k) => {
+    for (const line of checkDefectSpec(d, `electrical.defects[${k}]`, 'bulk', gap)) {
+      const field = line.slice(0, line.indexOf(': '));
+      out.push(problem(field, localizeCheckMessage(line, 'zh-CN'), localizeCheckMessage(line, 'en')));
+    }
+    const x = d as Record<string, unknown>;
+    const ranges: [string, number, number][] = [
+      ['densityCm3', 0, 1e22],
+      ['widthEV', 1e-4, 1],
+      ['sigmaNCm2', 1e-25, 1e-10],
+      ['sigmaPCm2', 1e-25, 1e-10],
+      ['vthNCmPerS', 1e4, 1e9],
+      ['vthPCmPerS', 1e4, 1e9],
+      ['cNCm3PerS', 1e-20, 1e-3],
+      ['cPCm3PerS', 1e-20, 1e-3],
+    ];
+    for (const [f, lo, hi] of ranges) {
+      const v = x[f];
+      if (v !== undefined && !(typeof v === 'number' && v >= lo && v <= hi))
+        out.push(
+          problem(
+            `electrical.defects[${k}].${f}`,
+            `第 ${k + 1} 个缺陷的 ${f} 须在 ${lo} 到 ${hi} 之间（现为 ${String(v)}）`,
+            `${f} of defect ${k + 1} must lie from ${lo} to ${hi} (got ${String(v)})`,
+          ),
+        );
+    }
+  });
 }
 
 function checkNumberArray(
@@ -653,10 +787,28 @@ const ROLE_OF: Record<MaterialCategory, LayerRole> = {
 };
 
 /**
- * A DeviceSpec layer made of a material: its optical model and the electrical fields a layer
- * knows (LayerElectricalSpec; the work function, ions and excitons are not layer parameters in
- * DeviceSpec v1 and stay in the library). Organic absorbers generate excitons. A layer of a
- * material without electrical parameters is optical only.
+ * A material's mobile ions as a layer's species (IonElectricalSpec): the same fields, the charge
+ * written out (+1 when the material does not give it).
+ */
+export function materialIonsToLayer(ions: MaterialIons): IonElectricalSpec {
+  return {
+    densityCm3: ions.densityCm3,
+    diffusionCm2PerS: ions.diffusionCm2PerS,
+    sign: ions.sign ?? DEFAULT_ION_SIGN,
+    ...(ions.activationEnergyEV !== undefined ? { activationEnergyEV: ions.activationEnergyEV } : {}),
+    ...(ions.referenceTemperatureK !== undefined ? { referenceTemperatureK: ions.referenceTemperatureK } : {}),
+  };
+}
+
+/**
+ * A DeviceSpec layer made of a material: its optical model, the electrical fields a layer knows
+ * (LayerElectricalSpec) and, when the material has them and the layer is a semiconductor, its
+ * mobile ions as the layer's one species (`electrical.ions`), its CT-state dissociation
+ * (`electrical.ctDissociation`, Onsager-Braun) or, without one, its exciton diffusion
+ * (`electrical.excitonDiffusion`, for one side of a planar heterojunction). The work function, the
+ * exciton binding energy and the tunnel-oxide barriers (an interface's, with the device's
+ * thickness) are not layer parameters and stay in the library. Organic absorbers generate
+ * excitons. A layer of a material without electrical parameters is optical only.
  */
 export function materialToLayer(
   material: Pick<MaterialInput, 'name' | 'category' | 'optical' | 'electrical'>,
@@ -669,12 +821,37 @@ export function materialToLayer(
     if (typeof v === 'number') electrical[f] = v;
   }
   const excitonic = material.category === 'organic' || material.electrical?.exciton !== undefined;
+  const ions = material.electrical?.ions;
+  const ct = material.electrical?.ctDissociation;
+  const ex = material.electrical?.exciton;
+  const layerElectrical: LayerElectricalSpec | undefined = Object.keys(electrical).length
+    ? {
+        ...electrical,
+        ...(ions ? { ions: [materialIonsToLayer(ions)] } : {}),
+        ...(material.electrical?.defects?.length
+          ? { defects: material.electrical.defects.map((d) => ({ ...d })) }
+          : {}),
+        // a blend's CT states, else a neat material's excitons (a layer takes one of the two models)
+        ...(ct
+          ? {
+              ctDissociation: {
+                model: 'onsager-braun' as const,
+                separationNm: ct.separationNm,
+                decayRatePerS: ct.decayRatePerS,
+                ...(ct.distribution ? { distribution: ct.distribution } : {}),
+              },
+            }
+          : ex
+            ? { excitonDiffusion: { diffusionLengthNm: ex.diffusionLengthNm, lifetimeS: ex.lifetimeS } }
+            : {}),
+      }
+    : undefined;
   return {
     name: material.name.slice(0, 100),
     thicknessNm,
     role: ROLE_OF[material.category],
     ...(excitonic && ROLE_OF[material.category] === 'absorber' ? { excitonic: true } : {}),
     optical: material.optical,
-    ...(Object.keys(electrical).length ? { electrical } : {}),
+    ...(layerElectrical ? { electrical: layerElectrical } : {}),
   };
 }

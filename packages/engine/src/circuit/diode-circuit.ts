@@ -20,10 +20,12 @@
  * the root of dP/dVd = J + J'(Vd) (Vd - 2e-3 Rs J) = 0 between the short-circuit and open-circuit
  * diode voltages (Brent), so none of the key figures is snapped to a sample.
  */
-import { newtonBracketed } from './roots.js';
+
+import { newtonBracketed } from '../numerics/roots.js';
+import { check, diodeCircuitProblems } from './input-check.js';
 
 export interface Diode {
-  /** Saturation current density, mA/cm^2 (>= 0). */
+  /** Saturation current density, mA/cm^2 (>= 0; 0 is a diode that is not there). */
   j0MaCm2: number;
   /** Ideality factor (> 0). */
   n: number;
@@ -51,9 +53,12 @@ export class CircuitEvaluator {
   /** Series resistance in V per (mA/cm^2) (1e-3 Rs). */
   readonly rsK: number;
 
+  /** Throws CircuitInputError naming the field when the circuit breaks a rule of input-check.ts. */
   constructor(c: DiodeCircuit) {
+    check((out) => diodeCircuitProblems(c as unknown as Record<string, unknown>, out));
     this.c = c;
-    const active = c.diodes.filter((d) => d.j0MaCm2 > 0);
+    // a diode with J0 = 0 carries no current (e.g. Auger switched off): skipping it saves exponentials
+    const active = c.diodes.filter((d) => d.j0MaCm2 !== 0);
     this.inv = Float64Array.from(active, (d) => 1 / (d.n * c.vtV));
     this.j0 = Float64Array.from(active, (d) => d.j0MaCm2);
     this.gsh = Number.isFinite(c.rshOhmCm2) ? 1e3 / c.rshOhmCm2 : 0;

@@ -1,28 +1,49 @@
 /**
- * Public API of the circuit engine (src/circuit) and of the loss analysis (src/losses):
- * forward models (single-diode via Lambert W, two-diode, modified diode model), key figures,
- * measured-curve parsing, fitting, detailed balance and efficiency-loss quantification.
+ * Public API of the circuit engine (src/circuit): forward models (single-diode via Lambert W,
+ * two-diode, modified diode model), key figures, measured-curve parsing, fitting, and the input
+ * rules they share. The loss analysis (src/losses) and the job runner (src/jobs) build on it and
+ * have their own entries.
  */
-import { type FitOptions, type FitResult, fitCurve } from './fit.js';
-import type { MeasuredCurve } from './measured-curve.js';
-
-export * from '../losses/index.js';
 export { CircuitEvaluator, type Diode, type DiodeCircuit } from './diode-circuit.js';
 export {
+  type CurveFit,
+  defaultPhotocurrentRange,
+  FIT_MODELS,
+  type FitCurveData,
+  type FitCurvesOptions,
   type FitModelName,
   type FitOptions,
   type FitResult,
   type FittedParameter,
   fitCurve,
+  fitCurves,
+  fitMeasuredCurve,
+  type Identifiability,
+  MAX_FIT_CURVES,
+  measuredFitCurve,
 } from './fit.js';
-export { type CircuitJob, type CircuitJobResult, runCircuitJob } from './jobs.js';
+export { CircuitInputError } from './input-check.js';
 export { circuitKeyFigures, DEFAULT_PIN_MW_CM2, type KeyFigures, sampledKeyFigures } from './key-figures.js';
 export { lambertW, lambertWOfExp } from './lambertw.js';
+export {
+  type AugerKnowledge,
+  type BulkKnowledge,
+  fitModifiedDiode,
+  type MdmFitOptions,
+  type MdmFitSettings,
+  type MdmKnowns,
+  type MdmResult,
+  type MdmSplit,
+  mdmKnownsProblems,
+  splitOf,
+  yBulkFromLifetime,
+} from './mdm.js';
 export {
   type Cell,
   type CurrentUnit,
   CurveParseError,
   type CurveParseOptions,
+  detectIllumination,
   type MeasuredCurve,
   parseCurveRows,
   parseCurveText,
@@ -37,6 +58,7 @@ export {
   type ModifiedCurve,
   type ModifiedParams,
   modifiedCircuit,
+  modifiedComponents,
   modifiedPrefactors,
   type SdmParams,
   SdmSolver,
@@ -49,22 +71,3 @@ export {
   type TwoDiodeParams,
   twoDiodeCircuit,
 } from './models.js';
-
-/**
- * Fits a parsed measured curve (parseCurveText / parseCurveRows / parseScapsIv). A dark curve is
- * fitted with relative weighting and Jph held at 0 unless the options say otherwise.
- */
-export function fitMeasuredCurve(
-  curve: MeasuredCurve,
-  opts: Omit<FitOptions, 'voltageV' | 'jMaCm2' | 'measuredPointCount'>,
-): FitResult {
-  const dark = curve.detected.illumination === 'dark';
-  return fitCurve({
-    ...opts,
-    weighting: opts.weighting ?? (dark ? 'relative' : 'uniform'),
-    fixed: dark && opts.fixed?.['jphMaCm2'] === undefined ? { ...opts.fixed, jphMaCm2: 0 } : opts.fixed,
-    voltageV: curve.voltageV,
-    jMaCm2: curve.jMaCm2,
-    measuredPointCount: curve.measured.voltageV.length,
-  });
-}

@@ -25,8 +25,12 @@
  *    R. E. Carlson, SIAM J. Numer. Anal. 17, 238 (1980)) onto a uniform voltage grid of about 1000
  *    points (spec section 9). Linear interpolation would bias a fit where the curve bends near
  *    Voc; PCHIP is third-order accurate on smooth data and never overshoots between noisy points.
- *    The measured point count is kept for the fit statistics.
+ *    The measured point count is kept for the fit statistics. The interpolant is the engine's one
+ *    (jv/figures.ts MonotoneCubic), so the fit, the preview and the key figures see the same curve.
  */
+
+import { MonotoneCubic } from '../jv/figures.js';
+import { check, type Problems } from './input-check.js';
 
 export type VoltageUnit = 'V' | 'mV';
 export type CurrentUnit = 'A' | 'mA' | 'A/cm2' | 'mA/cm2' | 'A/m2';
@@ -68,6 +72,22 @@ export interface MeasuredCurve {
   warnings: string[];
 }
 
+const VOLTAGE_UNITS: readonly VoltageUnit[] = ['V', 'mV'];
+const CURRENT_UNITS: readonly CurrentUnit[] = ['A', 'mA', 'A/cm2', 'mA/cm2', 'A/m2'];
+
+/** Problems of parse options, under `prefix` (where they sit in the caller's input). */
+export function curveParseOptionProblems(o: unknown, prefix: string, out: Problems): void {
+  if (o === undefined || !out.object(prefix, o)) return;
+  out.wholeNumber(`${prefix}.voltageColumn`, o['voltageColumn'], 0);
+  out.wholeNumber(`${prefix}.currentColumn`, o['currentColumn'], 0);
+  out.oneOf(`${prefix}.voltageUnit`, o['voltageUnit'], VOLTAGE_UNITS);
+  out.oneOf(`${prefix}.currentUnit`, o['currentUnit'], CURRENT_UNITS);
+  out.optionalPositive(`${prefix}.areaCm2`, o['areaCm2']);
+  out.oneOf(`${prefix}.sign`, o['sign'], ['auto', 'as-is', 'flip']);
+  out.oneOf(`${prefix}.illumination`, o['illumination'], ['auto', 'light', 'dark']);
+  out.wholeNumber(`${prefix}.resamplePoints`, o['resamplePoints'], 0);
+}
+
 /** A file or table that cannot be used, with a message meant for the user. */
 export class CurveParseError extends Error {
   constructor(message: string) {
@@ -99,6 +119,20 @@ function splitLine(line: string): { cells: string[]; decimalComma: boolean } {
 }
 
 /** Parses CSV/TSV/TXT text into a measured curve. */
+/**
+ * Light or dark: light when |J(0)| (read off the monotone interpolant) exceeds 1 % of the largest
+ * |J| and 1e-3 mA/cm^2; a curve that does not reach 0 V is dark.
+ */
+export function detectIllumination(
+  v: number[],
+  j: number[],
+  spline: MonotoneCubic = new MonotoneCubic(v, j),
+): 'light' | 'dark' {
+  const jAbsMax = Math.max(...j.map(Math.abs));
+  const j0 = v[0]! <= 0 && v[v.length - 1]! >= 0 ? spline.value(0) : Number.NaN;
+  return Number.isFinite(j0) && Math.abs(j0) > Math.max(0.01 * jAbsMax, 1e-3) ? 'light' : 'dark';
+}
+
 export function parseCurveText(text: string, opts: CurveParseOptions = {}): MeasuredCurve {
   const rows: Cell[][] = [];
   let decimalComma = false;
@@ -137,6 +171,7 @@ const isVoltageName = (h: string) => /^(v|u|volt|voltage|bias|vol|v_)|^v\(|volta
 const isCurrentName = (h: string) => /^(j|i|jtot|current|curr|density)|current|density/i.test(h.trim());
 
 function parseRowsInternal(rows: Cell[][], opts: CurveParseOptions, decimalComma: boolean): MeasuredCurve {
+  check((out) => curveParseOptionProblems(opts, 'parse', out));
   const warnings: string[] = [];
   // locate the first block of numeric rows
   type Parsed = { idx: number; values: Array<number | 'nan' | 'empty' | 'text'> };
@@ -248,13 +283,10 @@ function parseRowsInternal(rows: Cell[][], opts: CurveParseOptions, decimalComma
   if (flip && (opts.sign ?? 'auto') === 'auto') {
     warnings.push('the current increased with voltage: sign flipped to the generation-positive convention');
   }
-  // light or dark
-  const jAbsMax = Math.max(...j.map(Math.abs));
-  const j0 = interp(v, j, 0);
+  // light or dark, from the same interpolant the resampling and the key figures use
+  const spline = new MonotoneCubic(v, j);
   let illumination = opts.illumination ?? 'auto';
-  if (illumination === 'auto') {
-    illumination = Number.isFinite(j0) && Math.abs(j0) > Math.max(0.01 * jAbsMax, 1e-3) ? 'light' : 'dark';
-  }
+  if (illumination === 'auto') illumination = detectIllumination(v, j, spline);
   // resample
   const nOut = opts.resamplePoints ?? 1000;
   let vOut = v;
@@ -263,8 +295,7 @@ function parseRowsInternal(rows: Cell[][], opts: CurveParseOptions, decimalComma
     const a = v[0]!;
     const b = v[v.length - 1]!;
     vOut = Array.from({ length: nOut }, (_, i) => (i === nOut - 1 ? b : a + ((b - a) * i) / (nOut - 1)));
-    const slopes = pchipSlopes(v, j);
-    jOut = vOut.map((x) => pchipAt(v, j, slopes, x));
+    jOut = vOut.map((x) => spline.value(x));
   }
   const otherColumns: Record<string, number[]> = {};
   if (header) {
@@ -294,78 +325,6 @@ function parseRowsInternal(rows: Cell[][], opts: CurveParseOptions, decimalComma
     otherColumns,
     warnings,
   };
-}
-
-/** Linear interpolation on ascending x (NaN outside). */
-function interp(x: number[], y: number[], t: number): number {
-  const n = x.length;
-  if (t < x[0]! || t > x[n - 1]!) return Number.NaN;
-  let lo = 0;
-  let hi = n - 1;
-  while (hi - lo > 1) {
-    const mid = (lo + hi) >> 1;
-    if (x[mid]! <= t) lo = mid;
-    else hi = mid;
-  }
-  const x0 = x[lo]!;
-  const x1 = x[hi]!;
-  return x1 === x0 ? y[lo]! : y[lo]! + ((y[hi]! - y[lo]!) * (t - x0)) / (x1 - x0);
-}
-
-/** PCHIP node derivatives (Fritsch-Carlson, with the three-point end formula). */
-function pchipSlopes(x: number[], y: number[]): number[] {
-  const n = x.length;
-  const h: number[] = [];
-  const del: number[] = [];
-  for (let i = 0; i + 1 < n; i++) {
-    h.push(x[i + 1]! - x[i]!);
-    del.push((y[i + 1]! - y[i]!) / h[i]!);
-  }
-  const d = new Array<number>(n).fill(0);
-  for (let i = 1; i + 1 < n; i++) {
-    const a = del[i - 1]!;
-    const b = del[i]!;
-    if (a * b > 0) {
-      const w1 = 2 * h[i]! + h[i - 1]!;
-      const w2 = h[i]! + 2 * h[i - 1]!;
-      d[i] = (w1 + w2) / (w1 / a + w2 / b);
-    }
-  }
-  const end = (h0: number, h1: number, d0: number, d1: number): number => {
-    let e = ((2 * h0 + h1) * d0 - h0 * d1) / (h0 + h1);
-    if (Math.sign(e) !== Math.sign(d0)) e = 0;
-    else if (Math.sign(d0) !== Math.sign(d1) && Math.abs(e) > Math.abs(3 * d0)) e = 3 * d0;
-    return e;
-  };
-  if (n > 2) {
-    d[0] = end(h[0]!, h[1]!, del[0]!, del[1]!);
-    d[n - 1] = end(h[n - 2]!, h[n - 3]!, del[n - 2]!, del[n - 3]!);
-  } else {
-    d[0] = del[0]!;
-    d[n - 1] = del[0]!;
-  }
-  return d;
-}
-
-function pchipAt(x: number[], y: number[], d: number[], t: number): number {
-  const n = x.length;
-  let lo = 0;
-  let hi = n - 1;
-  while (hi - lo > 1) {
-    const mid = (lo + hi) >> 1;
-    if (x[mid]! <= t) lo = mid;
-    else hi = mid;
-  }
-  const h = x[hi]! - x[lo]!;
-  const s = (t - x[lo]!) / h;
-  const s2 = s * s;
-  const s3 = s2 * s;
-  return (
-    (2 * s3 - 3 * s2 + 1) * y[lo]! +
-    (s3 - 2 * s2 + s) * h * d[lo]! +
-    (-2 * s3 + 3 * s2) * y[hi]! +
-    (s3 - s2) * h * d[hi]!
-  );
 }
 
 export interface ScapsIv extends MeasuredCurve {

@@ -24,7 +24,7 @@
  *      Jif   = q U_if (exp(Vd/(n_if Vt)) - 1),            n_if = 1 default (interface SRH)
  *      JAug  = q y_Aug L n_i (exp(Vd/(n_Aug Vt)) - 1),    n_Aug = 2/3      (Auger)
  *      Jrad  = J0,rad (exp(Vd/Vt) - 1)   (radiative; J0,rad fixed, by default the detailed-balance
- *                                         value of the gap, losses/detailed-balance.ts)
+ *                                         value of the gap, spectra/radiative-limit.ts)
  *      n_i = sqrt(Nc Nv) exp(-Eg / (2 Vt))
  *    Parameters and units (fit ranges of spec section 9, 0..1e10 in these units):
  *      y_bulk  s^-1        bulk SRH recombination rate coefficient, about 1/(2 tau_SRH)
@@ -34,13 +34,38 @@
  *      L       cm (given in nm), Nc, Nv in cm^-3, Eg in eV; q L n_i y is in A/cm^2 (x 1e3 -> mA/cm^2).
  *    All three models are instances of the multi-diode circuit (diode-circuit.ts) and are solved
  *    there (safeguarded Newton in the junction voltage).
+ *
+ * Every entry point checks its parameters against the rules of input-check.ts and throws
+ * CircuitInputError naming the parameter: a NaN or negative J0 is an error, never a curve with the
+ * diode left out or figures of 0.
  */
 
-import { radiativeJ0MaCm2 } from '../losses/detailed-balance.js';
-import { Q_C, thermalVoltageV } from './constants.js';
+import { Q_C, thermalVoltageV } from '../constants.js';
+import { radiativeJ0MaCm2 } from '../spectra/radiative-limit.js';
 import { CircuitEvaluator, type DiodeCircuit } from './diode-circuit.js';
+import {
+  absorberProblems,
+  check,
+  modifiedParamProblems,
+  type PhotocurrentRule,
+  type Problems,
+  sdmParamProblems,
+  twoDiodeParamProblems,
+} from './input-check.js';
 import { circuitKeyFigures, type KeyFigures } from './key-figures.js';
 import { lambertWOfExp } from './lambertw.js';
+
+type Fields = Record<string, unknown>;
+
+/** Voltages of a sweep: finite numbers (any order). */
+function voltageProblems(voltageV: ArrayLike<number>, out: Problems): void {
+  for (let i = 0; i < voltageV.length; i++) out.finite(`voltageV[${i}]`, voltageV[i]);
+}
+
+/** Incident power for the PCE, if given: > 0. */
+function pinProblems(pinMwCm2: number | undefined, out: Problems): void {
+  out.optionalPositive('pinMwCm2', pinMwCm2);
+}
 
 // ---------------------------------------------------------------- single-diode model
 
@@ -69,7 +94,10 @@ export function sdmCircuit(p: SdmParams): DiodeCircuit {
   };
 }
 
-/** Precomputed single-diode solver (Lambert W). */
+/**
+ * Precomputed single-diode solver (Lambert W). The photocurrent may be any finite number here
+ * (a fit evaluates the equation wherever its range allows); simulateSdm asks for Jph >= 0.
+ */
 export class SdmSolver {
   readonly p: SdmParams;
   private readonly a: number;
@@ -81,7 +109,8 @@ export class SdmSolver {
   private readonly rsK: number;
   private readonly gsh: number;
 
-  constructor(p: SdmParams) {
+  constructor(p: SdmParams, photocurrent: PhotocurrentRule = 'any-finite') {
+    check((out) => sdmParamProblems(p as unknown as Fields, '', out, photocurrent));
     this.p = p;
     this.a = p.n * thermalVoltageV(p.tK);
     this.il = 1e-3 * p.jphMaCm2;
@@ -157,7 +186,12 @@ export interface SimulatedCurve {
 
 /** Single-diode J-V curve and key figures. */
 export function simulateSdm(p: SdmParams, voltageV: ArrayLike<number>, pinMwCm2?: number): SimulatedCurve {
-  const s = new SdmSolver(p);
+  check((out) => {
+    sdmParamProblems(p as unknown as Fields, '', out);
+    voltageProblems(voltageV, out);
+    pinProblems(pinMwCm2, out);
+  });
+  const s = new SdmSolver(p, 'generated');
   return { voltageV: Array.from(voltageV), jMaCm2: Array.from(s.curve(voltageV)), keyFigures: s.keyFigures(pinMwCm2) };
 }
 
@@ -191,6 +225,10 @@ export function twoDiodeCircuit(p: TwoDiodeParams): DiodeCircuit {
 
 /** Any diode circuit: J-V curve and key figures. */
 export function simulateCircuit(c: DiodeCircuit, voltageV: ArrayLike<number>, pinMwCm2?: number): SimulatedCurve {
+  check((out) => {
+    voltageProblems(voltageV, out);
+    pinProblems(pinMwCm2, out);
+  });
   const ev = new CircuitEvaluator(c);
   return {
     voltageV: Array.from(voltageV),
@@ -200,6 +238,7 @@ export function simulateCircuit(c: DiodeCircuit, voltageV: ArrayLike<number>, pi
 }
 
 export function simulateTwoDiode(p: TwoDiodeParams, voltageV: ArrayLike<number>, pinMwCm2?: number): SimulatedCurve {
+  check((out) => twoDiodeParamProblems(p as unknown as Fields, '', out));
   return simulateCircuit(twoDiodeCircuit(p), voltageV, pinMwCm2);
 }
 
@@ -225,7 +264,7 @@ export interface AbsorberProps {
   nAuger?: number;
   /**
    * Radiative saturation current density, mA/cm^2. Default: the detailed-balance value of a step
-   * absorber with this gap at this temperature (losses/detailed-balance.ts); 0 leaves it out.
+   * absorber with this gap at this temperature (spectra/radiative-limit.ts); 0 leaves it out.
    */
   j0RadMaCm2?: number;
 }
@@ -262,7 +301,15 @@ export function modifiedPrefactors(a: AbsorberProps): { bulk: number; interface:
 /** Diode names of the modified circuit, in the order of modifiedCircuit().diodes. */
 export const MODIFIED_DIODES = ['radiative', 'bulk', 'interface', 'auger'] as const;
 
+/**
+ * The modified model as a multi-diode circuit. Throws CircuitInputError naming `params.*` and
+ * `absorber.*` fields that break the rules (a negative thickness would make the bulk current negative).
+ */
 export function modifiedCircuit(p: ModifiedParams, a: AbsorberProps): DiodeCircuit {
+  check((out) => {
+    modifiedParamProblems(p as unknown as Fields, 'params', out);
+    absorberProblems(a as unknown as Fields, 'absorber', out);
+  });
   const k = modifiedPrefactors(a);
   return {
     jphMaCm2: p.jphMaCm2,
@@ -290,28 +337,39 @@ export function simulateModified(
   voltageV: ArrayLike<number>,
   pinMwCm2?: number,
 ): ModifiedCurve {
-  const c = modifiedCircuit(p, a);
-  const ev = new CircuitEvaluator(c);
-  const j = ev.curve(voltageV);
-  const comp = {
-    radiative: [] as number[],
-    bulk: [] as number[],
-    interface: [] as number[],
-    auger: [] as number[],
-    shunt: [] as number[],
+  check((out) => {
+    modifiedParamProblems(p as unknown as Fields, 'params', out);
+    absorberProblems(a as unknown as Fields, 'absorber', out);
+    voltageProblems(voltageV, out);
+    pinProblems(pinMwCm2, out);
+  });
+  const ev = new CircuitEvaluator(modifiedCircuit(p, a));
+  const { jMaCm2, components } = modifiedComponents(ev, voltageV);
+  return {
+    voltageV: Array.from(voltageV),
+    jMaCm2,
+    keyFigures: circuitKeyFigures(ev, { pinMwCm2 }),
+    components,
   };
-  const names = MODIFIED_DIODES;
+}
+
+/**
+ * J and the recombination and shunt currents of a modified circuit (modifiedCircuit, diodes in the
+ * order of MODIFIED_DIODES) at each voltage; they add up to Jph - J.
+ */
+export function modifiedComponents(
+  ev: CircuitEvaluator,
+  voltageV: ArrayLike<number>,
+): { jMaCm2: number[]; components: ModifiedCurve['components'] } {
+  const c = ev.c;
+  const j = ev.curve(voltageV);
+  const comp: ModifiedCurve['components'] = { radiative: [], bulk: [], interface: [], auger: [], shunt: [] };
   for (let i = 0; i < voltageV.length; i++) {
     const vd = voltageV[i]! + ev.rsK * j[i]!;
     c.diodes.forEach((d, k) => {
-      comp[names[k]!].push(d.j0MaCm2 * Math.expm1(vd / (d.n * c.vtV)));
+      comp[MODIFIED_DIODES[k]!].push(d.j0MaCm2 * Math.expm1(vd / (d.n * c.vtV)));
     });
     comp.shunt.push(ev.gsh * vd);
   }
-  return {
-    voltageV: Array.from(voltageV),
-    jMaCm2: Array.from(j),
-    keyFigures: circuitKeyFigures(ev, { pinMwCm2 }),
-    components: comp,
-  };
+  return { jMaCm2: Array.from(j), components: comp };
 }

@@ -1,34 +1,39 @@
 /**
- * Checks of the electrical part of a DeviceSpec before it is mapped to the drift-diffusion solver:
- * the same rules as checkDeviceSpec in packages/contracts (kept in step with
- * device-spec-electrical.ts there; the engine has no dependencies) plus the number types, for
- * callers that did not go through the schema. Each message names the layer (or block) and the
- * field: `layers[3] "MAPbI3".electrical.muNCm2PerVs: must be > 0 ...`.
+ * The check of a DeviceSpec's electrical part, for every entry point (the contracts' checkDeviceSpec
+ * calls it, so the server before queuing, the web editor as the user types, the CLI and the worker
+ * all judge a device the same way). Two parts:
+ *   - the DeviceSpec's own structure: which layers form the electrical domain (contiguous), unknown
+ *     fields, interfaces naming adjacent layers, contacts, the voltage sweep, the EQE options;
+ *   - every value, by the solver's one set of rules (electrical/input-check.ts) run on the mapped
+ *     device, with each issue renamed back to the DeviceSpec's field through the field list
+ *     (electrical/fields.ts).
+ * Messages name the layer and the field: `layers[3] "MAPbI3".electrical.muNCm2PerVs: must be > 0 ...`.
  */
-import type { ElectricalDeviceSpecLike } from './types.js';
+import {
+  CONTACT_FIELDS,
+  DEVICE_FIELDS,
+  INTERFACE_FIELDS,
+  layerFieldByKey,
+  layerFieldBySolver,
+  specName,
+  THERMIONIC_FIELDS,
+  TUNNEL_OXIDE_FIELDS,
+} from '../electrical/fields.js';
+import { checkElectricalDevice } from '../electrical/input-check.js';
+import type { ElectricalInputIssue } from '../electrical/types.js';
+import { checkTandem } from '../tandem/check.js';
+import { checkDefectSpec, defectGapWarning, interfaceGap } from './defects-map.js';
+import { gapOf, mapElectrical } from './map.js';
+import type {
+  CapacitanceFrequencyLike,
+  CapacitanceVoltageLike,
+  DefectElectricalLike,
+  ElectricalDeviceSpecLike,
+  ImpedanceElectricalLike,
+  TransientElectricalLike,
+} from './types.js';
 
-const LAYER_REQUIRED = ['epsR', 'chiEV', 'egEV', 'ncCm3', 'nvCm3', 'muNCm2PerVs', 'muPCm2PerVs'] as const;
-/** > 0 in a layer of the electrical domain: spec §5 (lifetime, mobility, density of states, permittivity) and the gap. */
-const LAYER_POSITIVE = ['epsR', 'egEV', 'ncCm3', 'nvCm3', 'muNCm2PerVs', 'muPCm2PerVs', 'tauNS', 'tauPS'] as const;
-const LAYER_NON_NEGATIVE = [
-  'ndCm3',
-  'naCm3',
-  'ntCm3',
-  'sigmaNCm2',
-  'sigmaPCm2',
-  'kRadCm3PerS',
-  'cnCm6PerS',
-  'cpCm6PerS',
-  'gridGrading',
-] as const;
-const LAYER_KNOWN = new Set<string>([
-  ...LAYER_REQUIRED,
-  ...LAYER_POSITIVE,
-  ...LAYER_NON_NEGATIVE,
-  'vthCmPerS',
-  'etMinusEiEV',
-  'gridPoints',
-]);
+/** Most sweep points accepted (10 mV steps over 100 V). */
 export const MAX_SWEEP_POINTS = 10001;
 
 /** Indices (into layers) of the electrical domain, front to back; [] when no layer has `electrical`. */
@@ -36,57 +41,71 @@ export function electricalDomain(spec: ElectricalDeviceSpecLike): number[] {
   return spec.layers.flatMap((l, j) => (l.electrical ? [j] : []));
 }
 
+export interface ElectricalCheck {
+  errors: string[];
+  /** What runs but may mislead (e.g. Boltzmann statistics in a degenerate layer). */
+  warnings: string[];
+}
+
 /** Errors of the electrical part; [] when the device has no `electrical` block or is fine. */
 export function checkDeviceElectrical(spec: ElectricalDeviceSpecLike): string[] {
+  return checkDeviceElectricalIssues(spec).errors;
+}
+
+/** Errors and warnings of the electrical part. */
+export function checkDeviceElectricalIssues(spec: ElectricalDeviceSpecLike): ElectricalCheck {
   const el = spec.electrical;
-  if (!el) return [];
-  const out: string[] = [];
+  if (!el) return { errors: checkTandem(spec), warnings: [] };
+  const out: string[] = checkTandem(spec);
   const at = (j: number) => `layers[${j}] "${spec.layers[j]!.name}"`;
   const domain = electricalDomain(spec);
   if (domain.length === 0) {
     out.push(
       'electrical: no layer has an "electrical" object: give the drift-diffusion parameters of the semiconductor layers',
     );
-    return out;
+    return { errors: out, warnings: [] };
   }
   const first = domain[0]!;
   const last = domain[domain.length - 1]!;
+  // a tandem solved subcell by subcell may have optical-only layers (a recombination ITO) between
+  // its subcells; tandem/check.ts judges those gaps
+  const gapsAllowed = el.tandem !== undefined && el.tandem.fullStack !== true;
   for (let j = first + 1; j < last; j++) {
-    if (!spec.layers[j]!.electrical)
+    if (!spec.layers[j]!.electrical && !gapsAllowed)
       out.push(
         `${at(j)}.electrical: missing: the electrical layers must be contiguous (${at(first)} to ${at(last)} have electrical parameters, this layer lies between them)`,
       );
   }
   for (const j of domain) {
     const e = spec.layers[j]!.electrical! as Record<string, unknown>;
-    const p = `${at(j)}.electrical`;
-    for (const k of Object.keys(e)) if (!LAYER_KNOWN.has(k)) out.push(`${p}.${k}: unknown field`);
-    for (const [k, v] of Object.entries(e))
-      if (LAYER_KNOWN.has(k) && v !== undefined && !(typeof v === 'number' && Number.isFinite(v)))
-        out.push(`${p}.${k}: must be a finite number (got ${JSON.stringify(v)})`);
-    for (const f of LAYER_REQUIRED) if (e[f] === undefined) out.push(`${p}.${f}: missing`);
-    for (const f of LAYER_POSITIVE) {
-      const v = e[f];
-      if (typeof v === 'number' && !(v > 0))
-        out.push(`${p}.${f}: must be > 0 in a non-electrode layer (got ${v}; spec §5: the equations become singular)`);
+    for (const k of Object.keys(e))
+      if (!layerFieldByKey(k) && !LAYER_BLOCKS.has(k))
+        out.push(`${at(j)}.electrical.${k}: unknown field, not supported by the engine`);
+    out.push(...checkIonTemperature(spec.layers[j]!.electrical!.ions, `${at(j)}.electrical.ions`));
+  }
+  const T_K = el.temperatureK ?? 300;
+  // defects: the DeviceSpec's own fields (energy reference, capture), before the solver's rules
+  const defectPaths = new Set<string>();
+  const defectWarnings: string[] = [];
+  const checkDefects = (list: unknown, p: string, where: 'bulk' | 'interface', gap: ReturnType<typeof gapOf>) => {
+    if (list === undefined) return;
+    if (!Array.isArray(list)) {
+      out.push(`${p}: must be a list of defects`);
+      return;
     }
-    for (const f of LAYER_NON_NEGATIVE) {
-      const v = e[f];
-      if (typeof v === 'number' && v < 0) out.push(`${p}.${f}: must be >= 0 (got ${v})`);
-    }
-    const gp = e.gridPoints;
-    if (gp !== undefined && !(Number.isInteger(gp) && (gp as number) >= 2))
-      out.push(`${p}.gridPoints: must be an integer >= 2 (got ${String(gp)})`);
-    const hasTau = e.tauNS !== undefined || e.tauPS !== undefined;
-    const hasNt = e.ntCm3 !== undefined || e.sigmaNCm2 !== undefined || e.sigmaPCm2 !== undefined;
-    if (hasTau && (e.tauNS === undefined || e.tauPS === undefined))
-      out.push(`${p}.${e.tauNS === undefined ? 'tauNS' : 'tauPS'}: missing: give both SRH lifetimes or neither`);
-    if (hasTau && hasNt)
-      out.push(`${p}.ntCm3: give SRH either as lifetimes (tauNS, tauPS) or as a trap density, not both`);
-    if (!hasTau && hasNt)
-      for (const f of ['ntCm3', 'sigmaNCm2', 'sigmaPCm2'])
-        if (e[f] === undefined)
-          out.push(`${p}.${f}: missing: an SRH trap density needs ntCm3, sigmaNCm2 and sigmaPCm2`);
+    list.forEach((d: DefectElectricalLike, k) => {
+      const lines = checkDefectSpec(d, `${p}[${k}]`, where, gap);
+      if (lines.length) defectPaths.add(`${p}[${k}]`);
+      else {
+        const w = defectGapWarning(d, `${p}[${k}]`, gap);
+        if (w) defectWarnings.push(w);
+      }
+      out.push(...lines);
+    });
+  };
+  for (const j of domain) {
+    const e = spec.layers[j]!.electrical!;
+    checkDefects(e.defects, `${at(j)}.electrical.defects`, 'bulk', gapOf(e, T_K));
   }
   const names = domain.map((j) => spec.layers[j]!.name);
   const seen = new Set<string>();
@@ -103,17 +122,16 @@ export function checkDeviceElectrical(spec: ElectricalDeviceSpecLike): string[] 
       out.push(`${p}: the interface ${it.between[0]}/${it.between[1]} is given twice`);
     }
     seen.add(it.between?.[0]);
-  });
-  if (!el.contacts || typeof el.contacts !== 'object') out.push('electrical.contacts: missing');
-  else
-    for (const side of ['front', 'back'] as const) {
-      const c = el.contacts[side];
-      if (!c) out.push(`electrical.contacts.${side}: missing`);
-      else if (c.kind !== 'ohmic' && c.kind !== 'schottky')
-        out.push(`electrical.contacts.${side}.kind: must be "ohmic" or "schottky" (got ${JSON.stringify(c.kind)})`);
-      else if (c.kind === 'schottky' && c.workFunctionEV === undefined)
-        out.push(`electrical.contacts.${side}.workFunctionEV: missing: a Schottky contact needs its work function`);
+    if (it.defects !== undefined) {
+      if (a >= 0 && b === a + 1) {
+        const gap = interfaceGap(
+          gapOf(spec.layers[domain[a]!]!.electrical!, T_K),
+          gapOf(spec.layers[domain[b]!]!.electrical!, T_K),
+        );
+        checkDefects(it.defects, `electrical.interfaces[${i}].defects`, 'interface', gap);
+      }
     }
+  });
   const sw = el.voltageSweep;
   if (!sw) out.push('electrical.voltageSweep: missing');
   else if (![sw.startV, sw.stopV].every((v) => typeof v === 'number' && Number.isFinite(v)))
@@ -141,7 +159,69 @@ export function checkDeviceElectrical(spec: ElectricalDeviceSpecLike): string[] 
     out.push(
       `electrical.eqe: needs generation "optical" (got "${genKind}"; it is the default when illumination is given)`,
     );
-  return out;
+  out.push(
+    ...checkTransient(el.transient),
+    ...checkImpedance(el.impedance),
+    ...checkCapacitanceVoltage(el.capacitanceVoltage, names),
+    ...checkCapacitanceFrequency(el.capacitanceFrequency),
+  );
+  // the values, by the solver's rules, named as the DeviceSpec names them
+  const warnings: string[] = [...defectWarnings];
+  const sweepReported = out.some((m) => m.startsWith('electrical.voltageSweep'));
+  const { device } = mapElectrical(spec);
+  for (const issue of checkElectricalDevice(device)) {
+    if (sweepReported && issue.field === 'voltage_V') continue;
+    const path = specPath(spec, domain, issue);
+    // a defect the DeviceSpec check already refused: its level and capture are not judged twice
+    const defect = /^(.*\.defects\[\d+\])\./.exec(path)?.[1];
+    if (defect && defectPaths.has(defect)) continue;
+    const line = `${path}: ${issue.text}`;
+    (issue.severity === 'error' ? out : warnings).push(line);
+  }
+  return { errors: [...new Set(out)], warnings };
+}
+
+/** The DeviceSpec path of a solver issue (see the field list). */
+function specPath(spec: ElectricalDeviceSpecLike, domain: number[], issue: ElectricalInputIssue): string {
+  const { where, field } = issue;
+  if (issue.layerIndex !== undefined) {
+    const j = domain[issue.layerIndex]!;
+    const at = `layers[${j}] "${spec.layers[j]!.name}"`;
+    if (field === 'thickness_nm') return `${at}.thicknessNm`;
+    const ion = /^ions\[(\d+)\]\.(\w+)$/.exec(field);
+    if (ion) return `${at}.electrical.ions[${ion[1]}].${ION_NAMES[ion[2]!] ?? ion[2]}`;
+    const defect = /^defects\[(\d+)\]\.(.+)$/.exec(field);
+    if (defect)
+      return `${at}.electrical.defects[${defect[1]}].${defectField(spec.layers[j]!.electrical?.defects?.[Number(defect[1])], defect[2]!)}`;
+    if (field === 'exciton_diffusion.L_nm') return `${at}.electrical.excitonDiffusion.diffusionLengthNm`;
+    if (field === 'exciton_diffusion.tau_s') return `${at}.electrical.excitonDiffusion.lifetimeS`;
+    if (field === 'exciton_diffusion') return `${at}.electrical.excitonDiffusion`;
+    if (field === 'exciton' || field.startsWith('exciton.')) {
+      const sub = field.slice('exciton.'.length);
+      return `${at}.electrical.ctDissociation${sub && field !== 'exciton' ? `.${EXCITON_NAMES[sub] ?? sub}` : ''}`;
+    }
+    return `${at}.electrical.${layerFieldBySolver(field)?.key ?? field}`;
+  }
+  if (where === 'contacts.left' || where === 'contacts.right')
+    return `electrical.contacts.${where === 'contacts.left' ? 'front' : 'back'}.${specName(CONTACT_FIELDS, field)}`;
+  if (where === 'contacts') return `electrical.contacts.${field}`;
+  const iface = /^interface (\d+)$/.exec(where);
+  if (iface) {
+    const k = Number(iface[1]) - 1;
+    const front = spec.layers[domain[k]!]?.name;
+    const i = (spec.electrical?.interfaces ?? []).findIndex((it) => it.between?.[0] === front);
+    const defect = /^defects\[(\d+)\]\.(.+)$/.exec(field);
+    if (defect)
+      return `electrical.interfaces[${i}].defects[${defect[1]}].${defectField(spec.electrical?.interfaces?.[i]?.defects?.[Number(defect[1])], defect[2]!)}`;
+    const name = field.startsWith('thermionic.')
+      ? `thermionic.${specName(THERMIONIC_FIELDS, field.slice('thermionic.'.length))}`
+      : field.startsWith('tunnel_oxide.')
+        ? `tunnelOxide.${specName(TUNNEL_OXIDE_FIELDS, field.slice('tunnel_oxide.'.length))}`
+        : specName(INTERFACE_FIELDS, field);
+    return `electrical.interfaces[${i}].${name}`;
+  }
+  const key = where === 'device' ? field : `${where}.${field}`;
+  return `electrical.${DEVICE_FIELDS[key] ?? key}`;
 }
 
 /** The terminal voltages of a sweep: start, start + step, ..., stop (appended when the steps miss it). */
@@ -150,4 +230,184 @@ export function sweepVoltages(sw: { startV: number; stopV: number; stepV: number
   const v = Array.from({ length: count }, (_, k) => Math.round((sw.startV + k * sw.stepV) * 1e9) / 1e9);
   if (Math.abs(v[v.length - 1]! - sw.stopV) > 1e-9 * Math.max(1, Math.abs(sw.stepV))) v.push(sw.stopV);
   return v;
+}
+
+/** Blocks of a layer's `electrical` object besides the field list's numbers. */
+const LAYER_BLOCKS = new Set(['ions', 'ctDissociation', 'excitonDiffusion', 'defects']);
+
+/** The DeviceSpec name of a solver defect field (capture named as the user gave it). */
+function defectField(d: DefectElectricalLike | undefined, solver: string): string {
+  const bySigma = d?.sigmaNCm2 !== undefined || d?.sigmaPCm2 !== undefined;
+  switch (solver) {
+    case 'N_t_cm3':
+      return 'densityCm3';
+    case 'N_t_cm2':
+      return 'densityCm2';
+    case 'level_below_vacuum_eV':
+      return 'energyEV';
+    case 'c_n_cm3_s':
+      return bySigma ? 'sigmaNCm2' : 'cNCm3PerS';
+    case 'c_p_cm3_s':
+      return bySigma ? 'sigmaPCm2' : 'cPCm3PerS';
+    case 'distribution.sigma_eV':
+    case 'distribution.width_eV':
+    case 'distribution.E_ch_eV':
+      return 'widthEV';
+    case 'distribution.band':
+      return 'energyReference';
+    case 'distribution.shape':
+      return 'distribution';
+    default:
+      return solver;
+  }
+}
+
+/** Solver names of the CT-dissociation fields -> the DeviceSpec's. */
+const EXCITON_NAMES: Record<string, string> = {
+  model: 'model',
+  a_nm: 'separationNm',
+  k_f_s: 'decayRatePerS',
+  P0: 'directYield',
+  distribution: 'distribution',
+};
+
+/** Solver names of an ionic species' fields -> the DeviceSpec's. */
+const ION_NAMES: Record<string, string> = { N_ion_cm3: 'densityCm3', D_ion_cm2_s: 'diffusionCm2PerS', sign: 'sign' };
+
+/** Longest protocol, s (a year: beyond it a steady state is what is meant). */
+export const MAX_TRANSIENT_S = 3.2e7;
+/** Most samples of a transient and frequencies of an impedance spectrum. */
+export const MAX_TRANSIENT_POINTS = 10001;
+export const MAX_IMPEDANCE_POINTS = 500;
+
+const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+
+/**
+ * The DeviceSpec-only fields of the mobile ions (the solver gets D at the device temperature,
+ * device/map.ts): an activation energy >= 0 (D rises with temperature) and a reference temperature > 0.
+ */
+function checkIonTemperature(ions: unknown, p: string): string[] {
+  if (!Array.isArray(ions)) return [];
+  const out: string[] = [];
+  ions.forEach((ion: { activationEnergyEV?: unknown; referenceTemperatureK?: unknown } | null, k) => {
+    const ea = ion?.activationEnergyEV;
+    if (ea !== undefined && !(finite(ea) && ea >= 0))
+      out.push(`${p}[${k}].activationEnergyEV: must be a finite activation energy >= 0 eV (got ${String(ea)})`);
+    const tr = ion?.referenceTemperatureK;
+    if (tr !== undefined && !(finite(tr) && tr > 0))
+      out.push(`${p}[${k}].referenceTemperatureK: must be a temperature > 0 K (got ${String(tr)})`);
+  });
+  return out;
+}
+
+/** The transient protocol's own rules (electrical.transient). */
+function checkTransient(t: TransientElectricalLike | undefined): string[] {
+  if (!t) return [];
+  const out: string[] = [];
+  const p = 'electrical.transient';
+  if (!finite(t.initialV)) out.push(`${p}.initialV: must be a finite voltage (got ${String(t.initialV)})`);
+  if (t.rateVPerS !== undefined && !(finite(t.rateVPerS) && t.rateVPerS > 0))
+    out.push(`${p}.rateVPerS: must be a scan rate > 0 (got ${String(t.rateVPerS)})`);
+  if (!Array.isArray(t.segments) || t.segments.length === 0) {
+    out.push(`${p}.segments: must list at least one segment`);
+    return out;
+  }
+  if (t.segments.length > 200) out.push(`${p}.segments: at most 200 segments (got ${t.segments.length})`);
+  let total = 0;
+  let V = t.initialV;
+  t.segments.forEach((g, i) => {
+    const q = `${p}.segments[${i}]`;
+    if (g.kind === 'scan') {
+      const rate = g.rateVPerS ?? t.rateVPerS;
+      if (!finite(g.toV)) out.push(`${q}.toV: must be a finite voltage (got ${String(g.toV)})`);
+      else if (!(finite(rate) && rate > 0))
+        out.push(
+          `${q}.rateVPerS: must be a scan rate > 0 (got ${String(rate)}; or give electrical.transient.rateVPerS)`,
+        );
+      else if (g.toV === V) out.push(`${q}.toV: the scan goes nowhere (it starts at ${V} V)`);
+      else total += Math.abs(g.toV - V) / rate;
+      if (finite(g.toV)) V = g.toV;
+    } else if (g.kind === 'hold' || g.kind === 'light' || g.kind === 'open-circuit') {
+      if (!(finite(g.durationS) && g.durationS > 0))
+        out.push(`${q}.durationS: must be a duration > 0 (got ${String(g.durationS)})`);
+      else total += g.durationS;
+      if (g.kind === 'hold' && g.voltageV !== undefined) {
+        if (!finite(g.voltageV)) out.push(`${q}.voltageV: must be a finite voltage (got ${String(g.voltageV)})`);
+        else V = g.voltageV;
+      }
+    } else
+      out.push(
+        `${q}.kind: must be "scan", "hold", "light" or "open-circuit" (got ${String((g as { kind?: unknown }).kind)})`,
+      );
+  });
+  if (total > MAX_TRANSIENT_S)
+    out.push(`${p}.segments: ${total.toExponential(2)} s in all is longer than ${MAX_TRANSIENT_S} s`);
+  if (t.points !== undefined && !(Number.isInteger(t.points) && t.points >= 2 && t.points <= MAX_TRANSIENT_POINTS))
+    out.push(`${p}.points: must be an integer from 2 to ${MAX_TRANSIENT_POINTS} (got ${String(t.points)})`);
+  (t.profileTimesS ?? []).forEach((s, i) => {
+    if (!(finite(s) && s >= 0 && s <= total * (1 + 1e-9)))
+      out.push(`${p}.profileTimesS[${i}]: must be a time within the protocol, 0 to ${total} s (got ${String(s)})`);
+  });
+  return out;
+}
+
+/** The impedance spectrum's own rules (electrical.impedance). */
+function checkImpedance(z: ImpedanceElectricalLike | undefined): string[] {
+  if (!z) return [];
+  const out: string[] = [];
+  const p = 'electrical.impedance';
+  if (!finite(z.voltageV)) out.push(`${p}.voltageV: must be a finite voltage (got ${String(z.voltageV)})`);
+  const lo = z.startHz ?? 1e-3;
+  const hi = z.stopHz ?? 1e6;
+  if (!(finite(lo) && lo > 0)) out.push(`${p}.startHz: must be a frequency > 0 (got ${String(z.startHz)})`);
+  if (!(finite(hi) && hi > lo && hi <= 1e12))
+    out.push(`${p}.stopHz: must be above startHz and at most 1e12 Hz (got ${String(z.stopHz)})`);
+  if (z.points !== undefined && !(Number.isInteger(z.points) && z.points >= 1 && z.points <= MAX_IMPEDANCE_POINTS))
+    out.push(`${p}.points: must be an integer from 1 to ${MAX_IMPEDANCE_POINTS} (got ${String(z.points)})`);
+  return out;
+}
+
+/** Most DC voltages of a C-V sweep and frequencies of a C-f sweep. */
+export const MAX_CAPACITANCE_POINTS = 500;
+
+/** The C-V sweep's own rules (electrical.capacitanceVoltage). */
+function checkCapacitanceVoltage(c: CapacitanceVoltageLike | undefined, layers: string[]): string[] {
+  if (!c) return [];
+  const out: string[] = [];
+  const p = 'electrical.capacitanceVoltage';
+  if (!(finite(c.frequencyHz) && c.frequencyHz > 0 && c.frequencyHz <= 1e12))
+    out.push(`${p}.frequencyHz: must be a frequency > 0 and at most 1e12 Hz (got ${String(c.frequencyHz)})`);
+  if (!finite(c.startV)) out.push(`${p}.startV: must be a finite voltage (got ${String(c.startV)})`);
+  if (!finite(c.stopV)) out.push(`${p}.stopV: must be a finite voltage (got ${String(c.stopV)})`);
+  if (!(finite(c.stepV) && c.stepV !== 0)) out.push(`${p}.stepV: must not be 0 (got ${String(c.stepV)})`);
+  else if (finite(c.startV) && finite(c.stopV)) {
+    const count = Math.floor((c.stopV - c.startV) / c.stepV + 1e-9) + 1;
+    if (count < 2)
+      out.push(`${p}.stepV: must step from startV towards stopV, at least two voltages (got ${c.stepV} V)`);
+    else if (count > MAX_CAPACITANCE_POINTS)
+      out.push(`${p}.stepV: ${count} voltages is too many (at most ${MAX_CAPACITANCE_POINTS})`);
+  }
+  for (const f of ['fitFromV', 'fitToV'] as const)
+    if (c[f] !== undefined && !finite(c[f])) out.push(`${p}.${f}: must be a finite voltage (got ${String(c[f])})`);
+  if (finite(c.fitFromV) && finite(c.fitToV) && !(c.fitToV > c.fitFromV))
+    out.push(`${p}.fitToV: must be above fitFromV (got ${c.fitToV} V, from ${c.fitFromV} V)`);
+  if (c.fitLayer !== undefined && !layers.includes(c.fitLayer))
+    out.push(`${p}.fitLayer: "${c.fitLayer}" is not a layer with electrical parameters (${layers.join(', ')})`);
+  return out;
+}
+
+/** The C-f sweep's own rules (electrical.capacitanceFrequency). */
+function checkCapacitanceFrequency(c: CapacitanceFrequencyLike | undefined): string[] {
+  if (!c) return [];
+  const out: string[] = [];
+  const p = 'electrical.capacitanceFrequency';
+  if (!finite(c.voltageV)) out.push(`${p}.voltageV: must be a finite voltage (got ${String(c.voltageV)})`);
+  const lo = c.startHz ?? 1;
+  const hi = c.stopHz ?? 1e7;
+  if (!(finite(lo) && lo > 0)) out.push(`${p}.startHz: must be a frequency > 0 (got ${String(c.startHz)})`);
+  if (!(finite(hi) && hi > lo && hi <= 1e12))
+    out.push(`${p}.stopHz: must be above startHz and at most 1e12 Hz (got ${String(c.stopHz)})`);
+  if (c.points !== undefined && !(Number.isInteger(c.points) && c.points >= 3 && c.points <= MAX_CAPACITANCE_POINTS))
+    out.push(`${p}.points: must be an integer from 3 to ${MAX_CAPACITANCE_POINTS} (got ${String(c.points)})`);
+  return out;
 }

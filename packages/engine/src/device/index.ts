@@ -3,7 +3,24 @@
  * solver, and the coupled optics + electrical run (docs/physics/drift-diffusion.md, "Coupling to
  * the optical engine").
  */
+
+export {
+  CF_DEFAULTS,
+  defaultMottSchottkyRange,
+  minusFdCdf,
+  runDeviceCapacitanceFrequency,
+  runDeviceCapacitanceVoltage,
+} from './capacitance.js';
 export { checkDeviceElectrical, electricalDomain, sweepVoltages } from './check.js';
+export {
+  captureCoefficients,
+  DEFAULT_VTH_CM_S,
+  type DefectGap,
+  defectDensityOfStates,
+  interfaceGap,
+  layerGap,
+  levelDepthEV,
+} from './defects-map.js';
 export { deviceToElectrical, type MappedDevice } from './map.js';
 export {
   ADVISED_MAX_GRID_POINTS,
@@ -12,4 +29,5 @@ export {
   runDeviceSimulation,
   valuesOnMesh,
 } from './simulate.js';
+export { runDeviceImpedance, runDeviceTransient, transientProtocol } from './transient.js';
 export * from './types.js';

@@ -1,81 +1,102 @@
 /**
  * From a DeviceSpec's electrical part to the drift-diffusion solver's ElectricalDevice: the
  * contiguous run of layers with `electrical` becomes the semiconductor stack (x = 0 at the front
- * face of the first of them, left = front), the DeviceSpec names (epsR, muNCm2PerVs, ...) become the
- * solver's (eps_r, mu_n_cm2_Vs, ...), the contacts front/back become left/right, the sweep becomes
- * a voltage list. The generation is filled in by the caller (simulate.ts); here it is dark.
+ * face of the first of them, left = front), each parameter is renamed through the one field list
+ * (electrical/fields.ts: epsR -> eps_r, muNCm2PerVs -> mu_n_cm2_Vs, ...), the contacts front/back
+ * become left/right, the sweep becomes a voltage list. The generation is filled in by the caller
+ * (simulate.ts); here it is dark.
  */
+import { KB_J_K, Q_C } from '../constants.js';
+import {
+  CONTACT_FIELDS,
+  INTERFACE_FIELDS,
+  LAYER_FIELDS,
+  THERMIONIC_FIELDS,
+  TUNNEL_OXIDE_FIELDS,
+} from '../electrical/fields.js';
 import type {
   ElectricalContact,
   ElectricalDevice,
   ElectricalInterface,
   ElectricalLayer,
   ElectricalSolverOptions,
+  IonSpecies,
 } from '../electrical/types.js';
-import { checkDeviceElectrical, electricalDomain, sweepVoltages } from './check.js';
+import { checkDeviceElectricalIssues, electricalDomain, sweepVoltages } from './check.js';
+import { bulkDefect, type DefectGap, interfaceDefect, interfaceGap, layerGap } from './defects-map.js';
 import {
   type ContactElectricalLike,
   DeviceSpecInputError,
   type ElectricalDeviceSpecLike,
   type InterfaceElectricalLike,
+  type IonElectricalLike,
   type LayerElectricalLike,
 } from './types.js';
 
-function layer(name: string, thicknessNm: number, e: LayerElectricalLike): ElectricalLayer {
-  const out: ElectricalLayer = {
-    name,
-    thickness_nm: thicknessNm,
-    eps_r: e.epsR!,
-    chi_eV: e.chiEV!,
-    Eg_eV: e.egEV!,
-    Nc_cm3: e.ncCm3!,
-    Nv_cm3: e.nvCm3!,
-    mu_n_cm2_Vs: e.muNCm2PerVs!,
-    mu_p_cm2_Vs: e.muPCm2PerVs!,
-    Nd_cm3: e.ndCm3 ?? 0,
-    Na_cm3: e.naCm3 ?? 0,
-  };
-  if (e.tauNS !== undefined && e.tauPS !== undefined) {
-    out.srh = { tau_n_s: e.tauNS, tau_p_s: e.tauPS };
-    if (e.etMinusEiEV !== undefined) out.srh.Et_minus_Ei_eV = e.etMinusEiEV;
-  } else if (e.ntCm3 !== undefined && e.sigmaNCm2 !== undefined && e.sigmaPCm2 !== undefined) {
-    out.srh = { Nt_cm3: e.ntCm3, sigma_n_cm2: e.sigmaNCm2, sigma_p_cm2: e.sigmaPCm2 };
-    if (e.vthCmPerS !== undefined) out.srh.vth_cm_s = e.vthCmPerS;
-    if (e.etMinusEiEV !== undefined) out.srh.Et_minus_Ei_eV = e.etMinusEiEV;
+/** Copies the fields of a table from DeviceSpec names to solver names. */
+function renamed(
+  table: readonly { key: string; solver: string }[],
+  from: object,
+  into: Record<string, unknown>,
+): Record<string, unknown> {
+  const src = from as Record<string, unknown>;
+  for (const f of table) if (src[f.key] !== undefined) into[f.solver] = src[f.key];
+  return into;
+}
+
+function layer(name: string, thicknessNm: number, e: LayerElectricalLike, T_K: number): ElectricalLayer {
+  const out = renamed(LAYER_FIELDS, e, { name, thickness_nm: thicknessNm }) as unknown as ElectricalLayer;
+  if (Array.isArray(e.ions) && e.ions.length > 0) out.ions = e.ions.map((ion) => ionAt(ion, T_K));
+  if (Array.isArray(e.defects) && e.defects.length > 0) {
+    const gap = gapOf(e, T_K);
+    out.defects = e.defects.map((d) => bulkDefect(d, gap));
   }
-  if (e.kRadCm3PerS !== undefined) out.k_rad_cm3_s = e.kRadCm3PerS;
-  if (e.cnCm6PerS !== undefined) out.Cn_cm6_s = e.cnCm6PerS;
-  if (e.cpCm6PerS !== undefined) out.Cp_cm6_s = e.cpCm6PerS;
-  if (e.gridPoints !== undefined || e.gridGrading !== undefined) {
-    out.mesh = {};
-    if (e.gridPoints !== undefined) out.mesh.intervals = e.gridPoints;
-    if (e.gridGrading !== undefined) out.mesh.grading = e.gridGrading;
+  if (e.excitonDiffusion)
+    out.exciton_diffusion = { L_nm: e.excitonDiffusion.diffusionLengthNm, tau_s: e.excitonDiffusion.lifetimeS };
+  if (e.ctDissociation) {
+    const x = e.ctDissociation;
+    out.exciton = { model: x.model, a_nm: x.separationNm, k_f_s: x.decayRatePerS };
+    if (x.directYield !== undefined) out.exciton.P0 = x.directYield;
+    if (x.distribution !== undefined) out.exciton.distribution = x.distribution;
   }
   return out;
+}
+
+/**
+ * A species at the device temperature: the diffusion coefficient is thermally activated,
+ * D(T) = D(T_ref) exp(-Ea/k (1/T - 1/T_ref)) (Eames et al., Nat. Commun. 6, 7497 (2015)).
+ */
+function ionAt(ion: IonElectricalLike, T_K: number): IonSpecies {
+  const Tref = ion.referenceTemperatureK ?? 300;
+  const Ea = ion.activationEnergyEV ?? 0;
+  const kB_eV = KB_J_K / Q_C;
+  return {
+    N_ion_cm3: ion.densityCm3,
+    D_ion_cm2_s: ion.diffusionCm2PerS * Math.exp((-Ea / kB_eV) * (1 / T_K - 1 / Tref)),
+    sign: ion.sign,
+  };
+}
+
+/** A layer's band gap as defect energies are read in it (defects-map.ts). */
+export function gapOf(e: LayerElectricalLike, T_K: number): DefectGap {
+  return layerGap(e.chiEV ?? Number.NaN, e.egEV ?? Number.NaN, e.ncCm3 ?? Number.NaN, e.nvCm3 ?? Number.NaN, T_K);
 }
 
 function contact(c: ContactElectricalLike): ElectricalContact {
-  const out: ElectricalContact = { kind: c.kind };
-  if (c.kind === 'schottky' && c.workFunctionEV !== undefined) out.workFunction_eV = c.workFunctionEV;
+  const out = renamed(CONTACT_FIELDS, c, {}) as unknown as ElectricalContact;
+  // null or absent: infinite surface recombination velocity (the carriers are at equilibrium with the metal)
   out.S_n_cm_s = c.sNCmPerS ?? null;
   out.S_p_cm_s = c.sPCmPerS ?? null;
+  if (out.kind === 'ohmic') delete out.workFunction_eV;
   return out;
 }
 
-function iface(it: InterfaceElectricalLike): ElectricalInterface {
-  const out: ElectricalInterface = {};
-  if (it.sNCmPerS !== undefined) out.S_n_cm_s = it.sNCmPerS;
-  if (it.sPCmPerS !== undefined) out.S_p_cm_s = it.sPCmPerS;
-  if (it.ntCm2 !== undefined) out.Nt_cm2 = it.ntCm2;
-  if (it.sigmaNCm2 !== undefined) out.sigma_n_cm2 = it.sigmaNCm2;
-  if (it.sigmaPCm2 !== undefined) out.sigma_p_cm2 = it.sigmaPCm2;
-  if (it.vthCmPerS !== undefined) out.vth_cm_s = it.vthCmPerS;
-  if (it.etMinusEmidEV !== undefined) out.Et_minus_Emid_eV = it.etMinusEmidEV;
-  if (it.thermionic) {
-    out.thermionic = {};
-    if (it.thermionic.vNCmPerS !== undefined) out.thermionic.v_n_cm_s = it.thermionic.vNCmPerS;
-    if (it.thermionic.vPCmPerS !== undefined) out.thermionic.v_p_cm_s = it.thermionic.vPCmPerS;
-  }
+function iface(it: InterfaceElectricalLike, gap: DefectGap): ElectricalInterface {
+  const out = renamed(INTERFACE_FIELDS, it, {}) as ElectricalInterface;
+  if (Array.isArray(it.defects) && it.defects.length > 0) out.defects = it.defects.map((d) => interfaceDefect(d, gap));
+  if (it.thermionic) out.thermionic = renamed(THERMIONIC_FIELDS, it.thermionic, {});
+  if (it.tunnelOxide)
+    out.tunnel_oxide = renamed(TUNNEL_OXIDE_FIELDS, it.tunnelOxide, {}) as ElectricalInterface['tunnel_oxide'];
   return out;
 }
 
@@ -86,6 +107,61 @@ export interface MappedDevice {
   domain: number[];
   /** Depth of the front face of the first electrical layer below the front of the stack, nm. */
   offsetNm: number;
+  /** What runs but may mislead, named as the DeviceSpec names its fields (check.ts). */
+  warnings: string[];
+}
+
+/**
+ * The mapping without any check: what the checks themselves run on (check.ts), so that the
+ * solver's rules are judged once, on the solver's device.
+ */
+export function mapElectrical(spec: ElectricalDeviceSpecLike): MappedDevice {
+  const el = spec.electrical!;
+  const domain = electricalDomain(spec);
+  const T_K = el.temperatureK ?? 300;
+  const layers = domain.map((j) =>
+    layer(spec.layers[j]!.name, spec.layers[j]!.thicknessNm, spec.layers[j]!.electrical!, T_K),
+  );
+  const names = layers.map((l) => l.name);
+  const interfaces: (ElectricalInterface | undefined)[] = new Array(Math.max(layers.length - 1, 0)).fill(undefined);
+  for (const it of el.interfaces ?? []) {
+    const k = names.indexOf(it.between?.[0]);
+    if (k >= 0 && k < interfaces.length) {
+      const gap = interfaceGap(
+        gapOf(spec.layers[domain[k]!]!.electrical!, T_K),
+        gapOf(spec.layers[domain[k + 1]!]!.electrical!, T_K),
+      );
+      interfaces[k] = iface(it, gap);
+    }
+  }
+  const options: ElectricalSolverOptions = {};
+  if (el.gridPoints !== undefined) options.nodes = el.gridPoints;
+  if (el.statistics !== undefined) options.statistics = el.statistics;
+  if (el.extendToVoc !== undefined) options.extendToVoc = el.extendToVoc;
+  if (el.profileBiasesV !== undefined) options.profileBiases_V = el.profileBiasesV;
+  let offsetNm = 0;
+  for (let j = 0; j < (domain[0] ?? 0); j++) offsetNm += spec.layers[j]!.thicknessNm;
+  const sweepOk =
+    el.voltageSweep &&
+    [el.voltageSweep.startV, el.voltageSweep.stopV, el.voltageSweep.stepV].every(Number.isFinite) &&
+    el.voltageSweep.stepV !== 0;
+  const device: ElectricalDevice = {
+    layers,
+    interfaces,
+    contacts: {
+      left: contact(el.contacts?.front ?? ({} as ContactElectricalLike)),
+      right: contact(el.contacts?.back ?? ({} as ContactElectricalLike)),
+      anode: el.contacts?.anode === 'front' ? 'left' : 'right',
+    },
+    Rs_ohm_cm2: el.rsOhmCm2 ?? 0,
+    Rsh_ohm_cm2: el.rshOhmCm2 ?? null,
+    T_K,
+    generation:
+      el.generation?.kind === 'uniform' ? { kind: 'uniform', G_cm3_s: el.generation.gCm3PerS } : { kind: 'dark' },
+    voltage_V: sweepOk ? sweepVoltages(el.voltageSweep) : [],
+    options,
+  };
+  return { device, domain, offsetNm, warnings: [] };
 }
 
 /**
@@ -93,38 +169,13 @@ export interface MappedDevice {
  * field) when the electrical part is incomplete or invalid.
  */
 export function deviceToElectrical(spec: ElectricalDeviceSpecLike): MappedDevice {
-  const el = spec.electrical;
-  if (!el) throw new DeviceSpecInputError(['electrical: missing: the device has no electrical block (optical only)']);
-  const errors = checkDeviceElectrical(spec);
+  if (!spec.electrical)
+    throw new DeviceSpecInputError(['electrical: missing: the device has no electrical block (optical only)']);
+  const { errors, warnings } = checkDeviceElectricalIssues(spec);
   if (errors.length > 0) throw new DeviceSpecInputError(errors);
-  const domain = electricalDomain(spec);
-  const layers = domain.map((j) =>
-    layer(spec.layers[j]!.name, spec.layers[j]!.thicknessNm, spec.layers[j]!.electrical!),
-  );
-  const names = layers.map((l) => l.name);
-  const interfaces: (ElectricalInterface | undefined)[] = new Array(Math.max(layers.length - 1, 0)).fill(undefined);
-  for (const it of el.interfaces ?? []) interfaces[names.indexOf(it.between[0])] = iface(it);
-  const options: ElectricalSolverOptions = {};
-  if (el.gridPoints !== undefined) options.nodes = el.gridPoints;
-  if (el.statistics !== undefined) options.statistics = el.statistics;
-  if (el.extendToVoc !== undefined) options.extendToVoc = el.extendToVoc;
-  if (el.profileBiasesV !== undefined) options.profileBiases_V = el.profileBiasesV;
-  let offsetNm = 0;
-  for (let j = 0; j < domain[0]!; j++) offsetNm += spec.layers[j]!.thicknessNm;
-  const device: ElectricalDevice = {
-    layers,
-    interfaces,
-    contacts: {
-      left: contact(el.contacts.front),
-      right: contact(el.contacts.back),
-      anode: el.contacts.anode === 'front' ? 'left' : 'right',
-    },
-    Rs_ohm_cm2: el.rsOhmCm2 ?? 0,
-    Rsh_ohm_cm2: el.rshOhmCm2 ?? null,
-    T_K: el.temperatureK ?? 300,
-    generation: { kind: 'dark' },
-    voltage_V: sweepVoltages(el.voltageSweep),
-    options,
-  };
-  return { device, domain, offsetNm };
+  const mapped = mapElectrical(spec);
+  mapped.warnings = warnings;
+  // the caller decides the generation; uniform generation is set from the spec there as well
+  mapped.device.generation = { kind: 'dark' };
+  return mapped;
 }

@@ -14,14 +14,18 @@
  * Physics: docs/physics/drift-diffusion.md ("Coupling to the optical engine").
  */
 import { Q_C } from '../constants.js';
-import { quantumEfficiency, simulateJV } from '../electrical/jv.js';
-import { buildMesh, type Mesh } from '../electrical/mesh.js';
-import type { ElectricalDevice } from '../electrical/types.js';
+import { generationOnMesh } from '../electrical/generation.js';
+import { DidNotConverge, quantumEfficiency, simulateJV } from '../electrical/jv.js';
+import { buildMesh, doubleNodes, type Mesh } from '../electrical/mesh.js';
+import { WallClockExceeded } from '../electrical/newton.js';
+import type { ElectricalDevice, ElectricalGenerationSpec } from '../electrical/types.js';
 import { type DeviceOpticsAssets, deviceToOpticsSpec, runDeviceOptics } from '../optics/device.js';
 import { absorptionProfile, generationWeights } from '../optics/profile.js';
 import { buildTmmInput, layerGeneration } from '../optics/simulate.js';
 import { integrateSpectrum, photonFlux, resampleSpectrum, scaleSpectrum } from '../spectra/index.js';
+import { runDefectLosses, runDeviceCapacitanceFrequency, runDeviceCapacitanceVoltage } from './capacitance.js';
 import { deviceToElectrical } from './map.js';
+import { runDeviceImpedance, runDeviceTransient } from './transient.js';
 import {
   type DeviceSimulationOptions,
   type DeviceSimulationResult,
@@ -35,8 +39,7 @@ export const ADVISED_MAX_GRID_POINTS = 600;
 /** The electrical mesh the solver will build for a device (same layers, node count and double nodes). */
 export function electricalMeshOf(device: ElectricalDevice): Mesh {
   const layers = device.layers.filter((l) => !l.electrode);
-  const doubleNode = layers.slice(0, -1).map((_, k) => device.interfaces?.[k]?.thermionic !== undefined);
-  return buildMesh(layers, device.options?.nodes, doubleNode);
+  return buildMesh(layers, device.options?.nodes, doubleNodes(layers, device.interfaces));
 }
 
 /**
@@ -94,21 +97,29 @@ export function runDeviceSimulation(
 ): DeviceSimulationResult {
   const clock = options.clock ?? (() => Date.now());
   const t0 = clock();
-  const { device, domain } = deviceToElectrical(spec);
+  // a tandem's subcells are run by tandem/simulate.ts; run here it would lose its junction layers
+  if (spec.electrical?.tandem)
+    throw new DeviceSpecInputError([
+      'electrical.tandem: a tandem is run subcell by subcell (runTandemSimulation), not as one device here',
+    ]);
+  const { device, domain, warnings: inputWarnings } = deviceToElectrical(spec);
   const el = spec.electrical!;
+  // input warnings once, named as the DeviceSpec names its fields (not again by each solver run)
+  device.options = { ...device.options, inputWarnings: false };
   if (options.wallClockLimit_ms !== undefined)
     device.options = { ...device.options, wallClockLimit_ms: options.wallClockLimit_ms };
   if (options.clock) device.options = { ...device.options, clock: options.clock };
-  const warnings: string[] = [];
+  const warnings: string[] = [...inputWarnings];
   const mesh = electricalMeshOf(device);
   if (mesh.x.length > ADVISED_MAX_GRID_POINTS)
     warnings.push(
       `electrical.gridPoints: ${mesh.x.length} mesh nodes, more than the ${ADVISED_MAX_GRID_POINTS} users are advised (slower runs)`,
     );
   domain.forEach((j) => {
-    if (spec.layers[j]!.excitonic)
+    const l = spec.layers[j]!;
+    if (l.excitonic && !l.electrical?.ctDissociation && !l.electrical?.excitonDiffusion)
       warnings.push(
-        `layers[${j}] "${spec.layers[j]!.name}".excitonic: the drift-diffusion model has no excitons: the generation is taken as free electron-hole pairs`,
+        `layers[${j}] "${l.name}".excitonic: no exciton model is given for this layer (electrical.ctDissociation or electrical.excitonDiffusion): the generation is taken as free electron-hole pairs`,
       );
   });
   const kind = el.generation?.kind ?? (spec.illumination ? 'optical' : 'dark');
@@ -142,8 +153,8 @@ export function runDeviceSimulation(
     result.generation.jOpticalMaCm2 = domain.reduce((s, j) => s + jph[j]!, 0);
     device.generation = { kind: 'mesh', G_cm3_s: Array.from(G) };
   } else if (kind === 'beer-lambert') {
-    G = beerLambertOnMesh(spec, assets, domain, mesh, thickness, el.generation as { reflectance?: number });
-    device.generation = { kind: 'mesh', G_cm3_s: Array.from(G) };
+    device.generation = beerLambertGeneration(spec, assets, domain, el.generation as { reflectance?: number });
+    G = nodeValues(mesh, generationOnMesh(device.generation, mesh));
   } else if (kind === 'uniform') {
     const g = (el.generation as { gCm3PerS: number }).gCm3PerS;
     G.fill(g);
@@ -155,7 +166,18 @@ export function runDeviceSimulation(
   const report = options.onProgress;
   const runLight = kind !== 'dark';
   const runDark = kind === 'dark' || el.darkJV === true;
-  const stages = [runLight ? 3 : 0, runDark ? 2 : 0, el.eqe && opticsResult ? 1 : 0];
+  // weights of the stages on the progress bar (a transient's steps dominate when there is one)
+  const stages = [
+    runLight ? 3 : 0,
+    runDark ? 2 : 0,
+    el.eqe && opticsResult ? 1 : 0,
+    el.transient ? 12 : 0,
+    el.impedance ? 2 : 0,
+    el.capacitanceVoltage ? 2 : 0,
+    el.capacitanceFrequency ? 2 : 0,
+    el.defectLosses && runLight ? 3 : 0,
+  ];
+  const before = (k: number) => 0.05 + (0.95 * stages.slice(0, k).reduce((a, b) => a + b, 0)) / total;
   const total = stages.reduce((a, b) => a + b, 0) || 1;
   const sweepProgress = (offset: number, weight: number, label: string) =>
     report
@@ -180,7 +202,47 @@ export function runDeviceSimulation(
   }
   if (el.eqe && opticsResult) {
     report?.(0.05 + (0.95 * (stages[0]! + stages[1]!)) / total, 'EQE and IQE');
-    result.eqe = deviceQuantumEfficiency(device, opticsResult, domain, mesh, thickness, el.eqe.stepNm);
+    try {
+      result.eqe = deviceQuantumEfficiency(device, opticsResult, domain, mesh, thickness, el.eqe.stepNm);
+      const failed = result.eqe.failedWavelengthNm;
+      if (failed)
+        warnings.push(
+          `electrical.eqe: the run did not converge at ${failed.length} of ${failed.length + result.eqe.wavelengthNm.length} wavelengths (${failed.join(', ')} nm); they are left out and Jsc from the EQE is not given`,
+        );
+    } catch (e) {
+      if (!(e instanceof DidNotConverge || e instanceof WallClockExceeded)) throw e;
+      warnings.push(`electrical.eqe: not computed: ${e.message}`);
+    }
+  }
+  const lit = kind !== 'dark';
+  if (el.transient) {
+    const offset = stages[0]! + stages[1]! + stages[2]!;
+    report?.(0.05 + (0.95 * offset) / total, 'transient: steady state at the start');
+    const onStep = report
+      ? (t: number, T: number) =>
+          report(
+            0.05 + (0.95 * (offset + (stages[3]! * t) / T)) / total,
+            `transient: t = ${fmtTime(t)} of ${fmtTime(T)}`,
+          )
+      : undefined;
+    result.transient = runDeviceTransient(device, el.transient, lit, incidentPowerMwCm2, onStep);
+  }
+  if (el.impedance) {
+    report?.(0.05 + (0.95 * (stages[0]! + stages[1]! + stages[2]! + stages[3]!)) / total, 'impedance spectrum');
+    result.impedance = runDeviceImpedance(device, el.impedance);
+  }
+  if (el.capacitanceVoltage) {
+    report?.(before(5), 'capacitance-voltage');
+    result.capacitanceVoltage = runDeviceCapacitanceVoltage(device, el.capacitanceVoltage);
+  }
+  if (el.capacitanceFrequency) {
+    report?.(before(6), 'capacitance-frequency');
+    result.capacitanceFrequency = runDeviceCapacitanceFrequency(device, el.capacitanceFrequency);
+  }
+  if (el.defectLosses && runLight && result.light) {
+    result.defectLosses = runDefectLosses(spec, device, result.light.figures, (done, n) =>
+      report?.(before(7) + (0.95 * stages[7]! * done) / n / total, `J-V without defect ${done + 1} of ${n}`),
+    );
   }
   result.elapsedMs = clock() - t0;
   return result;
@@ -218,8 +280,20 @@ function deviceQuantumEfficiency(
     options: { ...device.options, extendToVoc: false, profileBiases_V: [] },
   };
   const qe = quantumEfficiency(qeDevice, lines);
-  const absorptance = idx.map((i) => domain.reduce((s, j) => s + res.A[j]![i]!, 0));
+  const ok = idx.filter((i) => qe.wavelength_nm.includes(wl[i]!));
+  const absorptance = ok.map((i) => domain.reduce((s, j) => s + res.A[j]![i]!, 0));
   const iqe = qe.EQE.map((e, k) => (absorptance[k]! > 0 ? e / absorptance[k]! : Number.NaN));
+  const out: NonNullable<DeviceSimulationResult['eqe']> = {
+    wavelengthNm: qe.wavelength_nm,
+    eqe: qe.EQE,
+    iqe,
+    absorptance,
+  };
+  if (qe.failed.length > 0) {
+    // a missing wavelength would silently bias the integral: Jsc from the EQE is not given then
+    out.failedWavelengthNm = qe.failed.map((f) => f.wavelength_nm);
+    return out;
+  }
   // EQE linearly interpolated onto the optical grid, integrated with the optics' photon-flux weights
   const w = res.weights!;
   let jsc = w[idx[0]!]! * qe.EQE[0]!;
@@ -231,30 +305,24 @@ function deviceQuantumEfficiency(
       jsc += w[i]! * (qe.EQE[k]! + t * (qe.EQE[k + 1]! - qe.EQE[k]!));
     }
   }
-  return {
-    wavelengthNm: idx.map((i) => wl[i]!),
-    eqe: qe.EQE,
-    iqe,
-    absorptance,
-    // weights carry 1e3 w Phi; J = 0.1 q sum w Phi EQE = 1e-4 q sum weights EQE (mA/cm^2)
-    jscFromEqeMaCm2: 1e-4 * Q_C * jsc,
-  };
+  // weights carry 1e3 w Phi; J = 0.1 q sum w Phi EQE = 1e-4 q sum weights EQE (mA/cm^2)
+  out.jscFromEqeMaCm2 = 1e-4 * Q_C * jsc;
+  return out;
 }
 
 /**
- * Beer-Lambert G(x) of the illumination spectrum in the electrical layers, light entering the first
- * of them after a reflectance R (layers in front taken as transparent):
- *   G(x) = sum_i W_i (1 - R) alpha_l(l_i) exp(-tau(x, l_i)),  alpha = 4 pi k / l,  tau = int alpha dx,
- * W_i the photon flux of wavelength bin i, cm^-2 s^-1.
+ * Beer-Lambert generation of the illumination spectrum in the electrical layers, light entering the
+ * first of them after a reflectance R (layers in front taken as transparent), one line per
+ * wavelength bin: photon flux W_i (cm^-2 s^-1) and alpha = 4 pi k / lambda of each electrical layer.
+ * The solver evaluates it (electrical/generation.ts, the one Beer-Lambert implementation).
  */
-function beerLambertOnMesh(
+function beerLambertGeneration(
   spec: ElectricalDeviceSpecLike,
   assets: DeviceOpticsAssets,
   domain: number[],
-  mesh: Mesh,
-  thickness: number[],
   gen: { reflectance?: number },
-): Float64Array {
+): ElectricalGenerationSpec {
+  if (!domain.length) throw new DeviceSpecInputError(['electrical: no electrical layers']);
   const os = deviceToOpticsSpec(spec, assets);
   const input = buildTmmInput(os);
   const grid = input.wavelengthNm;
@@ -262,24 +330,34 @@ function beerLambertOnMesh(
   if (os.suns !== undefined) s = scaleSpectrum(s, os.suns);
   // weights carry 1e3 w Phi (Phi in m^-2 s^-1 nm^-1): photons per cm^2 per s in a bin = 1e-7 weights
   const wts = generationWeights(grid, photonFlux(s), os.spectrum!.monochromatic === true);
-  const keep = 1 - (gen.reflectance ?? 0);
-  const nWl = grid.length;
-  const alpha = domain.map((j) => {
-    const k = input.layers[j]!.k;
-    return Float64Array.from({ length: nWl }, (_, i) => (4 * Math.PI * k[i]!) / (grid[i]! * 1e-7));
-  });
-  const tau0 = domain.map(() => new Float64Array(nWl));
-  for (let li = 1; li < domain.length; li++)
-    for (let i = 0; i < nWl; i++) tau0[li]![i] = tau0[li - 1]![i]! + alpha[li - 1]![i]! * thickness[li - 1]! * 1e-7;
-  if (!domain.length) throw new DeviceSpecInputError(['electrical: no electrical layers']);
-  return valuesOnMesh(mesh, thickness, (li, depth) => {
-    const out = new Float64Array(depth.length);
-    for (let i = 0; i < nWl; i++) {
-      const a = alpha[li]![i]!;
-      const f = 1e-7 * wts[i]! * keep * a;
-      if (f === 0) continue;
-      for (let m = 0; m < depth.length; m++) out[m] = out[m]! + f * Math.exp(-tau0[li]![i]! - a * depth[m]! * 1e-7);
-    }
-    return out;
-  });
+  const lines = Array.from(grid, (l, i) => ({
+    photonFlux_cm2_s: 1e-7 * wts[i]!,
+    alpha_cm: domain.map((j) => (4 * Math.PI * input.layers[j]!.k[i]!) / (l * 1e-7)),
+  }));
+  const out: ElectricalGenerationSpec = { kind: 'beer-lambert', lines, from: 'left' };
+  if (gen.reflectance !== undefined) out.reflectance = gen.reflectance;
+  return out;
+}
+
+/**
+ * Node values of a per-side quantity (generation.ts gives one value per node side): the half-box
+ * weighted average at interface nodes, as in valuesOnMesh, so that q int G is the same integral.
+ */
+function nodeValues(mesh: Mesh, sides: Float64Array): Float64Array {
+  const N = mesh.x.length;
+  const out = new Float64Array(N);
+  for (let i = 0; i < N; i++) {
+    const hl = i > 0 ? mesh.x[i]! - mesh.x[i - 1]! : 0;
+    const hr = i < N - 1 ? mesh.x[i + 1]! - mesh.x[i]! : 0;
+    out[i] = (hl * sides[2 * i]! + hr * sides[2 * i + 1]!) / (hl + hr);
+  }
+  return out;
+}
+
+/** A time for a progress line: "3.2 s", "45 ms", "2.5 h". */
+function fmtTime(t: number): string {
+  if (t >= 7200) return `${Number((t / 3600).toPrecision(3))} h`;
+  if (t >= 1) return `${Number(t.toPrecision(3))} s`;
+  if (t >= 1e-3) return `${Number((t * 1e3).toPrecision(3))} ms`;
+  return `${Number((t * 1e6).toPrecision(3))} µs`;
 }

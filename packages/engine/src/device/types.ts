@@ -1,46 +1,155 @@
 /**
- * Structural copies of the electrical part of DeviceSpec v1 (packages/contracts/src/device,
- * device-spec-electrical.ts), so that the engine stays free of dependencies: a checked DeviceSpec
- * is assignable to ElectricalDeviceSpecLike. Units are in the field names.
+ * The electrical part of DeviceSpec v1 as the engine reads it (packages/contracts builds its
+ * schema from the same field list, electrical/fields.ts, so a checked DeviceSpec is assignable to
+ * ElectricalDeviceSpecLike). Units are in the field names.
  */
 
+import type {
+  INTERFACE_FIELDS,
+  LayerElectricalValues,
+  THERMIONIC_FIELDS,
+  TUNNEL_OXIDE_FIELDS,
+} from '../electrical/fields.js';
 import type { ElectricalResult } from '../electrical/types.js';
 import type { DeviceLayerLike, DeviceLike, DeviceOpticsReport } from '../optics/device.js';
 
-export interface LayerElectricalLike {
-  epsR?: number;
-  chiEV?: number;
-  egEV?: number;
-  ncCm3?: number;
-  nvCm3?: number;
-  muNCm2PerVs?: number;
-  muPCm2PerVs?: number;
-  ndCm3?: number;
-  naCm3?: number;
-  tauNS?: number;
-  tauPS?: number;
-  ntCm3?: number;
-  sigmaNCm2?: number;
-  sigmaPCm2?: number;
-  vthCmPerS?: number;
-  etMinusEiEV?: number;
-  kRadCm3PerS?: number;
-  cnCm6PerS?: number;
-  cpCm6PerS?: number;
-  gridPoints?: number;
-  gridGrading?: number;
+/** A mobile ionic species of a layer (electrical/ions.ts). */
+export interface IonElectricalLike {
+  /** Mean density, cm^-3 (also the density of the opposite, immobile background). */
+  densityCm3: number;
+  /** Diffusion coefficient at referenceTemperatureK, cm^2/s. */
+  diffusionCm2PerS: number;
+  /** Charge in units of q. */
+  sign: 1 | -1;
+  /** Activation energy of the diffusion coefficient, eV: D(T) = D_ref exp(-Ea/k (1/T - 1/T_ref)). */
+  activationEnergyEV?: number;
+  /** Temperature of diffusionCm2PerS, K (default 300). */
+  referenceTemperatureK?: number;
 }
 
-export interface InterfaceElectricalLike {
-  between: [string, string];
-  sNCmPerS?: number;
-  sPCmPerS?: number;
-  ntCm2?: number;
+/**
+ * Onsager-Braun dissociation of the charge-transfer states an organic blend's light makes
+ * (electrical/dissociation.ts): separation, decay rate to the ground state, field-independent
+ * yield, one separation or a Gaussian distribution of them.
+ */
+export interface CtDissociationElectricalLike {
+  model: 'onsager-braun';
+  separationNm: number;
+  decayRatePerS: number;
+  directYield?: number;
+  distribution?: 'delta' | 'gaussian';
+}
+
+/**
+ * A defect as SCAPS users give it (device/defects-map.ts maps it to the solver's): charge type,
+ * density (per volume in a layer, per area at an interface), energy relative to a reference,
+ * distribution over energy with its width, and capture by cross-sections with thermal velocities or
+ * by capture coefficients.
+ */
+export interface DefectElectricalLike {
+  /** A label for the results (e.g. "I vacancy"); default "defect k". */
+  name?: string;
+  /** Donor: +q when empty; acceptor: -q when it holds an electron; neutral: never charged. */
+  type: 'donor' | 'acceptor' | 'neutral';
+  /** Total density, cm^-3 (layer defects). */
+  densityCm3?: number;
+  /** Total sheet density, cm^-2 (interface defects). */
+  densityCm2?: number;
+  /**
+   * The level (or the distribution's centre), eV: below E_c ('conduction'), above E_v ('valence')
+   * or above E_i ('intrinsic', signed); default 0. Not used by a band tail.
+   */
+  energyEV?: number;
+  energyReference: 'conduction' | 'valence' | 'intrinsic';
+  /** Default 'single'. */
+  distribution?: 'single' | 'uniform' | 'gaussian' | 'tail';
+  /** Uniform: full width; Gaussian: standard deviation; tail: characteristic energy; eV. */
+  widthEV?: number;
+  /** Capture cross-sections, cm^2, with thermal velocities, cm/s (default 1e7)... */
   sigmaNCm2?: number;
   sigmaPCm2?: number;
-  vthCmPerS?: number;
-  etMinusEmidEV?: number;
-  thermionic?: { vNCmPerS?: number; vPCmPerS?: number };
+  vthNCmPerS?: number;
+  vthPCmPerS?: number;
+  /** ...or the capture coefficients, cm^3/s. */
+  cNCm3PerS?: number;
+  cPCm3PerS?: number;
+}
+
+/** Per-layer drift-diffusion parameters (electrical/fields.ts), the layer's mobile ions and its CT-state dissociation. */
+export type LayerElectricalLike = LayerElectricalValues & {
+  ions?: IonElectricalLike[];
+  /** The layer's defects (any number up to 20), each independent. */
+  defects?: DefectElectricalLike[];
+  ctDissociation?: CtDissociationElectricalLike;
+  /** Excitons that diffuse to a donor/acceptor interface (planar heterojunctions; electrical/exciton-diffusion.ts). */
+  excitonDiffusion?: { diffusionLengthNm: number; lifetimeS: number };
+};
+
+/** One piece of a transient protocol (device/transient.ts). */
+export type TransientSegmentLike =
+  /** A linear voltage scan to toV at rateVPerS (default: the protocol's rateVPerS). */
+  | { kind: 'scan'; toV: number; rateVPerS?: number }
+  /** The voltage held for durationS (after a step to voltageV when given): preconditioning, a step, J(t). */
+  | { kind: 'hold'; durationS: number; voltageV?: number }
+  /** The light switched on or off, the voltage held (transient photocurrent). */
+  | { kind: 'light'; on: boolean; durationS: number }
+  /** Open circuit (the voltage floats) for durationS, optionally switching the light (transient photovoltage). */
+  | { kind: 'open-circuit'; durationS: number; light?: boolean };
+
+export interface TransientElectricalLike {
+  /** The steady state (ions equilibrated) the protocol starts from. */
+  initialV: number;
+  /** Light at the start (default: on when the device is illuminated). */
+  initialLight?: boolean;
+  /** Scan rate of scan segments that do not give their own, V/s. */
+  rateVPerS?: number;
+  segments: TransientSegmentLike[];
+  /** Samples saved, evenly over the whole protocol (spec §9: step = time / (points - 1); default 201). */
+  points?: number;
+  /** Times at which to keep profiles (bands, densities, ions), s. */
+  profileTimesS?: number[];
+}
+
+export interface ImpedanceElectricalLike {
+  /** DC terminal voltage of the steady state, V. */
+  voltageV: number;
+  /** Frequency range (log-spaced), Hz, and the number of frequencies (defaults 1e-3, 1e6, 60). */
+  startHz?: number;
+  stopHz?: number;
+  points?: number;
+}
+
+export type InterfaceElectricalLike = { between: [string, string] } & {
+  [K in (typeof INTERFACE_FIELDS)[number]['key']]?: number;
+} & {
+  thermionic?: { [K in (typeof THERMIONIC_FIELDS)[number]['key']]?: number };
+  tunnelOxide?: { [K in (typeof TUNNEL_OXIDE_FIELDS)[number]['key']]: number };
+  /** Defect sheets at the interface (densityCm2), capturing from both layers. */
+  defects?: DefectElectricalLike[];
+};
+
+/**
+ * C-V: the small-signal capacitance at one frequency over DC voltages, with a Mott-Schottky line
+ * fitted over fitFromV .. fitToV (default: the reverse-bias half of the sweep, where the depletion
+ * approximation holds), read with the relative permittivity of the layer named in fitLayer
+ * (default: the thickest electrical layer, the absorber).
+ */
+export interface CapacitanceVoltageLike {
+  frequencyHz: number;
+  startV: number;
+  stopV: number;
+  stepV: number;
+  fitFromV?: number;
+  fitToV?: number;
+  fitLayer?: string;
+}
+
+/** C-f: the capacitance over log-spaced frequencies at one DC voltage, with -f dC/df. */
+export interface CapacitanceFrequencyLike {
+  voltageV: number;
+  startHz?: number;
+  stopHz?: number;
+  points?: number;
 }
 
 export interface ContactElectricalLike {
@@ -70,10 +179,38 @@ export interface DeviceElectricalLike {
   gridPoints?: number;
   darkJV?: boolean;
   eqe?: { stepNm?: number };
+  /** A transient protocol (ions, hysteresis, steps, light switching, open circuit). */
+  transient?: TransientElectricalLike;
+  /** A small-signal impedance spectrum about a steady state. */
+  impedance?: ImpedanceElectricalLike;
+  /** A capacitance-voltage sweep with its Mott-Schottky reading. */
+  capacitanceVoltage?: CapacitanceVoltageLike;
+  /** A capacitance-frequency sweep with the admittance-spectroscopy view. */
+  capacitanceFrequency?: CapacitanceFrequencyLike;
+  /**
+   * The J-V loss of each defect: the light J-V run again without it, one defect at a time
+   * (default false; one more J-V per defect).
+   */
+  defectLosses?: boolean;
+  /** A monolithic tandem: the layers' `subcell` says which layers form the top and bottom cells. */
+  tandem?: TandemElectricalLike;
 }
 
 export interface ElectricalLayerLike extends DeviceLayerLike {
   electrical?: LayerElectricalLike;
+  /** Which subcell of a monolithic tandem the layer belongs to (tandem/; only with electrical.tandem). */
+  subcell?: TandemSubcellName;
+}
+
+/** The subcells of a two-terminal tandem; 'junction' layers exist only in the whole-stack run. */
+export type TandemSubcellName = 'top' | 'bottom' | 'junction';
+
+/** A monolithic two-terminal tandem (tandem/simulate.ts). */
+export interface TandemElectricalLike {
+  /** Also solve the whole stack as one drift-diffusion device with its junction (default false; see docs/physics/tandem.md). */
+  fullStack?: boolean;
+  /** Current matching: the photocurrents with this top-cell layer's thickness swept (optics only). */
+  thicknessSweep?: { layer: string; fromNm: number; toNm: number; points: number };
 }
 
 /** A DeviceSpec with its electrical part. */
@@ -133,9 +270,117 @@ export interface DeviceSimulationResult {
     eqe: number[];
     iqe: number[];
     absorptance: number[];
-    /** q integral of EQE times the incident photon flux (EQE interpolated onto the optical grid), mA/cm^2. */
-    jscFromEqeMaCm2: number;
+    /**
+     * q integral of EQE times the incident photon flux (EQE interpolated onto the optical grid),
+     * mA/cm^2; absent when a wavelength failed.
+     */
+    jscFromEqeMaCm2?: number;
+    /** Wavelengths whose run did not converge (left out of the lists above), nm. */
+    failedWavelengthNm?: number[];
   };
+  /** The transient protocol's result. */
+  transient?: DeviceTransientResult;
+  /** The impedance spectrum. */
+  impedance?: DeviceImpedanceResult;
+  /** The C-V sweep and its Mott-Schottky reading. */
+  capacitanceVoltage?: DeviceCapacitanceVoltageResult;
+  /** The C-f sweep and -f dC/df. */
+  capacitanceFrequency?: DeviceCapacitanceFrequencyResult;
+  /** What each defect costs: the light J-V's figures without it, against those with all defects. */
+  defectLosses?: DeviceDefectLoss[];
   warnings: string[];
   elapsedMs: number;
+}
+
+/** A transient run of a DeviceSpec (device/transient.ts). */
+export interface DeviceTransientResult {
+  converged: boolean;
+  error?: string;
+  /** Time, terminal voltage, total current (displacement included, generation positive) at the samples. */
+  t_s: number[];
+  V: number[];
+  J_mA_cm2: number[];
+  /** Light on (1) or off (0) at each sample. */
+  light: number[];
+  /** The protocol's scans, each with its figures when J crosses zero (Jsc, Voc, FF, PCE). */
+  scans: {
+    direction: 'reverse' | 'forward';
+    rate_V_s: number;
+    V: number[];
+    J_mA_cm2: number[];
+    figures?: { Jsc_mA_cm2: number; Voc_V: number; FF: number; PCE_percent: number; Vmp_V: number; Jmp_mA_cm2: number };
+  }[];
+  /** (PCE_reverse - PCE_forward) / PCE_reverse of the first reverse scan and the forward scan after it. */
+  hysteresisIndex?: number;
+  profiles: ElectricalResult['profiles'];
+  /** Largest relative change of each species' number of ions over the run (conservation check). */
+  ionNumberDrift: number;
+  stats: { steps: number; rejected: number; newtonIterations: number; elapsed_ms: number };
+}
+
+/** The impedance spectrum of a DeviceSpec (electrical/impedance.ts). */
+export interface DeviceImpedanceResult {
+  converged: boolean;
+  error?: string;
+  V_dc: number;
+  J_dc_mA_cm2: number;
+  frequency_Hz: number[];
+  /** Terminal impedance, Ohm cm^2 (passive convention), and C = Im(1/Z)/w, F/cm^2. */
+  Z_re_ohm_cm2: number[];
+  Z_im_ohm_cm2: number[];
+  C_F_cm2: number[];
+  elapsed_ms: number;
+}
+
+/** A capacitance-voltage sweep of a DeviceSpec (device/capacitance.ts). */
+export interface DeviceCapacitanceVoltageResult {
+  converged: boolean;
+  error?: string;
+  frequency_Hz: number;
+  V: number[];
+  C_F_cm2: number[];
+  invC2_cm4_F2: number[];
+  /** The Mott-Schottky line (absent when fewer than two points lie in its range). */
+  mottSchottky?: {
+    doping_cm3: number;
+    Vbi_V: number;
+    range_V: [number, number];
+    slope: number;
+    intercept: number;
+    r2: number;
+    /** The layer whose permittivity read the slope, and that permittivity. */
+    layer: string;
+    eps_r: number;
+  };
+  elapsed_ms: number;
+}
+
+/** A capacitance-frequency sweep of a DeviceSpec: C(f) and the admittance-spectroscopy view -f dC/df. */
+export interface DeviceCapacitanceFrequencyResult {
+  converged: boolean;
+  error?: string;
+  V_dc: number;
+  frequency_Hz: number[];
+  C_F_cm2: number[];
+  /** -f dC/df = -dC/d ln f at each frequency (central differences in ln f), F/cm^2. */
+  minusFdCdf_F_cm2: number[];
+  elapsed_ms: number;
+}
+
+/** The light J-V without one defect (where: a layer's or an interface's), and the differences it makes. */
+export interface DeviceDefectLoss {
+  where: 'layer' | 'interface';
+  /** The layer's name, or "front/back" of the interface. */
+  location: string;
+  index: number;
+  name: string;
+  type: 'donor' | 'acceptor' | 'neutral';
+  converged: boolean;
+  /** Figures without the defect. */
+  without?: { PCE_percent: number; Voc_V: number; Jsc_mA_cm2: number; FF: number };
+  /** Without minus with: what the defect costs (positive = the defect lowers it). */
+  deltaPCE_percent?: number;
+  deltaVoc_V?: number;
+  deltaJsc_mA_cm2?: number;
+  deltaFF?: number;
 }

@@ -4,7 +4,8 @@
  *
  *   dark:          G = 0
  *   uniform:       G = G0 everywhere; per-layer: G = G_l inside layer l
- *   Beer-Lambert:  G(x) = Phi (1 - R) alpha_l exp(-int_0^x alpha dx') (depth x from the lit face)
+ *   Beer-Lambert:  G(x) = sum_i Phi_i (1 - R) alpha_l,i exp(-int_0^x alpha_i dx') (depth x from the lit
+ *                  face; one term per spectral line or bin i)
  *   mesh:          values at the solver's nodes (e.g. the optical engine evaluated on buildMesh's x)
  *   profile:       linear interpolation of a tabulated G(x) (e.g. from the optical engine)
  *   function:      G(x) evaluated at the nodes
@@ -30,6 +31,19 @@ function interpolate(xs: number[], ys: number[], x: number): number {
   return ys[lo]! + t * (ys[hi]! - ys[lo]!);
 }
 
+function generationError(field: string, text: string): ElectricalInputError {
+  return new ElectricalInputError([
+    {
+      severity: 'error',
+      where: 'generation',
+      field,
+      text,
+      code: 'generation',
+      message: `generation: ${field} ${text}`,
+    },
+  ]);
+}
+
 /** Returns G per node side: index 2i = left side of node i, 2i+1 = right side, cm^-3 s^-1. */
 export function generationOnMesh(spec: ElectricalGenerationSpec, mesh: Mesh): Float64Array {
   const N = mesh.x.length;
@@ -53,14 +67,7 @@ export function generationOnMesh(spec: ElectricalGenerationSpec, mesh: Mesh): Fl
       return g;
     case 'mesh':
       if (spec.G_cm3_s.length !== N)
-        throw new ElectricalInputError([
-          {
-            severity: 'error',
-            where: 'generation',
-            field: 'G_cm3_s',
-            message: `generation: G_cm3_s must have one value per mesh node (${N}), got ${spec.G_cm3_s.length}`,
-          },
-        ]);
+        throw generationError('G_cm3_s', `must have one value per mesh node (${N}), got ${spec.G_cm3_s.length}`);
       for (let i = 0; i < N; i++) {
         const v = spec.G_cm3_s[i]!;
         g[2 * i] = v;
@@ -76,26 +83,37 @@ export function generationOnMesh(spec: ElectricalGenerationSpec, mesh: Mesh): Fl
       return g;
     case 'function':
       for (let i = 0; i < N; i++) {
-        const v = spec.G(mesh.x[i]! * 1e9);
+        const x = mesh.x[i]! * 1e9;
+        const v = spec.G(x);
+        // a user's function is only known at the nodes: each value is checked there
+        if (!(Number.isFinite(v) && v >= 0))
+          throw generationError(
+            'G',
+            `must give a finite rate >= 0 at every node (got ${v} at x = ${x.toPrecision(6)} nm)`,
+          );
         g[2 * i] = v;
         g[2 * i + 1] = v;
       }
       return g;
     case 'beer-lambert': {
-      // optical depth tau(x) = int alpha dx from the left face, cm units
-      const tau = new Float64Array(N);
-      for (let k = 0; k < N - 1; k++) {
-        const a = spec.alpha_cm[mesh.intervalLayer[k]!] ?? 0;
-        tau[k + 1] = tau[k]! + a * (mesh.x[k + 1]! - mesh.x[k]!) * 100;
-      }
-      const total = tau[N - 1]!;
-      const phi = spec.photonFlux_cm2_s * (1 - (spec.reflectance ?? 0));
-      for (let i = 0; i < N; i++) {
-        const depth = spec.from === 'left' ? tau[i]! : total - tau[i]!;
-        const att = Math.exp(-depth);
-        for (const side of [0, 1] as const) {
-          const a = spec.alpha_cm[layerOfSide(i, side)] ?? 0;
-          g[2 * i + side] = phi * a * att;
+      const keep = 1 - (spec.reflectance ?? 0);
+      for (const line of spec.lines) {
+        // optical depth tau(x) = int alpha dx from the left face, cm units
+        const tau = new Float64Array(N);
+        for (let k = 0; k < N - 1; k++) {
+          const a = line.alpha_cm[mesh.intervalLayer[k]!] ?? 0;
+          tau[k + 1] = tau[k]! + a * (mesh.x[k + 1]! - mesh.x[k]!) * 100;
+        }
+        const total = tau[N - 1]!;
+        const phi = line.photonFlux_cm2_s * keep;
+        if (phi === 0) continue;
+        for (let i = 0; i < N; i++) {
+          const depth = spec.from === 'left' ? tau[i]! : total - tau[i]!;
+          const att = Math.exp(-depth);
+          for (const side of [0, 1] as const) {
+            const a = line.alpha_cm[layerOfSide(i, side)] ?? 0;
+            g[2 * i + side] = g[2 * i + side]! + phi * a * att;
+          }
         }
       }
       return g;

@@ -1,6 +1,16 @@
-/** Electrical engine: 1-D steady-state drift-diffusion (docs/physics/drift-diffusion.md). */
+/**
+ * Electrical engine: 1-D drift-diffusion, steady state, transients with mobile ions and small-signal
+ * impedance (docs/physics/drift-diffusion.md, ions.md, transients.md).
+ */
 
+export {
+  type CapacitanceVoltageResult,
+  capacitanceVoltage,
+  type MottSchottkyFit,
+  mottSchottky,
+} from './capacitance.js';
 export { jvFigures as electricalJvFigures } from './figures.js';
+export { type ImpedancePoint, type ImpedanceResult, impedanceSpectrum } from './impedance.js';
 export { checkElectricalDevice } from './input-check.js';
 export {
   DidNotConverge,
@@ -11,6 +21,13 @@ export {
 } from './jv.js';
 export { buildMesh as buildElectricalMesh, type Mesh as ElectricalMesh } from './mesh.js';
 export { WallClockExceeded } from './newton.js';
-export { type PvBenchDdInput, pvBenchHasIons, pvBenchToDevice } from './pvbench.js';
 export { DDSystem } from './system.js';
+export {
+  simulateTransient,
+  type TransientOptions,
+  type TransientProtocol,
+  type TransientResult,
+  type TransientSample,
+  type TransientSegment,
+} from './transient.js';
 export * from './types.js';

@@ -1,147 +1,512 @@
 /**
- * Input checks of the drift-diffusion solver. Every message names the layer (or contact,
- * interface) and the field, so that a user can find what to fix. A zero (or negative) lifetime,
- * mobility, density of states or permittivity in a non-electrode layer makes the equations
- * singular (spec §5); negative thicknesses are meaningless. Electrode layers are exempt: they are
- * not part of the drift-diffusion domain.
+ * Input checks of the drift-diffusion solver: the one place where a device's values are judged,
+ * for every entry point (the calculation service before queuing, the worker, the CLI, the
+ * validator), since the DeviceSpec check maps its issues back to the DeviceSpec's names
+ * (device/check.ts). Every issue names the layer (or contact, interface, block) and the field, so
+ * that a user can find what to fix.
+ *
+ * Errors: what makes the equations meaningless or singular — a value that is not a finite number,
+ * a zero or negative lifetime, mobility, density of states or permittivity in a non-electrode layer
+ * (spec §5), a doping beyond any real solid (more dopant atoms than atoms: above 1e22 cm^-3), bad
+ * generation data, unusable solver options. Warnings: what runs but may mislead — Boltzmann
+ * statistics where a layer's doping or a contact puts the Fermi level within kT of a band edge or
+ * inside a band (Fermi-Dirac statistics are then needed: at E_F = E_c - kT the Boltzmann density
+ * exceeds Nc F_1/2 by 8 %, and the error grows without bound inside the band; Sze & Ng, Physics of
+ * Semiconductor Devices, 3rd ed., §1.4.1).
  */
-import type { ElectricalDevice, ElectricalInputIssue, ElectricalLayer } from './types.js';
+import { thermalVoltageV } from '../constants.js';
+import { LAYER_FIELDS } from './fields.js';
+import type { BulkDefect, ElectricalDevice, ElectricalInputIssue, ElectricalLayer, InterfaceDefect } from './types.js';
+
+/** More dopant atoms than any solid has atoms (about 5e22 cm^-3 in silicon): refused. */
+export const MAX_DOPING_CM3 = 1e22;
+/** Fermi level closer to a band edge than this many kT: Boltzmann overestimates the density by more than 8 %. */
+const BOLTZMANN_MARGIN_KT = 1;
+/** Largest mesh the solver accepts, nodes (the advice to users is 600; spec §9). */
+export const MAX_NODES = 20000;
 
 function finite(x: unknown): x is number {
   return typeof x === 'number' && Number.isFinite(x);
 }
 
-function checkLayer(l: ElectricalLayer, idx: number, out: ElectricalInputIssue[]): void {
-  const where = l.name ? `layer "${l.name}"` : `layer ${idx + 1}`;
-  const err = (field: string, what: string) =>
-    out.push({ severity: 'error', where, field, message: `${where}: ${field} ${what}` });
-  const positive: (keyof ElectricalLayer)[] = [
-    'thickness_nm',
-    'eps_r',
-    'Nc_cm3',
-    'Nv_cm3',
-    'mu_n_cm2_Vs',
-    'mu_p_cm2_Vs',
-    'Eg_eV',
-  ];
-  for (const f of positive) {
-    const v = l[f];
-    if (!finite(v)) err(f, `must be a finite number (got ${String(v)})`);
-    else if (f === 'thickness_nm' && v < 0) err(f, `must not be negative (got ${v})`);
-    else if (v <= 0) err(f, `must be positive in a non-electrode layer (got ${v})`);
-  }
-  if (!finite(l.chi_eV)) err('chi_eV', `must be a finite number (got ${String(l.chi_eV)})`);
-  for (const f of ['Nd_cm3', 'Na_cm3', 'k_rad_cm3_s', 'Cn_cm6_s', 'Cp_cm6_s'] as const) {
-    const v = l[f];
-    if (v === undefined && f !== 'Nd_cm3' && f !== 'Na_cm3') continue;
-    if (!finite(v)) err(f, `must be a finite number (got ${String(v)})`);
-    else if (v < 0) err(f, `must not be negative (got ${v})`);
-  }
-  const s = l.srh;
-  if (s) {
-    if ('tau_n_s' in s) {
-      for (const f of ['tau_n_s', 'tau_p_s'] as const) {
-        const v = s[f];
-        if (!finite(v) || v <= 0) err(`srh.${f}`, `must be a positive lifetime in a non-electrode layer (got ${v})`);
-      }
-    } else {
-      for (const f of ['Nt_cm3', 'sigma_n_cm2', 'sigma_p_cm2'] as const) {
-        const v = s[f];
-        if (!finite(v) || v < 0) err(`srh.${f}`, `must be a non-negative number (got ${v})`);
-      }
-      if (s.vth_cm_s !== undefined && (!finite(s.vth_cm_s) || s.vth_cm_s <= 0))
-        err('srh.vth_cm_s', `must be positive (got ${s.vth_cm_s})`);
-    }
-    if (s.Et_minus_Ei_eV !== undefined && !finite(s.Et_minus_Ei_eV))
-      err('srh.Et_minus_Ei_eV', 'must be a finite number');
-  }
-  const m = l.mesh;
-  if (m?.intervals !== undefined && (!Number.isInteger(m.intervals) || m.intervals < 2))
-    err('mesh.intervals', `must be an integer >= 2 (got ${m.intervals})`);
-  if (m?.grading !== undefined && (!finite(m.grading) || m.grading < 0))
-    err('mesh.grading', `must be a non-negative number (got ${m.grading})`);
+type Push = (field: string, text: string, code: string, severity?: 'error' | 'warning') => void;
+
+function pusher(out: ElectricalInputIssue[], where: string, layerIndex?: number): Push {
+  return (field, text, code, severity = 'error') => {
+    const issue: ElectricalInputIssue = { severity, where, field, text, code, message: `${where}: ${field} ${text}` };
+    if (layerIndex !== undefined) issue.layerIndex = layerIndex;
+    out.push(issue);
+  };
 }
 
-/** Returns the issues of a device description (errors and warnings); an empty list means usable. */
+/** The value rule of a number field; returns false when it was reported. */
+function checkRule(v: unknown, rule: string, field: string, push: Push): boolean {
+  if (!finite(v)) {
+    push(field, `must be a finite number (got ${String(v)})`, 'not-finite');
+    return false;
+  }
+  if (rule === 'positive' && !(v > 0)) {
+    push(field, `must be > 0 in a non-electrode layer (got ${v}; the equations become singular)`, 'not-positive');
+    return false;
+  }
+  if (rule === 'non-negative' && v < 0) {
+    push(field, `must be >= 0 (got ${v})`, 'negative');
+    return false;
+  }
+  if (rule === 'intervals' && !(Number.isInteger(v) && v >= 2)) {
+    push(field, `must be an integer >= 2 (got ${v})`, 'not-intervals');
+    return false;
+  }
+  return true;
+}
+
+/** Most defects per layer or per interface. */
+export const MAX_DEFECTS = 20;
+
+/**
+ * One defect's rules: its type, density (at most `max`), capture coefficients, distribution, and
+ * a level (the distribution's centre) inside the gap it sits in (depths chi .. chi + Eg).
+ */
+function checkDefect(
+  d: BulkDefect | InterfaceDefect,
+  at: string,
+  densityField: 'N_t_cm3' | 'N_t_cm2',
+  max: number,
+  gap: { chi: number; Eg: number },
+  push: Push,
+): void {
+  if (d.type !== 'donor' && d.type !== 'acceptor' && d.type !== 'neutral')
+    push(`${at}.type`, `must be "donor", "acceptor" or "neutral" (got ${String(d.type)})`, 'choice');
+  const N = (d as unknown as Record<string, unknown>)[densityField];
+  if (!finite(N) || N < 0)
+    push(`${at}.${densityField}`, `must be a finite density >= 0 (got ${String(N)})`, 'negative');
+  else if (N > max)
+    push(
+      `${at}.${densityField}`,
+      `is ${N.toExponential(2)}, more than the ${max.toExponential(0)} a solid can hold`,
+      'doping-impossible',
+    );
+  for (const f of ['c_n_cm3_s', 'c_p_cm3_s'] as const)
+    if (!finite(d[f]) || !(d[f] > 0) || d[f] > 1e-3)
+      push(
+        `${at}.${f}`,
+        `must be a capture coefficient > 0 and at most 1e-3 cm^3/s (got ${String(d[f])})`,
+        'not-positive',
+      );
+  const dist = d.distribution;
+  const tail = dist?.shape === 'tail';
+  if (!tail) {
+    const lv = d.level_below_vacuum_eV;
+    if (!finite(lv)) push(`${at}.level_below_vacuum_eV`, `must be a finite energy (got ${String(lv)})`, 'not-finite');
+    else if (finite(gap.chi) && finite(gap.Eg) && !(lv > gap.chi && lv < gap.chi + gap.Eg))
+      push(
+        `${at}.level_below_vacuum_eV`,
+        `must lie inside the band gap, between ${gap.chi.toFixed(3)} and ${(gap.chi + gap.Eg).toFixed(3)} eV below the vacuum level (got ${lv})`,
+        'range',
+      );
+  }
+  if (dist !== undefined) {
+    if (dist.shape === 'gaussian') {
+      if (!finite(dist.sigma_eV) || !(dist.sigma_eV > 0) || dist.sigma_eV > 1)
+        push(
+          `${at}.distribution.sigma_eV`,
+          `must be a width > 0 and at most 1 eV (got ${String(dist.sigma_eV)})`,
+          'range',
+        );
+    } else if (dist.shape === 'uniform') {
+      if (!finite(dist.width_eV) || !(dist.width_eV > 0) || dist.width_eV > 5)
+        push(
+          `${at}.distribution.width_eV`,
+          `must be a width > 0 and at most 5 eV (got ${String(dist.width_eV)})`,
+          'range',
+        );
+    } else if (dist.shape === 'tail') {
+      if (!finite(dist.E_ch_eV) || !(dist.E_ch_eV > 0) || dist.E_ch_eV > 0.5)
+        push(
+          `${at}.distribution.E_ch_eV`,
+          `must be a characteristic energy > 0 and at most 0.5 eV (got ${String(dist.E_ch_eV)})`,
+          'range',
+        );
+      if (dist.band !== 'conduction' && dist.band !== 'valence')
+        push(`${at}.distribution.band`, `must be "conduction" or "valence" (got ${String(dist.band)})`, 'choice');
+    } else if (dist.shape !== 'single')
+      push(
+        `${at}.distribution.shape`,
+        `must be "single", "gaussian", "uniform" or "tail" (got ${String((dist as { shape?: unknown }).shape)})`,
+        'choice',
+      );
+  }
+}
+
+function checkLayer(l: ElectricalLayer, idx: number, fermiDirac: boolean, Vt: number, out: ElectricalInputIssue[]) {
+  const where = l.name ? `layer "${l.name}"` : `layer ${idx + 1}`;
+  const push = pusher(out, where, idx);
+  if (!finite(l.thickness_nm) || !(l.thickness_nm > 0))
+    push('thickness_nm', `must be a positive thickness (got ${String(l.thickness_nm)})`, 'not-positive');
+  const values = l as unknown as Record<string, unknown>;
+  const ok = new Set<string>();
+  for (const f of LAYER_FIELDS) {
+    const v = values[f.solver];
+    if (v === undefined) {
+      if (f.required) push(f.solver, 'missing', 'missing');
+      continue;
+    }
+    if (checkRule(v, f.rule, f.solver, push)) ok.add(f.solver);
+  }
+  // SRH is given either as lifetimes or as a trap density with cross-sections
+  const hasTau = l.tau_n_s !== undefined || l.tau_p_s !== undefined;
+  const hasNt = l.Nt_cm3 !== undefined || l.sigma_n_cm2 !== undefined || l.sigma_p_cm2 !== undefined;
+  if (hasTau && (l.tau_n_s === undefined || l.tau_p_s === undefined))
+    push(l.tau_n_s === undefined ? 'tau_n_s' : 'tau_p_s', 'missing: give both SRH lifetimes or neither', 'missing');
+  if (hasTau && hasNt)
+    push('Nt_cm3', 'give SRH either as lifetimes or as a trap density with cross-sections, not both', 'conflict');
+  if (!hasTau && hasNt)
+    for (const f of ['Nt_cm3', 'sigma_n_cm2', 'sigma_p_cm2'] as const)
+      if (l[f] === undefined)
+        push(f, 'missing: an SRH trap density needs its density and both capture cross-sections', 'missing');
+  // doping: impossible beyond any solid's atom density; Boltzmann statistics invalid when degenerate
+  for (const f of ['Nd_cm3', 'Na_cm3'] as const) {
+    const v = l[f];
+    if (ok.has(f) && v !== undefined && v > MAX_DOPING_CM3)
+      push(
+        f,
+        `is ${v.toExponential(2)} cm^-3, more than any solid has atoms (at most ${MAX_DOPING_CM3.toExponential(0)} cm^-3)`,
+        'doping-impossible',
+      );
+  }
+  // mobile ions: at most two species (an anion and a cation), each with a density, a diffusion
+  // coefficient and a charge of +-1
+  if (l.ions !== undefined) {
+    if (!Array.isArray(l.ions) || l.ions.length > 2) push('ions', 'must list at most two mobile species', 'ions-count');
+    else
+      l.ions.forEach((ion, k) => {
+        if (!finite(ion.N_ion_cm3) || ion.N_ion_cm3 < 0)
+          push(`ions[${k}].N_ion_cm3`, `must be a finite density >= 0 (got ${String(ion.N_ion_cm3)})`, 'negative');
+        else if (ion.N_ion_cm3 > MAX_DOPING_CM3)
+          push(
+            `ions[${k}].N_ion_cm3`,
+            `is ${ion.N_ion_cm3.toExponential(2)} cm^-3, more than any solid has atoms (at most ${MAX_DOPING_CM3.toExponential(0)} cm^-3)`,
+            'doping-impossible',
+          );
+        if (!finite(ion.D_ion_cm2_s) || !(ion.D_ion_cm2_s > 0))
+          push(
+            `ions[${k}].D_ion_cm2_s`,
+            `must be a finite diffusion coefficient > 0 (got ${String(ion.D_ion_cm2_s)})`,
+            'not-positive',
+          );
+        if (ion.sign !== 1 && ion.sign !== -1)
+          push(`ions[${k}].sign`, `must be +1 or -1 (got ${String(ion.sign)})`, 'choice');
+      });
+  }
+  // CT-state dissociation (organic blends, dissociation.ts)
+  if (l.exciton !== undefined) {
+    const ex = l.exciton;
+    if (typeof ex !== 'object' || ex === null) push('exciton', 'must be an object', 'choice');
+    else {
+      if (ex.model !== 'onsager-braun')
+        push('exciton.model', `must be "onsager-braun" (got ${String(ex.model)})`, 'choice');
+      if (!finite(ex.a_nm) || !(ex.a_nm > 0) || ex.a_nm > 100)
+        push('exciton.a_nm', `must be a separation > 0 and at most 100 nm (got ${String(ex.a_nm)})`, 'not-positive');
+      if (!finite(ex.k_f_s) || ex.k_f_s < 0)
+        push('exciton.k_f_s', `must be a finite decay rate >= 0 (got ${String(ex.k_f_s)})`, 'negative');
+      if (ex.P0 !== undefined && !(finite(ex.P0) && ex.P0 >= 0 && ex.P0 <= 1))
+        push('exciton.P0', `must be a yield from 0 to 1 (got ${String(ex.P0)})`, 'range');
+      if (ex.distribution !== undefined && ex.distribution !== 'delta' && ex.distribution !== 'gaussian')
+        push('exciton.distribution', `must be "delta" or "gaussian" (got ${String(ex.distribution)})`, 'choice');
+      // Braun's dissociation rate is proportional to the bimolecular coefficient
+      const gamma = l.langevin_prefactor ?? l.k_rad_cm3_s ?? 0;
+      if (finite(gamma) && gamma === 0 && (ex.P0 ?? 0) < 1)
+        push(
+          'exciton',
+          'needs a bimolecular coefficient (a Langevin prefactor or k_rad > 0): without one no charge-transfer state dissociates',
+          'exciton-no-gamma',
+        );
+    }
+  }
+  // defects (defects.ts)
+  if (l.defects !== undefined) {
+    if (!Array.isArray(l.defects) || l.defects.length > MAX_DEFECTS)
+      push('defects', `must list at most ${MAX_DEFECTS} defects`, 'defects-count');
+    else
+      l.defects.forEach((d, k) => {
+        checkDefect(d, `defects[${k}]`, 'N_t_cm3', MAX_DOPING_CM3, { chi: l.chi_eV, Eg: l.Eg_eV }, push);
+      });
+  }
+  // exciton diffusion (planar heterojunctions, exciton-diffusion.ts)
+  if (l.exciton_diffusion !== undefined) {
+    const ed = l.exciton_diffusion;
+    if (typeof ed !== 'object' || ed === null) push('exciton_diffusion', 'must be an object', 'choice');
+    else {
+      if (!finite(ed.L_nm) || !(ed.L_nm > 0))
+        push('exciton_diffusion.L_nm', `must be a diffusion length > 0 (got ${String(ed.L_nm)})`, 'not-positive');
+      if (!finite(ed.tau_s) || !(ed.tau_s > 0))
+        push('exciton_diffusion.tau_s', `must be a lifetime > 0 (got ${String(ed.tau_s)})`, 'not-positive');
+      if (l.exciton !== undefined)
+        push(
+          'exciton_diffusion',
+          'give a layer either CT-state dissociation (a blend) or exciton diffusion (one side of a planar junction), not both',
+          'conflict',
+        );
+    }
+  }
+  const net = (l.Nd_cm3 ?? 0) - (l.Na_cm3 ?? 0);
+  if (!fermiDirac && ok.has('Nc_cm3') && ok.has('Nv_cm3') && Math.abs(net) <= MAX_DOPING_CM3) {
+    const edge = net >= 0 ? l.Nc_cm3 : l.Nv_cm3;
+    const field = net >= 0 ? 'Nd_cm3' : 'Na_cm3';
+    if (Math.abs(net) > Math.exp(-BOLTZMANN_MARGIN_KT) * edge) {
+      const eta = Math.log(Math.abs(net) / edge); // E_F - E_c in kT under Boltzmann
+      push(
+        field,
+        `puts the Fermi level ${eta >= 0 ? `${(eta * Vt).toFixed(3)} eV inside` : `${(-eta * Vt).toFixed(3)} eV from`} the ${
+          net >= 0 ? 'conduction' : 'valence'
+        } band (net doping ${Math.abs(net).toExponential(2)} cm^-3 against ${
+          net >= 0 ? 'Nc' : 'Nv'
+        } ${edge.toExponential(2)} cm^-3): Boltzmann statistics are not valid there; choose Fermi-Dirac statistics`,
+        'boltzmann-degenerate',
+        'warning',
+      );
+    }
+  }
+}
+
+function checkGeneration(d: ElectricalDevice, nSemi: number, out: ElectricalInputIssue[]) {
+  const g = d.generation;
+  const push = pusher(out, 'generation');
+  const nonNegArray = (field: string, a: unknown, length?: number) => {
+    if (!Array.isArray(a) || a.length === 0) {
+      push(field, 'must be a non-empty list of numbers', 'not-list');
+      return false;
+    }
+    if (length !== undefined && a.length !== length) {
+      push(field, `must give ${length} values (got ${a.length})`, 'length');
+      return false;
+    }
+    const bad = a.findIndex((v) => !(finite(v) && v >= 0));
+    if (bad >= 0) {
+      push(`${field}[${bad}]`, `must be a finite number >= 0 (got ${String(a[bad])})`, 'negative');
+      return false;
+    }
+    return true;
+  };
+  if (!g || typeof g !== 'object') {
+    push('kind', 'missing', 'missing');
+    return;
+  }
+  switch (g.kind) {
+    case 'dark':
+      return;
+    case 'uniform':
+      if (!(finite(g.G_cm3_s) && g.G_cm3_s >= 0))
+        push('G_cm3_s', `must be a finite number >= 0 (got ${String(g.G_cm3_s)})`, 'negative');
+      return;
+    case 'per-layer':
+      nonNegArray('G_cm3_s', g.G_cm3_s, nSemi);
+      return;
+    case 'mesh':
+      // the length is checked against the mesh when it is built (generation.ts)
+      nonNegArray('G_cm3_s', g.G_cm3_s);
+      return;
+    case 'profile': {
+      if (!nonNegArray('G_cm3_s', g.G_cm3_s)) return;
+      if (!Array.isArray(g.x_nm) || g.x_nm.length !== g.G_cm3_s.length) {
+        push('x_nm', `must give one position per value of G_cm3_s (${g.G_cm3_s.length})`, 'length');
+        return;
+      }
+      const bad = g.x_nm.findIndex((x, i) => !finite(x) || (i > 0 && !(x > g.x_nm[i - 1]!)));
+      if (bad >= 0)
+        push(`x_nm[${bad}]`, `must be finite and strictly increasing (got ${String(g.x_nm[bad])})`, 'order');
+      return;
+    }
+    case 'function':
+      // evaluated at the mesh nodes, where each value is checked (generation.ts)
+      if (typeof g.G !== 'function') push('G', 'must be a function of x_nm', 'not-function');
+      return;
+    case 'beer-lambert':
+      if (!Array.isArray(g.lines))
+        push('lines', 'must be a list of photon fluxes with their absorption coefficients', 'not-list');
+      else
+        g.lines.forEach((line, i) => {
+          if (!(finite(line.photonFlux_cm2_s) && line.photonFlux_cm2_s >= 0))
+            push(
+              `lines[${i}].photonFlux_cm2_s`,
+              `must be a finite number >= 0 (got ${String(line.photonFlux_cm2_s)})`,
+              'negative',
+            );
+          nonNegArray(`lines[${i}].alpha_cm`, line.alpha_cm, nSemi);
+        });
+      if (g.reflectance !== undefined && !(finite(g.reflectance) && g.reflectance >= 0 && g.reflectance <= 1))
+        push('reflectance', `must be a fraction between 0 and 1 (got ${String(g.reflectance)})`, 'range');
+      if (g.from !== 'left' && g.from !== 'right')
+        push('from', `must be "left" or "right" (got ${String(g.from)})`, 'choice');
+      return;
+    default:
+      push('kind', `is not a generation kind (got ${String((g as { kind?: unknown }).kind)})`, 'choice');
+  }
+}
+
+function checkOptions(d: ElectricalDevice, out: ElectricalInputIssue[]) {
+  const o = d.options;
+  if (!o) return;
+  const push = pusher(out, 'options');
+  const positiveInt = (field: string, v: number | undefined, min: number, max: number) => {
+    if (v === undefined) return;
+    if (!(Number.isInteger(v) && v >= min && v <= max))
+      push(field, `must be an integer from ${min} to ${max} (got ${String(v)})`, 'range');
+  };
+  const positive = (field: string, v: number | undefined) => {
+    if (v === undefined) return;
+    if (!(finite(v) && v > 0)) push(field, `must be a finite number > 0 (got ${String(v)})`, 'not-positive');
+  };
+  positiveInt('nodes', o.nodes, 3, MAX_NODES);
+  positiveInt('maxNewtonIterations', o.maxNewtonIterations, 1, 10000);
+  positive('newtonTolerance', o.newtonTolerance);
+  if (finite(o.newtonTolerance) && o.newtonTolerance >= 1)
+    push('newtonTolerance', `must be < 1 (thermal voltages; got ${o.newtonTolerance})`, 'range');
+  positive('maxVoltageStep_V', o.maxVoltageStep_V);
+  positive('minVoltageStep_V', o.minVoltageStep_V);
+  if (finite(o.minVoltageStep_V) && finite(o.maxVoltageStep_V) && o.minVoltageStep_V > o.maxVoltageStep_V)
+    push('minVoltageStep_V', `must not exceed the largest voltage step (${o.maxVoltageStep_V} V)`, 'range');
+  positive('wallClockLimit_ms', o.wallClockLimit_ms);
+  positive('incidentPower_mW_cm2', o.incidentPower_mW_cm2);
+  if (
+    o.profileBiases_V !== undefined &&
+    (!Array.isArray(o.profileBiases_V) || o.profileBiases_V.some((v) => !finite(v)))
+  )
+    push('profileBiases_V', 'must be a list of finite voltages', 'not-finite');
+  const st = o.statistics;
+  if (st !== undefined && st !== 'boltzmann' && st !== 'fermi-dirac')
+    push('statistics', `must be "boltzmann" or "fermi-dirac" (got ${String(st)})`, 'choice');
+}
+
+/** Returns the issues of a device description (errors and warnings); no error means usable. */
 export function checkElectricalDevice(d: ElectricalDevice): ElectricalInputIssue[] {
   const out: ElectricalInputIssue[] = [];
-  const err = (where: string, field: string, what: string) =>
-    out.push({ severity: 'error', where, field, message: `${where}: ${field} ${what}` });
+  const dev = pusher(out, 'device');
   if (!Array.isArray(d.layers) || d.layers.length === 0) {
-    err('device', 'layers', 'must list at least one layer');
+    dev('layers', 'must list at least one layer', 'missing');
     return out;
   }
+  if (!finite(d.T_K) || d.T_K <= 0) dev('T_K', `must be a positive temperature (got ${d.T_K})`, 'not-positive');
+  const fermiDirac = d.options?.statistics === 'fermi-dirac';
+  const Vt = thermalVoltageV(finite(d.T_K) && d.T_K > 0 ? d.T_K : 300);
   const semi = d.layers.map((l, i) => ({ l, i })).filter((x) => !x.l.electrode);
-  if (semi.length === 0) err('device', 'layers', 'must contain at least one non-electrode layer');
+  if (semi.length === 0) dev('layers', 'must contain at least one non-electrode layer', 'missing');
   const first = semi[0]?.i ?? 0;
   const last = semi[semi.length - 1]?.i ?? 0;
   d.layers.forEach((l, i) => {
     if (l.electrode) {
+      const push = pusher(out, `layer "${l.name}"`, i);
       if (i > first && i < last)
-        err(`layer "${l.name}"`, 'electrode', 'an electrode layer may only be the first or last layers of the stack');
+        push('electrode', 'an electrode layer may only be the first or last layers of the stack', 'position');
       if (finite(l.thickness_nm) && l.thickness_nm < 0)
-        err(`layer "${l.name}"`, 'thickness_nm', `must not be negative (got ${l.thickness_nm})`);
+        push('thickness_nm', `must not be negative (got ${l.thickness_nm})`, 'negative');
       return;
     }
-    checkLayer(l, i, out);
+    checkLayer(l, i, fermiDirac, Vt, out);
   });
+  // excitons split only where two layers with exciton diffusion meet (the donor/acceptor interface)
+  semi.forEach(({ l, i }, k) => {
+    if (!l.exciton_diffusion) return;
+    const before = semi[k - 1]?.l.exciton_diffusion !== undefined;
+    const after = semi[k + 1]?.l.exciton_diffusion !== undefined;
+    if (!before && !after)
+      pusher(out, `layer "${l.name}"`, i)(
+        'exciton_diffusion',
+        'touches no other layer with exciton diffusion, so no donor/acceptor interface splits its excitons: they all decay',
+        'exciton-no-interface',
+        'warning',
+      );
+  });
+  const anodeOk = d.contacts?.anode === 'left' || d.contacts?.anode === 'right';
+  if (d.contacts && !anodeOk)
+    pusher(out, 'contacts')('anode', `must be "left" or "right" (got ${String(d.contacts.anode)})`, 'choice');
   for (const side of ['left', 'right'] as const) {
     const c = d.contacts?.[side];
-    const where = `contacts.${side}`;
+    const push = pusher(out, `contacts.${side}`);
     if (!c) {
-      err(where, 'kind', 'is missing');
+      push('kind', 'missing', 'missing');
       continue;
     }
-    if (c.kind === 'schottky' && !finite(c.workFunction_eV))
-      err(where, 'workFunction_eV', 'is required for a Schottky contact');
+    if (c.kind !== 'ohmic' && c.kind !== 'schottky')
+      push('kind', `must be "ohmic" or "schottky" (got ${String(c.kind)})`, 'choice');
+    if (c.kind === 'schottky') {
+      if (!finite(c.workFunction_eV))
+        push('workFunction_eV', 'missing: a Schottky contact needs its work function', 'missing');
+      else {
+        const lay = semi[side === 'left' ? 0 : semi.length - 1]?.l;
+        if (!fermiDirac && lay && finite(lay.chi_eV) && finite(lay.Eg_eV)) {
+          // a work function outside the gap puts the metal's Fermi level inside a band at the contact
+          const W = c.workFunction_eV;
+          if (W < lay.chi_eV + BOLTZMANN_MARGIN_KT * Vt || W > lay.chi_eV + lay.Eg_eV - BOLTZMANN_MARGIN_KT * Vt)
+            push(
+              'workFunction_eV',
+              `(${W} eV) puts the Fermi level at the contact within kT of or inside a band of layer "${lay.name}" (gap ${lay.chi_eV} to ${(lay.chi_eV + lay.Eg_eV).toFixed(3)} eV below vacuum): Boltzmann statistics are not valid there; choose Fermi-Dirac statistics`,
+              'boltzmann-degenerate',
+              'warning',
+            );
+        }
+      }
+    }
     for (const f of ['S_n_cm_s', 'S_p_cm_s'] as const) {
       const v = c[f];
       if (v !== undefined && v !== null && (!finite(v) || v < 0))
-        err(where, f, `must be a non-negative number or null (infinite) (got ${v})`);
+        push(f, `must be a finite number >= 0, or null for infinite (got ${v})`, 'negative');
     }
   }
-  if (d.contacts && d.contacts.anode !== 'left' && d.contacts.anode !== 'right')
-    err('contacts', 'anode', `must be "left" or "right" (got ${String(d.contacts.anode)})`);
   (d.interfaces ?? []).forEach((it, i) => {
     if (!it) return;
-    const where = `interface ${i + 1}`;
+    const push = pusher(out, `interface ${i + 1}`);
     for (const f of ['S_n_cm_s', 'S_p_cm_s', 'Nt_cm2', 'sigma_n_cm2', 'sigma_p_cm2'] as const) {
       const v = it[f];
-      if (v !== undefined && (!finite(v) || v < 0)) err(where, f, `must be a non-negative number (got ${v})`);
+      if (v !== undefined && (!finite(v) || v < 0)) push(f, `must be a finite number >= 0 (got ${v})`, 'negative');
     }
+    if (it.vth_cm_s !== undefined && !(finite(it.vth_cm_s) && it.vth_cm_s > 0))
+      push('vth_cm_s', `must be a finite number > 0 (got ${it.vth_cm_s})`, 'not-positive');
+    if (it.Et_minus_Emid_eV !== undefined && !finite(it.Et_minus_Emid_eV))
+      push('Et_minus_Emid_eV', `must be a finite number (got ${it.Et_minus_Emid_eV})`, 'not-finite');
     for (const f of ['v_n_cm_s', 'v_p_cm_s'] as const) {
       const v = it.thermionic?.[f];
       if (v !== undefined && (!finite(v) || v <= 0))
-        err(where, `thermionic.${f}`, `must be a positive velocity (got ${v})`);
+        push(`thermionic.${f}`, `must be a positive velocity (got ${v})`, 'not-positive');
+    }
+    if (it.defects !== undefined) {
+      if (!Array.isArray(it.defects) || it.defects.length > MAX_DEFECTS)
+        push('defects', `must list at most ${MAX_DEFECTS} defect sheets`, 'defects-count');
+      else {
+        const a = semi[i]?.l;
+        const b = semi[i + 1]?.l;
+        // the levels must lie in the gap both layers share
+        const chi = Math.max(a?.chi_eV ?? Number.NaN, b?.chi_eV ?? Number.NaN);
+        const ev = Math.min((a?.chi_eV ?? 0) + (a?.Eg_eV ?? 0), (b?.chi_eV ?? 0) + (b?.Eg_eV ?? 0));
+        it.defects.forEach((d, k) => {
+          checkDefect(d, `defects[${k}]`, 'N_t_cm2', 1e16, { chi, Eg: ev - chi }, push);
+        });
+      }
+    }
+    const ox = it.tunnel_oxide;
+    if (ox !== undefined) {
+      if (!finite(ox.thickness_nm) || !(ox.thickness_nm > 0) || ox.thickness_nm > 10)
+        push(
+          'tunnel_oxide.thickness_nm',
+          `must be a thickness > 0 and at most 10 nm, beyond which nothing tunnels (got ${String(ox.thickness_nm)})`,
+          'range',
+        );
+      for (const f of ['barrier_n_eV', 'barrier_p_eV'] as const)
+        if (!finite(ox[f]) || ox[f] < 0 || ox[f] > 10)
+          push(`tunnel_oxide.${f}`, `must be a barrier from 0 to 10 eV (got ${String(ox[f])})`, 'range');
+      for (const f of ['mass_n_rel', 'mass_p_rel'] as const)
+        if (!finite(ox[f]) || !(ox[f] > 0) || ox[f] > 10)
+          push(`tunnel_oxide.${f}`, `must be a mass > 0 and at most 10 m0 (got ${String(ox[f])})`, 'range');
     }
   });
-  if (!finite(d.T_K) || d.T_K <= 0) err('device', 'T_K', `must be a positive temperature (got ${d.T_K})`);
   if (d.Rs_ohm_cm2 !== undefined && (!finite(d.Rs_ohm_cm2) || d.Rs_ohm_cm2 < 0))
-    err('device', 'Rs_ohm_cm2', `must be a non-negative number (got ${d.Rs_ohm_cm2})`);
+    dev('Rs_ohm_cm2', `must be a finite number >= 0 (got ${d.Rs_ohm_cm2})`, 'negative');
   if (d.Rsh_ohm_cm2 !== undefined && d.Rsh_ohm_cm2 !== null && (!finite(d.Rsh_ohm_cm2) || d.Rsh_ohm_cm2 <= 0))
-    err('device', 'Rsh_ohm_cm2', `must be a positive number or null (no shunt) (got ${d.Rsh_ohm_cm2})`);
+    dev('Rsh_ohm_cm2', `must be a finite number > 0, or null for no shunt (got ${d.Rsh_ohm_cm2})`, 'not-positive');
   if (!Array.isArray(d.voltage_V) || d.voltage_V.length === 0)
-    err('device', 'voltage_V', 'must list at least one voltage');
-  else if (d.voltage_V.some((v) => !finite(v))) err('device', 'voltage_V', 'must contain finite numbers only');
-  const g = d.generation;
-  if (g.kind === 'uniform' && !(finite(g.G_cm3_s) && g.G_cm3_s >= 0))
-    err('generation', 'G_cm3_s', `must be a non-negative number (got ${g.G_cm3_s})`);
-  if (g.kind === 'per-layer' && g.G_cm3_s.some((v) => !(finite(v) && v >= 0)))
-    err('generation', 'G_cm3_s', 'must contain non-negative numbers only');
-  if (g.kind === 'beer-lambert' && !(finite(g.photonFlux_cm2_s) && g.photonFlux_cm2_s >= 0))
-    err('generation', 'photonFlux_cm2_s', `must be a non-negative number (got ${g.photonFlux_cm2_s})`);
-  if (g.kind === 'per-layer' && g.G_cm3_s.length !== semi.length)
-    err(
-      'generation',
-      'G_cm3_s',
-      `must give one rate per non-electrode layer (${semi.length}), got ${g.G_cm3_s.length}`,
-    );
-  if (g.kind === 'beer-lambert' && g.alpha_cm.length !== semi.length)
-    err('generation', 'alpha_cm', `must give one absorption coefficient per non-electrode layer (${semi.length})`);
-  if (g.kind === 'profile' && g.x_nm.length !== g.G_cm3_s.length)
-    err('generation', 'G_cm3_s', 'must have as many values as x_nm');
-  const st = d.options?.statistics;
-  if (st !== undefined && st !== 'boltzmann' && st !== 'fermi-dirac')
-    err('options', 'statistics', `must be "boltzmann" or "fermi-dirac" (got ${String(st)})`);
+    dev('voltage_V', 'must list at least one voltage', 'missing');
+  else if (d.voltage_V.some((v) => !finite(v))) dev('voltage_V', 'must contain finite numbers only', 'not-finite');
+  checkGeneration(d, semi.length, out);
+  checkOptions(d, out);
   return out;
 }

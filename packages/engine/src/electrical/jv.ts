@@ -10,9 +10,12 @@
  * Current balance (exact for the discretisation, used as a check):
  *   J = q int (G - R_srh - R_rad - R_Auger) dx - q sum R_interface - J_contact losses.
  */
-import { Q_C } from './constants.js';
+import { Q_C } from '../constants.js';
+import { brentMax } from '../numerics/maximize.js';
+import { brentRoot } from '../numerics/roots.js';
 import { jvFigures } from './figures.js';
 import { checkElectricalDevice } from './input-check.js';
+import { ionDensity } from './ions.js';
 import { type NewtonSettings, newton, WallClockExceeded } from './newton.js';
 import { DDSystem } from './system.js';
 import {
@@ -20,6 +23,7 @@ import {
   type ElectricalDevice,
   type ElectricalGenerationSpec,
   ElectricalInputError,
+  type ElectricalJvFigures,
   type ElectricalRecombinationCurrents,
   type ElectricalResult,
 } from './types.js';
@@ -27,8 +31,8 @@ import {
 export class DidNotConverge extends Error {
   readonly V: number;
   readonly residual: number;
-  constructor(V: number, residual: number) {
-    super(`did not converge at V = ${V.toPrecision(6)} V (last residual ${residual.toExponential(3)})`);
+  constructor(V: number, residual: number, message?: string) {
+    super(message ?? `did not converge at V = ${V.toPrecision(6)} V (last residual ${residual.toExponential(3)})`);
     this.name = 'DidNotConverge';
     this.V = V;
     this.residual = residual;
@@ -41,6 +45,15 @@ export interface PointBreakdown {
   srh: number[];
   rad: number[];
   aug: number[];
+  /** Generation lost to CT-state decay (layers with dissociation; 0 elsewhere). */
+  geminate: number[];
+  /** Excitons that decay before they reach a donor/acceptor interface (layers with exciton diffusion). */
+  excitonDecay: number[];
+  /** Band-to-band tunnelling (net recombination) per layer. */
+  btbt: number[];
+  /** Recombination through each defect of each layer, and through each interface's defect sheets. */
+  defects: number[][];
+  interfaceDefects: number[];
   interfaces: number[];
   contactAnode: number;
   contactCathode: number;
@@ -80,8 +93,11 @@ export class ContinuationSolver {
     throw new WallClockExceeded(`wall-clock limit of ${lim} s reached at V = ${V.toPrecision(6)} V: run not converged`);
   }
 
-  /** Equilibrium (dark, V = 0), then the generation switched on (ramped when needed). */
-  start(): number {
+  /**
+   * Equilibrium (dark, V = 0), then the generation switched on to `intensity` (a fraction of the
+   * device's, default 1; ramped geometrically when the direct step fails).
+   */
+  start(intensity = 1): number {
     const sys = this.sys;
     let its = 0;
     sys.genScale = 0;
@@ -92,10 +108,10 @@ export class ContinuationSolver {
     if (!out.ok) {
       // fallback: linear potential between the contacts
       const N = sys.N;
-      const x = new Float64Array(3 * N);
+      const x = new Float64Array(sys.m * N);
       const u0 = sys.left.u0;
       const u1 = sys.right.u0;
-      for (let i = 0; i < N; i++) x[3 * i] = u0 + (u1 - u0) * sys.xs[i]!;
+      for (let i = 0; i < N; i++) x[sys.m * i] = u0 + (u1 - u0) * sys.xs[i]!;
       out = newton(sys, x, 0, { ...eq, maxStep: 1 });
       its += out.iterations;
       if (out.timedOut) this.timeout(0);
@@ -104,38 +120,54 @@ export class ContinuationSolver {
     }
     let hasG = false;
     for (let k = 0; k < sys.G.length; k++) if (sys.G[k]! !== 0) hasG = true;
-    if (hasG) {
+    // excitons of a planar heterojunction make their pairs at the interface only
+    for (let k = 0; k < sys.N; k++) if (sys.Gn_iface[k]! !== 0) hasG = true;
+    if (hasG && intensity > 0) {
+      const logI = Math.log10(intensity);
       const x1 = this.x.slice();
-      sys.genScale = 1;
+      sys.genScale = intensity;
       out = newton(sys, x1, 0, this.settings);
       its += out.iterations;
       if (out.timedOut) this.timeout(0);
       if (out.ok) this.x = x1;
       else {
-        // ramp the intensity geometrically from 1e-8, halving the (log) step on failure
+        // ramp the intensity geometrically from 1e-8, halving the (log) step on failure. Each step
+        // starts from the secant extrapolation (in log intensity) of the last two solutions, and
+        // the step grows again only after two successes in a row: with dense charged traps the
+        // occupation, and with it the band bending, changes over every decade, and a step that
+        // fails costs a whole Newton run.
         let logS = -8;
         let dLog = 1;
         let cur = this.x.slice();
         let curLog = Number.NEGATIVE_INFINITY;
-        while (curLog < 0) {
-          const target = Math.min(curLog === Number.NEGATIVE_INFINITY ? logS : curLog + dLog, 0);
+        let prev: { x: Float64Array; log: number } | undefined;
+        let streak = 0;
+        while (curLog < logI) {
+          const target = Math.min(curLog === Number.NEGATIVE_INFINITY ? Math.min(logS, logI) : curLog + dLog, logI);
           sys.genScale = 10 ** target;
           const trial = cur.slice();
+          if (prev) {
+            const r = (target - curLog) / (curLog - prev.log);
+            for (let k = 0; k < trial.length; k++) trial[k]! += r * (cur[k]! - prev.x[k]!);
+          }
           out = newton(sys, trial, 0, this.settings);
           its += out.iterations;
           if (out.timedOut) this.timeout(0);
           if (out.ok) {
+            if (curLog > Number.NEGATIVE_INFINITY) prev = { x: cur, log: curLog };
             cur = trial;
             curLog = target;
-            dLog = Math.min(dLog * 2, 2);
+            streak++;
+            if (streak >= 2) dLog = Math.min(dLog * 2, 2);
           } else {
+            streak = 0;
             if (curLog === Number.NEGATIVE_INFINITY) logS -= 2;
             else dLog = (target - curLog) / 2;
             if (dLog < 1e-3 || logS < -20) throw new DidNotConverge(0, out.residual);
           }
         }
         this.x = cur;
-        sys.genScale = 1;
+        sys.genScale = intensity;
       }
     }
     this.v = 0;
@@ -208,6 +240,11 @@ export class ContinuationSolver {
   breakdown(): PointBreakdown {
     return pointBreakdown(this.sys, this.x, this.v);
   }
+
+  /** The terminal current of the current solution alone (mA/cm^2, generation positive). */
+  current(): number {
+    return terminalCurrentOf(this.sys, this.x, this.v);
+  }
 }
 
 const sign = (sys: DDSystem) => (sys.device.contacts.anode === 'left' ? -1 : 1);
@@ -221,10 +258,8 @@ function boundaryCurrents(sys: DDSystem, x: Float64Array) {
       const s = 2 * i + side;
       const w = sys.hs[s]!;
       if (w === 0) continue;
-      const n = sys.nAt(x, i, side);
-      const p = sys.pAt(x, i, side);
-      const r = sys.recombination(s, n, p, x[3 * i + 1]!, x[3 * i + 2]!);
-      u += w * (r.srh + r.rad + r.aug - sys.genScale * sys.G[s]!);
+      const r = sys.recombination(x, i, side);
+      u += w * (r.srh + r.rad + r.aug + r.btbt + r.defect - r.gen);
     }
     return u;
   };
@@ -238,13 +273,17 @@ function boundaryCurrents(sys: DDSystem, x: Float64Array) {
   };
 }
 
-export function pointBreakdown(sys: DDSystem, x: Float64Array, v: number): PointBreakdown {
+/**
+ * The terminal current of solution x at internal voltage v (scaled), mA/cm^2, generation positive:
+ * what pointBreakdown gives as J, without the recombination breakdown (the solvers that only need J
+ * call this).
+ */
+export function terminalCurrentOf(sys: DDSystem, x: Float64Array, v: number): number {
   sys.fluxes(x);
   const N = sys.N;
-  const toMa = sys.J0 * 0.1;
-  // terminal current: mean of Jn + Jp over the intervals (constant at convergence), leaving out the
-  // gaps of thermionic-emission interfaces, where the current through interface recombination
-  // (electron captured on one side, hole on the other) is carried by the traps, not by Jn + Jp
+  // mean of Jn + Jp over the intervals (constant at convergence), leaving out the gaps of
+  // thermionic-emission interfaces, where the current through interface recombination (electron
+  // captured on one side, hole on the other) is carried by the traps, not by Jn + Jp
   let jt = 0;
   let cnt = 0;
   for (let k = 0; k < N - 1; k++) {
@@ -253,10 +292,22 @@ export function pointBreakdown(sys: DDSystem, x: Float64Array, v: number): Point
     cnt++;
   }
   jt /= cnt;
+  const Rsh = sys.device.Rsh_ohm_cm2;
+  const shunt = Rsh ? (v / Rsh) * 1e3 : 0;
+  return sign(sys) * jt * sys.J0 * 0.1 - shunt;
+}
+
+export function pointBreakdown(sys: DDSystem, x: Float64Array, v: number): PointBreakdown {
+  const J = terminalCurrentOf(sys, x, v);
+  const N = sys.N;
+  const toMa = sys.J0 * 0.1;
   const nl = sys.layers.length;
   const srh = new Array<number>(nl).fill(0);
   const rad = new Array<number>(nl).fill(0);
   const aug = new Array<number>(nl).fill(0);
+  const geminate = new Array<number>(nl).fill(0);
+  const btbt = new Array<number>(nl).fill(0);
+  const defects = sys.layers.map((l) => new Array<number>(l.defects?.length ?? 0).fill(0));
   let gen = 0;
   for (let i = 0; i < N; i++) {
     for (const side of [0, 1] as const) {
@@ -264,34 +315,56 @@ export function pointBreakdown(sys: DDSystem, x: Float64Array, v: number): Point
       const w = sys.hs[s]!;
       if (w === 0) continue;
       const li = sys.mesh.intervalLayer[side === 0 ? i - 1 : i]!;
-      const n = sys.nAt(x, i, side);
-      const p = sys.pAt(x, i, side);
-      const r = sys.recombination(s, n, p, x[3 * i + 1]!, x[3 * i + 2]!);
+      const r = sys.recombination(x, i, side);
       srh[li]! += w * r.srh;
       rad[li]! += w * r.rad;
       aug[li]! += w * r.aug;
-      gen += w * sys.genScale * sys.G[s]!;
+      geminate[li]! += w * r.geminate;
+      btbt[li]! += w * r.btbt;
+      if (r.defect !== 0 || sys.defectLevels[s]) {
+        // recombination() above has the per-defect rates (no second pass over the levels)
+        const rates = sys.lastDefectRates;
+        defects[li]!.forEach((_, k) => {
+          defects[li]![k]! += w * rates[k]!;
+        });
+      }
+      // all the light makes: free pairs plus the CT states that decay
+      gen += w * (r.gen + r.geminate);
     }
   }
   const interfaces = sys.mesh.interfaceNodes.map((node) => {
     const it = sys.interfaces.find((q) => q.node === node);
     return it ? sys.interfaceRate(it, x) * toMa : 0;
   });
+  // excitons (bilayers): the pairs split at the interface, and those that decay on the way
+  const excitonDecay = sys.layers.map(() => 0);
+  if (sys.excitons) {
+    for (let i = 0; i < N; i++) gen += sys.genScale * sys.Gn_iface[i]!;
+    sys.excitons.decay.forEach((d, li) => {
+      excitonDecay[li] = sys.genScale * d * Q_C * 1e3;
+    });
+  }
   const bc = boundaryCurrents(sys, x);
   const anodeLeft = sys.device.contacts.anode === 'left';
   const contactAnode = (anodeLeft ? bc.Jn0 : -bc.JnL) * toMa;
   const contactCathode = (anodeLeft ? bc.JpL : -bc.Jp0) * toMa;
-  const Rsh = sys.device.Rsh_ohm_cm2;
-  const shunt = Rsh ? (v / Rsh) * 1e3 : 0;
   return {
-    J: sign(sys) * jt * toMa - shunt,
+    J,
     srh: srh.map((q) => q * toMa),
     rad: rad.map((q) => q * toMa),
     aug: aug.map((q) => q * toMa),
+    geminate: geminate.map((q) => q * toMa),
+    btbt: btbt.map((q) => q * toMa),
+    defects: defects.map((d) => d.map((q) => q * toMa)),
+    interfaceDefects: sys.mesh.interfaceNodes.map((_, k) => {
+      const S = sys.sheets.find((q) => q.index === k);
+      return S ? sys.sheetDetail(S, x).rate * toMa : 0;
+    }),
+    excitonDecay,
     interfaces,
     contactAnode,
     contactCathode,
-    generation: gen * toMa,
+    generation: gen * toMa + excitonDecay.reduce((a, b) => a + b, 0),
   };
 }
 
@@ -339,7 +412,35 @@ export function biasProfile(
       cathode: (bd.contactCathode / 0.1 / Q_C) * 1e-4,
     },
   };
-  const fieldOf = (k: number) => (-(x[3 * (k + 1)]! - x[3 * k]!) * Vt) / (sys.h[k]! * sys.L0) / 100;
+  const m = sys.m;
+  if (sys.excitons) pr.X_cm3 = [];
+  const withDefects = sys.layers.map((l, li) => ({ li, n: l.defects?.length ?? 0 })).filter((q) => q.n > 0);
+  if (withDefects.length > 0) {
+    pr.trappedCharge_cm3 = [];
+    pr.defects = withDefects.flatMap(({ li }) =>
+      sys.layers[li]!.defects!.map((d, k) => ({ layer: sys.layers[li]!.name, index: k, type: d.type, occupation: [] })),
+    );
+  }
+  if (sys.sheets.length > 0)
+    pr.interfaceDefects = sys.sheets.map((S) => {
+      const q = sys.sheetDetail(S, x);
+      return {
+        interface: `${sys.layers[S.index]!.name}/${sys.layers[S.index + 1]!.name}`,
+        occupation: q.occupation,
+        charge_cm2: (q.charge * sys.N0 * sys.L0) / 1e4,
+      };
+    });
+  const nDef = Math.max(0, ...sys.layers.map((l) => l.defects?.length ?? 0));
+  const dRate = new Float64Array(nDef);
+  const dOcc = new Float64Array(nDef);
+  if (sys.tunnelling.some((t) => t !== undefined && t.btbtA > 0)) pr.R_btbt_cm3_s = [];
+  if (sys.dissociation.some((d) => d !== undefined)) {
+    pr.P_dissociation = [];
+    pr.R_geminate_cm3_s = [];
+  }
+  if (sys.ions.length > 0)
+    pr.ions = sys.ions.map((ion) => ({ layer: sys.layers[ion.layer]!.name, sign: ion.sign, density_cm3: [] }));
+  const fieldOf = (k: number) => (-(x[m * (k + 1)]! - x[m * k]!) * Vt) / (sys.h[k]! * sys.L0) / 100;
   for (let i = 0; i < N; i++) {
     // a single-node interface shows both sides; the two nodes of a thermionic-emission interface
     // show their own layer's side
@@ -350,13 +451,14 @@ export function biasProfile(
       const s = 2 * i + side;
       const li = sys.mesh.intervalLayer[side === 0 ? i - 1 : i]!;
       const layer = sys.layers[li]!;
-      const u = x[3 * i]!;
-      const fn = x[3 * i + 1]!;
-      const fp = x[3 * i + 2]!;
+      const u = x[m * i]!;
+      const fn = x[m * i + 1]!;
+      const fp = x[m * i + 2]!;
       const n = sys.nAt(x, i, side);
       const p = sys.pAt(x, i, side);
-      const r = sys.recombination(s, n, p, fn, fp);
-      const g = sys.genScale * sys.G[s]!;
+      const r = sys.recombination(x, i, side);
+      // what the light makes here: free pairs, CT states or excitons
+      const g = r.gen + r.geminate + sys.genScale * sys.Gexciton[s]!;
       const w = sys.hs[s]!;
       const Ec = -layer.chi_eV - Vt * u;
       pr.x_nm.push(sys.mesh.x[i]! * 1e9);
@@ -373,7 +475,7 @@ export function biasProfile(
       pr.field_V_cm.push(E);
       pr.n_cm3.push(n * dens);
       pr.p_cm3.push(p * dens);
-      const rt = r.srh + r.rad + r.aug - g;
+      const rt = r.srh + r.rad + r.aug + r.btbt + r.defect - r.gen;
       const Jn = side === 0 ? sys.Jn[i - 1]! + w * rt : sys.Jn[i]! - w * rt;
       const Jp = side === 0 ? sys.Jp[i - 1]! - w * rt : sys.Jp[i]! + w * rt;
       pr.Jn_mA_cm2.push(Jn * toMa);
@@ -382,6 +484,22 @@ export function biasProfile(
       pr.R_srh_cm3_s.push(r.srh * rate);
       pr.R_rad_cm3_s.push(r.rad * rate);
       pr.R_auger_cm3_s.push(r.aug * rate);
+      if (pr.X_cm3) pr.X_cm3.push(sys.genScale * sys.excitons!.X_cm3[s]!);
+      if (pr.trappedCharge_cm3) {
+        const rho = sys.defectDetail(x, i, side, dRate, dOcc);
+        pr.trappedCharge_cm3.push(rho * dens);
+        for (const d of pr.defects!)
+          d.occupation.push(sys.layers[li]!.name === d.layer && sys.defectLevels[s] ? dOcc[d.index]! : null);
+      }
+      if (pr.R_btbt_cm3_s) pr.R_btbt_cm3_s.push(r.btbt * rate);
+      if (pr.P_dissociation) {
+        pr.P_dissociation.push(r.P);
+        pr.R_geminate_cm3_s!.push(r.geminate * rate);
+      }
+      sys.ions.forEach((ion, k) => {
+        // a side inside the species' layer carries its density; elsewhere there are none
+        pr.ions![k]!.density_cm3.push(li === ion.layer ? ionDensity(ion, x, m, i) * dens : 0);
+      });
     }
   }
   return pr;
@@ -393,11 +511,11 @@ function solveTerminal(cs: ContinuationSolver, Vext: number, Rs: number): { Vint
   let its = 0;
   const g = (vi: number): number => {
     its += cs.goTo(vi);
-    return vi - cs.breakdown().J * 1e-3 * Rs - Vext;
+    return vi - cs.current() * 1e-3 * Rs - Vext;
   };
   let v0 = cs.v;
   let g0 = g(v0);
-  let v1 = Vext + cs.breakdown().J * 1e-3 * Rs;
+  let v1 = Vext + cs.current() * 1e-3 * Rs;
   if (Math.abs(v1 - v0) < 1e-9) v1 = v0 + 1e-3;
   let g1 = g(v1);
   for (let k = 0; k < 60 && Math.abs(g1) > 1e-10; k++) {
@@ -411,6 +529,71 @@ function solveTerminal(cs: ContinuationSolver, Vext: number, Rs: number): { Vint
   }
   if (Math.abs(g1) > 1e-6) throw new DidNotConverge(Vext, Math.abs(g1));
   return { Vint: v1, its };
+}
+
+/** Voc to this tolerance, V; the maximum power point to VMP_TOL_V (P is flat there: Pmax to ~1e-9). */
+const VOC_TOL_V = 1e-7;
+const VMP_TOL_V = 1e-5;
+
+/**
+ * Jsc, Voc and the maximum power point solved on the device itself, so that they do not depend
+ * on the user's voltage step (a 0.2 V grid read Voc 0.890 V instead of 0.950 V through the
+ * interpolant): Jsc is J at 0 V (solved when the sweep skips it), Voc the root of J(V) by Brent's
+ * method inside the sweep's bracket (started at the interpolated estimate), the maximum power
+ * point the maximum of V J(V) by Brent's method between the sweep points around the largest
+ * sampled power. solve(V) runs the solver at a terminal voltage.
+ */
+function solvedFigures(
+  V: number[],
+  J: number[],
+  sampled: ElectricalJvFigures,
+  pin: number,
+  solve: (V: number) => number,
+): ElectricalJvFigures {
+  const known = new Map<number, number>(V.map((v, i) => [v, J[i]!]));
+  let extra = 0;
+  const Jat = (v: number): number => {
+    const k = known.get(v);
+    if (k !== undefined) return k;
+    extra++;
+    const j = solve(v);
+    known.set(v, j);
+    return j;
+  };
+  const order = V.map((_, i) => i).sort((a, b) => V[a]! - V[b]!);
+  const vs = order.map((i) => V[i]!);
+  const js = order.map((i) => J[i]!);
+  const jsc = Jat(0);
+  // Voc: the first change of sign at V > 0, bracketed by the sweep, narrowed by the interpolated estimate
+  let k = vs.findIndex((_v, i) => i + 1 < vs.length && vs[i + 1]! > 0 && js[i]! > 0 && js[i + 1]! <= 0);
+  let lo = Math.max(vs[k]!, 0);
+  let hi = vs[k + 1]!;
+  const guess = sampled.Voc_V;
+  if (guess > lo && guess < hi) {
+    if (Jat(guess) > 0) lo = guess;
+    else hi = guess;
+  }
+  const voc = Jat(lo) === 0 ? lo : brentRoot(Jat, lo, hi, { xtol: VOC_TOL_V });
+  // maximum power: between the sweep points around the largest sampled power in [0, Voc]
+  k = -1;
+  for (let i = 0; i < vs.length; i++)
+    if (vs[i]! >= 0 && vs[i]! <= voc && (k < 0 || vs[i]! * js[i]! > vs[k]! * js[k]!)) k = i;
+  const a = Math.max(k > 0 ? vs[k - 1]! : 0, 0);
+  const b = Math.min(k >= 0 && k + 1 < vs.length ? vs[k + 1]! : voc, voc);
+  const mpp = brentMax((v) => v * Jat(v), a, b, { start: sampled.Vmp_V, xtol: VMP_TOL_V });
+  const jmp = Jat(mpp.x);
+  const pmax = mpp.x * jmp;
+  return {
+    Jsc_mA_cm2: jsc,
+    Voc_V: voc,
+    FF: pmax / (jsc * voc),
+    PCE_percent: (pmax / pin) * 100,
+    Vmp_V: mpp.x,
+    Jmp_mA_cm2: jmp,
+    Pmax_mW_cm2: pmax,
+    method: 'solved',
+    solves: extra,
+  };
 }
 
 /**
@@ -429,13 +612,15 @@ export function simulateJV(device: ElectricalDevice): ElectricalResult {
   const sys = new DDSystem(device);
   const cs = new ContinuationSolver(sys, deadline, clock);
   const Rs = device.Rs_ohm_cm2 ?? 0;
-  const warnings = issues.filter((i) => i.severity === 'warning').map((i) => i.message);
+  const warnings =
+    (device.options?.inputWarnings ?? true) ? issues.filter((i) => i.severity === 'warning').map((i) => i.message) : [];
   const V: number[] = [];
   const J: number[] = [];
   const Vint: number[] = [];
   const iters: number[] = [];
   const bds: PointBreakdown[] = [];
-  const stored: { v: number; x: Float64Array }[] = [];
+  // converged states by terminal voltage (the sweep's, then the figures' solves): restart points
+  const stored: { V: number; v: number; x: Float64Array }[] = [];
   let error: string | undefined;
   const record = (Vext: number, r: { Vint: number; its: number }) => {
     const bd = cs.breakdown();
@@ -444,7 +629,7 @@ export function simulateJV(device: ElectricalDevice): ElectricalResult {
     Vint.push(r.Vint);
     iters.push(r.its);
     bds.push(bd);
-    stored.push({ v: cs.v, x: cs.x.slice() });
+    stored.push({ V: Vext, v: cs.v, x: cs.x.slice() });
   };
   const lit = device.generation.kind !== 'dark';
   try {
@@ -485,9 +670,33 @@ export function simulateJV(device: ElectricalDevice): ElectricalResult {
     if (e instanceof DidNotConverge || e instanceof WallClockExceeded) error = e.message;
     else throw e;
   }
-  const figures = lit && !error ? jvFigures(V, J, o.incidentPower_mW_cm2 ?? 100) : undefined;
-  if (lit && !error && !figures && Math.min(...V) > 0)
-    warnings.push('voltage_V: the range does not include 0 V, so Jsc, FF and PCE are not computed');
+  /** Solves at terminal voltage Vext from the nearest converged state and keeps the result. */
+  const solveAt = (Vext: number): number => {
+    let best = stored[0]!;
+    for (const st of stored) if (Math.abs(st.V - Vext) < Math.abs(best.V - Vext)) best = st;
+    cs.reset(best.x, best.v);
+    solveTerminal(cs, Vext, Rs);
+    stored.push({ V: Vext, v: cs.v, x: cs.x.slice() });
+    return cs.current();
+  };
+  let figures: ElectricalJvFigures | undefined;
+  if (lit && !error) {
+    const pin = o.incidentPower_mW_cm2 ?? 100;
+    const sampled = jvFigures(V, J, pin);
+    if (sampled && (o.solveFigures ?? true)) {
+      try {
+        figures = solvedFigures(V, J, sampled, pin, solveAt);
+      } catch (e) {
+        if (!(e instanceof DidNotConverge || e instanceof WallClockExceeded)) throw e;
+        warnings.push(
+          `figures: interpolated from the sweep, since solving at Voc or maximum power failed: ${e.message}`,
+        );
+      }
+    }
+    figures ??= sampled ? { ...sampled, method: 'interpolated' } : undefined;
+    if (!figures && Math.min(...V) > 0)
+      warnings.push('voltage_V: the range does not include 0 V, so Jsc, FF and PCE are not computed');
+  }
   // profiles
   const profiles: ElectricalBiasProfile[] = [];
   if (!error && stored.length > 0) {
@@ -503,10 +712,9 @@ export function simulateJV(device: ElectricalDevice): ElectricalResult {
     try {
       for (const w of wanted) {
         // restart from the stored point nearest in terminal voltage
-        let best = 0;
-        for (let k = 1; k < V.length; k++) if (Math.abs(V[k]! - w.V) < Math.abs(V[best]! - w.V)) best = k;
-        const st = stored[best]!;
-        cs.reset(st.x, st.v);
+        let best = stored[0]!;
+        for (const st of stored) if (Math.abs(st.V - w.V) < Math.abs(best.V - w.V)) best = st;
+        cs.reset(best.x, best.v);
         const r = solveTerminal(cs, w.V, Rs);
         profiles.push(biasProfile(sys, cs.x, r.Vint, w.V, w.label));
       }
@@ -521,10 +729,15 @@ export function simulateJV(device: ElectricalDevice): ElectricalResult {
       srh: bds.map((b) => b.srh[li]!),
       radiative: bds.map((b) => b.rad[li]!),
       auger: bds.map((b) => b.aug[li]!),
+      ...(l.exciton ? { geminate: bds.map((b) => b.geminate[li]!) } : {}),
+      ...(l.exciton_diffusion ? { excitonDecay: bds.map((b) => b.excitonDecay[li]!) } : {}),
+      ...(l.btbt_A_cm3_s ? { bandToBand: bds.map((b) => b.btbt[li]!) } : {}),
+      ...(l.defects?.length ? { defects: l.defects.map((_, k) => bds.map((b) => b.defects[li]![k]!)) } : {}),
     })),
     interfaces: sys.mesh.interfaceNodes.map((_, k) => ({
       name: `${sys.layers[k]!.name}/${sys.layers[k + 1]!.name}`,
       current: bds.map((b) => b.interfaces[k]!),
+      ...(sys.sheets.some((q) => q.index === k) ? { defects: bds.map((b) => b.interfaceDefects[k]!) } : {}),
     })),
     contacts: { anode: bds.map((b) => b.contactAnode), cathode: bds.map((b) => b.contactCathode) },
     generation: bds.map((b) => b.generation),
@@ -563,12 +776,21 @@ export function simulateLightAndDark(device: ElectricalDevice): { light: Electri
  * i.e. cm^-1) and the incident flux; optional bias-light generation. EQE = (J(bias + G_lambda) -
  * J(bias)) / (q Phi), IQE = EQE / (absorbed fraction), absorbed fraction = int G_lambda dx / Phi
  * (integrated on the solver's mesh).
+ *
+ * A run that does not converge is reported, never turned into a number: the run without the probe
+ * light failing throws DidNotConverge (no EQE can be formed); a wavelength failing is left out of
+ * the lists and named in `failed` with its reason.
  */
 export function quantumEfficiency(
   device: ElectricalDevice,
   lines: { wavelength_nm: number; x_nm: number[]; Gper_photon_cm: number[] }[],
   options: { photonFlux_cm2_s?: number; bias?: ElectricalGenerationSpec } = {},
-): { wavelength_nm: number[]; EQE: number[]; IQE: number[] } {
+): {
+  wavelength_nm: number[];
+  EQE: number[];
+  IQE: number[];
+  failed: { wavelength_nm: number; error: string }[];
+} {
   const phi = options.photonFlux_cm2_s ?? 1e14;
   const bias = options.bias ?? { kind: 'dark' };
   // Each wavelength needs J at 0 V only: a sweep extended to Voc or extra profiles would multiply the cost.
@@ -577,12 +799,29 @@ export function quantumEfficiency(
       ...device,
       generation: gen,
       voltage_V: [0],
-      options: { ...device.options, standardProfiles: false, extendToVoc: false, profileBiases_V: [] },
+      options: {
+        ...device.options,
+        standardProfiles: false,
+        extendToVoc: false,
+        profileBiases_V: [],
+        inputWarnings: false,
+      },
     });
   const base = run(bias);
-  const J0 = base.J_mA_cm2[0] ?? 0;
-  const EQE: number[] = [];
-  const IQE: number[] = [];
+  const J0 = base.J_mA_cm2[0];
+  const G0 = base.recombination.generation[0];
+  if (!base.converged || J0 === undefined || G0 === undefined)
+    throw new DidNotConverge(
+      0,
+      Number.NaN,
+      `EQE: the short-circuit run without the probe light failed: ${base.error ?? 'no point solved'}`,
+    );
+  const out = {
+    wavelength_nm: [] as number[],
+    EQE: [] as number[],
+    IQE: [] as number[],
+    failed: [] as { wavelength_nm: number; error: string }[],
+  };
   const biasG = (xnm: number): number => {
     if (bias.kind === 'dark') return 0;
     if (bias.kind === 'uniform') return bias.G_cm3_s;
@@ -603,12 +842,18 @@ export function quantumEfficiency(
       return gs[gs.length - 1]!;
     };
     const r = run({ kind: 'function', G: (x) => biasG(x) + interp(x) });
-    const dJ = ((r.J_mA_cm2[0] ?? Number.NaN) - J0) * 1e-3; // A/cm^2
+    const J = r.J_mA_cm2[0];
+    const G = r.recombination.generation[0];
+    if (!r.converged || J === undefined || G === undefined) {
+      out.failed.push({ wavelength_nm: line.wavelength_nm, error: r.error ?? 'no point solved' });
+      continue;
+    }
+    const dJ = (J - J0) * 1e-3; // A/cm^2
     // absorbed photons as the solver integrated them on its mesh (q int G, mA/cm^2)
-    const dG = ((r.recombination.generation[0] ?? Number.NaN) - (base.recombination.generation[0] ?? 0)) * 1e-3;
-    const eqe = dJ / (Q_C * phi);
-    EQE.push(eqe);
-    IQE.push(dG > 0 ? dJ / dG : Number.NaN);
+    const dG = (G - G0) * 1e-3;
+    out.wavelength_nm.push(line.wavelength_nm);
+    out.EQE.push(dJ / (Q_C * phi));
+    out.IQE.push(dG > 0 ? dJ / dG : Number.NaN);
   }
-  return { wavelength_nm: lines.map((l) => l.wavelength_nm), EQE, IQE };
+  return out;
 }

@@ -35,7 +35,7 @@ const MIN_INTERVALS = 12;
 
 /** Splits totalIntervals among the layers that do not set their own, in proportion to sqrt(thickness). */
 function allocateIntervals(layers: ElectricalLayer[], totalNodes: number): number[] {
-  const fixed = layers.map((l) => l.mesh?.intervals);
+  const fixed = layers.map((l) => l.mesh_intervals);
   const used = fixed.reduce<number>((s, m) => s + (m ?? 0), 0);
   const free = layers.map((l, i) => (fixed[i] === undefined ? Math.sqrt(Math.max(l.thickness_nm, 1e-3)) : 0));
   const wsum = free.reduce((s, w) => s + w, 0);
@@ -45,6 +45,20 @@ function allocateIntervals(layers: ElectricalLayer[], totalNodes: number): numbe
     if (f !== undefined) return f;
     return Math.max(MIN_INTERVALS, Math.round((budget * free[i]!) / (wsum || 1)));
   });
+}
+
+/**
+ * Which interfaces are double nodes (the two sides keep their own densities): those with
+ * thermionic emission or a tunnel oxide. One rule for the solver and for whoever lays values on
+ * its mesh beforehand (the device layer's generation), so that their node counts cannot differ.
+ */
+export function doubleNodes(
+  layers: readonly unknown[],
+  interfaces: readonly ({ thermionic?: unknown; tunnel_oxide?: unknown } | undefined | null)[] | undefined,
+): boolean[] {
+  return layers
+    .slice(0, -1)
+    .map((_, k) => interfaces?.[k]?.thermionic !== undefined || interfaces?.[k]?.tunnel_oxide !== undefined);
 }
 
 /** Length of the gap between the two nodes of a thermionic-emission interface, m (1e-4 nm). */
@@ -64,7 +78,7 @@ export function buildMesh(layers: ElectricalLayer[], totalNodes = DEFAULT_NODES,
   layers.forEach((l, li) => {
     const m = counts[li]!;
     const d = l.thickness_nm * 1e-9;
-    const beta = l.mesh?.grading ?? DEFAULT_GRADING;
+    const beta = l.mesh_grading ?? DEFAULT_GRADING;
     const first = k;
     for (let j = 1; j <= m; j++) {
       const s = j / m;

@@ -4,7 +4,8 @@
  * ch. 7). Each iteration assembles the residual and the block-tridiagonal Jacobian (3x3 blocks) and
  * solves it in O(N); the update is scaled down so that no variable moves by more than maxStep
  * thermal voltages, the quasi-Fermi-level parts mapped through density space (see below).
- * Converged when the largest undamped update is below tol (in units of Vt).
+ * Converged when the largest undamped update is below tol (in units of Vt), or when the row-scaled
+ * residual is at rounding (1e-12) and the updates have stopped shrinking (see below).
  *
  * Continuation: voltage steps with a secant predictor, adaptive step length, step halving on
  * failure; 'did not converge at V = ...' with the last residual when the step gets too small; a
@@ -35,40 +36,64 @@ export class WallClockExceeded extends Error {
   }
 }
 
+/** A row-scaled residual this small is rounding (each row is scaled to unit largest derivative). */
+const RESIDUAL_AT_ROUNDING = 1e-12;
+/** Iterations over which the updates must stop shrinking (by half) before rounding is declared. */
+const STALL_ITERATIONS = 3;
+
 /** Newton on x (modified in place) at scaled internal voltage v. */
 export function newton(sys: DDSystem, x: Float64Array, v: number, s: NewtonSettings): NewtonOutcome {
-  const n3 = 3 * sys.N;
+  const bs = sys.m;
+  const n3 = bs * sys.N;
   const dx = new Float64Array(n3);
   let residual = Number.POSITIVE_INFINITY;
+  // the last few largest updates, to tell convergence at rounding from slow progress
+  const recent: number[] = [];
   for (let it = 1; it <= s.maxIterations; it++) {
     if (s.clock() > s.deadline) return { ok: false, iterations: it - 1, residual, timedOut: true };
     residual = sys.assemble(x, v);
     if (!Number.isFinite(residual)) return { ok: false, iterations: it, residual, timedOut: false };
     for (let k = 0; k < n3; k++) sys.F[k] = -sys.F[k]!;
-    if (!sys.mat.solve(sys.F, dx)) return { ok: false, iterations: it, residual, timedOut: false };
+    if (!sys.linearSolve(sys.F, dx)) return { ok: false, iterations: it, residual, timedOut: false };
+    const dv = sys.circuit ? sys.circuitStep : 0;
+    // the largest undamped update, in thermal voltages (potential, quasi-Fermi levels of the
+    // carriers and of the ions)
     let m = 0;
     for (let k = 0; k < n3; k++) {
       const a = Math.abs(dx[k]!);
       if (a > m) m = a;
     }
+    m = Math.max(m, Math.abs(dv));
+    // Converged at rounding: every equation is satisfied to 1e-12 of its largest derivative and
+    // the updates have stopped shrinking. The update test alone can then fail for ever: where
+    // both carriers are nearly absent (an undoped wide-gap transport layer under an ohmic contact,
+    // 1e7 cm^-3) a quasi-Fermi level barely enters any equation and its update is rounding noise
+    // of 1e-4 Vt, iteration after iteration, while no current or rate it sets is above rounding.
+    if (residual < RESIDUAL_AT_ROUNDING && it > STALL_ITERATIONS && m > 0.5 * Math.min(...recent))
+      return { ok: true, iterations: it, residual, timedOut: false };
+    recent.push(m);
+    if (recent.length > STALL_ITERATIONS) recent.shift();
+    if (!Number.isFinite(m)) return { ok: false, iterations: it, residual, timedOut: false };
     // Quasi-Fermi-level updates taken in density space: at fixed potential the Newton step in
     // (n, p) is n_new = n (1 + dfn), p_new = p (1 - dfp), i.e. fn += ln(1 + dfn), fp -= ln(1 - dfp).
     // Identical to first order (quadratic convergence is kept) but exact for the linear
     // continuity equations, so large density changes (light switched on, minority carriers) take a
     // few iterations instead of one thermal voltage per iteration.
     for (let i = 0; i < sys.N; i++) {
-      const dn = dx[3 * i + 1]!;
-      if (dn > -0.999) dx[3 * i + 1] = Math.log1p(dn);
-      const dp = dx[3 * i + 2]!;
-      if (dp < 0.999) dx[3 * i + 2] = -Math.log1p(-dp);
+      const dn = dx[bs * i + 1]!;
+      if (dn > -0.999) dx[bs * i + 1] = Math.log1p(dn);
+      const dp = dx[bs * i + 2]!;
+      if (dp < 0.999) dx[bs * i + 2] = -Math.log1p(-dp);
     }
-    let m2 = 0;
+    // damping: no variable moves by more than maxStep thermal voltages
+    let m2 = Math.abs(dv);
     for (let k = 0; k < n3; k++) {
       const a = Math.abs(dx[k]!);
       if (a > m2) m2 = a;
     }
     const scale = m2 > s.maxStep ? s.maxStep / m2 : 1;
     for (let k = 0; k < n3; k++) x[k]! += scale * dx[k]!;
+    if (sys.circuit) sys.circuit.v += scale * dv;
     if (m < s.tol) return { ok: true, iterations: it, residual, timedOut: false };
   }
   return { ok: false, iterations: s.maxIterations, residual, timedOut: false };

@@ -6,37 +6,13 @@
  * densities in mA/cm^2, resistances in Ohm cm^2, temperature in K. Energies are relative to the
  * vacuum level (E_c = -chi, E_v = -chi - Eg for a flat vacuum level).
  */
+import type { LayerSolverKey } from './fields.js';
 
-/** Shockley-Read-Hall recombination through one trap level. */
-export type ElectricalSrhSpec =
-  | {
-      /** Electron and hole lifetimes, s (tau_n = 1/(sigma_n v_th N_t)). */
-      tau_n_s: number;
-      tau_p_s: number;
-      /** Trap level minus the intrinsic level, eV (0 = at the intrinsic level, the default). */
-      Et_minus_Ei_eV?: number;
-    }
-  | {
-      /** Trap density, cm^-3, capture cross-sections, cm^2, thermal velocity, cm/s (default 1e7). */
-      Nt_cm3: number;
-      sigma_n_cm2: number;
-      sigma_p_cm2: number;
-      vth_cm_s?: number;
-      Et_minus_Ei_eV?: number;
-    };
-
-/** Mesh control of one layer. */
-export interface ElectricalLayerMesh {
-  /** Number of intervals in the layer (default: shared out from options.nodes). */
-  intervals?: number;
-  /**
-   * Clustering of nodes towards both faces of the layer (interfaces and contacts): the node
-   * positions follow x = d/2 (1 + tanh(beta (2s - 1)) / tanh(beta)) for s uniform in [0, 1].
-   * 0 = uniform. Default 3.
-   */
-  grading?: number;
-}
-
+/**
+ * One layer of the semiconductor stack. The parameter names are the benchmark cases' (pv-bench/1)
+ * and are tied to the DeviceSpec names through the one field list, layer-fields.ts (a compile-time
+ * check below keeps this interface and that list equal).
+ */
 export interface ElectricalLayer {
   name: string;
   thickness_nm: number;
@@ -47,27 +23,150 @@ export interface ElectricalLayer {
   Nv_cm3: number;
   mu_n_cm2_Vs: number;
   mu_p_cm2_Vs: number;
-  Nd_cm3: number;
-  Na_cm3: number;
-  /** Bulk SRH recombination; absent = none. */
-  srh?: ElectricalSrhSpec;
+  /** Donor and acceptor densities (fully ionised), cm^-3; absent = 0. */
+  Nd_cm3?: number;
+  Na_cm3?: number;
+  /**
+   * Bulk SRH through one trap level: lifetimes, s (tau_n = 1/(sigma_n v_th N_t)) ... Both absent
+   * (or both >= 1e30 s, the cases' convention) means no SRH.
+   */
+  tau_n_s?: number;
+  tau_p_s?: number;
+  /** ... or a trap density, cm^-3, capture cross-sections, cm^2, and a thermal velocity, cm/s (default 1e7). */
+  Nt_cm3?: number;
+  sigma_n_cm2?: number;
+  sigma_p_cm2?: number;
+  vth_cm_s?: number;
+  /** Trap level minus the intrinsic level, eV (default 0). */
+  Et_minus_Ei_eV?: number;
   /** Radiative (band-to-band) coefficient, cm^3/s. */
   k_rad_cm3_s?: number;
   /** Auger coefficients, cm^6/s. */
   Cn_cm6_s?: number;
   Cp_cm6_s?: number;
-  mesh?: ElectricalLayerMesh;
+  /**
+   * Band-to-band tunnelling (Hurkx, local): R = A D (F / 1 V/cm)^P exp(-B/F); A in cm^-3 s^-1
+   * (absent or 0: off), B in V/cm (default 1.9e7), P (default 2.5). electrical/tunnelling.ts.
+   */
+  btbt_A_cm3_s?: number;
+  btbt_B_V_cm?: number;
+  btbt_P?: number;
+  /** Trap-assisted tunnelling: SRH lifetimes divided by 1 + Gamma(F) with this tunnelling mass, in m0. */
+  tat_mass_rel?: number;
+  /** Number of mesh intervals in the layer (default: a share of options.nodes). */
+  mesh_intervals?: number;
+  /**
+   * Clustering of nodes towards both faces of the layer (interfaces and contacts): the node
+   * positions follow x = d/2 (1 + tanh(beta (2s - 1)) / tanh(beta)) for s uniform in [0, 1].
+   * 0 = uniform. Default 3.
+   */
+  mesh_grading?: number;
   /**
    * An electrode layer (metal, TCO) is not part of the drift-diffusion domain: the solver skips it
    * and the input checks do not apply to it. Only leading or trailing layers may be electrodes.
    */
   electrode?: boolean;
+  /**
+   * Mobile ionic species in this layer (at most two, e.g. a cation and an anion), each confined to
+   * the layer, each with a uniform immobile background of the opposite charge and the same mean
+   * density (electrical/ions.ts).
+   */
+  ions?: IonSpecies[];
+  /**
+   * Langevin bimolecular recombination: gamma = prefactor q (mu_n + mu_p) / (eps0 eps_r) in place
+   * of k_rad (organic blends).
+   */
+  langevin_prefactor?: number;
+  /**
+   * The generation makes bound charge-transfer states that dissociate with a field-dependent
+   * probability (electrical/dissociation.ts).
+   */
+  exciton?: ExcitonDissociation;
+  /**
+   * The generation makes excitons that diffuse and split only at a face shared with another
+   * layer with exciton diffusion (a planar donor/acceptor heterojunction;
+   * electrical/exciton-diffusion.ts): diffusion length, nm, and lifetime, s.
+   */
+  exciton_diffusion?: { L_nm: number; tau_s: number };
+  /**
+   * Defects of the layer (any number, each independent; electrical/defects.ts): charged or
+   * neutral, at a level or spread in energy, their occupation setting their charge and their SRH
+   * recombination (on top of tau_n_s / tau_p_s).
+   */
+  defects?: BulkDefect[];
 }
+
+/** How a defect's density is spread over energy (electrical/defects.ts). */
+export type DefectDistribution =
+  | { shape: 'single' }
+  | { shape: 'gaussian'; sigma_eV: number }
+  | { shape: 'uniform'; width_eV: number }
+  /** An exponential (Urbach) tail into the gap from a band edge; the level is ignored. */
+  | { shape: 'tail'; band: 'conduction' | 'valence'; E_ch_eV: number };
+
+/** A bulk defect (FORMAT-dd-notes.md "Defects (traps)"): density, level, capture coefficients. */
+export interface BulkDefect {
+  /** Donor: +q when empty; acceptor: -q when it holds an electron; neutral: never charged. */
+  type: 'donor' | 'acceptor' | 'neutral';
+  N_t_cm3: number;
+  /** Depth of the level (or of the distribution's centre) below the vacuum level, eV (E_t = -depth). */
+  level_below_vacuum_eV: number;
+  c_n_cm3_s: number;
+  c_p_cm3_s: number;
+  distribution?: DefectDistribution;
+}
+
+/** A sheet of defects at an interface, capturing from both adjacent layers. */
+export interface InterfaceDefect {
+  type: 'donor' | 'acceptor' | 'neutral';
+  N_t_cm2: number;
+  level_below_vacuum_eV: number;
+  c_n_cm3_s: number;
+  c_p_cm3_s: number;
+  distribution?: DefectDistribution;
+}
+
+/** Onsager-Braun dissociation of CT states (FORMAT-dd-notes.md "Excitons"; Koster et al., PRB 72, 085205 (2005)). */
+export interface ExcitonDissociation {
+  model: 'onsager-braun';
+  /** Electron-hole separation distance of the CT state, nm. */
+  a_nm: number;
+  /** Decay rate of the CT state to the ground state, 1/s. */
+  k_f_s: number;
+  /** Field-independent part of the free-carrier yield (0..1), default 0. */
+  P0?: number;
+  /** One separation ('delta', default) or a Gaussian distribution of separations around a_nm. */
+  distribution?: 'delta' | 'gaussian';
+}
+
+/** A mobile ionic species (FORMAT-dd-notes.md "Ions"; Courtier et al., Energy Environ. Sci. 12, 396 (2019)). */
+export interface IonSpecies {
+  /** Mean density over the layer, cm^-3 (also the density of the immobile background). */
+  N_ion_cm3: number;
+  /** Diffusion coefficient at the device temperature, cm^2/s (mobility D q / kT). */
+  D_ion_cm2_s: number;
+  /** Charge in units of q: +1 (e.g. iodide vacancies) or -1. */
+  sign: 1 | -1;
+}
+
+/** The parameter names of ElectricalLayer are exactly the field list's solver names. */
+type SameKeys<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const layerKeysMatch: SameKeys<
+  Exclude<
+    keyof ElectricalLayer,
+    'name' | 'thickness_nm' | 'electrode' | 'ions' | 'exciton' | 'exciton_diffusion' | 'defects'
+  >,
+  LayerSolverKey
+> = true;
+void layerKeysMatch;
 
 /**
  * Recombination at an internal interface (between layers i and i+1 of the semiconductor stack),
  * through a trap level at the interface: R_s = (n p - n_i,eff^2) / ((n + n1)/S_p + (p + p1)/S_n),
- * n taken on the side with the lower conduction band, p on the side with the higher valence band.
+ * n taken on the side where the electron density is larger at equal quasi-Fermi level (the lower
+ * conduction band when the two layers' Nc are equal), p on the side where the hole density is
+ * larger (the higher valence band when the Nv are equal); n_i,eff^2 is their product at equal
+ * quasi-Fermi levels (electrical/interfaces.ts).
  */
 export interface ElectricalInterface {
   /** Surface recombination velocities, cm/s. */
@@ -86,6 +185,21 @@ export interface ElectricalInterface {
    * levels (the infinite-velocity limit).
    */
   thermionic?: { v_n_cm_s?: number; v_p_cm_s?: number };
+  /**
+   * A thin insulating interlayer (TOPCon's SiOx) that carriers tunnel through: thickness, barrier
+   * of each band above its band edge, tunnelling masses (m0). The transfer velocities become the
+   * thermionic ones times the thermally averaged WKB transmission (oxide-tunnelling.ts); implies
+   * the two-node (thermionic) interface.
+   */
+  tunnel_oxide?: {
+    thickness_nm: number;
+    barrier_n_eV: number;
+    barrier_p_eV: number;
+    mass_n_rel: number;
+    mass_p_rel: number;
+  };
+  /** Sheets of defects at the interface (electrical/defects.ts): charge and recombination. */
+  defects?: InterfaceDefect[];
 }
 
 export interface ElectricalContact {
@@ -105,10 +219,16 @@ export type ElectricalGenerationSpec =
   /** One uniform rate per semiconductor layer, cm^-3 s^-1. */
   | { kind: 'per-layer'; G_cm3_s: number[] }
   /**
-   * Beer-Lambert absorption of a monochromatic photon flux (cm^-2 s^-1) entering from one side,
-   * alpha per semiconductor layer (cm^-1), after a front reflectance R (fraction).
+   * Beer-Lambert absorption of photon fluxes (cm^-2 s^-1, one per spectral line or bin) entering
+   * from one side after a front reflectance R (fraction), each with its absorption coefficient per
+   * semiconductor layer (cm^-1): no interference, no back reflection.
    */
-  | { kind: 'beer-lambert'; photonFlux_cm2_s: number; alpha_cm: number[]; from: 'left' | 'right'; reflectance?: number }
+  | {
+      kind: 'beer-lambert';
+      lines: { photonFlux_cm2_s: number; alpha_cm: number[] }[];
+      from: 'left' | 'right';
+      reflectance?: number;
+    }
   /**
    * Values at the nodes of the solver's mesh (buildElectricalMesh(layers without electrodes,
    * options.nodes, double-node flags) gives the positions), one per node.
@@ -135,6 +255,11 @@ export interface ElectricalSolverOptions {
   wallClockLimit_ms?: number;
   /** Clock used for the limit (default Date.now); injectable for tests. */
   clock?: () => number;
+  /**
+   * Solve Jsc, Voc and the maximum power point on the device instead of reading them off the
+   * sweep (default true; a few extra solves).
+   */
+  solveFigures?: boolean;
   /** When the illuminated J-V ends before Voc, keep stepping until J changes sign (default false). */
   extendToVoc?: boolean;
   /** Incident power for PCE, mW/cm^2 (default 100). */
@@ -143,6 +268,11 @@ export interface ElectricalSolverOptions {
   profileBiases_V?: number[];
   /** Whether to return the profiles at 0 V, maximum power and Voc (default true). */
   standardProfiles?: boolean;
+  /**
+   * Whether the input checks' warnings go into the result (default true). The DeviceSpec run
+   * reports them itself, under the DeviceSpec's field names (device/check.ts).
+   */
+  inputWarnings?: boolean;
   /** Called after each bias point of the sweep (done of total, at that external voltage): for progress reports. */
   onBiasPoint?: (done: number, total: number, voltageV: number) => void;
 }
@@ -166,9 +296,17 @@ export interface ElectricalDevice {
 /** A message about bad input, naming the layer (or contact, interface) and the field. */
 export interface ElectricalInputIssue {
   severity: 'error' | 'warning';
-  /** Layer name, "contacts.left", "interface 1 (A/B)", "voltage_V", ... */
+  /** Layer name, "contacts.left", "interface 1", "generation", "options", "device". */
   where: string;
+  /** The solver's field name (layer-fields.ts maps it to the DeviceSpec's). */
   field: string;
+  /** Index into device.layers when the issue is about a layer. */
+  layerIndex?: number;
+  /** What is wrong, without the place: "must be > 0 (got -5)". */
+  text: string;
+  /** A stable code for the kind of issue ("not-positive", "doping-impossible", "boltzmann-degenerate", ...). */
+  code: string;
+  /** where, field and text in one line. */
   message: string;
 }
 
@@ -209,14 +347,60 @@ export interface ElectricalBiasProfile {
   R_interface_cm2_s: number[];
   /** Minority-carrier loss at the contacts (electrons into the anode, holes into the cathode), cm^-2 s^-1. */
   R_contact_cm2_s: { anode: number; cathode: number };
+  /**
+   * Mobile ion densities, cm^-3, one list per species (same points as x_nm; 0 outside its layer),
+   * with the species' layer and charge. Absent without ions.
+   */
+  ions?: { layer: string; sign: 1 | -1; density_cm3: number[] }[];
+  /**
+   * Defects (electrical/defects.ts): the trapped charge at each point (signed, in units of q,
+   * cm^-3; 0 where there are none), and per defect of each layer its occupation (the mean fraction
+   * of its levels holding an electron; absent, null, outside its layer). Absent without defects.
+   */
+  trappedCharge_cm3?: number[];
+  defects?: { layer: string; index: number; type: 'donor' | 'acceptor' | 'neutral'; occupation: (number | null)[] }[];
+  /** Defect sheets at interfaces: occupation and sheet charge (q cm^-2, signed). */
+  interfaceDefects?: { interface: string; occupation: number; charge_cm2: number }[];
+  /**
+   * Where CT states dissociate (organic blends, dissociation.ts): the dissociation probability P
+   * at each point (1 elsewhere) and the generation lost to the decay of CT states (geminate
+   * recombination), cm^-3 s^-1. Absent without such layers.
+   */
+  P_dissociation?: number[];
+  R_geminate_cm3_s?: number[];
+  /** Exciton density in layers with exciton diffusion (0 elsewhere), cm^-3; absent without such layers. */
+  X_cm3?: number[];
+  /** Band-to-band tunnelling rate (net recombination), cm^-3 s^-1; absent without it. */
+  R_btbt_cm3_s?: number[];
+  /** Time of a transient's profile, s. */
+  t_s?: number;
 }
 
 /** Recombination currents against voltage (one entry per J-V point), mA/cm^2. */
 export interface ElectricalRecombinationCurrents {
   /** Per semiconductor layer. */
-  layers: { name: string; srh: number[]; radiative: number[]; auger: number[] }[];
+  layers: {
+    name: string;
+    srh: number[];
+    /** Band-to-band (bimolecular): k_rad or Langevin, times (1 - P) in layers with CT dissociation. */
+    radiative: number[];
+    auger: number[];
+    /** Generation lost to the decay of CT states before they dissociate; only layers with CT dissociation. */
+    geminate?: number[];
+    /** Excitons that decay before reaching the donor/acceptor interface; only layers with exciton diffusion. */
+    excitonDecay?: number[];
+    /** Band-to-band tunnelling (net recombination); only layers with it. SRH includes trap-assisted tunnelling. */
+    bandToBand?: number[];
+    /** Recombination through each of the layer's defects ([defect][bias point]); srh is the tau-based part. */
+    defects?: number[][];
+  }[];
   /** Per internal interface. */
-  interfaces: { name: string; current: number[] }[];
+  interfaces: {
+    name: string;
+    current: number[];
+    /** Recombination through the interface's defect sheets (the rest of current is S-based). */
+    defects?: number[];
+  }[];
   /** Minority carriers lost at the contacts. */
   contacts: { anode: number[]; cathode: number[] };
   /** q times the integrated generation. */
@@ -231,6 +415,15 @@ export interface ElectricalJvFigures {
   Vmp_V: number;
   Jmp_mA_cm2: number;
   Pmax_mW_cm2: number;
+  /**
+   * How they were found: 'solved' — Jsc at 0 V, Voc (to 1e-7 V) and the maximum power point (to
+   * 1e-5 V) solved on the device, independent of the voltage step; 'interpolated' — read off a
+   * monotone cubic through the sweep (solving switched off, or it failed: a warning says why).
+   * Absent in results made before this field existed (interpolated).
+   */
+  method?: 'solved' | 'interpolated';
+  /** Solver runs beyond the sweep that the solved figures took. */
+  solves?: number;
 }
 
 export interface ElectricalResult {

@@ -3,81 +3,74 @@
  * gap absorbed and collected (step absorptance), radiative recombination only, emission into a
  * hemisphere from the front surface (flat cell, no concentration).
  *
- *   Jsc = q integral_{E > Eg} Phi_sun(E) dE              (spectrum.ts, trapezoidal rule)
- *   J0  = q (2 pi / (h^3 c^2)) integral_Eg^inf E^2 / (exp(E/kT) - 1) dE
- *       = q (2 pi / (h^3 c^2)) (kT)^3 sum_{k>=1} exp(-k x) (x^2/k + 2x/k^2 + 2/k^3),  x = Eg/kT
+ *   Jsc = q integral_{E > Eg} Phi_sun(E) dE         (spectra aboveGap: trapezoid rule, spectrum
+ *                                                     interpolated linearly at the gap wavelength)
+ *   J0  = q (2 pi / (h^3 c^2)) integral_Eg^inf E^2 / (exp(E/kT) - 1) dE   (spectra/radiative-limit.ts)
  *   J(V) = Jsc - J0 (exp(V/Vt) - 1),  Voc = Vt ln(1 + Jsc/J0),
- *   Vmp = Vt (W(e (1 + Jsc/J0)) - 1)  (closed form with the Lambert W function),
- *   Pmax = Vmp J(Vmp), FF = Pmax/(Jsc Voc), PCE = Pmax / P_in  (P_in = integral of the spectrum).
+ *   Pmax = max V J(V), FF = Pmax/(Jsc Voc), PCE = Pmax / P_in  (P_in: the integral of the spectrum,
+ *   unless the caller gives the incident power the spectrum table stands for).
+ * The J-V is the ideal single diode (n = 1, Rs = 0, no shunt), so its figures come from the
+ * circuit model's own routine (SdmSolver: Voc from the Lambert W closed form, the maximum power
+ * point from dP/dV = 0), the same that every other circuit result uses.
  *
  * References: W. Shockley and H. J. Queisser, J. Appl. Phys. 32, 510 (1961); S. Ruehle,
  * Sol. Energy 130, 139 (2016) (AM1.5G tabulation: 33.7 % at 1.34 eV, 300 K).
  */
-import { C_M_PER_S, H_J_S, K_B_J_PER_K, Q_C, thermalVoltageV } from '../circuit/constants.js';
-import { lambertWOfExp } from '../circuit/lambertw.js';
-import { aboveGap, gapWavelengthNm, irradiancePowerWM2, type SpectralIrradiance } from './spectrum.js';
 
-/** Radiative (black-body) saturation current density of a step absorber, mA/cm^2. */
-export function radiativeJ0MaCm2(egEV: number, tK: number): number {
-  const kT = K_B_J_PER_K * tK;
-  const x = (egEV * Q_C) / kT;
-  let sum = 0;
-  for (let k = 1; k < 200; k++) {
-    const term = Math.exp(-k * x) * ((x * x) / k + (2 * x) / (k * k) + 2 / (k * k * k));
-    sum += term;
-    if (term < 1e-17 * sum) break;
-  }
-  const fluxM2S = ((2 * Math.PI) / (H_J_S ** 3 * C_M_PER_S ** 2)) * kT ** 3 * sum;
-  return 0.1 * Q_C * fluxM2S;
-}
+import { check, type Problems } from '../circuit/input-check.js';
+import type { KeyFigures } from '../circuit/key-figures.js';
+import { SdmSolver } from '../circuit/models.js';
+import { HC_EV_NM } from '../constants.js';
+import { aboveGap, type Spectrum, spectrumPowerWm2 } from '../spectra/index.js';
+import { gapWavelengthNm, radiativeJ0MaCm2 } from '../spectra/radiative-limit.js';
 
-export interface DetailedBalanceResult {
+/**
+ * The limit for one gap: the key figures of the ideal radiative cell (a gap above every photon of
+ * the spectrum gives Jsc = 0 and no Voc, maximum power point or FF: NaN; PCE 0 is then not a
+ * figure either, so it is NaN too).
+ */
+export interface DetailedBalanceResult extends KeyFigures {
   egEV: number;
   tK: number;
   lambdaGNm: number;
-  /** Incident power, mW/cm^2. */
-  pinMwCm2: number;
   /** Power of the above-gap photons, mW/cm^2. */
   aboveGapPowerMwCm2: number;
-  jscMaCm2: number;
   j0MaCm2: number;
-  vocV: number;
-  vmpV: number;
-  jmpMaCm2: number;
-  pmaxMwCm2: number;
-  ff: number;
-  pcePercent: number;
 }
 
-/** Shockley-Queisser limit for a band gap, spectrum and temperature. */
-export function detailedBalance(spectrum: SpectralIrradiance, egEV: number, tK = 300): DetailedBalanceResult {
-  if (!(egEV > 0)) throw new Error('detailed balance: the band gap must be positive');
-  if (!(tK > 0)) throw new Error('detailed balance: the temperature must be positive');
-  const pin = 0.1 * irradiancePowerWM2(spectrum);
+/** Problems of the gap and temperature of a detailed-balance calculation. */
+export function detailedBalanceProblems(egEV: unknown, tK: unknown, out: Problems): void {
+  out.positive('egEV', egEV);
+  out.positive('tK', tK);
+}
+
+/**
+ * Shockley-Queisser limit for a band gap, spectrum and temperature; the PCE is relative to
+ * pinMwCm2 when given (a table that stops at 1600 nm carries only part of the incident power).
+ */
+export function detailedBalance(spectrum: Spectrum, egEV: number, tK = 300, pinMwCm2?: number): DetailedBalanceResult {
+  check((out) => {
+    detailedBalanceProblems(egEV, tK, out);
+    out.optionalPositive('pinMwCm2', pinMwCm2);
+  });
+  const pin = pinMwCm2 ?? 0.1 * spectrumPowerWm2(spectrum);
   const above = aboveGap(spectrum, egEV);
-  const jsc = above.jMaCm2;
   const j0 = radiativeJ0MaCm2(egEV, tK);
-  const vt = thermalVoltageV(tK);
-  const ratio = jsc / j0;
-  const voc = vt * Math.log1p(ratio);
-  // Vmp = Vt (W(e (1 + Jsc/J0)) - 1), W evaluated from its log argument
-  const vmp = vt * (lambertWOfExp(1 + Math.log1p(ratio)) - 1);
-  const jmp = jsc - j0 * Math.expm1(vmp / vt);
-  const pmax = vmp * jmp;
+  const figures = new SdmSolver({
+    jphMaCm2: above.jMaCm2,
+    j0MaCm2: j0,
+    n: 1,
+    rsOhmCm2: 0,
+    rshOhmCm2: Number.POSITIVE_INFINITY,
+    tK,
+  }).keyFigures(pin);
   return {
     egEV,
     tK,
     lambdaGNm: gapWavelengthNm(egEV),
-    pinMwCm2: pin,
-    aboveGapPowerMwCm2: 0.1 * above.powerWM2,
-    jscMaCm2: jsc,
+    aboveGapPowerMwCm2: 0.1 * above.powerWm2,
     j0MaCm2: j0,
-    vocV: voc,
-    vmpV: vmp,
-    jmpMaCm2: jmp,
-    pmaxMwCm2: pmax,
-    ff: pmax / (jsc * voc),
-    pcePercent: (100 * pmax) / pin,
+    ...figures,
   };
 }
 
@@ -90,9 +83,7 @@ export function bandGapFromEqe(wavelengthNm: number[], eqe: number[]): number {
   if (wavelengthNm.length !== eqe.length || wavelengthNm.length < 5) {
     throw new Error('EQE: need at least 5 (wavelength, EQE) pairs of equal length');
   }
-  const pts = wavelengthNm
-    .map((w, i) => ({ e: (H_J_S * C_M_PER_S) / (w * 1e-9 * Q_C), q: eqe[i]! }))
-    .sort((a, b) => a.e - b.e);
+  const pts = wavelengthNm.map((w, i) => ({ e: HC_EV_NM / w, q: eqe[i]! })).sort((a, b) => a.e - b.e);
   let best = -1;
   let dMax = -Infinity;
   const d: number[] = [];

@@ -6,6 +6,7 @@ export * from '../materials/index.js';
 export * from '../spectra/index.js';
 export * from './device.js';
 export * from './errors.js';
+export * from './hemispherical.js';
 export * from './profile.js';
 export * from './simulate.js';
 export * from './texture.js';

@@ -14,6 +14,7 @@
  * other mesh is evaluated directly (exp, cos, sin per point and wavelength, about 4x slower).
  */
 import { Q_C } from '../constants.js';
+import { trapezoidWeights } from '../numerics/trapezoid.js';
 import { OpticsInputError } from './errors.js';
 import { PROFILE_STRIDE, type TmmResult } from './tmm.js';
 
@@ -44,16 +45,8 @@ export function generationWeights(
 ): Float64Array {
   const n = wavelengthNm.length;
   if (photonFluxM2sNm.length !== n) throw new OpticsInputError('photonFlux', `needs ${n} values (one per wavelength)`);
-  const w = new Float64Array(n);
-  if (n === 1 || monochromatic) {
-    for (let i = 0; i < n; i++) w[i] = 1e3 * photonFluxM2sNm[i]!;
-    return w;
-  }
-  for (let i = 0; i < n - 1; i++) {
-    const h = (wavelengthNm[i + 1]! - wavelengthNm[i]!) / 2;
-    w[i] = w[i]! + h;
-    w[i + 1] = w[i + 1]! + h;
-  }
+  // lines (a single wavelength, a monochromatic spectrum) carry their whole flux: weight 1
+  const w = monochromatic ? new Float64Array(n).fill(1) : trapezoidWeights(wavelengthNm);
   for (let i = 0; i < n; i++) w[i] = 1e3 * w[i]! * photonFluxM2sNm[i]!;
   return w;
 }

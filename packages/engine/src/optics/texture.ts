@@ -13,18 +13,22 @@
  * Diffuse light inside an absorber of index n, thickness W, absorption alpha = 4 pi k / l
  * (E. Yablonovitch, JOSA 72, 899 (1982); M. A. Green, Prog. Photovolt. 10, 235 (2002)):
  * one traverse passes tau = exp(-2 alpha W) (mean path 2W for isotropic light), the back side
- * reflects R_b (the planar rear stack at normal incidence), the front lets e = (n_0/n)^2 escape
- * (escape cone into the ambient), so per unit of diffuse light entering
+ * reflects R_b, the rear stack's reflectance averaged over the hemisphere of isotropic light
+ * (hemispherical.ts: total internal reflection outside the rear escape cone and Fresnel reflection
+ * inside it), the front lets e = (n_0/n)^2 escape (the whole escape cone into the ambient, as for
+ * an ideal randomising front), so per unit of diffuse light entering
  *   A_lam = (1 - tau)(1 + R_b tau) / D,  rear loss (1 - R_b) tau / D,  front escape R_b tau^2 e / D,
  *   D = 1 - R_b tau^2 (1 - e);    A_lam -> 4 n^2 alpha W / n_0^2 for weak absorption with R_b = 1,
- * the 4n^2 limit. The specular fraction (1 - H) keeps the planar transfer-matrix result.
+ * the 4n^2 limit; a bare rear into air (R_b = 1 - t/n^2, t the cone-averaged Fresnel transmittance)
+ * gives 4 n^2 / (1 + t (1 - e)), between Yablonovitch's 2n^2 (t = 1) and 4n^2. The specular fraction (1 - H) keeps the planar transfer-matrix result.
  * Generation of the diffuse light: 2 alpha (I_F e^{-2 alpha z} + I_B e^{-2 alpha (W - z)}),
  * I_F = H T_in / D, I_B = I_F R_b tau, which integrates to H T_in A_lam.
  * Approximations: the escaping diffuse light is counted as reflected (front layers do not absorb
- * it); the diffuse light lost at the back is shared among rear layers and T as in the planar rear
- * stack; absorption profiles of layers other than the absorber keep their planar shape.
+ * it); the diffuse light lost at the back is shared among rear layers and T in proportion to their
+ * hemispherically averaged absorptance and transmittance; absorption profiles of layers other than the absorber keep their planar shape.
  */
 import { OpticsInputError } from './errors.js';
+import { hemisphericalAverage } from './hemispherical.js';
 import { type MediumNk, PROFILE_STRIDE, solveTmm, type TmmInput, type TmmResult } from './tmm.js';
 
 export interface TextureSpec {
@@ -71,13 +75,21 @@ export function applyTexture(res: TmmResult, input: TmmInput, t: TextureSpec): T
   const absMedium: MediumNk = { n: abs.n, k: abs.k };
   // front part: ambient / layers before j / absorber as exit medium
   const front = solveTmm({ ...input, layers: input.layers.slice(0, j), substrate: absMedium });
-  // rear part at normal incidence, lit from inside the absorber (lossless ambient of index n)
-  const rear = solveTmm({
-    ...input,
-    angleDeg: 0,
-    ambient: { n: abs.n, k: new Float64Array(nWl) },
-    layers: input.layers.slice(j + 1),
-  });
+  // rear part lit by the isotropic light inside the absorber (lossless ambient of index n), averaged
+  // over the hemisphere: total internal reflection outside the rear's escape cone included. Not
+  // needed without diffuse light (f = 0 is the planar stack).
+  const rear =
+    t.roughnessFactor > 0
+      ? hemisphericalAverage({
+          ...input,
+          ambient: { n: abs.n, k: new Float64Array(nWl) },
+          layers: input.layers.slice(j + 1),
+        })
+      : {
+          R: new Float64Array(nWl),
+          T: new Float64Array(nWl),
+          A: input.layers.slice(j + 1).map(() => new Float64Array(nWl)),
+        };
   const info: TextureInfo = {
     haze: new Float64Array(nWl),
     rSpecular: new Float64Array(nWl),

@@ -39,6 +39,8 @@
  */
 import { OpticsInputError } from './errors.js';
 
+/** Powers below this (fractions of the incident power) are round-off. */
+const ROUND_OFF = 1e-12;
 export type Polarization = 's' | 'p' | 'unpolarized';
 
 /** A medium's n and k on the wavelength grid. */
@@ -303,6 +305,14 @@ export class TmmSolver {
       this.nodeP[0] = 1;
       this.nodeP[nodes - 1] = 1;
       for (const pol of pols) this.solveOne(pol, i, nWl, dNm, lam, wPol, res);
+    }
+    // An incoherent layer's absorption is a difference of powers: where it absorbs nothing the
+    // difference is round-off (about +-1e-14), which would show as negative absorptance in plots
+    // and exports. Clear it; anything larger is a real result (or a real bug) and is kept.
+    for (const A of res.A) for (let i = 0; i < nWl; i++) if (Math.abs(A[i]!) < ROUND_OFF) A[i] = 0;
+    for (let i = 0; i < nWl; i++) {
+      if (Math.abs(res.R[i]!) < ROUND_OFF) res.R[i] = 0;
+      if (Math.abs(res.T[i]!) < ROUND_OFF) res.T[i] = 0;
     }
     return res;
   }

@@ -10,12 +10,22 @@
  *                       spectral responsivity of the device, S_c that of the reference detector
  *                       (flat, i.e. thermal, when none is given); corrected Jsc = Jsc_test / M
  *                       (IEC 60904-7:2019; ASTM E973).
- * Integrals use the trapezoid rule on the spectrum's own grid; a monochromatic spectrum is a
- * single line whose `irradiance` value is the total power in W m^-2 (its weight is 1, not a width).
+ *   above the gap       P(Eg) = int_{l < l_g} E dl,  J(Eg) = q int_{l < l_g} Phi dl,  l_g = h c / Eg,
+ *                       the spectrum interpolated linearly at l_g (the definition of
+ *                       assets/data/check_values.json; used by the detailed-balance limit)
+ * Integrals use the trapezoid rule on the spectrum's own grid (numerics/trapezoid.ts); a
+ * monochromatic spectrum is a single line whose `irradiance` value is the total power in W m^-2
+ * (its weight is 1, not a width). 1 A/m^2 = 0.1 mA/cm^2; 1 W/m^2 = 0.1 mW/cm^2.
  * Reference: ASTM G173-03; C. R. Osterwald, Solar Cells 18, 269 (1986) for the mismatch factor.
  */
 import { C_M_S, H_J_S, KB_J_K, Q_C } from '../constants.js';
+import { moreEntries, NAMED_ENTRIES } from '../input-lists.js';
+import { trapezoidWeights } from '../numerics/trapezoid.js';
 import { OpticsInputError } from '../optics/errors.js';
+import { gapWavelengthNm } from './radiative-limit.js';
+
+export { trapezoidWeights } from '../numerics/trapezoid.js';
+export { gapWavelengthNm, radiativeJ0MaCm2 } from './radiative-limit.js';
 
 export interface Spectrum {
   name: string;
@@ -25,6 +35,12 @@ export interface Spectrum {
   /** A single line: integrals are the value at that wavelength, not a trapezoid. */
   monochromatic?: boolean;
 }
+
+/**
+ * A spectrum as plain arrays (nm; W m^-2 nm^-1), as a JSON payload carries it (a circuit job's
+ * `spectrum`); makeSpectrum checks it and makes it a Spectrum. Every Spectrum is one.
+ */
+export type SpectrumArrays = { wavelengthNm: ArrayLike<number>; irradianceWm2Nm: ArrayLike<number> };
 
 /** Asset paths (under assets/) of the built-in spectra; the caller reads the text. */
 export const BUILTIN_SPECTRA: Record<string, string> = {
@@ -87,30 +103,65 @@ export function parseSpectrumCsv(text: string, name = 'spectrum'): Spectrum {
   return makeSpectrum(name, w, e);
 }
 
+/** A broken rule of a tabulated spectrum: the field (under the spectrum's name) and why. */
+export interface SpectrumProblem {
+  field: string;
+  message: string;
+}
+
+/**
+ * The rules of a tabulated spectrum, all of them broken listed (makeSpectrum throws the first; a
+ * circuit job reports every one): at least two rows of equal length, wavelengths finite, > 0 and
+ * strictly increasing (the trapezoid weights and the interpolation assume it), irradiance finite
+ * and >= 0. Arrays come from JSON too, so anything may arrive.
+ */
+export function spectrumProblems(name: string, wavelengthNm: unknown, irradianceWm2Nm: unknown): SpectrumProblem[] {
+  const out: SpectrumProblem[] = [];
+  const arrayLike = (x: unknown): x is ArrayLike<unknown> =>
+    Array.isArray(x) || (ArrayBuffer.isView(x) && !(x instanceof DataView));
+  if (!arrayLike(wavelengthNm)) return [{ field: `${name}.wavelengthNm`, message: 'must be an array of numbers' }];
+  if (!arrayLike(irradianceWm2Nm))
+    return [{ field: `${name}.irradianceWm2Nm`, message: 'must be an array of numbers' }];
+  if (wavelengthNm.length < 2) out.push({ field: `${name}.wavelengthNm`, message: 'needs at least two rows' });
+  if (irradianceWm2Nm.length !== wavelengthNm.length) {
+    out.push({
+      field: `${name}.irradianceWm2Nm`,
+      message: `differs in length from the wavelengths (${irradianceWm2Nm.length} values for ${wavelengthNm.length} wavelengths)`,
+    });
+  }
+  // the first few bad entries of a column are named, the rest counted (input-lists.ts)
+  const column = (field: string, values: ArrayLike<unknown>, why: (i: number) => string | undefined) => {
+    let bad = 0;
+    for (let i = 0; i < values.length; i++) {
+      const message = why(i);
+      if (message !== undefined && ++bad <= NAMED_ENTRIES) out.push({ field: `${field}[${i}]`, message });
+    }
+    if (bad > NAMED_ENTRIES) out.push({ field, message: moreEntries(bad - NAMED_ENTRIES, 'like these') });
+  };
+  column(`${name}.wavelengthNm`, wavelengthNm, (i) => {
+    const l = wavelengthNm[i];
+    const prev = i > 0 ? wavelengthNm[i - 1] : undefined;
+    if (typeof l !== 'number' || !(l > 0) || !Number.isFinite(l)) return `must be > 0 (got ${String(l)})`;
+    if (typeof prev === 'number' && !(l > prev)) return `wavelengths must increase strictly (${prev} then ${l})`;
+    return undefined;
+  });
+  column(`${name}.irradianceWm2Nm`, irradianceWm2Nm, (i) => {
+    const v = irradianceWm2Nm[i];
+    return typeof v !== 'number' || !(v >= 0) || !Number.isFinite(v)
+      ? `must be finite and >= 0 (got ${String(v)})`
+      : undefined;
+  });
+  return out;
+}
+
 /** Checks and wraps arrays (nm; W m^-2 nm^-1) as a spectrum. */
 export function makeSpectrum(
   name: string,
   wavelengthNm: ArrayLike<number>,
   irradianceWm2Nm: ArrayLike<number>,
 ): Spectrum {
-  if (wavelengthNm.length < 2) throw new OpticsInputError(`${name}.wavelengthNm`, 'needs at least two rows');
-  if (irradianceWm2Nm.length !== wavelengthNm.length) {
-    throw new OpticsInputError(`${name}.irradiance`, 'differs in length from the wavelengths');
-  }
-  for (let i = 0; i < wavelengthNm.length; i++) {
-    const l = wavelengthNm[i]!;
-    const v = irradianceWm2Nm[i]!;
-    if (!(l > 0) || !Number.isFinite(l))
-      throw new OpticsInputError(`${name}.wavelengthNm[${i}]`, `must be > 0 (got ${l})`);
-    if (i > 0 && !(l > wavelengthNm[i - 1]!)) {
-      throw new OpticsInputError(
-        `${name}.wavelengthNm[${i}]`,
-        `wavelengths must increase strictly (${wavelengthNm[i - 1]} then ${l})`,
-      );
-    }
-    if (!(v >= 0) || !Number.isFinite(v))
-      throw new OpticsInputError(`${name}.irradiance[${i}]`, `must be finite and >= 0 (got ${v})`);
-  }
+  const first = spectrumProblems(name, wavelengthNm, irradianceWm2Nm)[0];
+  if (first) throw new OpticsInputError(first.field, first.message);
   return { name, wavelengthNm: Float64Array.from(wavelengthNm), irradianceWm2Nm: Float64Array.from(irradianceWm2Nm) };
 }
 
@@ -188,7 +239,7 @@ export function blackbodySpectrum(
   }
   const s = makeSpectrum(`blackbody ${temperatureK} K`, gridNm, e);
   if (totalIrradianceWm2 !== undefined) {
-    const p = integrateSpectrum(s, s.irradianceWm2Nm);
+    const p = spectrumPowerWm2(s);
     if (!(p > 0)) throw new OpticsInputError('blackbody', 'no power on the grid to scale');
     return scaleSpectrum(s, totalIrradianceWm2 / p);
   }
@@ -219,22 +270,6 @@ export function photonFlux(s: Spectrum): Float64Array {
   return f;
 }
 
-/** Trapezoid-rule weights of a grid (nm), so that integral f = sum w_i f_i; a single point gets 1. */
-export function trapezoidWeights(gridNm: ArrayLike<number>): Float64Array {
-  const n = gridNm.length;
-  const w = new Float64Array(n);
-  if (n === 1) {
-    w[0] = 1;
-    return w;
-  }
-  for (let i = 0; i < n - 1; i++) {
-    const h = (gridNm[i + 1]! - gridNm[i]!) / 2;
-    w[i] = w[i]! + h;
-    w[i + 1] = w[i + 1]! + h;
-  }
-  return w;
-}
-
 /** integral of values(l) dl over the spectrum's grid (trapezoid; a line gives its value). */
 export function integrateSpectrum(s: Spectrum, values: ArrayLike<number>): number {
   if (s.monochromatic) return values[0]!;
@@ -244,13 +279,65 @@ export function integrateSpectrum(s: Spectrum, values: ArrayLike<number>): numbe
   return sum;
 }
 
-/** Short-circuit current density q int EQE Phi dl, mA/cm^2 (eqe on the spectrum's grid, 0..1). */
-export function jscFromEqe(s: Spectrum, eqe: ArrayLike<number>): number {
+/** Irradiance of the whole spectrum, integral E dl, W/m^2. */
+export function spectrumPowerWm2(s: Spectrum): number {
+  return integrateSpectrum(s, s.irradianceWm2Nm);
+}
+
+/**
+ * The spectrum at wavelengths up to maxNm: its own points below maxNm and the irradiance
+ * interpolated linearly at maxNm as the last point (all of it when maxNm is beyond its end); null
+ * when nothing lies below maxNm.
+ */
+export function spectrumBelow(s: Spectrum, maxNm: number): Spectrum | null {
+  const w = s.wavelengthNm;
+  if (s.monochromatic) return w[0]! <= maxNm ? s : null;
+  if (!(maxNm > w[0]!)) return null;
+  if (maxNm >= w[w.length - 1]!) return s;
+  const grid: number[] = [];
+  for (let i = 0; i < w.length && w[i]! < maxNm; i++) grid.push(w[i]!);
+  grid.push(maxNm);
+  return resampleSpectrum(s, grid);
+}
+
+/**
+ * Power (W/m^2) and photon current (mA/cm^2) of the photons above a band gap, i.e. at wavelengths
+ * below h c / Eg: what a step absorber of that gap absorbs (the detailed-balance Jsc).
+ */
+export function aboveGap(s: Spectrum, egEV: number): { powerWm2: number; jMaCm2: number } {
+  const below = spectrumBelow(s, gapWavelengthNm(egEV));
+  if (!below) return { powerWm2: 0, jMaCm2: 0 };
+  return { powerWm2: spectrumPowerWm2(below), jMaCm2: 0.1 * Q_C * integrateSpectrum(below, photonFlux(below)) };
+}
+
+/**
+ * Short-circuit current density q int EQE Phi dl, mA/cm^2 (eqe on the spectrum's grid, 0..1).
+ * With the absorber's band gap egEV, the EQE is zero below the gap (wavelengths above
+ * l_g = h c / Eg) and the integral ends exactly at l_g: the spectrum is interpolated there and the
+ * EQE keeps its value from the last point at or below l_g. Without it a step EQE sampled on the grid
+ * would be integrated as a ramp over the grid interval that holds l_g (a step at 2.0 eV on the
+ * AM1.5G table: 14.5546 instead of the 14.5856 mA/cm^2 of the photons above the gap).
+ */
+export function jscFromEqe(s: Spectrum, eqe: ArrayLike<number>, egEV?: number): number {
   if (eqe.length !== s.wavelengthNm.length) throw new OpticsInputError('eqe', 'must be given on the spectrum grid');
-  const phi = photonFlux(s);
+  if (egEV !== undefined && !(Number.isFinite(egEV) && egEV > 0)) {
+    throw new OpticsInputError('egEV', `band gap must be a finite number > 0 eV (got ${egEV})`);
+  }
+  const lg = egEV === undefined ? Number.POSITIVE_INFINITY : gapWavelengthNm(egEV);
+  const cut = spectrumBelow(s, lg);
+  if (!cut) return 0;
+  // EQE on the cut grid: the spectrum's own points below l_g, then l_g itself
+  const w = s.wavelengthNm;
+  const q = new Float64Array(cut.wavelengthNm.length);
+  let last = 0;
+  for (let i = 0; i < q.length; i++) {
+    while (last + 1 < w.length && w[last + 1]! <= cut.wavelengthNm[i]!) last++;
+    q[i] = eqe[last]!;
+  }
+  const phi = photonFlux(cut);
   const v = new Float64Array(phi.length);
-  for (let i = 0; i < v.length; i++) v[i] = eqe[i]! * phi[i]!;
-  return 0.1 * Q_C * integrateSpectrum(s, v);
+  for (let i = 0; i < v.length; i++) v[i] = q[i]! * phi[i]!;
+  return 0.1 * Q_C * integrateSpectrum(cut, v);
 }
 
 /** Spectral responsivity S = EQE q l / (h c), A/W. */

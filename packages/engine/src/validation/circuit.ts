@@ -3,11 +3,13 @@
  * FORMAT-extensions.md): circuit-sdm (single-diode, Lambert W), circuit-2dm (two-diode) and
  * circuit-fit (single-diode fit of a J-V curve). Every expected value is compared at the case's
  * tolerance: abs tolerances |x - x_ref| <= abs, rel tolerances |x - x_ref| <= rel |x_ref|.
+ * Cases run as circuit jobs (jobs/circuit-job.ts), through the same input check and code as a
+ * calculation on the platform; a figure the model does not have (null) fails its check.
  */
-import { fitCurve } from '../circuit/fit.js';
-import type { KeyFigures } from '../circuit/key-figures.js';
-import { type SimulatedCurve, simulateSdm, simulateTwoDiode } from '../circuit/models.js';
-import type { BenchCase, CaseCheck, CaseResult, ValidateContext } from './types.js';
+import { type CircuitJob, type CircuitJobResult, runCircuitJob } from '../jobs/circuit-job.js';
+import type { BenchCase, CaseCheck, CasePlot, CaseResult, ValidateContext } from './types.js';
+
+type Curve = Extract<CircuitJobResult, { kind: 'simulate-sdm' | 'simulate-2dm' }>['curve'];
 
 function num(o: Record<string, unknown>, key: string): number {
   const v = o[key];
@@ -27,23 +29,25 @@ function numArray(o: Record<string, unknown>, key: string): number[] {
   return v as number[];
 }
 
-function absCheck(name: string, actual: number, expected: number, tol: number): CaseCheck {
-  return { name, actual, expected, pass: Math.abs(actual - expected) <= tol, tolerance: `abs ${tol}`, allowed: tol };
+function absCheck(name: string, actual: number | null, expected: number, tol: number): CaseCheck {
+  const x = actual ?? Number.NaN;
+  return { name, actual: x, expected, pass: Math.abs(x - expected) <= tol, tolerance: `abs ${tol}`, allowed: tol };
 }
 
-function relCheck(name: string, actual: number, expected: number, tol: number): CaseCheck {
+function relCheck(name: string, actual: number | null, expected: number, tol: number): CaseCheck {
+  const x = actual ?? Number.NaN;
   return {
     name,
-    actual,
+    actual: x,
     expected,
-    pass: Math.abs(actual - expected) <= tol * Math.abs(expected),
+    pass: Math.abs(x - expected) <= tol * Math.abs(expected),
     tolerance: `rel ${tol}`,
     allowed: tol * Math.abs(expected),
   };
 }
 
 /** Checks of a forward simulation (sdm or 2dm) against expected values. */
-function forwardChecks(sim: SimulatedCurve, exp: Record<string, unknown>, tol: Record<string, unknown>): CaseCheck[] {
+function forwardChecks(sim: Curve, exp: Record<string, unknown>, tol: Record<string, unknown>): CaseCheck[] {
   const checks: CaseCheck[] = [];
   const jRef = numArray(exp, 'J_mA_cm2');
   if (jRef.length !== sim.jMaCm2.length) throw new Error('expected J_mA_cm2 and voltage_V differ in length');
@@ -51,7 +55,7 @@ function forwardChecks(sim: SimulatedCurve, exp: Record<string, unknown>, tol: R
   jRef.forEach((jr, i) => {
     checks.push(absCheck(`J_mA_cm2[${i}]`, sim.jMaCm2[i]!, jr, jAbs));
   });
-  const k: KeyFigures = sim.keyFigures;
+  const k = sim.keyFigures;
   checks.push(relCheck('Jsc_mA_cm2', k.jscMaCm2, num(exp, 'Jsc_mA_cm2'), num(tol, 'Jsc_rel')));
   checks.push(absCheck('Voc_V', k.vocV, num(exp, 'Voc_V'), num(tol, 'Voc_abs_V')));
   checks.push(absCheck('Vmp_V', k.vmpV, num(exp, 'Vmp_V'), num(tol, 'Vmp_abs_V')));
@@ -69,13 +73,27 @@ const FIT_PARAM_KEYS = {
   Rsh_ohm_cm2: 'rshOhmCm2',
 } as const;
 
-function fitChecks(c: BenchCase): CaseCheck[] {
+/** Engine J-V against the reference points (a forward case's expected curve, a fit case's data). */
+function jvPlot(vEngine: number[], jEngine: number[], vRef: number[], jRef: number[]): CasePlot {
+  return {
+    kind: 'jv',
+    series: [
+      { quantity: 'J', origin: 'engine', x: vEngine, y: jEngine },
+      { quantity: 'J', origin: 'reference', x: vRef, y: jRef },
+    ],
+  };
+}
+
+function fitChecks(c: BenchCase): { checks: CaseCheck[]; plot: CasePlot } {
   const inp = c.input;
   const model = inp['model'] ?? 'sdm';
   if (model !== 'sdm') throw new Error(`circuit-fit: model "${String(model)}" is not supported (only "sdm")`);
   const v = numArray(inp, 'voltage_V');
   const j = numArray(inp, 'J_mA_cm2');
-  const fit = fitCurve({ model: 'sdm', voltageV: v, jMaCm2: j, tK: num(inp, 'T_K') });
+  const r = runCircuitJob({ kind: 'fit', model: 'sdm', tK: num(inp, 'T_K'), curve: { voltageV: v, jMaCm2: j } });
+  if (r.kind !== 'fit') throw new Error(`circuit-fit: the job returned a ${r.kind} result`);
+  const fit = r.fit;
+  const rmse = fit.rmseMaCm2 ?? Number.NaN;
   const tol = c.tolerance;
   const expRmse = num(c.expected, 'rmse_mA_cm2');
   const factor = num(tol, 'rmse_factor');
@@ -84,9 +102,9 @@ function fitChecks(c: BenchCase): CaseCheck[] {
   const checks: CaseCheck[] = [
     {
       name: 'rmse_mA_cm2',
-      actual: fit.rmseMaCm2,
+      actual: rmse,
       expected: expRmse,
-      pass: fit.rmseMaCm2 <= limit,
+      pass: rmse <= limit,
       tolerance: `<= ${factor} x expected + ${floor}`,
     },
   ];
@@ -100,44 +118,47 @@ function fitChecks(c: BenchCase): CaseCheck[] {
     if (got === undefined) throw new Error(`circuit-fit: fit did not return "${name}"`);
     checks.push(relCheck(`params.${name}`, got, num(params, name), band));
   }
-  return checks;
+  return { checks, plot: jvPlot(Array.from(fit.voltageV), Array.from(fit.fittedJMaCm2), v, j) };
+}
+
+/** The circuit job of a forward case (circuit-sdm or circuit-2dm). */
+function forwardJob(c: BenchCase): CircuitJob {
+  const inp = c.input;
+  const common = {
+    jphMaCm2: num(inp, 'Jph_mA_cm2'),
+    rsOhmCm2: num(inp, 'Rs_ohm_cm2'),
+    rshOhmCm2: num(inp, 'Rsh_ohm_cm2'),
+    tK: num(inp, 'T_K'),
+  };
+  const voltageV = numArray(inp, 'voltage_V');
+  if (c.kind === 'circuit-sdm')
+    return { kind: 'simulate-sdm', params: { ...common, j0MaCm2: num(inp, 'J0_mA_cm2'), n: num(inp, 'n') }, voltageV };
+  return {
+    kind: 'simulate-2dm',
+    params: {
+      ...common,
+      j01MaCm2: num(inp, 'J01_mA_cm2'),
+      n1: numOr(inp, 'n1', 1),
+      j02MaCm2: num(inp, 'J02_mA_cm2'),
+      n2: numOr(inp, 'n2', 2),
+    },
+    voltageV,
+  };
 }
 
 export function validateCircuitCase(c: BenchCase, _ctx: ValidateContext): CaseResult {
-  const inp = c.input;
   let checks: CaseCheck[];
-  if (c.kind === 'circuit-sdm') {
-    const sim = simulateSdm(
-      {
-        jphMaCm2: num(inp, 'Jph_mA_cm2'),
-        j0MaCm2: num(inp, 'J0_mA_cm2'),
-        n: num(inp, 'n'),
-        rsOhmCm2: num(inp, 'Rs_ohm_cm2'),
-        rshOhmCm2: num(inp, 'Rsh_ohm_cm2'),
-        tK: num(inp, 'T_K'),
-      },
-      numArray(inp, 'voltage_V'),
-    );
-    checks = forwardChecks(sim, c.expected, c.tolerance);
-  } else if (c.kind === 'circuit-2dm') {
-    const sim = simulateTwoDiode(
-      {
-        jphMaCm2: num(inp, 'Jph_mA_cm2'),
-        j01MaCm2: num(inp, 'J01_mA_cm2'),
-        n1: numOr(inp, 'n1', 1),
-        j02MaCm2: num(inp, 'J02_mA_cm2'),
-        n2: numOr(inp, 'n2', 2),
-        rsOhmCm2: num(inp, 'Rs_ohm_cm2'),
-        rshOhmCm2: num(inp, 'Rsh_ohm_cm2'),
-        tK: num(inp, 'T_K'),
-      },
-      numArray(inp, 'voltage_V'),
-    );
-    checks = forwardChecks(sim, c.expected, c.tolerance);
+  let plot: CasePlot;
+  if (c.kind === 'circuit-sdm' || c.kind === 'circuit-2dm') {
+    const r = runCircuitJob(forwardJob(c));
+    if (r.kind !== 'simulate-sdm' && r.kind !== 'simulate-2dm') throw new Error(`the job returned a ${r.kind} result`);
+    checks = forwardChecks(r.curve, c.expected, c.tolerance);
+    const v = numArray(c.input, 'voltage_V');
+    plot = jvPlot(v, Array.from(r.curve.jMaCm2), v, numArray(c.expected, 'J_mA_cm2'));
   } else if (c.kind === 'circuit-fit') {
-    checks = fitChecks(c);
+    ({ checks, plot } = fitChecks(c));
   } else {
     return { id: c.id, kind: c.kind, pass: false, checks: [], error: `kind ${c.kind} is not a circuit kind` };
   }
-  return { id: c.id, kind: c.kind, pass: checks.length > 0 && checks.every((x) => x.pass), checks };
+  return { id: c.id, kind: c.kind, pass: checks.length > 0 && checks.every((x) => x.pass), checks, plot };
 }

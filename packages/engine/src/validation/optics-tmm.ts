@@ -10,7 +10,7 @@ import { OpticsInputError } from '../optics/errors.js';
 import { absorptionProfile, generationInLayer, generationWeights, layerPhotocurrents } from '../optics/profile.js';
 import { type MediumNk, type Polarization, solveTmm, type TmmLayer } from '../optics/tmm.js';
 import { parseSpectrumCsv, photonFlux, resampleSpectrum } from '../spectra/index.js';
-import type { BenchCase, CaseCheck, CaseResult, ValidateContext } from './types.js';
+import type { BenchCase, CaseCheck, CasePlotSeries, CaseResult, ValidateContext } from './types.js';
 
 type Json = Record<string, unknown>;
 
@@ -173,6 +173,10 @@ export function validateOpticsTmmCase(c: BenchCase, ctx: ValidateContext): CaseR
   }
   const prof = inp['profile'] as Json | undefined;
   const expProf = exp['profile'] as Json | undefined;
+  if (expProf && !prof) {
+    // an expected profile with nothing to compute it from is a failure, never skipped
+    cmp.checks.push({ name: 'expected.profile: the case gives no input.profile to compute it at', pass: false });
+  }
   if (prof && expProf) {
     const j = num(prof['layer_index'], 'input.profile.layer_index');
     const depth = numArray(prof['depth_nm'], 'input.profile.depth_nm');
@@ -180,7 +184,12 @@ export function validateOpticsTmmCase(c: BenchCase, ctx: ValidateContext): CaseR
     const pRel = num(tol['profile_rel'], 'tolerance.profile_rel');
     const pAbs = num(tol['profile_abs'], 'tolerance.profile_abs');
     const rows = expProf['a_per_nm'];
-    if (Array.isArray(rows)) {
+    if (rows !== undefined && (!Array.isArray(rows) || rows.length !== pw.length)) {
+      cmp.checks.push({
+        name: `expected.profile.a_per_nm: needs one row per input.profile.wavelength_nm (${pw.length})`,
+        pass: false,
+      });
+    } else if (Array.isArray(rows)) {
       pw.forEach((l, r) => {
         const i = grid.indexOf(l);
         if (i < 0) throw new OpticsInputError(`input.profile.wavelength_nm[${r}]`, `${l} nm is not a case wavelength`);
@@ -220,5 +229,35 @@ export function validateOpticsTmmCase(c: BenchCase, ctx: ValidateContext): CaseR
     }
   }
   const checks = cmp.checks;
-  return { id: c.id, kind: c.kind, pass: checks.length > 0 && checks.every((k) => k.pass), checks };
+  return {
+    id: c.id,
+    kind: c.kind,
+    pass: checks.length > 0 && checks.every((k) => k.pass),
+    checks,
+    plot: { kind: 'spectra', series: spectraSeries(grid, res, exp, layers) },
+  };
+}
+
+/** R, T and each layer's A, engine and reference, for the overlay plot (reference rows of the wrong length are left out). */
+function spectraSeries(
+  grid: Float64Array,
+  res: { R: ArrayLike<number>; T: ArrayLike<number>; A: ArrayLike<number>[] },
+  exp: Json,
+  layers: TmmLayer[],
+): CasePlotSeries[] {
+  const x = Array.from(grid);
+  const out: CasePlotSeries[] = [];
+  const pair = (quantity: 'R' | 'T' | 'A', engine: ArrayLike<number>, ref: unknown, layer?: string) => {
+    const named = layer === undefined ? {} : { layer };
+    out.push({ quantity, ...named, origin: 'engine', x, y: Array.from(engine) });
+    if (Array.isArray(ref) && ref.length === x.length && ref.every((v) => typeof v === 'number'))
+      out.push({ quantity, ...named, origin: 'reference', x, y: ref as number[] });
+  };
+  pair('R', res.R, exp['R']);
+  pair('T', res.T, exp['T']);
+  const expA = Array.isArray(exp['A']) ? (exp['A'] as unknown[]) : [];
+  layers.forEach((l, j) => {
+    pair('A', res.A[j]!, expA[j], l.name);
+  });
+  return out;
 }

@@ -36,6 +36,29 @@ export interface CaseResult {
   /** Why a case could not be run at all (unsupported feature, bad input). Set means fail. */
   error?: string;
   elapsedMs?: number;
+  /** Engine and reference curves for an overlay plot (the public validation page, the paper). */
+  plot?: CasePlot;
+}
+
+/**
+ * What a case's overlay plot shows: 'spectra' = R, T, A against wavelength (nm, fraction);
+ * 'jv' = current density (mA/cm²) against voltage (V); 'nyquist' = −Im Z against Re Z (Ω cm²); 'parity' = the engine's
+ * current density (y) against the reference's (x), both mA/cm², one point per compared value.
+ * Each series comes from the engine or from the case's reference, with its own x values.
+ */
+export interface CasePlot {
+  kind: 'spectra' | 'jv' | 'nyquist' | 'parity';
+  series: CasePlotSeries[];
+}
+
+export interface CasePlotSeries {
+  /** R, T, A (with the layer's name), J, Z. */
+  quantity: 'R' | 'T' | 'A' | 'J' | 'Z';
+  /** The layer an absorptance belongs to, as the case names it. */
+  layer?: string;
+  origin: 'engine' | 'reference';
+  x: number[];
+  y: number[];
 }
 
 export interface ValidateContext {

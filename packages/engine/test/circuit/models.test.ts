@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { thermalVoltageV } from '../../src/circuit/constants.js';
 import { CircuitEvaluator } from '../../src/circuit/diode-circuit.js';
 import { circuitKeyFigures, sampledKeyFigures } from '../../src/circuit/key-figures.js';
 import { lambertW, lambertWOfExp } from '../../src/circuit/lambertw.js';
@@ -12,6 +11,7 @@ import {
   simulateSdm,
   twoDiodeCircuit,
 } from '../../src/circuit/models.js';
+import { thermalVoltageV } from '../../src/constants.js';
 
 const linspace = (a: number, b: number, n: number) => Array.from({ length: n }, (_, i) => a + ((b - a) * i) / (n - 1));
 

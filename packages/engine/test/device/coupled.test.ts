@@ -99,6 +99,31 @@ describe('coupled optics + drift-diffusion run of a DeviceSpec', () => {
     expect(rel(r.light!.recombination.generation[0]!, r.generation.jGenerationMaCm2)).toBeLessThan(1e-9);
   });
 
+  it('a tunnel-oxide interface is a double node too: G is laid on the mesh the solver builds', () => {
+    // the device layer once built its mesh without the tunnel oxide's second node, one short of
+    // the solver's, and every optically illuminated device with a tunnel oxide failed
+    const spec = perfectExtraction();
+    spec.electrical!.interfaces = [
+      {
+        between: ['MAPbI3', 'PCBM'],
+        tunnelOxide: {
+          thicknessNm: 1,
+          barrierElectronEV: 0.3,
+          barrierHoleEV: 3,
+          massElectronRel: 0.4,
+          massHoleRel: 0.4,
+        },
+      },
+    ];
+    const r = runDeviceSimulation(spec, assets);
+    expect(r.light!.converged, r.light!.error).toBe(true);
+    const x = r.generation.x_nm;
+    const i = x.findIndex((v) => Math.abs(v - 510) < 1e-6);
+    expect(x[i + 1]! - x[i]!).toBeCloseTo(1e-4, 9);
+    expect(r.generation.G_cm3_s.length).toBe(r.light!.mesh.nodes);
+    expect(rel(r.light!.recombination.generation[0]!, r.generation.jGenerationMaCm2)).toBeLessThan(1e-9);
+  });
+
   it('q int G on the electrical mesh converges to the optical photocurrent as the mesh is refined', () => {
     const errs = [100, 200, 400, 800].map((n) => {
       const spec = perfectExtraction();
@@ -122,7 +147,8 @@ describe('coupled optics + drift-diffusion run of a DeviceSpec', () => {
     // independent integral: the spectra module's jscFromEqe on the AM1.5G table resampled to the EQE grid
     const am15 = resampleSpectrum(parseSpectrumCsv(assets.spectrumCsv('AM1.5G')), eqe.wavelengthNm);
     expect(rel(jscFromEqe(am15, eqe.eqe), jsc)).toBeLessThan(1e-3);
-    expect(rel(eqe.jscFromEqeMaCm2, jsc)).toBeLessThan(1e-3);
+    expect(eqe.failedWavelengthNm).toBeUndefined();
+    expect(rel(eqe.jscFromEqeMaCm2!, jsc)).toBeLessThan(1e-3);
     eqe.iqe.forEach((v, k) => {
       if (eqe.absorptance[k]! < 1e-3) return;
       // within the mesh quadrature tolerance of q int G (1e-3, the refinement test above)
@@ -151,6 +177,30 @@ describe('coupled optics + drift-diffusion run of a DeviceSpec', () => {
     spec.electrical.voltageSweep = { startV: 0, stopV: 0, stepV: 0.1 };
     const r = runDeviceSimulation(spec, assets);
     expect(r.eqe!.iqe.every((v, k) => r.eqe!.absorptance[k]! < 1e-3 || (v < 1 && v > 0.5))).toBe(true);
+  });
+
+  it('an EQE that cannot be computed is a warning of the result, not J = 0 or NaN', () => {
+    const spec = fixture();
+    spec.electrical.eqe = { stepNm: 100 };
+    delete spec.electrical.darkJV;
+    // count the clock readings of the run without the EQE, then let time jump when the EQE starts
+    let readings = 0;
+    const counting = () => {
+      readings++;
+      return 0;
+    };
+    runDeviceSimulation({ ...spec, electrical: { ...spec.electrical, eqe: undefined } }, assets, { clock: counting });
+    let n = 0;
+    const jumping = () => {
+      n++;
+      return n < readings - 1 ? 0 : n * 1e9;
+    };
+    const r = runDeviceSimulation(spec, assets, { clock: jumping });
+    expect(r.light!.converged).toBe(true);
+    expect(r.eqe).toBeUndefined();
+    expect(r.warnings).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^electrical\.eqe: not computed: EQE: the short-circuit run/)]),
+    );
   });
 
   it('a uniform-generation DeviceSpec gives the J-V of the same ElectricalDevice built by hand', () => {
@@ -186,7 +236,8 @@ describe('coupled optics + drift-diffusion run of a DeviceSpec', () => {
           Nv_cm3: 2.2e18,
           mu_n_cm2_Vs: 1,
           mu_p_cm2_Vs: 1,
-          srh: { tau_n_s: 2e-7, tau_p_s: 5e-7 },
+          tau_n_s: 2e-7,
+          tau_p_s: 5e-7,
           ...common,
         },
         {
@@ -258,10 +309,8 @@ describe('coupled optics + drift-diffusion run of a DeviceSpec', () => {
     expect(r.dark!.profiles.length).toBeGreaterThan(0);
   });
 
-  it('the example fixture runs in well under a few seconds with plausible figures', () => {
-    const t = Date.now();
+  it('the example fixture runs with plausible figures (its speed is in bench/, not here)', () => {
     const r = runDeviceSimulation(fixture(), assets);
-    expect(Date.now() - t).toBeLessThan(4000);
     const f = r.light!.figures!;
     expect(r.light!.converged).toBe(true);
     // Jsc below the optical limit of the electrical layers, and close to it (good extraction)

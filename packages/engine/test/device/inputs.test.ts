@@ -7,7 +7,10 @@ import { runDeviceSimulation } from '../../src/device/simulate.js';
 import { DeviceSpecInputError } from '../../src/device/types.js';
 import { assets, fixture, repoRoot } from './helpers.js';
 
-/** Errors from both edges: the DeviceSpec schema check (contracts) and the engine's mapping. */
+/**
+ * Errors from both edges: the DeviceSpec check (contracts) and the engine's mapping. They are one
+ * check (contracts calls the engine's), so they must always agree.
+ */
 // biome-ignore lint/suspicious/noExplicitAny: invalid shapes on purpose
 function errorsOf(d: any): { contracts: string[]; engine: string[] } {
   const c = checkDeviceSpec(d);
@@ -48,6 +51,7 @@ describe('electrical part of DeviceSpec: schema and checks', () => {
     d.layers[2].electrical.nvCm3 = 0;
     d.layers[4].electrical.epsR = 0;
     const { contracts, engine } = errorsOf(d);
+    expect(engine).toEqual(contracts);
     for (const f of [
       'layers[3] "MAPbI3".electrical.muPCm2PerVs: must be > 0 in a non-electrode layer',
       'layers[3] "MAPbI3".electrical.tauNS: must be > 0 in a non-electrode layer',
@@ -58,6 +62,29 @@ describe('electrical part of DeviceSpec: schema and checks', () => {
       expect(engine.some((m) => m.startsWith(f))).toBe(true);
     }
     expect(contracts.length).toBe(4);
+  });
+
+  it('every value rule of the solver applies before queuing, under the DeviceSpec names', () => {
+    const d = fixture();
+    d.layers[3].electrical.ndCm3 = 1e30;
+    d.electrical.gridPoints = 2.5;
+    const { contracts, engine } = errorsOf(d);
+    expect(engine).toEqual(contracts);
+    expect(contracts).toEqual([
+      'layers[3] "MAPbI3".electrical.ndCm3: is 1.00e+30 cm^-3, more than any solid has atoms (at most 1e+22 cm^-3)',
+      'electrical.gridPoints: must be an integer from 3 to 20000 (got 2.5)',
+    ]);
+    // what runs but may mislead is a warning of a valid device, under the DeviceSpec names
+    const w = fixture();
+    w.layers[3].electrical.ndCm3 = 5e19;
+    const r = checkDeviceSpec(w);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.warnings).toEqual([
+      expect.stringMatching(
+        /^layers\[3\] "MAPbI3"\.electrical\.ndCm3: puts the Fermi level .* choose Fermi-Dirac statistics$/,
+      ),
+    ]);
   });
 
   it('non-contiguous electrical layers are refused, naming the layer in the gap', () => {
@@ -84,7 +111,9 @@ describe('electrical part of DeviceSpec: schema and checks', () => {
   it('schema errors: unknown fields, bad enums and types name the field', () => {
     const d = fixture();
     d.layers[3].electrical.muNcm2PerVs = 1; // a typo of muNCm2PerVs
-    expect(errorsOf(d).contracts).toEqual(['layers[3] "MAPbI3".electrical.muNcm2PerVs: unknown field']);
+    expect(errorsOf(d).contracts).toEqual([
+      'layers[3] "MAPbI3".electrical.muNcm2PerVs: unknown field, not supported by the engine',
+    ]);
     const e = fixture();
     e.electrical.contacts.anode = 'left';
     e.electrical.generation = { kind: 'sunlight' };
@@ -109,7 +138,7 @@ describe('electrical part of DeviceSpec: schema and checks', () => {
     const { contracts } = errorsOf(d);
     expect(contracts).toContain('layers[3] "MAPbI3".electrical.tauPS: missing: give both SRH lifetimes or neither');
     expect(contracts).toContain(
-      'layers[2] "PTAA".electrical.sigmaNCm2: missing: an SRH trap density needs ntCm3, sigmaNCm2 and sigmaPCm2',
+      'layers[2] "PTAA".electrical.sigmaNCm2: missing: an SRH trap density needs its density and both capture cross-sections',
     );
     expect(contracts).toContain(
       'electrical.interfaces[0].between: "PTAA" and "PCBM" are not adjacent electrical layers (front one first)',
@@ -132,8 +161,9 @@ describe('electrical part of DeviceSpec: schema and checks', () => {
       chi_eV: 3.9,
       Eg_eV: 1.63,
       mu_n_cm2_Vs: 1,
-      srh: { tau_n_s: 2e-7, tau_p_s: 5e-7 },
-      mesh: { intervals: 200 },
+      tau_n_s: 2e-7,
+      tau_p_s: 5e-7,
+      mesh_intervals: 200,
     });
     expect(device.interfaces).toEqual([undefined, { S_n_cm_s: 100, S_p_cm_s: 50, thermionic: { v_n_cm_s: 1e6 } }]);
     expect(device.contacts).toEqual({
@@ -153,5 +183,78 @@ describe('electrical part of DeviceSpec: schema and checks', () => {
     const e = fixture();
     for (const l of e.layers) delete l.electrical;
     expect(() => runDeviceSimulation(e, assets)).toThrow(/no layer has an "electrical" object/);
+  });
+
+  it('CT-state dissociation of an organic layer: mapped onto the solver, its bad values named in DeviceSpec terms', () => {
+    const d = fixture();
+    d.layers[3].electrical.langevinPrefactor = 0.5;
+    d.layers[3].electrical.ctDissociation = {
+      model: 'onsager-braun',
+      separationNm: 1.5,
+      decayRatePerS: 2e5,
+      directYield: 0.1,
+      distribution: 'gaussian',
+    };
+    expect(checkDeviceSpec(d)).toMatchObject({ ok: true });
+    const { device } = deviceToElectrical(d);
+    expect(device.layers[1]).toMatchObject({
+      langevin_prefactor: 0.5,
+      exciton: { model: 'onsager-braun', a_nm: 1.5, k_f_s: 2e5, P0: 0.1, distribution: 'gaussian' },
+    });
+    d.layers[3].electrical.ctDissociation.directYield = 2;
+    d.layers[3].electrical.ctDissociation.separationNm = -1;
+    const { contracts, engine } = errorsOf(d);
+    expect(engine).toEqual(contracts);
+    expect(contracts).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining(
+          'layers[3] "MAPbI3".electrical.ctDissociation.directYield: must be a yield from 0 to 1',
+        ),
+        expect.stringContaining('layers[3] "MAPbI3".electrical.ctDissociation.separationNm: must be a separation > 0'),
+      ]),
+    );
+    // an exciton model with no bimolecular coefficient dissociates nothing: refused
+    const e = fixture();
+    delete e.layers[3].electrical.kRadCm3PerS;
+    e.layers[3].electrical.ctDissociation = { model: 'onsager-braun', separationNm: 1.5, decayRatePerS: 2e5 };
+    expect(errorsOf(e).contracts.join('\n')).toMatch(/electrical\.ctDissociation: needs a bimolecular coefficient/);
+    // an unknown model is a schema error naming the field
+    const f = fixture();
+    f.layers[3].electrical.ctDissociation = { model: 'frenkel', separationNm: 1.5, decayRatePerS: 2e5 };
+    expect(errorsOf(f).contracts.join('\n')).toMatch(/ctDissociation\/model|ctDissociation\.model/);
+  });
+
+  it('tunnelling: layer fields and an interface oxide map onto the solver; a bad oxide is named in DeviceSpec terms', () => {
+    const d = fixture();
+    Object.assign(d.layers[3].electrical, { btbtACm3PerS: 4e14, btbtBVPerCm: 1.9e7, btbtP: 2.5, tatMassRel: 0.25 });
+    const between = [d.layers[2].name, d.layers[3].name];
+    d.electrical.interfaces = [
+      {
+        between,
+        tunnelOxide: {
+          thicknessNm: 1.5,
+          barrierElectronEV: 3.1,
+          barrierHoleEV: 4.5,
+          massElectronRel: 0.4,
+          massHoleRel: 0.4,
+        },
+      },
+    ];
+    expect(checkDeviceSpec(d)).toMatchObject({ ok: true });
+    const { device } = deviceToElectrical(d);
+    expect(device.layers[1]).toMatchObject({ btbt_A_cm3_s: 4e14, btbt_B_V_cm: 1.9e7, btbt_P: 2.5, tat_mass_rel: 0.25 });
+    expect(device.interfaces?.[0]?.tunnel_oxide).toEqual({
+      thickness_nm: 1.5,
+      barrier_n_eV: 3.1,
+      barrier_p_eV: 4.5,
+      mass_n_rel: 0.4,
+      mass_p_rel: 0.4,
+    });
+    d.electrical.interfaces[0].tunnelOxide.thicknessNm = 25;
+    const { contracts, engine } = errorsOf(d);
+    expect(engine).toEqual(contracts);
+    expect(contracts.join('\n')).toMatch(
+      /electrical\.interfaces\[0\]\.tunnelOxide\.thicknessNm: must be a thickness > 0 and at most 10 nm/,
+    );
   });
 });

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { checkElectricalDevice } from '../../src/electrical/input-check.js';
 import { simulateJV } from '../../src/electrical/jv.js';
 import { buildMesh } from '../../src/electrical/mesh.js';
-import { type PvBenchDdInput, pvBenchToDevice } from '../../src/electrical/pvbench.js';
 import { type ElectricalDevice, ElectricalInputError } from '../../src/electrical/types.js';
+import { type PvBenchDdInput, pvBenchToDevice } from '../../src/validation/dd-case.js';
 import { loadCase, pinDevice } from './helpers.js';
 
 const perovskite = loadCase('simsalabim-pin-perovskite').input as unknown as PvBenchDdInput;
@@ -20,7 +20,7 @@ function errorOf(dev: ElectricalDevice): ElectricalInputError {
 
 describe('bad input names the layer and the field', () => {
   const cases: [string, (d: ElectricalDevice) => void, string][] = [
-    ['zero lifetime', (d) => (d.layers[1]!.srh = { tau_n_s: 0, tau_p_s: 1e-7 }), 'srh.tau_n_s'],
+    ['zero lifetime', (d) => Object.assign(d.layers[1]!, { tau_n_s: 0, tau_p_s: 1e-7 }), 'tau_n_s'],
     ['zero mobility', (d) => (d.layers[1]!.mu_p_cm2_Vs = 0), 'mu_p_cm2_Vs'],
     ['zero density of states', (d) => (d.layers[1]!.Nc_cm3 = 0), 'Nc_cm3'],
     ['zero permittivity', (d) => (d.layers[1]!.eps_r = 0), 'eps_r'],
@@ -120,7 +120,12 @@ describe('external resistances, contacts, interfaces, generation', () => {
   it('Beer-Lambert generation integrates to Phi (1 - R)(1 - exp(-alpha d))', () => {
     const phi = 1e17;
     const dev = pinDevice({
-      generation: { kind: 'beer-lambert', photonFlux_cm2_s: phi, alpha_cm: [5e4], from: 'left', reflectance: 0.1 },
+      generation: {
+        kind: 'beer-lambert',
+        lines: [{ photonFlux_cm2_s: phi, alpha_cm: [5e4] }],
+        from: 'left',
+        reflectance: 0.1,
+      },
       options: { nodes: 800 },
     });
     const r = simulateJV(dev);
@@ -128,5 +133,126 @@ describe('external resistances, contacts, interfaces, generation', () => {
     expect(Math.abs(r.recombination.generation[0]! / expected - 1)).toBeLessThan(1e-3);
     const fromRight = simulateJV({ ...dev, generation: { ...dev.generation, from: 'right' } as typeof dev.generation });
     expect(fromRight.recombination.generation[0]).toBeCloseTo(r.recombination.generation[0]!, 6);
+  });
+});
+
+describe('every input the solver reads is checked, naming the field (no RangeError, no silent fallback)', () => {
+  const issuesOf = (dev: ElectricalDevice) => checkElectricalDevice(dev);
+  const errorFields = (dev: ElectricalDevice) =>
+    issuesOf(dev)
+      .filter((i) => i.severity === 'error')
+      .map((i) => `${i.where}: ${i.field}`);
+  const base = () => pvBenchToDevice(perovskite);
+
+  it('profile, mesh and function generation values', () => {
+    expect(
+      errorFields({ ...base(), generation: { kind: 'profile', x_nm: [0, 100, 50], G_cm3_s: [1e21, 1e21, 1e21] } }),
+    ).toEqual(['generation: x_nm[2]']);
+    expect(
+      errorFields({ ...base(), generation: { kind: 'profile', x_nm: [0, 100], G_cm3_s: [1e21, Number.NaN] } }),
+    ).toEqual(['generation: G_cm3_s[1]']);
+    expect(errorFields({ ...base(), generation: { kind: 'mesh', G_cm3_s: [1e21, -1] } })).toEqual([
+      'generation: G_cm3_s[1]',
+    ]);
+    // a function is only known at the nodes: its NaN is caught when the mesh is built
+    const fn = {
+      ...base(),
+      generation: { kind: 'function' as const, G: (x: number) => (x > 200 ? Number.NaN : 1e21) },
+    };
+    expect(() => simulateJV(fn)).toThrow(ElectricalInputError);
+    expect(() => simulateJV(fn)).toThrow(/generation: G must give a finite rate >= 0 at every node \(got NaN at x = /);
+  });
+
+  it('Beer-Lambert absorption coefficients and reflectance', () => {
+    const dev = {
+      ...base(),
+      generation: {
+        kind: 'beer-lambert' as const,
+        lines: [{ photonFlux_cm2_s: 1e17, alpha_cm: [0, Number.NaN, 1e4] }],
+        from: 'left' as const,
+        reflectance: 1.5,
+      },
+    };
+    expect(errorFields(dev)).toEqual(['generation: lines[0].alpha_cm[1]', 'generation: reflectance']);
+  });
+
+  it('solver options: nodes NaN or -5, a negative Newton tolerance, inverted voltage steps', () => {
+    for (const nodes of [Number.NaN, -5, 2.5]) {
+      const dev = { ...base(), options: { nodes } };
+      expect(errorFields(dev)).toEqual(['options: nodes']);
+      expect(() => simulateJV(dev)).toThrow(ElectricalInputError);
+    }
+    const tol = { ...base(), options: { newtonTolerance: -1e-6 } };
+    expect(errorFields(tol)).toEqual(['options: newtonTolerance']);
+    // before: reported as non-convergence, as if the device were at fault
+    expect(() => simulateJV(tol)).toThrow(/options: newtonTolerance must be a finite number > 0/);
+    expect(errorFields({ ...base(), options: { maxVoltageStep_V: 0.01, minVoltageStep_V: 0.1 } })).toEqual([
+      'options: minVoltageStep_V',
+    ]);
+  });
+
+  it('refuses a doping beyond any solid and warns where Boltzmann statistics are invalid', () => {
+    const impossible = base();
+    impossible.layers[1]!.Nd_cm3 = 1e30;
+    const e = issuesOf(impossible).find((i) => i.severity === 'error');
+    expect(e).toMatchObject({ where: 'layer "perovskite"', field: 'Nd_cm3', code: 'doping-impossible' });
+    expect(() => simulateJV(impossible)).toThrow(/more than any solid has atoms/);
+
+    // Nd above Nc (2.2e18): runs, but the result says Boltzmann is not valid and suggests Fermi-Dirac
+    const degenerate = pvBenchToDevice({ ...perovskite, voltage_V: [0, 0.5] });
+    degenerate.layers[1]!.Nd_cm3 = 5e19;
+    const w = issuesOf(degenerate).filter((i) => i.severity === 'warning');
+    expect(w).toEqual([expect.objectContaining({ field: 'Nd_cm3', code: 'boltzmann-degenerate' })]);
+    const r = simulateJV(degenerate);
+    expect(r.warnings.join('\n')).toMatch(
+      /Nd_cm3 puts the Fermi level .* inside the conduction band.*choose Fermi-Dirac/,
+    );
+    const fd = { ...degenerate, options: { statistics: 'fermi-dirac' as const } };
+    expect(issuesOf(fd).filter((i) => i.code === 'boltzmann-degenerate')).toEqual([]);
+    // a moderate doping is silent
+    const moderate = base();
+    moderate.layers[1]!.Nd_cm3 = 1e16;
+    expect(issuesOf(moderate)).toEqual([]);
+  });
+
+  it('a Schottky work function inside a band is a Boltzmann warning, not silence', () => {
+    const dev = base();
+    dev.contacts.left = { kind: 'schottky', workFunction_eV: 5.8, S_n_cm_s: null, S_p_cm_s: null };
+    // the HTL's valence band is at chi + Eg below vacuum; 5.8 eV is below it
+    const w = issuesOf(dev).filter((i) => i.code === 'boltzmann-degenerate');
+    expect(w.map((i) => `${i.where}: ${i.field}`)).toEqual(['contacts.left: workFunction_eV']);
+  });
+});
+
+describe('figures of merit do not depend on the voltage step', () => {
+  const sweep = (step: number) =>
+    Array.from({ length: Math.round(1.4 / step) + 1 }, (_, k) => Math.round(k * step * 1e9) / 1e9);
+  it('a 0.2 V grid gives the Voc and FF of a 10 mV grid (solved, not interpolated), and says so', () => {
+    const run = (step: number, solveFigures?: boolean) =>
+      simulateJV(pvBenchToDevice({ ...perovskite, voltage_V: sweep(step) }, { standardProfiles: false, solveFigures }))
+        .figures!;
+    const fine = run(0.01);
+    const coarse = run(0.2);
+    expect(fine.method).toBe('solved');
+    expect(coarse.method).toBe('solved');
+    expect(Math.abs(coarse.Voc_V - fine.Voc_V)).toBeLessThan(1e-6);
+    expect(Math.abs(coarse.FF - fine.FF)).toBeLessThan(1e-6);
+    expect(Math.abs(coarse.Vmp_V - fine.Vmp_V)).toBeLessThan(1e-4);
+    expect(coarse.solves).toBeGreaterThan(0);
+    // the interpolant alone is off by tens of mV on the coarse grid: what the solving fixes
+    const interpolated = run(0.2, false);
+    expect(interpolated.method).toBe('interpolated');
+    expect(Math.abs(interpolated.Voc_V - fine.Voc_V)).toBeGreaterThan(0.02);
+    expect(Math.abs(interpolated.FF - fine.FF)).toBeGreaterThan(0.01);
+  });
+  it('solves Jsc at 0 V when the sweep steps over it, with series resistance too', () => {
+    const V = [-0.05, 0.3, 0.7, 1.1, 1.3];
+    const r = simulateJV(pvBenchToDevice({ ...perovskite, voltage_V: V, Rs_ohm_cm2: 2 }, { standardProfiles: false }));
+    const ref = simulateJV(
+      pvBenchToDevice({ ...perovskite, voltage_V: [0, 1.3], Rs_ohm_cm2: 2 }, { standardProfiles: false }),
+    );
+    expect(r.figures!.method).toBe('solved');
+    expect(Math.abs(r.figures!.Jsc_mA_cm2 - ref.J_mA_cm2[0]!)).toBeLessThan(1e-9);
+    expect(Math.abs(r.figures!.Voc_V - ref.figures!.Voc_V)).toBeLessThan(1e-6);
   });
 });

@@ -4,9 +4,10 @@ import { BlockTridiagonal } from '../../src/electrical/block-tridiagonal.js';
 import { jvFigures } from '../../src/electrical/figures.js';
 import { simulateJV } from '../../src/electrical/jv.js';
 import { buildMesh } from '../../src/electrical/mesh.js';
-import { type PvBenchDdInput, pvBenchToDevice } from '../../src/electrical/pvbench.js';
+import { bulkRate } from '../../src/electrical/recombination.js';
 import { DDSystem } from '../../src/electrical/system.js';
-import { loadCase, pinDevice, VT300 } from './helpers.js';
+import { type PvBenchDdInput, pvBenchToDevice } from '../../src/validation/dd-case.js';
+import { jacobianMismatch, loadCase, perturbedSolution, pinDevice, siLayer, VT300 } from './helpers.js';
 
 const perovskite = loadCase('simsalabim-pin-perovskite').input as unknown as PvBenchDdInput;
 
@@ -67,58 +68,106 @@ describe('block-tridiagonal solver', () => {
   });
 });
 
+describe('block-tridiagonal solver with larger blocks (unknowns a model adds per node)', () => {
+  it('solves, re-solves with the kept factorisation and multiplies consistently for m = 5', () => {
+    const n = 30;
+    const m = 5;
+    const mat = new BlockTridiagonal(n, m);
+    let seed = 11;
+    const rnd = () => {
+      seed = (seed * 16807) % 2147483647;
+      return seed / 2147483647 - 0.5;
+    };
+    for (let k = 0; k < m * m * n; k++) {
+      mat.A[k] = rnd();
+      mat.B[k] = rnd();
+      mat.C[k] = rnd();
+    }
+    // weak diagonal, so that the pivoting inside each block is exercised
+    for (let i = 0; i < n; i++) for (let r = 0; r < m; r++) mat.B[m * m * i + (m + 1) * r]! += 0.3;
+    const d = new Float64Array(m * n).map(() => rnd());
+    const x = new Float64Array(m * n);
+    expect(mat.solve(d, x)).toBe(true);
+    const back = new Float64Array(m * n);
+    mat.multiply(x, back);
+    for (let k = 0; k < m * n; k++) expect(Math.abs(back[k]! - d[k]!)).toBeLessThan(1e-9);
+    const d2 = new Float64Array(m * n).map(() => rnd());
+    const x2 = new Float64Array(m * n);
+    expect(mat.solveAgain(d2, x2)).toBe(true);
+    mat.multiply(x2, back);
+    for (let k = 0; k < m * n; k++) expect(Math.abs(back[k]! - d2[k]!)).toBeLessThan(1e-9);
+  });
+});
+
 describe('analytic Jacobian', () => {
-  it('agrees with finite differences of the residual (heterostructure, light, bias, interface and contact recombination)', () => {
+  // a state where every recombination term carries weight: forward bias far from equilibrium,
+  // short SRH lifetimes, strong Auger and radiative coefficients, interface and contact recombination
+  const recombiningDevice = () => {
     const dev = pvBenchToDevice({ ...perovskite, voltage_V: [0.9] }, { nodes: 40 });
     dev.interfaces = [
-      { S_n_cm_s: 100, S_p_cm_s: 1e3 },
+      { S_n_cm_s: 100, S_p_cm_s: 1e3, Et_minus_Emid_eV: 0.1 },
       { S_n_cm_s: 10, S_p_cm_s: 1e4 },
     ];
     dev.contacts.left.S_n_cm_s = 1e2;
     dev.contacts.right.S_p_cm_s = 1e3;
-    dev.layers[1]!.Cn_cm6_s = 1e-28;
-    dev.layers[1]!.Cp_cm6_s = 2e-28;
-    const sys = new DDSystem(dev);
+    const absorber = dev.layers[1]!;
+    Object.assign(absorber, { tau_n_s: 1e-9, tau_p_s: 3e-9, Et_minus_Ei_eV: 0.15 });
+    absorber.k_rad_cm3_s = 1e-9;
+    absorber.Cn_cm6_s = 1e-26;
+    absorber.Cp_cm6_s = 2e-26;
+    return dev;
+  };
+  it('matches finite differences entry by entry to 1e-6 (heterostructure, light, bias, all recombination paths)', () => {
+    const dev = recombiningDevice();
     const r = simulateJV(dev);
     expect(r.converged).toBe(true);
-    // a non-equilibrium state: the solution at 0.9 V, then perturbed
-    const x = sys.initialGuess();
-    for (let i = 0; i < sys.N; i++) {
-      x[3 * i + 1] = (-0.9 / sys.Vt) * sys.xs[i]! + 0.3 * Math.sin(i);
-      x[3 * i + 2] = (-0.9 / sys.Vt) * sys.xs[i]! + 0.2 * Math.cos(i);
-      x[3 * i]! += 0.1 * Math.sin(3 * i);
+    const sys = new DDSystem(dev);
+    const x = perturbedSolution(sys, 0.9);
+    const all = Array.from({ length: sys.N }, (_, i) => i);
+    const { worst, at } = jacobianMismatch(sys, x, 0.9 / sys.Vt, all);
+    expect(worst, at).toBeLessThanOrEqual(1);
+  });
+
+  it('matches finite differences where Auger dominates (heavily doped silicon at forward bias)', () => {
+    const dev = pinDevice({
+      layers: [
+        siLayer('n+', 300, { Nd_cm3: 1e19, tau_n_s: 1e-5, tau_p_s: 1e-5 }),
+        siLayer('p', 2000, { Na_cm3: 1e17, tau_n_s: 1e-5, tau_p_s: 1e-5 }),
+      ],
+      contacts: { left: { kind: 'ohmic' }, right: { kind: 'ohmic', S_n_cm_s: 1e3 }, anode: 'right' },
+      generation: { kind: 'uniform', G_cm3_s: 1e22 },
+      options: { nodes: 40 },
+    });
+    for (const l of dev.layers) {
+      l.Cn_cm6_s = 2.8e-31;
+      l.Cp_cm6_s = 9.9e-32;
     }
-    const v = 0.9 / sys.Vt;
-    sys.assemble(x, v, false);
-    const F0 = sys.F.slice();
-    const A = sys.mat.A.slice();
-    const B = sys.mat.B.slice();
-    const C = sys.mat.C.slice();
-    let worst = 0;
-    for (const j of [1, 5, 12, 20, 27, 33, 38]) {
-      for (let c = 0; c < 3; c++) {
-        const col = 3 * j + c;
-        const hstep = 1e-6;
-        const xp = x.slice();
-        xp[col]! += hstep;
-        sys.assemble(xp, v, false);
-        const Fp = sys.F.slice();
-        const xm = x.slice();
-        xm[col]! -= hstep;
-        sys.assemble(xm, v, false);
-        for (let i = Math.max(0, j - 1); i <= Math.min(sys.N - 1, j + 1); i++) {
-          for (let r2 = 0; r2 < 3; r2++) {
-            const row = 3 * i + r2;
-            const fd = (Fp[row]! - sys.F[row]!) / (2 * hstep);
-            const blk = i === j ? B : i === j + 1 ? A : C;
-            const an = blk[9 * i + 3 * r2 + c]!;
-            const scale = Math.max(Math.abs(an), Math.abs(fd), Math.abs(F0[row]!), 1e-300);
-            worst = Math.max(worst, Math.abs(an - fd) / scale);
-          }
-        }
-      }
-    }
-    expect(worst).toBeLessThan(1e-5);
+    const sys = new DDSystem(dev);
+    const x = perturbedSolution(sys, 0.75);
+    const { worst, at } = jacobianMismatch(
+      sys,
+      x,
+      0.75 / sys.Vt,
+      Array.from({ length: sys.N }, (_, i) => i),
+    );
+    expect(worst, at).toBeLessThanOrEqual(1);
+  });
+
+  it('is sensitive: the recombination derivatives are large enough that dropping any one would fail the check', () => {
+    // at the test state each derivative of the bulk rate is a sizeable part of its row
+    const sys = new DDSystem(recombiningDevice());
+    const x = perturbedSolution(sys, 0.9);
+    sys.assemble(x, 0.9 / sys.Vt, false);
+    const out = new Float64Array(4);
+    const mid = (sys.mesh.layerNodes[1]!.first + sys.mesh.layerNodes[1]!.last) >> 1;
+    const s = 2 * mid + 1;
+    const c = sys.carriers;
+    const fn = x[3 * mid + 1]!;
+    const fp = x[3 * mid + 2]!;
+    bulkRate(sys, s, c.nS[s]!, c.pS[s]!, c.dnS[s]!, c.dpS[s]!, Math.exp(fp - fn), -Math.expm1(fp - fn), out);
+    const w = sys.hs[s]! + sys.hs[s - 1]!;
+    const rowMax = Math.max(...[0, 1, 2].map((k) => Math.abs(sys.mat.B[9 * mid + 3 + k]!)));
+    for (const d of [out[1]!, out[2]!, out[3]!]) expect((w * Math.abs(d)) / rowMax).toBeGreaterThan(1e-4);
   });
 });
 

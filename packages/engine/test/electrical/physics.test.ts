@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { simulateJV } from '../../src/electrical/jv.js';
-import { type PvBenchDdInput, pvBenchToDevice } from '../../src/electrical/pvbench.js';
 import type { ElectricalDevice, ElectricalResult } from '../../src/electrical/types.js';
+import { type PvBenchDdInput, pvBenchToDevice } from '../../src/validation/dd-case.js';
 import { loadCase, pinDevice, siLayer, VT300 } from './helpers.js';
 
 const Q = 1.602176634e-19;
@@ -91,8 +91,8 @@ describe('contact convention (FORMAT-dd-notes: anode = hole contact, V = anode m
 describe('Shockley diode law, long-base silicon n+/p junction', () => {
   // base 2 mm >> L_n = 161 um; emitter 0.5 um; low injection; SRH everywhere (tau = 100 us)
   const tau = 1e-4;
-  const emitter = { Nd_cm3: 1e19, mu_n_cm2_Vs: 100, mu_p_cm2_Vs: 70, srh: { tau_n_s: tau, tau_p_s: tau } };
-  const base = { Na_cm3: 1e16, mu_n_cm2_Vs: 1000, mu_p_cm2_Vs: 400, srh: { tau_n_s: tau, tau_p_s: tau } };
+  const emitter = { Nd_cm3: 1e19, mu_n_cm2_Vs: 100, mu_p_cm2_Vs: 70, tau_n_s: tau, tau_p_s: tau };
+  const base = { Na_cm3: 1e16, mu_n_cm2_Vs: 1000, mu_p_cm2_Vs: 400, tau_n_s: tau, tau_p_s: tau };
   const V = [0.4, 0.45, 0.5];
   const dev: ElectricalDevice = {
     layers: [siLayer('emitter', 500, emitter), siLayer('base', 2e6, base)],

@@ -48,4 +48,20 @@ describe('optics-tmm validation cases (assets/validation/cases/optics)', () => {
     expect(r.pass).toBe(false);
     expect(r.checks.filter((k) => !k.pass).map((k) => k.name)).toEqual([expect.stringMatching(/^R at 350 nm/)]);
   });
+
+  it('fails a case that expects a profile it did not compute, instead of skipping it', () => {
+    const c = JSON.parse(
+      readFileSync(join(dir, 'cell-perovskite-pin-glass-ambient-profile.json'), 'utf8'),
+    ) as BenchCase;
+    const noInput = structuredClone(c);
+    delete noInput.input['profile'];
+    const r1 = validateOpticsTmmCase(noInput, { readAsset });
+    expect(r1.pass).toBe(false);
+    expect(r1.checks.some((k) => k.name.startsWith('expected.profile: the case gives no input.profile'))).toBe(true);
+    const badRows = structuredClone(c);
+    (badRows.expected['profile'] as { a_per_nm: unknown }).a_per_nm = 'none';
+    const r2 = validateOpticsTmmCase(badRows, { readAsset });
+    expect(r2.pass).toBe(false);
+    expect(r2.checks.some((k) => k.name.startsWith('expected.profile.a_per_nm: needs one row'))).toBe(true);
+  });
 });

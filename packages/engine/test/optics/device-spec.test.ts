@@ -56,6 +56,6 @@ describe('DeviceSpec schema (packages/contracts/src/device)', () => {
     if (r.ok) return;
     expect(r.errors.some((e) => e.startsWith('layers:'))).toBe(true);
     expect(r.errors.some((e) => e.startsWith('schemaVersion:'))).toBe(true);
-    expect(r.errors).toContain('colour: unknown field');
+    expect(r.errors).toContain('colour: unknown field, not supported by the engine');
   });
 });

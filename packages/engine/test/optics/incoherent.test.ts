@@ -106,3 +106,26 @@ describe('profile of a coherent film lit from both sides (behind it, a thick sla
     }
   });
 });
+
+describe('round-off in incoherent layers', () => {
+  it('a lossless thick glass absorbs exactly nothing, never a negative round-off, at every wavelength', () => {
+    const wl = Array.from({ length: 301 }, (_, i) => 300 + 4 * i);
+    const res = solveTmm(
+      input(
+        wl,
+        [1, 0],
+        [
+          layer(wl.length, 'glass', 1_000_000, 1.52, 0, false),
+          layer(wl.length, 'ITO', 100, 1.9, 0.01),
+          layer(wl.length, 'absorber', 500, 2.5, 0.3),
+        ],
+        [1, 0],
+      ),
+    );
+    for (let i = 0; i < wl.length; i++) {
+      expect(res.A[0]![i]).toBe(0);
+      for (const A of res.A) expect(A[i]!).toBeGreaterThanOrEqual(0);
+      expect(res.R[i]! + res.T[i]! + res.A.reduce((s, A) => s + A[i]!, 0)).toBeCloseTo(1, 11);
+    }
+  });
+});

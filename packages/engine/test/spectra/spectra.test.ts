@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { C_M_S, H_J_S, Q_C } from '../../src/constants.js';
 import {
+  aboveGap,
   blackbodySpectrum,
   integrateSpectrum,
   jscFromEqe,
@@ -13,6 +14,7 @@ import {
   spectralMismatch,
   wavelengthGridNm,
 } from '../../src/spectra/index.js';
+import { gapWavelengthNm } from '../../src/spectra/radiative-limit.js';
 import { readAsset } from '../optics/helpers.js';
 
 const checks = JSON.parse(readAsset('data/check_values.json'));
@@ -48,6 +50,31 @@ describe('ASTM G173-03 spectra against the check values of assets/data', () => {
   });
 });
 
+describe('Jsc from a step EQE, cut at the band-gap wavelength', () => {
+  it('a step EQE at 2.0 eV on the AM1.5G table gives the photon current above the gap, 14.5856 mA/cm^2', () => {
+    const lg = gapWavelengthNm(2.0);
+    const step = Array.from(am15g.wavelengthNm, (l) => (l <= lg ? 1 : 0));
+    // 14.58566 (the issue quotes it as 14.5856); the old ramp over the grid interval gave 14.5546
+    expect(Math.abs(jscFromEqe(am15g, step, 2.0) - 14.5856)).toBeLessThan(1e-4);
+  });
+  it('equals the detailed-balance Jsc at every gap, on the native and on a 1 nm grid', () => {
+    const s1 = resampleSpectrum(am15g, wavelengthGridNm(300, 1600, 1));
+    for (const eg of [1.12, 1.34, 1.6, 2.0, 2.5]) {
+      const lg = gapWavelengthNm(eg);
+      for (const s of [am15g, s1]) {
+        const step = Array.from(s.wavelengthNm, (l) => (l <= lg ? 0.8 : 0));
+        expect(jscFromEqe(s, step, eg) / (0.8 * aboveGap(s, eg).jMaCm2)).toBeCloseTo(1, 12);
+      }
+    }
+    // without a gap nothing changes: the whole grid is integrated
+    expect(jscFromEqe(am15g, new Array(am15g.wavelengthNm.length).fill(1))).toBeCloseTo(
+      jscFromEqe(am15g, new Array(am15g.wavelengthNm.length).fill(1), 0.3),
+      12,
+    );
+    expect(() => jscFromEqe(am15g, new Array(am15g.wavelengthNm.length).fill(1), -1)).toThrow(/egEV/);
+  });
+});
+
 describe('user spectra, suns, blackbody, monochromatic', () => {
   it('CSV checks: units stated, increasing wavelengths, non-negative values', () => {
     const s = parseSpectrumCsv('wavelength_um,irradiance_W_m2_um\n0.5,1000\n0.6,2000\n', 'mine');
@@ -60,7 +87,7 @@ describe('user spectra, suns, blackbody, monochromatic', () => {
       /mine\.wavelengthNm\[1\]: wavelengths must increase/,
     );
     expect(() => parseSpectrumCsv('wavelength_nm,irradiance_W_m2_nm\n500,1\n600,-1', 'mine')).toThrow(
-      /mine\.irradiance\[1\]/,
+      /mine\.irradianceWm2Nm\[1\]/,
     );
     expect(() => resampleSpectrum(s, [400])).toThrow(/no irradiance at 400 nm/);
   });

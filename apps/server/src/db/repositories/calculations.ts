@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { CalcKind, JobStatus } from '@pvforge/contracts';
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
-import { packResult, unpackResult } from '../result-codec.js';
+import { type PackedResult, packResult, unpackResult } from '../result-codec.js';
 import type { CalculationRow, Database } from '../schema.js';
 
 /** Every column but the two large ones (input, result): what lists and the dispatcher read. */
@@ -234,9 +234,10 @@ export class CalculationsRepository {
     id: number,
     status: Exclude<JobStatus, 'queued' | 'running'>,
     now: number,
-    outcome: { result?: unknown; reason?: string | undefined },
+    /** The result as an object, or already encoded (a worker thread packs what it computed). */
+    outcome: { result?: unknown; packed?: PackedResult; reason?: string | undefined },
   ): Promise<boolean> {
-    const packed = outcome.result === undefined ? undefined : packResult(outcome.result);
+    const packed = outcome.packed ?? (outcome.result === undefined ? undefined : packResult(outcome.result));
     const r = await this.db
       .updateTable('calculations')
       .set({

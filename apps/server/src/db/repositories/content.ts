@@ -10,6 +10,7 @@ export class ContentRepository {
       this.db
         .selectFrom('news')
         .selectAll()
+        .where('withdrawn_at', 'is', null)
         .orderBy('published_at', 'desc')
         .orderBy('id', 'desc')
         .offset(offset)
@@ -18,13 +19,19 @@ export class ContentRepository {
       this.db
         .selectFrom('news')
         .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('withdrawn_at', 'is', null)
         .executeTakeFirstOrThrow(),
     ]);
     return { rows, total: Number(total.n) };
   }
 
   newsById(id: number): Promise<NewsRow | undefined> {
-    return this.db.selectFrom('news').selectAll().where('id', '=', id).executeTakeFirst();
+    return this.db
+      .selectFrom('news')
+      .selectAll()
+      .where('id', '=', id)
+      .where('withdrawn_at', 'is', null)
+      .executeTakeFirst();
   }
 
   faq(): Promise<FaqRow[]> {

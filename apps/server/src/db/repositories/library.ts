@@ -1,4 +1,5 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
+import { COUNTER_ACCOUNT, USER_SIGN } from '../migrations-finance.js';
 import type { Database, LedgerTable, MessagesTable, ReviewsTable } from '../schema.js';
 
 export type ReviewRow = Selectable<ReviewsTable> & { owner_name: string | null };
@@ -222,8 +223,8 @@ export class LedgerRepository {
     note: string;
     refId: string | null;
     now: number;
-  }): Promise<void> {
-    await this.db
+  }): Promise<number> {
+    const row = await this.db
       .insertInto('ledger')
       .values({
         user_id: e.userId,
@@ -233,7 +234,44 @@ export class LedgerRepository {
         ref_id: e.refId,
         created_at: e.now,
       })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const id = Number(row.id);
+    // Double entry: the user's account and the platform account on the other side, summing to zero.
+    const sign = USER_SIGN[e.kind]!;
+    await this.db
+      .insertInto('ledger_entries')
+      .values([
+        { ledger_id: id, account: `user:${e.userId}`, amount_fen: sign * e.amountFen, created_at: e.now },
+        { ledger_id: id, account: COUNTER_ACCOUNT[e.kind]!, amount_fen: -sign * e.amountFen, created_at: e.now },
+      ])
       .execute();
+    return id;
+  }
+
+  /** The balance of a user's account: the sum of its postings, in fen. */
+  async balanceFen(userId: number): Promise<number> {
+    const r = await this.db
+      .selectFrom('ledger_entries')
+      .select((eb) => eb.fn.sum<number | string>('amount_fen').as('fen'))
+      .where('account', '=', `user:${userId}`)
+      .executeTakeFirst();
+    return Number(r?.fen ?? 0);
+  }
+
+  /** Sum of every posting (0 when the books balance) and the postings of any unbalanced ledger row. */
+  async trialBalance(): Promise<{ totalFen: number; unbalanced: number }> {
+    const total = await this.db
+      .selectFrom('ledger_entries')
+      .select((eb) => eb.fn.sum<number | string>('amount_fen').as('fen'))
+      .executeTakeFirst();
+    const bad = await this.db
+      .selectFrom('ledger_entries')
+      .select('ledger_id')
+      .groupBy('ledger_id')
+      .having((eb) => eb.fn.sum('amount_fen'), '<>', 0)
+      .execute();
+    return { totalFen: Number(total?.fen ?? 0), unbalanced: bad.length };
   }
 
   /** Sums by kind for one user, in fen. */

@@ -36,6 +36,16 @@ export class UsersRepository {
       .execute();
   }
 
+  /** Role or disabled flag, set by an administrator (docs/administration.md). */
+  async setAdminFields(id: number, patch: { role?: number; disabled?: number }, now: number): Promise<boolean> {
+    const r = await this.db
+      .updateTable('users')
+      .set({ ...patch, updated_at: now })
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  }
+
   async setPasswordHash(id: number, passwordHash: string, now: number): Promise<void> {
     await this.db
       .updateTable('users')

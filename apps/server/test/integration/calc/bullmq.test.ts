@@ -20,7 +20,7 @@ describe('calculation service on BullMQ', () => {
   let alice: TestUser;
   let rec: ReturnType<typeof recordEvents>;
   const as = () => ({ headers: signed(alice.session, clock) });
-  const env = () => ({ REDIS_URL: relay.url, JOB_CONCURRENCY: '1', JOB_TIME_LIMIT_MS: '1500' });
+  const env = () => ({ REDIS_URL: relay.url, JOB_CONCURRENCY: '1', JOB_TIME_LIMIT_MS: '4000' });
 
   beforeAll(async () => {
     await relay.open();
@@ -72,11 +72,11 @@ describe('calculation service on BullMQ', () => {
     });
     const next = await post<{ id: number }>(app, '/calc/sys/calc/circle', { job: sdmJob() }, as());
     await waitUntil(() => rec.events.some((e) => e.type === 'progress' && e.jobId === hang2));
-    const t0 = Date.now();
     expect((await post(app, '/calc/sys/calc/cancel', { id: hang2 }, as())).code).toBe('1000');
+    // stopped by the cancel (a time-out would end it "nonconvergent"), and the thread is free
+    // for the next job; how fast that happens is a figure for bench/, not a test
+    expect(await rec.finished(hang2)).toMatchObject({ status: 'cancelled' });
     expect(await rec.finished(next.data.id)).toMatchObject({ status: 'succeeded' });
-    // well inside the 1.5 s limit: the thread was stopped by the cancel, not by the time-out
-    expect(Date.now() - t0).toBeLessThan(1400);
   });
 
   it('answers 5001 while Redis is away, queues nothing, and recovers when it returns', async () => {

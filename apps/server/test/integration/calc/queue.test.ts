@@ -84,15 +84,38 @@ describe('in-process job queue', () => {
     await waitUntil(() => q.runningCount === 0);
   });
 
+  it('tells every progress step live but writes the record at most every 500 ms; stores the result the worker encoded', async () => {
+    // issue 18: an electrical run wrote its record 60-100 times in two seconds on the main thread
+    const writes: number[] = [];
+    const counting = Object.create(repo) as CalculationsRepository;
+    counting.progress = async (id, percent, detail) => {
+      writes.push(percent);
+      await repo.progress(id, percent, detail);
+    };
+    const q = new InProcessQueue(
+      counting,
+      systemClock,
+      { concurrency: 1, timeLimitMs: 20_000, maxRunningPerUser: 1, maxPendingPerUser: 10, allowFaults: true },
+      silent,
+    );
+    queues.push(q);
+    const ev = recordEvents(q);
+    await q.start();
+    const id = await q.submit({ userId: u1(), kind: 'circle', input: { __fault: 'chatty' } });
+    expect(await ev.finished(id)).toMatchObject({ status: 'succeeded' });
+    expect(ev.events.filter((e) => e.jobId === id && e.type === 'progress').length).toBe(200);
+    expect(writes.length).toBeGreaterThanOrEqual(1);
+    expect(writes.length).toBeLessThanOrEqual(2);
+    expect(await repo.result(id)).toEqual({ chatty: true });
+  });
+
   it('ends a job past the wall-clock limit as nonconvergent and frees its thread', async () => {
     const q = queue({ concurrency: 1, timeLimitMs: 800 });
     const ev = recordEvents(q);
     await q.start();
     const hang = await q.submit({ userId: u1(), kind: 'elec', input: { __fault: 'hang' } });
     const next = await q.submit({ userId: u1(), kind: 'circle', input: sdmJob() });
-    const t0 = Date.now();
     expect(await ev.finished(hang)).toMatchObject({ status: 'nonconvergent' });
-    expect(Date.now() - t0).toBeLessThan(5000);
     expect((await repo.record(hang))?.reason).toMatch(/wall-clock limit/);
     expect(await ev.finished(next)).toMatchObject({ status: 'succeeded' });
   });
@@ -105,10 +128,10 @@ describe('in-process job queue', () => {
     const next = await q.submit({ userId: u1(), kind: 'circle', input: sdmJob() });
     await waitUntil(() => ev.events.some((e) => e.type === 'progress' && e.jobId === hang));
     expect(await q.cancel(hang, u2())).toBe(false); // not the owner
-    const t0 = Date.now();
     expect(await q.cancel(hang, u1())).toBe(true);
+    // the default limit is minutes: only the cancel can have ended it, and the thread is free
+    expect(await ev.finished(hang)).toMatchObject({ status: 'cancelled' });
     expect(await ev.finished(next)).toMatchObject({ status: 'succeeded' });
-    expect(Date.now() - t0).toBeLessThan(3000);
     expect((await repo.record(hang))?.status).toBe('cancelled');
     // a finished job cannot be cancelled
     expect(await q.cancel(next, u1())).toBe(false);

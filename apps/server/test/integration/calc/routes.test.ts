@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { CalcDetail, CalcListData, CalcResultPara, StatData } from '@pvforge/contracts';
-import { SdmSolver, simulateSdm } from '@pvforge/engine';
+import { modifiedCircuit, SdmSolver, simulateCircuit, simulateSdm } from '@pvforge/engine';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -116,6 +116,55 @@ describe.each(adapters)('calculation routes ($adapter)', ({ env }) => {
     expect(para.data.figures['r2']).toBeGreaterThan(0.9999);
   });
 
+  it('fits two curves of one device with the modified model, and refuses a fit without the absorber facts', async () => {
+    const absorber = { thicknessNm: 500, ncCm3: 2.2e18, nvCm3: 1.8e18, egEV: 1.6, tK: 300 };
+    const params = { yBulkPerS: 1e6, uIfPerCm2S: 1e3, yAugerPerS: 0, rsOhmCm2: 3, rshOhmCm2: 3000 };
+    const v = Array.from({ length: 120 }, (_, i) => -0.1 + (1.35 * i) / 119);
+    const curve = (jph: number) => simulateCircuit(modifiedCircuit({ ...params, jphMaCm2: jph }, absorber), v).jMaCm2;
+    const job = {
+      kind: 'fit',
+      model: 'modified',
+      tK: 300,
+      absorber,
+      knowns: { bulk: { tauBulkS: 5e-7 }, auger: 'off' },
+      curves: [
+        { label: '1 sun', voltageV: v, jMaCm2: curve(23), pinMwCm2: 100 },
+        { label: '0.5 sun', voltageV: v, jMaCm2: curve(11.5), pinMwCm2: 50 },
+      ],
+    };
+    const res = await post<{ id: number }>(t.app, '/calc/sys/calc/circle2', { job }, as(alice));
+    expect(res.code).toBe('1000');
+    expect(await rec.finished(res.data.id)).toMatchObject({ status: 'succeeded' });
+    const data = await post<CalcDetail>(t.app, '/calc/sys/calc/calcData', { id: res.data.id }, as(alice));
+    const result = data.data.result as {
+      fit: { curves: { label: string; params: Record<string, number> }[] };
+      curves: { label: string; split: { interface: number[] }; ranking: string[] }[];
+    };
+    expect(result.fit.curves.map((c) => c.label)).toEqual(['1 sun', '0.5 sun']);
+    expect(result.fit.curves[1]!.params['jphMaCm2']).toBeCloseTo(11.5, 2);
+    expect(result.curves[0]!.split.interface).toHaveLength(120);
+    expect(result.curves[1]!.ranking.length).toBe(4);
+
+    const before = await calcCount(t.app);
+    const { knowns: _k, ...noKnowns } = job;
+    const bad = await post<{ errors: string[] }>(t.app, '/calc/sys/calc/circle2', { job: noKnowns }, as(alice));
+    expect(bad.code).toBe('4105');
+    expect(bad.data.errors.join('\n')).toMatch(/^knowns: the split needs what is known of the absorber/m);
+    // half a sun of light cannot carry more power above the gap than the incident power
+    const flat = { wavelengthNm: [300, 800], irradianceWm2Nm: [1.5, 1.5] };
+    const dim = await post<{ errors: string[] }>(
+      t.app,
+      '/calc/sys/calc/circle2',
+      { job: { ...job, spectrum: flat, curves: [{ ...job.curves[0]!, pinMwCm2: 50, suns: 1 }] } },
+      as(alice),
+    );
+    expect(dim.code).toBe('4105');
+    expect(dim.data.errors.join('\n')).toMatch(
+      /^curves\[0\]\.pinMwCm2: the spectrum carries .* more than the incident power 50/m,
+    );
+    expect(await calcCount(t.app)).toBe(before);
+  });
+
   it('runs an optical calculation of a DeviceSpec and draws its structure', async () => {
     const res = await post<{ id: number }>(t.app, '/calc/sys/calc/opt', { device: fixtureDevice('opt') }, as(alice));
     expect(res.code).toBe('1000');
@@ -181,6 +230,21 @@ describe.each(adapters)('calculation routes ($adapter)', ({ env }) => {
       { headers: { ...signed(alice.session, t.clock), 'x-lang': 'en' } },
     );
     expect(en.msg).toMatch(/^Invalid calculation input/);
+
+    // what the job schema leaves loose, the engine's own check refuses before anything is queued
+    const badTwoDiode = {
+      kind: 'simulate-2dm',
+      params: { jphMaCm2: 20, j01MaCm2: -1e-12, j02MaCm2: 1e-8, rsOhmCm2: 1, rshOhmCm2: null, tK: 300 },
+      voltageV: [0, 0.5, 1],
+    };
+    const b = await post<{ field: string; errors: string[] }>(
+      t.app,
+      '/calc/sys/calc/circle',
+      { job: badTwoDiode },
+      as(alice),
+    );
+    expect(b.code).toBe('4105');
+    expect(b.data.errors).toEqual(['params.j01MaCm2: must be >= 0 (got -1e-12)']);
 
     // a modified-model job is not a 'circle' job
     expect((await post(t.app, '/calc/sys/calc/circle', { job: { kind: 'losses' } }, as(alice))).code).toBe('4105');

@@ -312,7 +312,8 @@ describe('elec: a bare drift-diffusion result (simulateJV)', () => {
         mu_p_cm2_Vs: 1,
         Nd_cm3: 0,
         Na_cm3: 0,
-        srh: { tau_n_s: 1e-7, tau_p_s: 1e-7 },
+        tau_n_s: 1e-7,
+        tau_p_s: 1e-7,
       },
     ],
     contacts: {
@@ -374,6 +375,7 @@ describe('circle and circle2: circuit jobs', () => {
       'Metadata',
       'Fit parameters',
       'Fit quality',
+      'Correlations',
       'Key figures',
       'Fitted curve',
       'Measured points',
@@ -413,7 +415,21 @@ describe('circle and circle2: circuit jobs', () => {
     expect(kf[2]![1]).toBe(result.fit.dataKeyFigures.jscMaCm2);
   });
 
-  it('circle2: a modified-diode fit with the loss analysis (waterfall, removal gains, power at MPP)', async () => {
+  it('writes the detected columns of a curve file as numbers, not text', async () => {
+    const v = linspace(0, 0.6, 12);
+    const text = ['J (mA/cm2),V (V)', ...v.map((x) => `${30 - 1e-9 * Math.expm1(x / 0.03)},${x}`)].join('\n');
+    const job: CircuitJob = { kind: 'fit', model: 'sdm', tK: 300, curve: { text } };
+    const result = runCircuitJob(job);
+    const wb = await openXlsx(
+      (await exportResult({ kind: 'circle', input: job, result, name: 'cols', format: 'xlsx', exportedAt })).body,
+    );
+    const rows = sheetRows(sheet(wb, 'Curve file')).slice(1);
+    // the voltage is the second column here: 1, the current the first: 0
+    expect(rows.find((r) => String(r[0]).startsWith('Voltage column'))![1]).toBe(1);
+    expect(rows.find((r) => String(r[0]).startsWith('Current column'))![1]).toBe(0);
+  });
+
+  it('circle2: a modified-diode fit with the split, the absorber facts and the loss analysis', async () => {
     const absorber = { thicknessNm: 500, ncCm3: 2.2e18, nvCm3: 1.8e18, egEV: 1.6, tK: 300 };
     const v = linspace(-0.1, 1.25, 120);
     const sim = runCircuitJob({
@@ -429,11 +445,12 @@ describe('circle and circle2: circuit jobs', () => {
       tK: 300,
       curve: { voltageV: v, jMaCm2: sim.curve.jMaCm2 },
       absorber,
+      knowns: { bulk: { tauBulkS: 5e-7 }, auger: 'off' },
       spectrum,
     };
     const result = runCircuitJob(job);
-    if (result.kind !== 'fit' || !result.losses) throw new Error('no losses');
-    const losses = result.losses;
+    if (result.kind !== 'fit' || !result.curves?.[0]?.losses) throw new Error('no losses');
+    const losses = result.curves[0].losses;
     const out = await exportResult({
       kind: 'circle2',
       input: job,
@@ -449,8 +466,12 @@ describe('circle and circle2: circuit jobs', () => {
       'Metadata',
       'Fit parameters',
       'Fit quality',
+      'Correlations',
+      'Curves',
       'Key figures',
+      'Absorber facts',
       'Fitted curve',
+      'Recombination split',
       'Loss summary',
       'Loss key figures',
       'Loss waterfall',
@@ -460,6 +481,24 @@ describe('circle and circle2: circuit jobs', () => {
       'Detailed balance',
       'Input',
     ]);
+    const params = sheet(wb, 'Fit parameters');
+    expect(column(params, 'Determined by the data')).toEqual(
+      result.fit.parameters.map((p) => p.identifiability ?? null),
+    );
+    expect(column(params, 'Profile-likelihood low 95%')).toEqual(
+      result.fit.parameters.map((p) => (Number.isFinite(p.profileLow) ? p.profileLow : null)),
+    );
+    const facts = Object.fromEntries(
+      sheetRows(sheet(wb, 'Absorber facts'))
+        .slice(1)
+        .map((r) => [r[0], r[1]]),
+    );
+    expect(facts['y_bulk (bulk SRH, = 1/(2 tau))']).toBe(1e6);
+    expect(facts['y_bulk from']).toBe('lifetime');
+    expect(facts['y_Aug from']).toBe('off');
+    const split = sheet(wb, 'Recombination split');
+    expect(column(split, 'J interface (mA/cm²)')).toEqual(result.curves[0].split.interface);
+    expect(column(split, 'J absorber volume (mA/cm²)')).toEqual(result.curves[0].split.volume);
     const wf = sheet(wb, 'Loss waterfall');
     expect(sheetRows(wf)[0]).toEqual(['Step', 'Loss (mW/cm²)', 'Loss (% of Pin)', 'Remaining (mW/cm²)']);
     expect(column(wf, 'Step')).toEqual(losses.waterfall.map((w) => w.name));
@@ -469,13 +508,78 @@ describe('circle and circle2: circuit jobs', () => {
     expect(column(rg, 'Gain (% abs.)')).toEqual(losses.removal.map((r) => r.gainPercent));
     const mpp = sheetRows(sheet(wb, 'Power lost at MPP'));
     const parts = mpp.slice(1, -1).reduce((s, r) => s + (r[1] as number), 0);
-    expect(Math.abs(parts - losses.mpp.totalMwCm2)).toBeLessThan(1e-9 * losses.mpp.totalMwCm2);
+    const total = losses.mpp.totalMwCm2!;
+    expect(Math.abs(parts - total)).toBeLessThan(1e-9 * total);
     const db = Object.fromEntries(
       sheetRows(sheet(wb, 'Detailed balance'))
         .slice(1)
         .map((r) => [r[0], r[1]]),
     );
     expect(db['PCE']).toBe(losses.detailedBalance.pcePercent);
+    // one incident power: the fit's key figures and the loss analysis give the same PCE
+    const kf = sheetRows(sheet(wb, 'Key figures'));
+    const pceCol = kf[0]!.indexOf('PCE (%)');
+    expect(kf[1]![0]).toBe('curve model');
+    expect(kf[1]![pceCol]).toBe(losses.device.pcePercent);
+    expect(sheetRows(sheet(wb, 'Loss key figures'))[1]![pceCol]).toBe(losses.device.pcePercent);
+  });
+
+  it('circle2: two curves of one device, one sheet of each kind per curve', async () => {
+    const absorber = { thicknessNm: 500, ncCm3: 2.2e18, nvCm3: 1.8e18, egEV: 1.6, tK: 300 };
+    const params = { jphMaCm2: 23, yBulkPerS: 1e6, uIfPerCm2S: 1e3, yAugerPerS: 0, rsOhmCm2: 3, rshOhmCm2: 3000 };
+    const v = linspace(-0.1, 1.25, 60);
+    const curve = (jph: number) => {
+      const r = runCircuitJob({
+        kind: 'simulate-modified',
+        params: { ...params, jphMaCm2: jph },
+        absorber,
+        voltageV: v,
+      });
+      if (r.kind !== 'simulate-modified') throw new Error('wrong kind');
+      return r.curve.jMaCm2;
+    };
+    const text = ['V,J', ...v.map((x, i) => `${x},${curve(0)[i]}`)].join('\n');
+    const job: CircuitJob = {
+      kind: 'fit',
+      model: 'modified',
+      tK: 300,
+      curves: [
+        { label: '1 sun', voltageV: v, jMaCm2: curve(23) },
+        { label: 'dark', text, format: 'table' },
+      ],
+      absorber,
+      knowns: { bulk: { yBulkPerS: 1e6 }, auger: 'off' },
+    };
+    const result = runCircuitJob(job);
+    if (result.kind !== 'fit') throw new Error('wrong kind');
+    const wb = await openXlsx(
+      (await exportResult({ kind: 'circle2', input: job, result, name: 'two', format: 'xlsx', exportedAt })).body,
+    );
+    const names = wb.worksheets.map((w) => w.name);
+    expectValidSheetNames(names);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'Fitted curve 1',
+        'Fitted curve 2',
+        'Recombination split 1',
+        'Recombination split 2',
+        'Measured points 2',
+        'Curve file 2',
+        'Loss removal gains 1',
+      ]),
+    );
+    expect(names).not.toContain('Loss removal gains 2');
+    const curves = sheetRows(sheet(wb, 'Curves'));
+    expect(curves.map((r) => r[0])).toEqual(['Curve', '1 sun', 'dark']);
+    expect(curves.map((r) => r[1])).toEqual(['Light', 'light', 'dark']);
+    // the detected columns are numbers, not text
+    const file = Object.fromEntries(
+      sheetRows(sheet(wb, 'Curve file 2'))
+        .slice(1)
+        .map((r) => [r[0], r[1]]),
+    );
+    expect(file['Voltage column (0 = first)']).toBe(0);
+    expect(file['Current column (0 = first)']).toBe(1);
   });
 
   it('exports a simulated modified curve with its recombination components, a losses job and a detailed balance', async () => {
@@ -554,7 +658,14 @@ describe('bilingual headers (headers: zh-en)', () => {
   const sim = runCircuitJob({ kind: 'simulate-modified', params, absorber, voltageV: v });
   const jm = (sim as Extract<CircuitJobResult, { kind: 'simulate-modified' }>).curve.jMaCm2;
   const text = ['V,J', ...v.map((x, i) => `${x},${jm[i]}`)].join('\n');
-  const fit = runCircuitJob({ kind: 'fit', model: 'modified', tK: 300, curve: { text }, absorber });
+  const fit = runCircuitJob({
+    kind: 'fit',
+    model: 'modified',
+    tK: 300,
+    curve: { text },
+    absorber,
+    knowns: { bulk: { yBulkPerS: 1e6 }, auger: 'off' },
+  });
   const dd = simulateJV({
     layers: [
       {
@@ -604,6 +715,26 @@ describe('bilingual headers (headers: zh-en)', () => {
         expect(hd).toContain('吸收率 MAPbI3 (A MAPbI3, fraction)');
       }
     }
+  });
+});
+
+describe('circuit figures a curve does not have', () => {
+  it('a dark curve exports Jsc 0 and empty cells for Voc, FF and PCE, never zeros', async () => {
+    const job: CircuitJob = {
+      kind: 'simulate-sdm',
+      params: { jphMaCm2: 0, j0MaCm2: 1e-9, n: 1.5, rsOhmCm2: 1, rshOhmCm2: 1e4, tK: 300 },
+      voltageV: linspace(0, 0.8, 9),
+    };
+    const result = runCircuitJob(job);
+    const wb = await openXlsx(
+      (await exportResult({ kind: 'circle', input: job, result, name: 'dark', format: 'xlsx' })).body,
+    );
+    const kf = sheet(wb, 'Key figures');
+    expect(Math.abs(column(kf, 'Jsc (mA/cm²)')[0] as number)).toBeLessThan(1e-20);
+    expect(column(kf, 'Voc (V)')).toEqual([null]);
+    expect(column(kf, 'FF (fraction)')).toEqual([null]);
+    expect(column(kf, 'PCE (%)')).toEqual([null]);
+    expect(column(kf, 'Pin (mW/cm²)')).toEqual([100]);
   });
 });
 

@@ -7,8 +7,8 @@ import { BandView, StackView } from './Drawings';
 import { TextField } from './fields';
 import { LayerForm } from './LayerForm';
 import { LayerList } from './LayerList';
-import { translateIssue } from './messages';
-import { type CalcKindEditable, type EditorState, type FieldIssue, fieldIssues, formToSpec, setAt } from './model';
+import { fieldLabel, translateIssue } from './messages';
+import { type CalcKindEditable, checkedFields, type EditorState, type FieldIssue, formToSpec, setAt } from './model';
 import { PreviewPanel } from './PreviewPanel';
 import { ElectricalForm, IlluminationForm } from './SettingsForms';
 import type { PreviewState } from './usePreview';
@@ -28,14 +28,6 @@ export interface DeviceEditorProps {
   side?: ReactNode;
 }
 
-/** A readable name of a field path for the summary: `layers.3.electrical.tauNS` -> `MAPbI3 › tauNS`. */
-function pathLabel(path: string, state: EditorState): string {
-  const m = /^layers\.(\d+)(?:\.(.*))?$/.exec(path);
-  if (!m) return path;
-  const name = state.layers[Number(m[1])]?.name ?? `#${Number(m[1]) + 1}`;
-  return m[2] ? `${name} › ${m[2].replace(/^electrical\./, '')}` : name;
-}
-
 /**
  * The device editor (issue 8): the layer stack with its materials and parameters, media,
  * illumination and, for an electrical calculation, the electrical block; beside it the stack to
@@ -45,25 +37,27 @@ function pathLabel(path: string, state: EditorState): string {
  */
 export function DeviceEditor(props: DeviceEditorProps) {
   const { kind, state, onChange, selected, onSelect, serverIssues, preview, disabled, side } = props;
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
   const spec = useMemo(() => formToSpec(state, kind), [state, kind]);
+  const checked = useMemo(() => checkedFields(spec), [spec]);
   const issues = useMemo(() => {
-    const own = fieldIssues(spec);
+    const own = checked.errors;
     const seen = new Set(own.map((i) => `${i.path}|${i.message}`));
     return [...own, ...serverIssues.filter((i) => !seen.has(`${i.path}|${i.message}`))];
-  }, [spec, serverIssues]);
+  }, [checked, serverIssues]);
   const absorberJph = preview.result?.layers.filter((l) => l.role === 'absorber').reduce((s, l) => s + l.jphMaCm2, 0);
   const warnings = useMemo(
-    () => deviceWarnings(spec.layers, kind === 'elec' ? spec.electrical : undefined, absorberJph),
-    [spec, kind, absorberJph],
+    () => deviceWarnings(spec.layers, kind === 'elec' ? spec.electrical : undefined, absorberJph, checked.warnings),
+    [spec, kind, absorberJph, checked],
   );
   const ctx: EditorCtx = useMemo(() => {
     const errors = new Map<string, string[]>();
-    for (const i of issues) errors.set(i.path, [...(errors.get(i.path) ?? []), translateIssue(i.message, t)]);
+    for (const i of issues) errors.set(i.path, [...(errors.get(i.path) ?? []), translateIssue(i.message, t, lang)]);
     const warns = new Map<string, string[]>();
     for (const w of warnings) warns.set(w.path, [...(warns.get(w.path) ?? []), t(`editor.warn.${w.key}`, w.params)]);
     return { state, set: (path, value) => onChange(setAt(state, path, value)), errors, warnings: warns, disabled };
-  }, [state, onChange, issues, warnings, disabled, t]);
+  }, [state, onChange, issues, warnings, disabled, t, lang]);
 
   return (
     <EditorContext.Provider value={ctx}>
@@ -113,7 +107,15 @@ export function DeviceEditor(props: DeviceEditorProps) {
                         <ul className="dev-msg-list">
                           {issues.slice(0, 12).map((i) => (
                             <li key={`${i.path}|${i.message}`}>
-                              <strong>{pathLabel(i.path, state)}</strong>: {translateIssue(i.message, t)}
+                              <strong>
+                                {fieldLabel(
+                                  i.path,
+                                  state.layers.map((l) => l.name),
+                                  t,
+                                  lang,
+                                )}
+                              </strong>
+                              : {translateIssue(i.message, t, lang)}
                             </li>
                           ))}
                         </ul>

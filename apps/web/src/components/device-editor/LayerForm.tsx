@@ -4,13 +4,16 @@ import { Button, Col, Collapse, Row } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEditor } from './context';
+import { DefectTable } from './DefectTable';
+import { ExcitonForm, excitonModelOf } from './ExcitonForm';
 import { CheckField, NumField, SelectField, TextField } from './fields';
+import { IonsForm } from './IonsForm';
 import { MaterialPicker } from './MaterialPicker';
 import { layerFromMaterial, type MaterialLike } from './materials';
 import { LAYER_ELECTRICAL_FIELDS, ROLES } from './model';
 import { OpticalEditor } from './OpticalEditor';
 
-const GROUPS = ['basic', 'doping', 'recombination', 'traps', 'mesh'] as const;
+const GROUPS = ['basic', 'doping', 'recombination', 'traps', 'tunnelling', 'mesh'] as const;
 
 /** The fields of one layer: identity, thickness, optics, and its drift-diffusion parameters. */
 export function LayerForm({ index, kind }: { index: number; kind: 'opt' | 'elec' }) {
@@ -28,6 +31,12 @@ export function LayerForm({ index, kind }: { index: number; kind: 'opt' | 'elec'
     const next = { ...mapped, key: layer.key, coherent: layer.coherent ?? true };
     set(p, next);
   };
+  const ionsHaveIssue = [...errors.keys()].some((k) => k.startsWith(`${p}.electrical.ions`));
+  const excitonHasIssue = [...errors.keys(), ...warnings.keys()].some(
+    (k) => k.startsWith(`${p}.electrical.ctDissociation`) || k.startsWith(`${p}.electrical.excitonDiffusion`),
+  );
+  // organic absorbers (and any layer that already has an exciton model) get the exciton block
+  const showExciton = !!layer.excitonic || layer.role === 'absorber' || excitonModelOf(el) !== 'none';
   const groupHasIssue = (g: string) =>
     LAYER_ELECTRICAL_FIELDS.some(
       (f) => f.group === g && (errors.has(`${p}.electrical.${f.key}`) || warnings.has(`${p}.electrical.${f.key}`)),
@@ -82,33 +91,79 @@ export function LayerForm({ index, kind }: { index: number; kind: 'opt' | 'elec'
           {el && (
             <Collapse
               size="small"
-              defaultActiveKey={['basic', 'recombination']}
+              defaultActiveKey={[
+                'basic',
+                'recombination',
+                ...(el.ions?.length ? ['ions'] : []),
+                ...(el.defects?.length ? ['defects'] : []),
+                ...(excitonModelOf(el) !== 'none' ? ['exciton'] : []),
+              ]}
               data-testid="layer-electrical"
-              items={GROUPS.map((g) => ({
-                key: g,
-                label: (
-                  <span>
-                    {t(`editor.groups.${g}`)}
-                    {groupHasIssue(g) ? ' ⚠' : ''}
-                  </span>
-                ),
-                forceRender: true,
-                children: (
-                  <Row gutter={12}>
-                    {LAYER_ELECTRICAL_FIELDS.filter((f) => f.group === g).map((f) => (
-                      <Col xs={24} md={12} key={f.key}>
-                        <NumField
-                          path={`${p}.electrical.${f.key}`}
-                          label={t(`editor.param.${f.key}.label`)}
-                          tip={t(`editor.param.${f.key}.tip`)}
-                          unit={f.unit || undefined}
-                          integer={f.key === 'gridPoints'}
-                        />
-                      </Col>
-                    ))}
-                  </Row>
-                ),
-              }))}
+              items={[
+                ...GROUPS.map((g) => ({
+                  key: g,
+                  label: (
+                    <span>
+                      {t(`editor.groups.${g}`)}
+                      {groupHasIssue(g) ? ' ⚠' : ''}
+                    </span>
+                  ),
+                  forceRender: true,
+                  children: (
+                    <Row gutter={12}>
+                      {LAYER_ELECTRICAL_FIELDS.filter((f) => f.group === g).map((f) => (
+                        <Col xs={24} md={12} key={f.key}>
+                          <NumField
+                            path={`${p}.electrical.${f.key}`}
+                            label={t(`editor.param.${f.key}.label`)}
+                            tip={t(`editor.param.${f.key}.tip`)}
+                            unit={f.unit || undefined}
+                            integer={f.key === 'gridPoints'}
+                          />
+                        </Col>
+                      ))}
+                    </Row>
+                  ),
+                })),
+                ...(showExciton
+                  ? [
+                      {
+                        key: 'exciton',
+                        label: (
+                          <span>
+                            {t('models.exciton.title')}
+                            {excitonHasIssue ? ' ⚠' : ''}
+                          </span>
+                        ),
+                        forceRender: true,
+                        children: <ExcitonForm index={index} />,
+                      },
+                    ]
+                  : []),
+                {
+                  key: 'ions',
+                  label: (
+                    <span>
+                      {t('transient.ions.title')}
+                      {ionsHaveIssue ? ' ⚠' : ''}
+                    </span>
+                  ),
+                  forceRender: true,
+                  children: <IonsForm index={index} />,
+                },
+                {
+                  key: 'defects',
+                  label: (
+                    <span data-testid={`defects-panel-${index}`}>
+                      {t('defects.table.title')}
+                      {el.defects?.length ? ` (${el.defects.length})` : ''}
+                      {[...errors.keys()].some((k) => k.startsWith(`${p}.electrical.defects`)) ? ' ⚠' : ''}
+                    </span>
+                  ),
+                  forceRender: true,
+                  children: <DefectTable index={index} />,
+                },
+              ]}
             />
           )}
         </>

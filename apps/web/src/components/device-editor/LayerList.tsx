@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEditor } from './context';
 import { duplicateLayer, moveLayer, newLayer } from './model';
+import { SubcellSelect } from './SubcellSelect';
 
 /**
  * The layer stack as an ordered list: select a layer to edit it; reorder by dragging a row, with
@@ -105,6 +106,8 @@ export function LayerList({
               ) : null}
             </span>
             <Space size={0} className="dev-layer-actions" onClick={(e) => e.stopPropagation()}>
+              {/* with the row's own buttons, so that a click on the row's middle selects it */}
+              {kind === 'elec' && (l.electrical || l.subcell) ? <SubcellSelect index={i} /> : null}
               <Tooltip title={t('editor.layer.up')}>
                 <Button
                   type="text"

@@ -20,6 +20,30 @@ function useMaterials(source: Source, search: string, open: boolean) {
   });
 }
 
+/**
+ * Search order a user expects: an exact name or formula first, then names that start with the
+ * query, then the rest (the server's order kept within each group). "MAPbI3" must not list
+ * CsSnI3 before MAPbI3.
+ */
+export function rankMaterials<M extends { name: string; nameEn?: string | undefined; formula?: string | undefined }>(
+  list: readonly M[],
+  query: string,
+): M[] {
+  const q = query.trim().toLowerCase();
+  if (!q) return [...list];
+  const rank = (m: M) => {
+    const names = [m.name, m.nameEn ?? '', m.formula ?? ''].map((x) => x.toLowerCase());
+    if (names.includes(q)) return 0;
+    if (names.some((x) => x.startsWith(q))) return 1;
+    if (names.some((x) => x.includes(q))) return 2;
+    return 3;
+  };
+  return list
+    .map((m, i) => ({ m, i, r: rank(m) }))
+    .sort((a, b) => a.r - b.r || a.i - b.i)
+    .map((x) => x.m);
+}
+
 /** A tabulated model listed without its arrays (list rows omit them): fetch the whole material. */
 async function complete(m: MaterialLike): Promise<MaterialLike> {
   const o = m.optical as { kind?: string; wavelengthNm?: unknown } | undefined;
@@ -50,7 +74,7 @@ export function MaterialPicker({
   const nkList = (nk.data ?? [])
     .filter((e) => !q || e.name.toLowerCase().includes(q) || e.id.includes(q))
     .map(nkEntryToMaterial);
-  const list = source === 'nk' ? nkList : (lib.data?.list ?? []);
+  const list = rankMaterials(source === 'nk' ? nkList : (lib.data?.list ?? []), q);
   const loading = source === 'nk' ? nk.isLoading : lib.isLoading;
   const failed = source !== 'nk' && lib.isError;
   const en = i18n.language.startsWith('en');
@@ -126,7 +150,7 @@ export function MaterialPicker({
               }
               description={
                 <span>
-                  <Tag>{m.category}</Tag>
+                  <Tag>{t(`materials.category.${m.category}`, { defaultValue: t('editor.picker.otherCategory') })}</Tag>
                   <Tag color="blue">{t('editor.picker.optical')}</Tag>
                   {m.electrical && Object.keys(m.electrical).length > 0 ? (
                     <Tag color="green">{t('editor.picker.electrical')}</Tag>

@@ -1,12 +1,18 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { ContactElectricalSpec, DeviceElectricalSpec, InterfaceElectricalSpec } from '@pvforge/contracts';
-import { Alert, Button, Col, Collapse, Divider, Form, Input, Row, Select, Switch, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { Button, Col, Collapse, Divider, Form, Row, Select, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { fieldId, useEditor } from './context';
-import { CheckField, Field, NumField, SelectField } from './fields';
+import { DefectStudyForm } from './DefectStudyForm';
+import { CheckField, Field, NumberListField, NumField, SelectField } from './fields';
+import { ImpedanceForm } from './ImpedanceForm';
+import { InterfaceDefects } from './InterfaceDefects';
+import { missingModelNotes } from './missing-models';
 import { electricalLayers } from './model';
 import { OpticalEditor } from './OpticalEditor';
+import { TandemForm } from './TandemForm';
+import { TransientForm } from './TransientForm';
+import { TunnelOxideForm } from './TunnelOxideForm';
 import { totalGrid } from './warnings';
 
 /** Incident and exit media, spectrum, intensity, angle, polarization, wavelength grid, texture. */
@@ -167,50 +173,6 @@ function ContactForm({ side }: { side: 'front' | 'back' }) {
   );
 }
 
-/** Profile biases as comma-separated text. */
-function BiasesField() {
-  const { t } = useTranslation();
-  const { state, set } = useEditor();
-  const v = state.electrical?.profileBiasesV;
-  const [text, setText] = useState((v ?? []).join(', '));
-  const [bad, setBad] = useState(false);
-  useEffect(() => {
-    setText((cur) =>
-      cur
-        .split(',')
-        .map((s) => Number(s.trim()))
-        .join() === (v ?? []).join()
-        ? cur
-        : (v ?? []).join(', '),
-    );
-  }, [v]);
-  return (
-    <Field
-      path="electrical.profileBiasesV"
-      label={t('editor.el.profileBiases')}
-      unit="V"
-      local={bad ? t('editor.err.number') : undefined}
-    >
-      <Input
-        id={fieldId('electrical.profileBiasesV')}
-        value={text}
-        placeholder="0.5, 0.8"
-        onChange={(e) => {
-          setText(e.target.value);
-          const parts = e.target.value
-            .split(',')
-            .map((s) => s.trim())
-            .filter(Boolean);
-          const nums = parts.map(Number);
-          const ok = nums.every(Number.isFinite);
-          setBad(!ok);
-          if (ok) set('electrical.profileBiasesV', nums.length ? nums : undefined);
-        }}
-      />
-    </Field>
-  );
-}
-
 function InterfacesForm() {
   const { t } = useTranslation();
   const { state, set } = useEditor();
@@ -251,6 +213,8 @@ function InterfacesForm() {
               </Form.Item>
             </Col>
           </Row>
+          <InterfaceDefects index={i} />
+          <TunnelOxideForm index={i} />
           <Button
             size="small"
             danger
@@ -283,7 +247,32 @@ function InterfacesForm() {
   );
 }
 
-/** The device-level electrical block: contacts, sweep, temperature, resistances, generation, mesh, options. */
+/**
+ * The models users look for that the engine lacks, each with a note that says so and what the
+ * editor offers instead. Which are missing comes from the engine's capability registry.
+ */
+function MissingModels() {
+  const { t, i18n } = useTranslation();
+  const notes = missingModelNotes(i18n.language);
+  if (notes.length === 0) return null;
+  const colon = i18n.language === 'en' ? ': ' : '：';
+  return (
+    <>
+      <Divider style={{ margin: '8px 0' }} />
+      {notes.map((n) => (
+        <Typography.Paragraph key={n.id} type="secondary" style={{ marginBottom: 4 }}>
+          <strong>
+            {n.name}
+            {colon}
+          </strong>
+          {t(n.note)}
+        </Typography.Paragraph>
+      ))}
+    </>
+  );
+}
+
+/** The device-level electrical block: contacts, sweep, temperature, resistances, generation, mesh, transient, impedance, options. */
 export function ElectricalForm() {
   const { t } = useTranslation();
   const { state, set } = useEditor();
@@ -293,7 +282,15 @@ export function ElectricalForm() {
   return (
     <div data-testid="electrical-form">
       <Collapse
-        defaultActiveKey={['contacts', 'sweep']}
+        defaultActiveKey={[
+          'contacts',
+          'sweep',
+          ...(el.transient ? ['transient'] : []),
+          ...(el.impedance ? ['impedance'] : []),
+          ...(el.interfaces?.some((it) => it.defects?.length) ? ['interfaces'] : []),
+          ...(el.capacitanceVoltage || el.capacitanceFrequency || el.defectLosses ? ['defects'] : []),
+          ...(el.interfaces?.some((it) => it.tunnelOxide) ? ['interfaces'] : []),
+        ]}
         items={[
           {
             key: 'contacts',
@@ -443,6 +440,25 @@ export function ElectricalForm() {
             children: <InterfacesForm />,
           },
           {
+            key: 'transient',
+            label: t('transient.protocol.title'),
+            forceRender: true,
+            children: <TransientForm />,
+          },
+          {
+            key: 'impedance',
+            label: t('transient.impedance.title'),
+            forceRender: true,
+            children: <ImpedanceForm />,
+          },
+          { key: 'tandem', label: t('tandem.editor.title'), forceRender: true, children: <TandemForm /> },
+          {
+            key: 'defects',
+            label: t('defects.study.title'),
+            forceRender: true,
+            children: <DefectStudyForm />,
+          },
+          {
             key: 'advanced',
             label: t('editor.section.advanced'),
             forceRender: true,
@@ -456,28 +472,13 @@ export function ElectricalForm() {
                   onChange={(on) => set('electrical.eqe', on ? {} : undefined)}
                 />
                 {el.eqe && <NumField path="electrical.eqe.stepNm" label={t('editor.el.eqeStep')} unit="nm" />}
-                <BiasesField />
-                <Divider style={{ margin: '8px 0' }} />
-                <CheckField
-                  path="electrical.ions"
-                  label={t('editor.el.ions')}
-                  checked={false}
-                  disabled
-                  tip={t('editor.el.ionsDisabled')}
+                <NumberListField
+                  path="electrical.profileBiasesV"
+                  label={t('editor.el.profileBiases')}
+                  unit="V"
+                  placeholder="0.5, 0.8"
                 />
-                <Alert
-                  type="info"
-                  showIcon
-                  title={t('editor.el.ionsDisabled')}
-                  data-testid="ions-disabled"
-                  style={{ marginBottom: 8 }}
-                />
-                <Typography.Paragraph type="secondary" style={{ marginBottom: 4 }}>
-                  <strong>{t('editor.el.excitons')}:</strong> {t('editor.el.excitonsNote')}
-                </Typography.Paragraph>
-                <Typography.Paragraph type="secondary">
-                  <strong>{t('editor.el.tunnelling')}:</strong> {t('editor.el.tunnellingNote')}
-                </Typography.Paragraph>
+                <MissingModels />
               </>
             ),
           },

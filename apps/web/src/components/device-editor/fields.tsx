@@ -226,3 +226,60 @@ export function CheckField({
     </Form.Item>
   );
 }
+
+/**
+ * A list of numbers typed as comma-separated text ("0.5, 0.8"): the state gets the numbers as soon
+ * as every entry is one (an emptied field removes the list); until then the field says so.
+ */
+export function NumberListField({
+  path,
+  label,
+  unit,
+  tip,
+  placeholder,
+}: {
+  path: string;
+  label: string;
+  unit?: string;
+  tip?: string;
+  placeholder?: string;
+}) {
+  const { t } = useTranslation();
+  const { state, set, disabled } = useEditor();
+  const v = getAt(state, path) as number[] | undefined;
+  const [text, setText] = useState((v ?? []).map(fmt).join(', '));
+  const [bad, setBad] = useState(false);
+  useEffect(() => {
+    // Outside changes (import, preset) replace the text unless it already means that list.
+    setText((cur) =>
+      cur
+        .split(',')
+        .map((s) => Number(s.trim()))
+        .join() === (v ?? []).join()
+        ? cur
+        : (v ?? []).map(fmt).join(', '),
+    );
+  }, [v]);
+  return (
+    <Field path={path} label={label} unit={unit} tip={tip} local={bad ? t('editor.err.number') : undefined}>
+      <Input
+        id={fieldId(path)}
+        value={text}
+        placeholder={placeholder}
+        disabled={disabled}
+        data-testid={`input-${path}`}
+        onChange={(e) => {
+          setText(e.target.value);
+          const parts = e.target.value
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean);
+          const nums = parts.map(Number);
+          const ok = nums.every(Number.isFinite);
+          setBad(!ok);
+          if (ok) set(path, nums.length ? nums : undefined);
+        }}
+      />
+    </Field>
+  );
+}

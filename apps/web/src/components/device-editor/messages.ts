@@ -1,3 +1,4 @@
+import { checkFieldOf, checkTextOf, type Lang } from '@pvforge/contracts';
 import type { TFunction } from 'i18next';
 
 /**
@@ -5,8 +6,12 @@ import type { TFunction } from 'i18next';
  * answer) in the user's language. The known shapes are translated; anything else is shown as the
  * checker wrote it, prefixed "invalid", so no information is lost.
  */
-export function translateIssue(message: string, t: TFunction): string {
+export function translateIssue(message: string, t: TFunction, lang: string = 'zh-CN'): string {
   const m = message.trim();
+  // the transient protocol's, the impedance's and the mobile ions' rules: the contracts' catalogue,
+  // the same words the server answers with
+  const known = checkTextOf(m);
+  if (known) return known[uiLang(lang)];
   if (m === 'missing' || /fewer than 1 characters/.test(m)) return t('editor.err.missing');
   if (/give both SRH lifetimes or neither/.test(m)) return t('editor.err.bothTau');
   if (/Schottky contact needs its work function/.test(m)) return t('editor.err.needWf');
@@ -24,3 +29,50 @@ export function translateIssue(message: string, t: TFunction): string {
   if (/^missing: /.test(m)) return `${t('editor.err.missing')}: ${m.slice(9)}`;
   return t('editor.err.invalid', { msg: m });
 }
+
+const uiLang = (lang: string): Lang => (lang === 'en' ? 'en' : 'zh-CN');
+
+/**
+ * A field path of the editor as the user reads it: `layers.3.electrical.tauNS` -> `MAPbI3 › tauNS`'s
+ * label, the transient, impedance and ion fields by the contracts' catalogue
+ * ("瞬态协议第 2 步的时长"), other device-level fields by their form label when one is known.
+ */
+export function fieldLabel(path: string, layerNames: readonly string[], t: TFunction, lang: string = 'zh-CN'): string {
+  const m = /^layers\.(\d+)(?:\.(.*))?$/.exec(path);
+  const name = m ? (layerNames[Number(m[1])] ?? `#${Number(m[1]) + 1}`) : undefined;
+  const known = checkFieldOf(m ? `layers[${m[1]}] "${name}".${m[2] ?? ''}` : path);
+  if (known) return known[uiLang(lang)];
+  if (m) {
+    const field = m[2]?.replace(/^electrical\./, '');
+    if (!field) return name!;
+    const label = LAYER_LABELS[field] ? t(LAYER_LABELS[field]) : t(`editor.param.${field}.label`, { defaultValue: '' });
+    return `${name} › ${label || field}`;
+  }
+  const label = DEVICE_LABELS[path];
+  return label ? t(label) : path === '(device)' ? t('editor.section.device') : path;
+}
+
+/** Form labels of a layer's own fields (its drift-diffusion parameters are under editor.param). */
+const LAYER_LABELS: Record<string, string> = {
+  thicknessNm: 'editor.field.thickness',
+  name: 'editor.field.layerName',
+  optical: 'editor.field.optical',
+  role: 'editor.field.role',
+};
+
+/** Form labels of the device-level fields a checker names. */
+const DEVICE_LABELS: Record<string, string> = {
+  'electrical.voltageSweep': 'editor.section.sweep',
+  'electrical.voltageSweep.startV': 'editor.el.startV',
+  'electrical.voltageSweep.stopV': 'editor.el.stopV',
+  'electrical.voltageSweep.stepV': 'editor.el.stepV',
+  'electrical.gridPoints': 'editor.el.gridPoints',
+  'electrical.temperatureK': 'editor.el.temperature',
+  'electrical.rsOhmCm2': 'editor.el.rs',
+  'electrical.rshOhmCm2': 'editor.el.rsh',
+  'electrical.eqe': 'editor.el.eqe',
+  'electrical.eqe.stepNm': 'editor.el.eqeStep',
+  'electrical.generation': 'editor.el.generation',
+  'electrical.profileBiasesV': 'editor.el.profileBiases',
+  name: 'editor.field.name',
+};

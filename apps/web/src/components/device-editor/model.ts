@@ -3,6 +3,7 @@ import {
   type DeviceElectricalSpec,
   type DeviceLayerSpec,
   type DeviceSpec,
+  LAYER_FIELDS,
   type LayerElectricalSpec,
   type LayerRole,
   type OpticalModelSpec,
@@ -38,30 +39,9 @@ export const ROLES: LayerRole[] = [
   'other',
 ];
 
-/** Per-layer drift-diffusion fields, in the order the form shows them, with their units. */
-export const LAYER_ELECTRICAL_FIELDS: { key: keyof LayerElectricalSpec; unit: string; group: string }[] = [
-  { key: 'epsR', unit: '', group: 'basic' },
-  { key: 'chiEV', unit: 'eV', group: 'basic' },
-  { key: 'egEV', unit: 'eV', group: 'basic' },
-  { key: 'ncCm3', unit: 'cm⁻³', group: 'basic' },
-  { key: 'nvCm3', unit: 'cm⁻³', group: 'basic' },
-  { key: 'muNCm2PerVs', unit: 'cm²/(V·s)', group: 'basic' },
-  { key: 'muPCm2PerVs', unit: 'cm²/(V·s)', group: 'basic' },
-  { key: 'ndCm3', unit: 'cm⁻³', group: 'doping' },
-  { key: 'naCm3', unit: 'cm⁻³', group: 'doping' },
-  { key: 'tauNS', unit: 's', group: 'recombination' },
-  { key: 'tauPS', unit: 's', group: 'recombination' },
-  { key: 'kRadCm3PerS', unit: 'cm³/s', group: 'recombination' },
-  { key: 'cnCm6PerS', unit: 'cm⁶/s', group: 'recombination' },
-  { key: 'cpCm6PerS', unit: 'cm⁶/s', group: 'recombination' },
-  { key: 'ntCm3', unit: 'cm⁻³', group: 'traps' },
-  { key: 'sigmaNCm2', unit: 'cm²', group: 'traps' },
-  { key: 'sigmaPCm2', unit: 'cm²', group: 'traps' },
-  { key: 'vthCmPerS', unit: 'cm/s', group: 'traps' },
-  { key: 'etMinusEiEV', unit: 'eV', group: 'traps' },
-  { key: 'gridPoints', unit: '', group: 'mesh' },
-  { key: 'gridGrading', unit: '', group: 'mesh' },
-];
+/** Per-layer drift-diffusion fields, in the order the form shows them, with their units (the engine's one field list). */
+export const LAYER_ELECTRICAL_FIELDS: { key: keyof LayerElectricalSpec; unit: string; group: string }[] =
+  LAYER_FIELDS.map(({ key, unit, group }) => ({ key, unit, group }));
 
 let seq = 0;
 /** A key unique in this page (layers created, duplicated or imported). */
@@ -180,6 +160,10 @@ export function formToSpec(state: EditorState, kind: CalcKindEditable): DeviceSp
     };
     if (e.interfaces) e.interfaces = e.interfaces.map((i) => compact(i));
     if (e.interfaces && e.interfaces.length === 0) delete e.interfaces;
+    // a tandem exactly when a layer is assigned to a subcell (the layer list's choice)
+    const tandem = spec.layers.some((l) => l.subcell !== undefined);
+    if (tandem && !e.tandem) e.tandem = {};
+    if (!tandem) delete e.tandem;
     spec.electrical = e;
   }
   return spec;
@@ -223,8 +207,13 @@ export function issueOf(message: string): FieldIssue {
 
 /** The errors of a spec by field (checkDeviceSpec, which includes the electrical rules). */
 export function fieldIssues(spec: unknown): FieldIssue[] {
+  return checkedFields(spec).errors;
+}
+
+/** Errors, and for a valid spec the engine's warnings (what runs but may mislead), by field. */
+export function checkedFields(spec: unknown): { errors: FieldIssue[]; warnings: FieldIssue[] } {
   const r = checkDeviceSpec(spec);
-  return r.ok ? [] : r.errors.map(issueOf);
+  return r.ok ? { errors: [], warnings: r.warnings.map(issueOf) } : { errors: r.errors.map(issueOf), warnings: [] };
 }
 
 /** Moves layer `from` to index `to` (both clamped); returns a new array. */

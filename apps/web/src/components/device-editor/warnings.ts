@@ -1,4 +1,5 @@
 import type { DeviceElectricalSpec, DeviceLayerSpec } from '@pvforge/contracts';
+import { radiativeJ0MaCm2, SdmSolver } from '@pvforge/engine';
 
 /**
  * The guidance of spec §5 (help texts, not enforced by the platform's old screens) as warnings on
@@ -7,7 +8,15 @@ import type { DeviceElectricalSpec, DeviceLayerSpec } from '@pvforge/contracts';
  */
 export interface Warning {
   path: string;
-  key: 'gridTotal' | 'zeroParam' | 'sweepBelowVoc' | 'thickGrid' | 'lifetimeShort' | 'thickCoherent';
+  key:
+    | 'gridTotal'
+    | 'zeroParam'
+    | 'sweepBelowVoc'
+    | 'thickGrid'
+    | 'lifetimeShort'
+    | 'thickCoherent'
+    | 'boltzmann'
+    | 'defectBeyondGap';
   params: Record<string, string | number>;
 }
 
@@ -28,25 +37,26 @@ export function totalGrid(layers: readonly DeviceLayerSpec[], el: DeviceElectric
   return own + shared;
 }
 
-const K_B_EV = 8.617333262e-5;
-const Q = 1.602176634e-19;
-const H = 6.62607015e-34;
-const C = 299792458;
-
 /**
  * Voc in the radiative (Shockley-Queisser) limit of an absorber of gap egEV at temperatureK
- * carrying the photocurrent jphMaCm2: Voc = kT/q ln(Jph/J0 + 1) with the black-body dark current
- * J0 = q 2pi/(h^3 c^2) int_Eg^inf E^2 exp(-E/kT) dE = q 2pi/(h^3 c^2) kT (Eg^2 + 2 Eg kT + 2 (kT)^2) exp(-Eg/kT)
- * (energies in J). It is an upper bound of any real cell's Voc.
+ * carrying the photocurrent jphMaCm2: the open-circuit voltage of the ideal diode whose saturation
+ * current is the black-body emission above the gap, Voc = kT/q ln(Jph/J0,rad + 1), from the
+ * engine's own J0,rad and single-diode model (the detailed-balance calculator uses the same). It is
+ * an upper bound of any real cell's Voc; 0 without photocurrent, or while the gap or the
+ * temperature being typed is not a usable number yet (the editor's own checks flag those fields).
  */
 export function radiativeVoc(egEV: number, jphMaCm2: number, temperatureK = 300): number {
-  const kT = K_B_EV * temperatureK * Q;
-  const eg = egEV * Q;
-  const j0Am2 =
-    ((Q * 2 * Math.PI) / (H ** 3 * C ** 2)) * kT * (eg * eg + 2 * eg * kT + 2 * kT * kT) * Math.exp(-eg / kT);
-  const jph = jphMaCm2 * 10; // mA/cm^2 -> A/m^2
-  if (!(jph > 0)) return 0;
-  return K_B_EV * temperatureK * Math.log(jph / j0Am2 + 1);
+  const usable = (x: number) => Number.isFinite(x) && x > 0;
+  if (!usable(jphMaCm2) || !usable(egEV) || !usable(temperatureK)) return 0;
+  const ideal = new SdmSolver({
+    jphMaCm2,
+    j0MaCm2: radiativeJ0MaCm2(egEV, temperatureK),
+    n: 1,
+    rsOhmCm2: 0,
+    rshOhmCm2: Number.POSITIVE_INFINITY,
+    tK: temperatureK,
+  });
+  return ideal.vocV();
 }
 
 /**
@@ -72,8 +82,16 @@ export function deviceWarnings(
   layers: readonly DeviceLayerSpec[],
   el: DeviceElectricalSpec | undefined,
   previewJphMaCm2?: number,
+  engine: readonly { path: string; message: string }[] = [],
 ): Warning[] {
   const out: Warning[] = [];
+  // the engine's own warnings of a valid device (electrical/input-check.ts), on their fields
+  for (const w of engine) {
+    if (/Boltzmann statistics are not valid there/.test(w.message))
+      out.push({ path: w.path, key: 'boltzmann', params: {} });
+    const beyond = /distribution reaches (\S+) eV beyond the \w+ band edge/.exec(w.message);
+    if (beyond) out.push({ path: w.path, key: 'defectBeyondGap', params: { ev: beyond[1]! } });
+  }
   layers.forEach((l, j) => {
     if (l.coherent !== false && l.thicknessNm > 5000)
       out.push({ path: `layers.${j}.coherent`, key: 'thickCoherent', params: { layer: l.name } });

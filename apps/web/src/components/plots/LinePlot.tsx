@@ -7,13 +7,28 @@ import type { LinePlotProps } from './types';
 
 export type { LinePlotProps, PlotAxis, PlotSeries } from './types';
 
-export default function LinePlot({ testid, title, fileName, x, y, y2, series, height, logToggle }: LinePlotProps) {
+export default function LinePlot({
+  testid,
+  title,
+  fileName,
+  x,
+  y,
+  y2,
+  series,
+  height,
+  logToggle,
+  shade,
+  equalAspect,
+}: LinePlotProps) {
   const { t } = useTranslation();
   const logWord = t('plots.logWord');
   const option = useCallback(
-    (f: { log: boolean; static?: boolean }) =>
-      buildLineOption({ title, x, y, y2, series }, { logY: f.log, logWord, static: f.static }),
-    [title, x, y, y2, series, logWord],
+    (f: { log: boolean; static?: boolean; widthPx?: number }) =>
+      buildLineOption(
+        { title, x, y, y2, series, shade, equalAspect },
+        { logY: f.log, logWord, static: f.static, widthPx: f.widthPx },
+      ),
+    [title, x, y, y2, series, shade, equalAspect, logWord],
   );
   const csv = useCallback(() => buildLineCsv({ x, y, y2, series }), [x, y, y2, series]);
   return (
@@ -26,6 +41,7 @@ export default function LinePlot({ testid, title, fileName, x, y, y2, series, he
       logToggle={logToggle}
       logInitial={y.log}
       logLabel={t('plots.logAbs', { label: y.label })}
+      square={equalAspect}
     />
   );
 }

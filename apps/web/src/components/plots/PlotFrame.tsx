@@ -10,7 +10,8 @@ import { useTranslation } from 'react-i18next';
 import { safeFileName, saveBlob, saveDataUrl } from './download';
 import { echarts } from './echarts';
 
-export type FrameFlags = { log: boolean; static?: boolean };
+/** `widthPx`: the canvas width, so that a legend can be laid out in full rows rather than paged. */
+export type FrameFlags = { log: boolean; static?: boolean; widthPx?: number };
 
 type Props = {
   testid: string;
@@ -23,25 +24,41 @@ type Props = {
   logInitial?: boolean;
   /** Text of the switch ("log |y|"). */
   logLabel?: string;
+  /** A square canvas (equal-aspect plots), at most `height` wide. */
+  square?: boolean;
 };
 
 const names = (a: unknown): string =>
   (Array.isArray(a) ? a : a ? [a] : []).map((x: { name?: string }) => x.name ?? '').join(' | ');
 
-export function PlotFrame({ testid, fileName, height = 360, option, csv, logToggle, logInitial, logLabel }: Props) {
+export function PlotFrame({
+  testid,
+  fileName,
+  height = 360,
+  option,
+  csv,
+  logToggle,
+  logInitial,
+  logLabel,
+  square,
+}: Props) {
   const { t } = useTranslation();
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<echarts.ECharts | null>(null);
   const [log, setLog] = useState(Boolean(logInitial));
   const switchId = useId();
-  const opt = useMemo(() => option({ log }), [option, log]);
+  const [widthPx, setWidthPx] = useState<number | undefined>(undefined);
+  const opt = useMemo(() => option({ log, widthPx }), [option, log, widthPx]);
 
   useEffect(() => {
     const el = box.current;
     if (!el) return;
     const c = echarts.init(el, null, { renderer: 'canvas' });
     chart.current = c;
-    const ro = new ResizeObserver(() => c.resize());
+    const ro = new ResizeObserver(() => {
+      c.resize();
+      setWidthPx(el.clientWidth || undefined);
+    });
     ro.observe(el);
     return () => {
       ro.disconnect();
@@ -71,7 +88,7 @@ export function PlotFrame({ testid, fileName, height = 360, option, csv, logTogg
     const h = el.clientHeight || height;
     const c = echarts.init(holder, null, { renderer: 'svg', ssr: true, width: w, height: h });
     try {
-      c.setOption({ ...option({ log, static: true }), backgroundColor: '#fff' });
+      c.setOption({ ...option({ log, static: true, widthPx: w }), backgroundColor: '#fff' });
       saveBlob(new Blob([c.renderToSVGString()], { type: 'image/svg+xml' }), `${base}.svg`);
     } finally {
       c.dispose();
@@ -125,7 +142,11 @@ export function PlotFrame({ testid, fileName, height = 360, option, csv, logTogg
         role="img"
         aria-label={(opt as { title?: { text?: string } }).title?.text ?? fileName}
         data-testid={`${testid}-chart`}
-        style={{ width: '100%', height }}
+        style={
+          square
+            ? { width: '100%', maxWidth: Math.max(height, 420), aspectRatio: '1 / 1', margin: '0 auto' }
+            : { width: '100%', height }
+        }
       />
     </div>
   );

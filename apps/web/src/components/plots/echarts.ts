@@ -2,11 +2,13 @@
  * echarts, registered modularly: only the charts and components the plots use, so the plot chunk
  * stays small. Both renderers: canvas on screen, SVG for the "SVG" export.
  */
-import { BarChart, HeatmapChart, LineChart } from 'echarts/charts';
+import { BarChart, CustomChart, LineChart } from 'echarts/charts';
 import {
   DataZoomComponent,
   GridComponent,
   LegendComponent,
+  MarkAreaComponent,
+  MarkPointComponent,
   TitleComponent,
   TooltipComponent,
   VisualMapComponent,
@@ -17,10 +19,12 @@ import { CanvasRenderer, SVGRenderer } from 'echarts/renderers';
 echarts.use([
   LineChart,
   BarChart,
-  HeatmapChart,
+  CustomChart,
   GridComponent,
   TooltipComponent,
   LegendComponent,
+  MarkAreaComponent,
+  MarkPointComponent,
   TitleComponent,
   DataZoomComponent,
   VisualMapComponent,

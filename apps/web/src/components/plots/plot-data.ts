@@ -3,7 +3,7 @@
  * DOM here, so unit tests run them directly (apps/web/test/plots-*.test.ts).
  */
 import type { EChartsCoreOption } from 'echarts/core';
-import type { HeatmapPlotProps, PlotAxis, PlotSeries, WaterfallStep } from './types';
+import type { HeatmapPlotProps, PlotAxis, PlotSeries, PlotShade, WaterfallStep } from './types';
 
 /** "label (unit)", or just the label for dimensionless quantities. */
 export function axisName(a: Pick<PlotAxis, 'label' | 'unit'>): string {
@@ -155,7 +155,31 @@ export type LineOptionFlags = {
   logWord?: string;
   /** For SVG export / tests: no animation. */
   static?: boolean;
+  /** Width of the canvas, px: the legend is laid out in as many full rows as its names need. */
+  widthPx?: number;
 };
+
+const LEGEND_ROW_PX = 22;
+
+/**
+ * Rows a plain (wrapping) legend takes at this width: every series stays visible and labelled, no
+ * "1/2" pages hiding some. Widths are estimated from the text (CJK characters count double).
+ */
+export function legendRows(names: readonly string[], widthPx: number): number {
+  const avail = Math.max(120, widthPx * 0.9);
+  let rows = 1;
+  let used = 0;
+  for (const n of names) {
+    let w = 25 + 10; // icon and gap
+    for (const ch of n) w += /[\u2e80-\u9fff\uff00-\uffef]/.test(ch) ? 12 : 7;
+    if (used > 0 && used + w > avail) {
+      rows += 1;
+      used = 0;
+    }
+    used += w;
+  }
+  return rows;
+}
 
 type TooltipParam = { marker?: string; seriesName?: string; value?: unknown; seriesIndex?: number };
 
@@ -184,13 +208,91 @@ export function yAxisName(y: PlotAxis, series: PlotSeries[], logY: boolean, logW
   return `${axisName({ label, unit: y.unit })}, ${logWord}`;
 }
 
+/** Height over width of a plot's drawing area, for arrow directions in screen terms. */
+const PLOT_ASPECT = 0.55;
+
+function span(values: ArrayLike<number>[]): { lo: number; hi: number } {
+  let lo = Number.POSITIVE_INFINITY;
+  let hi = Number.NEGATIVE_INFINITY;
+  for (const a of values)
+    for (let i = 0; i < a.length; i++) {
+      const v = a[i]!;
+      if (Number.isFinite(v)) {
+        lo = Math.min(lo, v);
+        hi = Math.max(hi, v);
+      }
+    }
+  return Number.isFinite(lo) ? { lo, hi } : { lo: 0, hi: 1 };
+}
+
+/**
+ * Arrows along a curve: three, at a quarter, half and three quarters of its points, each turned the
+ * way the curve goes there (in screen terms: data steps scaled by the axis spans and the plot's
+ * aspect). echarts turns symbols counter-clockwise and its arrow points up.
+ */
+export function arrowMarks(
+  s: Pick<PlotSeries, 'x' | 'y'>,
+  xr: { lo: number; hi: number },
+  yr: { lo: number; hi: number },
+  aspect = PLOT_ASPECT,
+): { coord: [number, number]; symbolRotate: number }[] {
+  const n = Math.min(s.x.length, s.y.length);
+  if (n < 3) return [];
+  const xs = xr.hi - xr.lo || 1;
+  const ys = yr.hi - yr.lo || 1;
+  const out: { coord: [number, number]; symbolRotate: number }[] = [];
+  for (const f of [0.25, 0.5, 0.75]) {
+    const i = Math.min(n - 2, Math.max(1, Math.round(f * (n - 1))));
+    const dx = (s.x[i + 1]! - s.x[i - 1]!) / xs;
+    const dy = ((s.y[i + 1]! - s.y[i - 1]!) / ys) * aspect;
+    if (!(Number.isFinite(dx) && Number.isFinite(dy)) || (dx === 0 && dy === 0)) continue;
+    const deg = (Math.atan2(dy, dx) * 180) / Math.PI;
+    out.push({ coord: [s.x[i]!, s.y[i]!], symbolRotate: Math.round(deg - 90) });
+  }
+  return out;
+}
+
+/** A shared range for both axes of an equal-aspect plot: from 0 (or below, when data are) to a round top. */
+export function equalRange(series: PlotSeries[]): { min: number; max: number } {
+  const xr = span(series.map((s) => s.x));
+  const yr = span(series.map((s) => s.y));
+  const lo = Math.min(0, xr.lo, yr.lo);
+  const hi = Math.max(xr.hi, yr.hi);
+  const width = hi - lo || 1;
+  const step = 10 ** Math.floor(Math.log10(width / 5));
+  return { min: Math.floor(lo / step) * step, max: Math.ceil(hi / step) * step };
+}
+
+/** markArea data of shaded x ranges. */
+function shadeArea(shade: PlotShade[] | undefined) {
+  if (!shade?.length) return undefined;
+  return {
+    silent: true,
+    itemStyle: { color: 'rgba(120, 120, 120, 0.14)' },
+    label: { show: true, position: 'insideTop', color: '#666', fontSize: 11 },
+    data: shade.map((r) => [{ xAxis: r.from, name: r.label }, { xAxis: r.to }]),
+  };
+}
+
 export function buildLineOption(
-  p: { title: string; x: PlotAxis; y: PlotAxis; y2?: PlotAxis; series: PlotSeries[] },
+  p: {
+    title: string;
+    x: PlotAxis;
+    y: PlotAxis;
+    y2?: PlotAxis;
+    series: PlotSeries[];
+    shade?: PlotShade[];
+    equalAspect?: boolean;
+  },
   flags: LineOptionFlags = {},
 ): EChartsCoreOption {
   const logY = flags.logY ?? p.y.log ?? false;
   const log2 = p.y2?.log ?? false;
-  const series = p.series.map((s) => {
+  const xr = span(p.series.map((s) => s.x));
+  const yr = span(p.series.filter((s) => s.yAxis !== 1).map((s) => s.y));
+  const area = shadeArea(p.shade);
+  const square = p.equalAspect ? equalRange(p.series) : undefined;
+  const series = p.series.map((s, k) => {
     const d = decimate(s.x, s.y, MAX_POINTS);
     const onLog = s.yAxis === 1 ? log2 : logY;
     const data: [number, number | null][] = d.x.map((xv, i) => {
@@ -212,23 +314,45 @@ export function buildLineOption(
       connectNulls: false,
       emphasis: { focus: 'series' },
       animation: !flags.static,
+      ...(s.step ? { step: 'end' } : {}),
+      ...(s.arrows && !onLog
+        ? {
+            markPoint: {
+              symbol: 'arrow',
+              symbolSize: 11,
+              silent: true,
+              label: { show: false },
+              data: arrowMarks(s, xr, yr),
+            },
+          }
+        : {}),
+      ...(k === 0 && area ? { markArea: area } : {}),
     };
   });
   const units = p.series.map((s) => (s.yAxis === 1 && p.y2 ? p.y2.unit : p.y.unit));
-  const yAxes = [valueAxis(p.y, logY, yAxisName(p.y, p.series, logY, flags.logWord))];
+  const extraRows =
+    legendRows(
+      p.series.map((s) => s.name),
+      flags.widthPx ?? 800,
+    ) - 1;
+  const legendPx = extraRows * LEGEND_ROW_PX;
+  const yAxes = [valueAxis(square ? { ...p.y, ...square } : p.y, logY, yAxisName(p.y, p.series, logY, flags.logWord))];
   if (p.y2) yAxes.push(valueAxis(p.y2, log2, axisName(p.y2), 'right'));
   return {
     animation: !flags.static,
     title: { text: p.title, left: 'center', top: 0, textStyle: { fontSize: 14 } },
-    legend: { type: 'scroll', top: 22, left: 'center', width: '80%' },
-    grid: {
-      left: 24,
-      right: p.y2 ? 24 : 32,
-      top: 56,
-      bottom: 56,
-      outerBoundsMode: 'same',
-      outerBoundsContain: 'all',
-    },
+    legend: { type: 'plain', top: 22, left: 'center', width: '90%', itemGap: 10 },
+    // an equal-aspect plot keeps the same margins on every side, so a square frame gives a square grid
+    grid: square
+      ? { left: 64, right: 64, top: 64 + legendPx, bottom: 64, outerBoundsMode: 'none' }
+      : {
+          left: 24,
+          right: p.y2 ? 24 : 32,
+          top: 56 + legendPx,
+          bottom: 56,
+          outerBoundsMode: 'same',
+          outerBoundsContain: 'all',
+        },
     tooltip: {
       trigger: 'axis',
       confine: true,
@@ -251,8 +375,8 @@ export function buildLineOption(
       nameLocation: 'middle',
       nameGap: 28,
       nameTextStyle: { fontWeight: 'bold' },
-      min: p.x.min ?? 'dataMin',
-      max: p.x.max ?? 'dataMax',
+      min: square?.min ?? p.x.min ?? 'dataMin',
+      max: square?.max ?? p.x.max ?? 'dataMax',
       axisLabel: { formatter: (v: number) => fmtNum(v), hideOverlap: true },
       splitLine: { show: false },
     },
@@ -265,13 +389,35 @@ export function buildLineOption(
   };
 }
 
-/** Heat map on category axes (the grids need not be uniform); the visual map shows the colour scale. */
+/**
+ * Cell edges of a (possibly non-uniform) grid of centres: midway between neighbours, and half a
+ * step beyond the first and last centre.
+ */
+export function cellEdges(vals: ArrayLike<number>): number[] {
+  const n = vals.length;
+  if (n === 0) return [];
+  if (n === 1) return [vals[0]! - 0.5, vals[0]! + 0.5];
+  const e = [vals[0]! - (vals[1]! - vals[0]!) / 2];
+  for (let i = 1; i < n; i++) e.push((vals[i - 1]! + vals[i]!) / 2);
+  e.push(vals[n - 1]! + (vals[n - 1]! - vals[n - 2]!) / 2);
+  return e;
+}
+
+/**
+ * Heat map on value axes: each cell a rectangle spanning its grid spacing, so that depth and
+ * wavelength read as distances (a 500 nm absorber is 25 times as tall as a 20 nm layer), however
+ * non-uniform the grid. The visual map shows the colour scale; its title sits above it, clear of
+ * the maximum's label.
+ */
 export function buildHeatmapOption(
   p: Pick<HeatmapPlotProps, 'title' | 'x' | 'y' | 'z' | 'xs' | 'ys' | 'values'>,
   flags: { logZ?: boolean; logWord?: string; static?: boolean } = {},
 ): EChartsCoreOption {
   const logZ = flags.logZ ?? p.z.log ?? false;
-  const data: [number, number, number | null][] = [];
+  const xe = cellEdges(p.xs);
+  const ye = cellEdges(p.ys);
+  // [x0, x1, y0, y1, colour value, ix, iy]
+  const data: [number, number, number, number, number, number, number][] = [];
   let lo = Number.POSITIVE_INFINITY;
   let hi = Number.NEGATIVE_INFINITY;
   for (let iy = 0; iy < p.ys.length; iy++) {
@@ -280,11 +426,10 @@ export function buildHeatmapOption(
       const raw = row?.[ix];
       let v: number | null = raw === undefined || !Number.isFinite(raw) ? null : raw;
       if (v !== null && logZ) v = v > 0 ? Math.log10(v) : null;
-      if (v !== null) {
-        lo = Math.min(lo, v);
-        hi = Math.max(hi, v);
-      }
-      data.push([ix, iy, v]);
+      if (v === null) continue;
+      lo = Math.min(lo, v);
+      hi = Math.max(hi, v);
+      data.push([xe[ix]!, xe[ix + 1]!, ye[iy]!, ye[iy + 1]!, v, ix, iy]);
     }
   }
   if (!Number.isFinite(lo)) {
@@ -293,56 +438,90 @@ export function buildHeatmapOption(
   }
   if (lo === hi) hi = lo + 1;
   const zName = logZ ? `log₁₀ ${axisName(p.z)}` : axisName(p.z);
-  const cat = (a: PlotAxis, vals: ArrayLike<number>) => ({
-    type: 'category',
-    data: Array.from(vals, (v) => fmtNum(v)),
+  const axis = (a: PlotAxis, vals: ArrayLike<number>) => ({
+    type: 'value',
+    min: vals.length ? Math.min(vals[0]!, vals[vals.length - 1]!) : undefined,
+    max: vals.length ? Math.max(vals[0]!, vals[vals.length - 1]!) : undefined,
     name: axisName(a),
     nameLocation: 'middle',
     nameGap: 28,
     nameTextStyle: { fontWeight: 'bold' },
-    axisLabel: { hideOverlap: true },
-    splitArea: { show: false },
+    axisLabel: { hideOverlap: true, formatter: (v: number) => fmtNum(v) },
+    splitLine: { show: false },
   });
   return {
     animation: !flags.static,
-    title: { text: p.title, left: 'center', top: 0, textStyle: { fontSize: 14 } },
-    grid: { left: 24, right: 96, top: 40, bottom: 56, outerBoundsMode: 'same', outerBoundsContain: 'all' },
+    title: [
+      { text: p.title, left: 'center', top: 0, textStyle: { fontSize: 14 } },
+      { text: zName, right: 0, top: 26, textStyle: { fontSize: 12, fontWeight: 'bold' } },
+    ],
+    grid: { left: 24, right: 104, top: 48, bottom: 56, outerBoundsMode: 'same', outerBoundsContain: 'all' },
     tooltip: {
       confine: true,
-      formatter: (q: { value?: [number, number, number | null] }) => {
+      formatter: (q: { value?: number[] }) => {
         const v = q.value;
         if (!v) return '';
-        const raw = p.values[v[1]]?.[v[0]];
+        const ix = v[5]!;
+        const iy = v[6]!;
         return [
-          `${p.x.label}: ${fmtNum(p.xs[v[0]])} ${p.x.unit}`,
-          `${p.y.label}: ${fmtNum(p.ys[v[1]])} ${p.y.unit}`,
-          `${p.z.label}: <b>${fmtNum(raw)}</b> ${p.z.unit}`,
+          `${p.x.label}: ${fmtNum(p.xs[ix])} ${p.x.unit}`,
+          `${p.y.label}: ${fmtNum(p.ys[iy])} ${p.y.unit}`,
+          `${p.z.label}: <b>${fmtNum(p.values[iy]?.[ix])}</b> ${p.z.unit}`,
         ].join('<br/>');
       },
     },
-    xAxis: cat(p.x, p.xs),
-    yAxis: cat(p.y, p.ys),
+    xAxis: axis(p.x, p.xs),
+    yAxis: axis(p.y, p.ys),
     visualMap: {
       type: 'continuous',
+      dimension: 4,
+      seriesIndex: 0,
       min: lo,
       max: hi,
       calculable: true,
-      right: 0,
-      top: 'middle',
-      itemHeight: 180,
-      text: [zName, ''],
-      textGap: 8,
+      right: 8,
+      top: 64,
+      itemHeight: 170,
+      text: ['', ''],
       formatter: (v: number) => (logZ ? `1e${v.toFixed(1)}` : fmtNum(v)),
       inRange: {
         color: ['#313695', '#4575b4', '#74add1', '#abd9e9', '#fee090', '#fdae61', '#f46d43', '#d73027', '#a50026'],
       },
     },
     dataZoom: [
-      { type: 'inside', xAxisIndex: 0 },
-      { type: 'slider', xAxisIndex: 0, height: 18, bottom: 4 },
-      { type: 'inside', yAxisIndex: 0 },
+      { type: 'inside', xAxisIndex: 0, filterMode: 'none' },
+      { type: 'slider', xAxisIndex: 0, height: 18, bottom: 4, filterMode: 'none' },
+      { type: 'inside', yAxisIndex: 0, filterMode: 'none' },
     ],
-    series: [{ type: 'heatmap', name: p.z.label, data, progressive: 5000, animation: false }],
+    series: [
+      {
+        type: 'custom',
+        name: p.z.label,
+        data,
+        encode: { x: [0, 1], y: [2, 3], tooltip: 4 },
+        clip: true,
+        progressive: 5000,
+        animation: false,
+        renderItem: (
+          _params: unknown,
+          api: { value(i: number): number; coord(p: [number, number]): number[]; visual(k: string): string },
+        ) => {
+          const a = api.coord([api.value(0), api.value(2)]);
+          const b = api.coord([api.value(1), api.value(3)]);
+          // half a pixel of overlap hides the hairlines antialiasing would draw between cells
+          return {
+            type: 'rect',
+            shape: {
+              x: Math.min(a[0]!, b[0]!),
+              y: Math.min(a[1]!, b[1]!),
+              width: Math.abs(b[0]! - a[0]!) + 0.5,
+              height: Math.abs(b[1]! - a[1]!) + 0.5,
+            },
+            style: { fill: api.visual('color') },
+          };
+        },
+      },
+    ],
   };
 }
 

@@ -11,7 +11,14 @@ export type PlotSeries = {
   stack?: string;
   area?: boolean;
   dashed?: boolean;
+  /** Draw as steps (a quantity that switches, e.g. the light on/off). */
+  step?: boolean;
+  /** Arrows along the curve pointing the way it was traced (e.g. a J-V scan direction). */
+  arrows?: boolean;
 };
+
+/** An x range shaded behind the curves (e.g. the light switched off), with what it means. */
+export type PlotShade = { from: number; to: number; label: string };
 
 export type LinePlotProps = {
   testid: string;
@@ -24,6 +31,13 @@ export type LinePlotProps = {
   height?: number;
   /** Offers a linear / log(|y|) switch for the left y axis. */
   logToggle?: boolean;
+  /** X ranges shaded behind the curves. */
+  shade?: PlotShade[];
+  /**
+   * One scale on both axes (a Nyquist plot): the axes span the same range and the plot is square,
+   * so that a semicircle looks like one.
+   */
+  equalAspect?: boolean;
 };
 
 export type HeatmapPlotProps = {

@@ -6,7 +6,8 @@ export const zh = {
   titleElec: '电学计算',
   titleElecEdit: '编辑电学计算 #{{id}}',
   subtitleOpt: '编辑器件层结构，右侧即时显示光学预览；提交后计算反射、透射、吸收、产生率和光电流。',
-  subtitleElec: '编辑器件层结构和漂移-扩散参数，提交后计算 J-V 曲线、特征参数和能带。',
+  subtitleElec:
+    '编辑器件层结构和漂移-扩散参数，提交后计算 J-V 曲线、特征参数和能带；还可加入可移动离子、缺陷与界面缺陷、瞬态协议（迟滞）、阻抗谱以及 C-V 和 C-f。',
   defaultName: '新器件',
   loading: '正在加载器件…',
   loadFailed: '无法加载：{{msg}}',
@@ -87,6 +88,7 @@ export const zh = {
     doping: '掺杂',
     recombination: '复合（寿命）',
     traps: '缺陷态（代替寿命）',
+    tunnelling: '隧穿（隧穿结、高场区）',
     mesh: '网格',
   },
   param: {
@@ -105,7 +107,21 @@ export const zh = {
     },
     tauPS: { label: '空穴寿命 τp', tip: 'SRH 复合的空穴寿命（s）；不能为 0。' },
     kRadCm3PerS: { label: '辐射复合系数 krad', tip: '带间辐射复合系数（cm³/s），默认 0。' },
+    langevinPrefactor: {
+      label: 'Langevin 复合前因子',
+      tip: '给出时双分子复合系数取 Langevin 值 γ = 前因子 × q(μn + μp)/ε，代替 krad（有机共混物常用 0.01–1）；留空则用 krad。',
+    },
     cnCm6PerS: { label: '电子俄歇系数 Cn', tip: '俄歇复合系数（cm⁶/s），默认 0。' },
+    btbtACm3PerS: {
+      label: '带间隧穿系数 A',
+      tip: 'Hurkx 带间隧穿 R = A·D·(|F|/1 V/cm)^P·exp(−B/|F|) 的系数（cm⁻³ s⁻¹），用于隧穿结与复合结；硅约 4e14；留空或 0 表示不计算。',
+    },
+    btbtBVPerCm: { label: '带间隧穿系数 B', tip: 'Hurkx 模型的特征电场（V/cm），硅约 1.9e7；须大于 0。' },
+    btbtP: { label: '带间隧穿指数 P', tip: '电场的幂次：直接带隙 2，间接带隙 2.5（硅）。' },
+    tatMassRel: {
+      label: '陷阱辅助隧穿质量 m*',
+      tip: '给出时按 Hurkx 模型用电场增强 SRH 复合（陷阱辅助隧穿），单位为自由电子质量 m₀，典型 0.25；留空表示不计算。',
+    },
     cpCm6PerS: { label: '空穴俄歇系数 Cp', tip: '俄歇复合系数（cm⁶/s），默认 0。' },
     ntCm3: { label: '缺陷密度 Nt', tip: '体缺陷密度（cm⁻³），与俘获截面一起代替寿命描述 SRH 复合。' },
     sigmaNCm2: { label: '电子俘获截面 σn', tip: '缺陷对电子的俘获截面（cm²）。' },
@@ -114,7 +130,7 @@ export const zh = {
     etMinusEiEV: { label: '缺陷能级 Et − Ei', tip: '缺陷能级相对本征能级的位置（eV），默认 0（禁带中央）。' },
     gridPoints: {
       label: '本层网格点数',
-      tip: '本层的网格区间数；不填则按厚度分配总网格。一般每层 1–5 倍厚度比，厚层（> 1 µm）不超过 500，隧穿层约 50。',
+      tip: '本层的网格区间数；不填则按厚度分配总网格。一般每层 1–5 倍厚度比，厚层（> 1 µm）不超过 500，超薄层约 50；约 1.5 nm 的隧穿氧化层不必单独成层，可设为相邻两层之间界面的“隧穿氧化层”。',
     },
     gridGrading: { label: '网格加密', tip: '向两侧界面加密的程度，0 为均匀，默认 3。' },
   },
@@ -167,12 +183,10 @@ export const zh = {
     interfaceSn: '电子界面复合速度',
     interfaceSp: '空穴界面复合速度',
     interfaceThermionic: '热电子发射',
-    ions: '离子迁移',
-    ionsDisabled: '计算引擎暂不支持离子迁移（钙钛矿离子），此项暂不可用；材料中的离子参数会保留但不参与计算。',
-    excitons: '激子解离',
-    excitonsNote: '有机吸收层可标记为“激子型”，产生率按激子计；引擎暂未计算激子解离动力学。',
-    tunnelling: '隧穿',
-    tunnellingNote: '可用“热电子发射”界面近似；引擎暂不支持带间隧穿。',
+    excitonsNote:
+      '有机吸收层可标记为“激子型”，光学结果中的产生率按激子标注；电学计算中在本层的“激子”组选择模型：体异质结用电荷转移态的 Onsager-Braun 解离，平面异质结用激子扩散。未选模型时产生率按自由载流子计算。',
+    tunnellingNote:
+      '隧穿有三种：层的“隧穿”组中的带间隧穿（Hurkx）和陷阱辅助隧穿，以及界面上的“隧穿氧化层”（如 TOPCon 的 SiOx，WKB 透射）。',
   },
   layer: {
     add: '添加层',
@@ -188,6 +202,7 @@ export const zh = {
     opticalOnly: '仅光学',
   },
   picker: {
+    otherCategory: '其他',
     title: '选择材料',
     library: '公共材料库',
     personal: '我的材料',
@@ -232,6 +247,8 @@ export const zh = {
     thickGrid: '“{{layer}}”厚度超过 1 µm，网格点数建议不超过 {{max}}。',
     lifetimeShort: '“{{layer}}”的寿命低于 1 ns，复合非常强，请确认单位为秒。',
     thickCoherent: '“{{layer}}”厚度超过 5 µm 却按相干处理，干涉条纹会失真，建议改为非相干。',
+    boltzmann: '费米能级在此进入或接近能带，玻尔兹曼统计不成立：请在电学设置中选用费米-狄拉克统计。',
+    defectBeyondGap: '该缺陷的能量分布超出带边 {{ev}} eV，带外的能级按原样保留；通常应让分布留在禁带之内。',
   },
   err: {
     title: '请修改以下输入',
@@ -298,7 +315,7 @@ export const en: Messages<typeof zh> = {
   subtitleOpt:
     'Edit the layer stack; the optical preview on the right updates as you type. Submitting computes R, T, A, the generation rate and photocurrents.',
   subtitleElec:
-    'Edit the layer stack and the drift-diffusion parameters; submitting computes the J-V curve, key figures and band diagrams.',
+    'Edit the layer stack and the drift-diffusion parameters; submitting computes the J-V curve, key figures and band diagrams; mobile ions, defects and interface defects, a transient protocol (hysteresis), an impedance spectrum, C-V and C-f can be added.',
   defaultName: 'New device',
   loading: 'Loading the device…',
   loadFailed: 'Could not load: {{msg}}',
@@ -381,6 +398,7 @@ export const en: Messages<typeof zh> = {
     doping: 'Doping',
     recombination: 'Recombination (lifetimes)',
     traps: 'Traps (instead of lifetimes)',
+    tunnelling: 'Tunnelling (tunnel junctions, high fields)',
     mesh: 'Mesh',
   },
   param: {
@@ -414,7 +432,27 @@ export const en: Messages<typeof zh> = {
       label: 'Radiative coefficient krad',
       tip: 'Band-to-band radiative recombination coefficient (cm³/s), default 0.',
     },
+    langevinPrefactor: {
+      label: 'Langevin prefactor',
+      tip: 'When given, the bimolecular coefficient is Langevin’s γ = prefactor × q(μn + μp)/ε in place of krad (organic blends: often 0.01–1); leave empty to use krad.',
+    },
     cnCm6PerS: { label: 'Electron Auger coefficient Cn', tip: 'Auger recombination coefficient (cm⁶/s), default 0.' },
+    btbtACm3PerS: {
+      label: 'Band-to-band tunnelling A',
+      tip: 'Coefficient of Hurkx band-to-band tunnelling R = A·D·(|F|/1 V/cm)^P·exp(−B/|F|) (cm⁻³ s⁻¹), for tunnel and recombination junctions; silicon about 4e14; empty or 0 switches it off.',
+    },
+    btbtBVPerCm: {
+      label: 'Band-to-band tunnelling B',
+      tip: 'Characteristic field of the Hurkx model (V/cm), silicon about 1.9e7; > 0.',
+    },
+    btbtP: {
+      label: 'Band-to-band tunnelling exponent P',
+      tip: 'Power of the field: 2 for direct gaps, 2.5 for indirect ones (silicon).',
+    },
+    tatMassRel: {
+      label: 'Trap-assisted tunnelling mass m*',
+      tip: 'When given, SRH is enhanced by the field as in Hurkx’s trap-assisted tunnelling model; in units of the free electron mass m₀, typically 0.25; empty switches it off.',
+    },
     cpCm6PerS: { label: 'Hole Auger coefficient Cp', tip: 'Auger recombination coefficient (cm⁶/s), default 0.' },
     ntCm3: {
       label: 'Trap density Nt',
@@ -432,7 +470,7 @@ export const en: Messages<typeof zh> = {
     },
     gridPoints: {
       label: 'Grid points of this layer',
-      tip: 'Mesh intervals in this layer; empty = a share of the total by thickness. Generally 1–5 per thickness ratio, thick layers (> 1 µm) at most 500, tunnelling layers about 50.',
+      tip: 'Mesh intervals in this layer; empty = a share of the total by thickness. Generally 1–5 per thickness ratio, thick layers (> 1 µm) at most 500, very thin layers about 50; a tunnel oxide of about 1.5 nm needs no layer of its own: give it as the “tunnel oxide” of the interface between its neighbours.',
     },
     gridGrading: { label: 'Grid grading', tip: 'Clustering of the mesh towards both faces: 0 uniform, default 3.' },
   },
@@ -487,15 +525,10 @@ export const en: Messages<typeof zh> = {
     interfaceSn: 'Electron interface recombination velocity',
     interfaceSp: 'Hole interface recombination velocity',
     interfaceThermionic: 'Thermionic emission',
-    ions: 'Ion migration',
-    ionsDisabled:
-      'The engine does not simulate ion migration (perovskite ions) yet, so this is disabled; ion parameters of materials are kept but not used.',
-    excitons: 'Exciton dissociation',
     excitonsNote:
-      'Organic absorbers can be marked excitonic (generation counted as excitons); the engine does not model exciton dissociation kinetics yet.',
-    tunnelling: 'Tunnelling',
+      'Organic absorbers can be marked excitonic, and the optical results label their generation as excitons; in the electrical calculation choose the model in the layer’s “Excitons” group: Onsager-Braun dissociation of charge-transfer states for a bulk heterojunction, exciton diffusion for a planar heterojunction. Without a model the generation is of free carriers.',
     tunnellingNote:
-      'Approximate with thermionic-emission interfaces; band-to-band tunnelling is not in the engine yet.',
+      'Tunnelling comes in three kinds: band-to-band (Hurkx) and trap-assisted tunnelling in a layer’s “Tunnelling” group, and the “tunnel oxide” of an interface (TOPCon’s SiOx, WKB transmission).',
   },
   layer: {
     add: 'Add layer',
@@ -511,6 +544,7 @@ export const en: Messages<typeof zh> = {
     opticalOnly: 'optical only',
   },
   picker: {
+    otherCategory: 'Other',
     title: 'Choose a material',
     library: 'Public library',
     personal: 'My materials',
@@ -558,6 +592,10 @@ export const en: Messages<typeof zh> = {
       'The lifetime of "{{layer}}" is below 1 ns (very strong recombination): check that it is in seconds.',
     thickCoherent:
       '"{{layer}}" is thicker than 5 µm but coherent: its interference fringes will be aliased; make it incoherent.',
+    boltzmann:
+      'The Fermi level here is in or near a band, where Boltzmann statistics are not valid: choose Fermi-Dirac statistics in the electrical settings.',
+    defectBeyondGap:
+      'The energy distribution of this defect reaches {{ev}} eV beyond a band edge; the levels outside the gap are kept as given. Usually a distribution should stay inside the gap.',
   },
   err: {
     title: 'Please correct these inputs',

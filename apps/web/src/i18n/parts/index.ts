@@ -4,12 +4,22 @@
  * the key-completeness test covers them, and feature work does not collide in two giant files.
  */
 import type { Messages } from '../types';
+import { en as adminEn, zh as adminZh } from './admin';
 import { en as circuitEn, zh as circuitZh } from './circuit';
+import { en as consultEn, zh as consultZh } from './consult';
+import { en as defectsEn, zh as defectsZh } from './defects';
 import { en as editorEn, zh as editorZh } from './editor';
+import { en as financeEn, zh as financeZh } from './finance';
+import { en as forumEn, zh as forumZh } from './forum';
 import { en as libraryEn, zh as libraryZh } from './library';
 import { en as materialsEn, zh as materialsZh } from './materials';
+import { en as modelsEn, zh as modelsZh } from './models';
+import { en as noticeEn, zh as noticeZh } from './notice';
 import { en as plotsEn, zh as plotsZh } from './plots';
 import { en as resultsEn, zh as resultsZh } from './results';
+import { en as tandemEn, zh as tandemZh } from './tandem';
+import { en as transientEn, zh as transientZh } from './transient';
+import { en as validationEn, zh as validationZh } from './validation';
 
 export const zhParts = {
   editor: editorZh,
@@ -18,6 +28,16 @@ export const zhParts = {
   results: resultsZh,
   materials: materialsZh,
   library: libraryZh,
+  transient: transientZh,
+  defects: defectsZh,
+  models: modelsZh,
+  validation: validationZh,
+  tandem: tandemZh,
+  forum: forumZh,
+  consult: consultZh,
+  finance: financeZh,
+  notice: noticeZh,
+  admin: adminZh,
 };
 
 export const enParts: Messages<typeof zhParts> = {
@@ -27,4 +47,14 @@ export const enParts: Messages<typeof zhParts> = {
   results: resultsEn,
   materials: materialsEn,
   library: libraryEn,
+  transient: transientEn,
+  defects: defectsEn,
+  models: modelsEn,
+  validation: validationEn,
+  tandem: tandemEn,
+  forum: forumEn,
+  consult: consultEn,
+  finance: financeEn,
+  notice: noticeEn,
+  admin: adminEn,
 };

@@ -9,6 +9,7 @@ import {
 import { Card, Col, Row, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { PublicPage } from '../../components/PublicPage';
 
 const FUNCTIONS: { key: string; icon: ReactNode }[] = [
@@ -66,6 +67,9 @@ export default function About() {
             <li key={n}>{t(`about.alg${n}`)}</li>
           ))}
         </ol>
+        <Link to="/validation" data-testid="about-validation-link">
+          {t('validation.aboutLink')}
+        </Link>
       </section>
     </PublicPage>
   );

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FaqList } from '../../components/FaqList';
 import { PublicPage } from '../../components/PublicPage';
+import { PaperCard } from './PaperCard';
 import { REFERENCES, TUTORIALS } from './references';
 
 function HelpSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -86,8 +87,8 @@ function Downloads() {
   const { t } = useTranslation();
   return (
     <>
+      <PaperCard />
       <DownloadCard
-        first
         title={t('help.jvTemplate')}
         desc={t('help.jvTemplateDesc')}
         href="/downloads/jv-template.csv"

@@ -21,6 +21,7 @@ import {
 import { usePreview } from '../../../components/device-editor/usePreview';
 import { PageHeader } from '../../../components/PageHeader';
 import { type Run, RunPanel } from './RunPanel';
+import { ScanRateSweep } from './ScanRateSweep';
 
 const DEVICE_ID = /^[0-9a-f]{32}$/;
 
@@ -241,6 +242,9 @@ export function CalcPage({ kind }: { kind: CalcKindEditable }) {
           {kind === 'opt' ? t('editor.run.submitOpt') : t('editor.run.submitElec')}
         </Button>
       </Card>
+      {kind === 'elec' && (
+        <ScanRateSweep spec={spec} name={calcName.trim() || spec.name} onRun={(r) => setRuns((rs) => [r, ...rs])} />
+      )}
       <RunPanel runs={runs} update={update} />
     </>
   );

@@ -14,7 +14,7 @@ import {
   Typography,
   Upload,
 } from 'antd';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Loading } from '../../../components/Loading';
 import { type CurveSource, fileKind, MAX_CURVE_TEXT, type ParseChoice, type Preview } from './CircuitModel';
@@ -58,6 +58,8 @@ export function CircuitCurveInput({
   onChoice,
   preview,
   error,
+  testSuffix = '',
+  onExtraFile,
 }: {
   curve: CurveState;
   onCurve: (c: CurveState) => void;
@@ -66,12 +68,29 @@ export function CircuitCurveInput({
   preview: Preview | undefined;
   /** Validation message from the form's submit (no curve). */
   error?: string;
+  /** Appended to every test id (several curves on one page). */
+  testSuffix?: string;
+  /** Several files chosen at once: the first is this curve, each further one a new curve. */
+  onExtraFile?: (c: CurveState) => void;
 }) {
   const { t } = useTranslation();
+  const tid = (id: string) => `${id}${testSuffix}`;
   const [how, setHow] = useState<How>('upload');
   const [pasted, setPasted] = useState('');
   const [problem, setProblem] = useState<string | undefined>(undefined);
   const [loadingSample, setLoadingSample] = useState(false);
+
+  const readPasted = (text: string, quiet: boolean) => {
+    setProblem(undefined);
+    if (!text.trim()) {
+      if (!quiet) setProblem(t('circuit.curve.required'));
+    } else if (text.length > MAX_CURVE_TEXT) setProblem(t('circuit.curve.tooLarge'));
+    else onCurve({ source: { text, format: 'table' }, label: t('circuit.curve.paste') });
+  };
+  // Parse as the user pastes or types (after a short pause): a pasted curve must not be ignored
+  // until a separate click.
+  const readLater = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(readLater.current), []);
 
   const loadSample = async () => {
     setLoadingSample(true);
@@ -103,7 +122,7 @@ export function CircuitCurveInput({
   const shownError = problem ?? error;
 
   return (
-    <div data-testid="curve-input">
+    <div data-testid={tid('curve-input')}>
       <Form.Item label={t('circuit.curve.source')}>
         <Radio.Group
           value={how}
@@ -112,15 +131,15 @@ export function CircuitCurveInput({
             setProblem(undefined);
           }}
           optionType="button"
-          data-testid="curve-source"
+          data-testid={tid('curve-source')}
         >
-          <Radio.Button value="upload" data-testid="curve-source-upload">
+          <Radio.Button value="upload" data-testid={tid('curve-source-upload')}>
             <UploadOutlined /> {t('circuit.curve.upload')}
           </Radio.Button>
-          <Radio.Button value="paste" data-testid="curve-source-paste">
+          <Radio.Button value="paste" data-testid={tid('curve-source-paste')}>
             <FileTextOutlined /> {t('circuit.curve.paste')}
           </Radio.Button>
-          <Radio.Button value="sample" data-testid="curve-source-sample">
+          <Radio.Button value="sample" data-testid={tid('curve-source-sample')}>
             <ExperimentOutlined /> {t('circuit.curve.sample')}
           </Radio.Button>
         </Radio.Group>
@@ -130,18 +149,21 @@ export function CircuitCurveInput({
         <Form.Item extra={t('circuit.curve.dropHint')}>
           <Upload
             accept=".csv,.txt,.tsv,.dat,.iv,.xlsx,.xls"
-            maxCount={1}
+            maxCount={onExtraFile ? undefined : 1}
+            multiple={!!onExtraFile}
             showUploadList={false}
-            beforeUpload={async (file) => {
+            beforeUpload={async (file, files) => {
               setProblem(undefined);
               const r = await readCurveFile(file);
-              if (r.ok) onCurve({ source: r.source, label: file.name });
-              else setProblem(t(r.key, { msg: r.msg }));
+              const extra = onExtraFile && files.indexOf(file) > 0;
+              if (!r.ok) setProblem(`${file.name}: ${t(r.key, { msg: r.msg })}`);
+              else if (extra) onExtraFile({ source: r.source, label: file.name });
+              else onCurve({ source: r.source, label: file.name });
               return Upload.LIST_IGNORE;
             }}
-            data-testid="curve-upload"
+            data-testid={tid('curve-upload')}
           >
-            <Button icon={<UploadOutlined />} data-testid="curve-upload-button">
+            <Button icon={<UploadOutlined />} data-testid={tid('curve-upload-button')}>
               {t('circuit.curve.chooseFile')}
             </Button>
           </Upload>
@@ -149,24 +171,27 @@ export function CircuitCurveInput({
       )}
 
       {how === 'paste' && (
-        <Form.Item label={t('circuit.curve.pasteLabel')} htmlFor="curve-paste-text">
+        <Form.Item label={t('circuit.curve.pasteLabel')} htmlFor={tid('curve-paste-text')}>
           <Space direction="vertical" style={{ width: '100%' }}>
             <Input.TextArea
-              id="curve-paste-text"
+              id={tid('curve-paste-text')}
               rows={6}
               value={pasted}
               placeholder={t('circuit.curve.pastePlaceholder')}
-              onChange={(e) => setPasted(e.target.value)}
-              data-testid="curve-paste"
+              onChange={(e) => {
+                const text = e.target.value;
+                setPasted(text);
+                clearTimeout(readLater.current);
+                readLater.current = setTimeout(() => readPasted(text, true), 400);
+              }}
+              data-testid={tid('curve-paste')}
             />
             <Button
               onClick={() => {
-                setProblem(undefined);
-                if (!pasted.trim()) setProblem(t('circuit.curve.required'));
-                else if (pasted.length > MAX_CURVE_TEXT) setProblem(t('circuit.curve.tooLarge'));
-                else onCurve({ source: { text: pasted, format: 'table' }, label: t('circuit.curve.paste') });
+                clearTimeout(readLater.current);
+                readPasted(pasted, false);
               }}
-              data-testid="curve-paste-read"
+              data-testid={tid('curve-paste-read')}
             >
               {t('circuit.curve.parsePaste')}
             </Button>
@@ -180,7 +205,7 @@ export function CircuitCurveInput({
             icon={<ExperimentOutlined />}
             loading={loadingSample}
             onClick={loadSample}
-            data-testid="curve-use-sample"
+            data-testid={tid('curve-use-sample')}
           >
             {t('circuit.curve.sample')}
           </Button>
@@ -189,9 +214,9 @@ export function CircuitCurveInput({
 
       <Row gutter={16}>
         <Col xs={24} md={8}>
-          <Form.Item label={t('circuit.curve.voltageUnit')} htmlFor="curve-vunit">
+          <Form.Item label={t('circuit.curve.voltageUnit')} htmlFor={tid('curve-vunit')}>
             <Select
-              id="curve-vunit"
+              id={tid('curve-vunit')}
               value={choice.voltageUnit ?? 'auto'}
               onChange={(v) => onChoice({ ...choice, voltageUnit: v })}
               options={[
@@ -203,9 +228,9 @@ export function CircuitCurveInput({
           </Form.Item>
         </Col>
         <Col xs={24} md={8}>
-          <Form.Item label={t('circuit.curve.currentUnit')} htmlFor="curve-junit">
+          <Form.Item label={t('circuit.curve.currentUnit')} htmlFor={tid('curve-junit')}>
             <Select
-              id="curve-junit"
+              id={tid('curve-junit')}
               value={choice.currentUnit ?? 'auto'}
               onChange={(v) => onChoice({ ...choice, currentUnit: v })}
               options={[
@@ -220,42 +245,42 @@ export function CircuitCurveInput({
           </Form.Item>
         </Col>
         <Col xs={24} md={8}>
-          <Form.Item label={t('circuit.curve.area')} tooltip={t('circuit.curve.areaTip')} htmlFor="curve-area">
+          <Form.Item label={t('circuit.curve.area')} tooltip={t('circuit.curve.areaTip')} htmlFor={tid('curve-area')}>
             <InputNumber
-              id="curve-area"
+              id={tid('curve-area')}
               min={0}
               style={{ width: '100%' }}
               addonAfter="cm²"
               value={choice.areaCm2}
               onChange={(v) => onChoice({ ...choice, areaCm2: typeof v === 'number' && v > 0 ? v : undefined })}
-              data-testid="curve-area"
+              data-testid={tid('curve-area')}
             />
           </Form.Item>
         </Col>
       </Row>
 
       {shownError && (
-        <Alert type="error" showIcon message={shownError} data-testid="curve-error" className="form-hint" />
+        <Alert type="error" showIcon message={shownError} data-testid={tid('curve-error')} className="form-hint" />
       )}
 
       <Typography.Title level={5}>{t('circuit.curve.preview')}</Typography.Title>
       {curve.label && (
-        <Typography.Paragraph type="secondary" data-testid="curve-label">
+        <Typography.Paragraph type="secondary" data-testid={tid('curve-label')}>
           {t('circuit.curve.file', { name: curve.label })}
         </Typography.Paragraph>
       )}
-      {!curve.source && <Empty description={t('circuit.curve.empty')} data-testid="curve-empty" />}
+      {!curve.source && <Empty description={t('circuit.curve.empty')} data-testid={tid('curve-empty')} />}
       {preview && !preview.ok && (
         <Alert
           type="error"
           showIcon
           message={t('circuit.curve.parseError', { msg: preview.message })}
-          data-testid="curve-parse-error"
+          data-testid={tid('curve-parse-error')}
         />
       )}
       {preview?.ok && plot && (
-        <Space direction="vertical" style={{ width: '100%' }} data-testid="curve-preview">
-          <Typography.Text data-testid="curve-summary">
+        <Space direction="vertical" style={{ width: '100%' }} data-testid={tid('curve-preview')}>
+          <Typography.Text data-testid={tid('curve-summary')}>
             {t('circuit.curve.points', {
               n: preview.measuredPoints,
               light: t(preview.curve.detected.illumination === 'light' ? 'circuit.curve.light' : 'circuit.curve.dark'),
@@ -273,12 +298,12 @@ export function CircuitCurveInput({
               type="warning"
               showIcon
               message={t('circuit.curve.fewPoints', { n: preview.measuredPoints })}
-              data-testid="curve-few-points"
+              data-testid={tid('curve-few-points')}
             />
           )}
           <Suspense fallback={<Loading />}>
             <LinePlot
-              testid="curve-preview-plot"
+              testid={tid('curve-preview-plot')}
               title={t('circuit.curve.previewTitle')}
               fileName="measured-jv-preview"
               x={plot.x}

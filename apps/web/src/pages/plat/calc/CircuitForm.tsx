@@ -20,15 +20,17 @@ import {
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { circuitApi, fetchSpectrum, parseSpectrumCsv } from '../../../api/circuit';
+import { circuitApi, fetchSpectrum, spectrumJobArrays } from '../../../api/circuit';
 import { ApiError, NetworkError } from '../../../api/client';
 import { PageHeader } from '../../../components/PageHeader';
 import { CircuitCurveInput, type CurveState } from './CircuitCurveInput';
+import { CircuitCurveList, type CurveEntry, newCurveEntry } from './CircuitCurveList';
 import {
   ABSORBER_PARAMS,
   buildJob,
   type CircuitMode,
   type CircuitVariant,
+  checkCurveLight,
   checkParam,
   checkRange,
   checkTemperature,
@@ -36,8 +38,13 @@ import {
   FIT_LIMITS,
   type FitModel,
   type FormValues,
+  type FreeRates,
   fitLimits,
   fmt,
+  freeRates,
+  KNOWN_FIELDS,
+  KNOWNS_DEFAULT,
+  type KnownsValues,
   type ParamDef,
   type ParseChoice,
   type Problem,
@@ -75,7 +82,9 @@ function defaults(variant: CircuitVariant): FormValues {
       points: String(VOLTAGE_DEFAULT.points),
     },
     ranges,
-    fitInterfaceIdeality: false,
+    knowns: { ...KNOWNS_DEFAULT },
+    // the modified-diode method fits n_if (fittingMD.m); untick to hold it at 1
+    fitInterfaceIdeality: variant === 'circle2',
     losses: variant === 'circle2',
   };
 }
@@ -123,12 +132,99 @@ function ParamFields({
   );
 }
 
-function RangeTable({ model, jFirst }: { model: FitModel; jFirst: number | undefined }) {
+/** The choices of what is known of bulk SRH and Auger: [value, label key]. */
+const KNOWN_CHOICES: { name: 'bulk' | 'auger'; options: [string, string][] }[] = [
+  {
+    name: 'bulk',
+    options: [
+      ['lifetime', 'bulkLifetime'],
+      ['yBulk', 'bulkY'],
+      ['fit', 'bulkFit'],
+    ],
+  },
+  {
+    name: 'auger',
+    options: [
+      ['off', 'augerOff'],
+      ['coefficient', 'augerC'],
+      ['fit', 'augerFit'],
+    ],
+  },
+];
+/** The value field each choice asks for. */
+const KNOWN_VALUE: Record<string, keyof typeof KNOWN_FIELDS | undefined> = {
+  lifetime: 'tauBulkNs',
+  yBulk: 'yBulkPerS',
+  coefficient: 'cAugerCm6PerS',
+};
+
+/**
+ * What is known of the absorber's recombination (calc/circle2 fits): the facts the split rests on,
+ * with a short text saying so.
+ */
+function KnownsFields() {
   const { t } = useTranslation();
   const rule = useRule();
   const form = Form.useFormInstance<FormValues>();
-  const rows: RangeDef[] = fitLimits(model, jFirst);
-  const jphPending = jFirst === undefined;
+  const k = (Form.useWatch('knowns', form) ?? KNOWNS_DEFAULT) as KnownsValues;
+  const field = (key: keyof typeof KNOWN_FIELDS) => {
+    const d = KNOWN_FIELDS[key];
+    return (
+      <Form.Item
+        name={['knowns', key]}
+        label={t(`circuit.knowns.${key}`)}
+        tooltip={t(`circuit.knowns.${key}Tip`)}
+        rules={[rule((v) => checkParam(d, v))]}
+      >
+        <Input addonAfter={d.unit} data-testid={`known-${key}`} inputMode="decimal" />
+      </Form.Item>
+    );
+  };
+  return (
+    <>
+      <Alert
+        type="info"
+        showIcon
+        title={t('circuit.knowns.explainTitle')}
+        description={t('circuit.knowns.explain')}
+        className="form-hint"
+        data-testid="knowns-explain"
+      />
+      <Row gutter={16}>
+        {KNOWN_CHOICES.map(({ name, options }) => (
+          <Col xs={24} md={12} key={name}>
+            <Form.Item name={['knowns', name]} label={t(`circuit.knowns.${name}`)}>
+              <Radio.Group data-testid={`known-${name}`}>
+                {options.map(([value, label]) => (
+                  <Radio key={value} value={value} data-testid={`known-${name}-${value}`}>
+                    {t(`circuit.knowns.${label}`)}
+                  </Radio>
+                ))}
+              </Radio.Group>
+            </Form.Item>
+            {k[name] === 'fit' ? (
+              <Alert
+                type="warning"
+                showIcon
+                title={t('circuit.knowns.freeWarning')}
+                data-testid={`known-${name}-warning`}
+              />
+            ) : (
+              KNOWN_VALUE[k[name]] && field(KNOWN_VALUE[k[name]]!)
+            )}
+          </Col>
+        ))}
+      </Row>
+    </>
+  );
+}
+
+function RangeTable({ model, jFirst, free }: { model: FitModel; jFirst: number | undefined; free?: FreeRates }) {
+  const { t } = useTranslation();
+  const rule = useRule();
+  const form = Form.useFormInstance<FormValues>();
+  const rows: RangeDef[] = fitLimits(model, jFirst, free);
+  const jphPending = model !== 'modified' && jFirst === undefined;
   const cell = (d: RangeDef, end: 'lo' | 'hi') => (
     <Form.Item
       name={['ranges', d.key, end]}
@@ -176,6 +272,11 @@ function RangeTable({ model, jFirst }: { model: FitModel; jFirst: number | undef
           {t('circuit.param.jphMaCm2')}: {t('circuit.form.rangeJphPending')}
         </Typography.Paragraph>
       )}
+      {model === 'modified' && (
+        <Typography.Paragraph type="secondary" className="form-hint">
+          {t('circuit.form.rangeJphPerCurve')}
+        </Typography.Paragraph>
+      )}
     </>
   );
 }
@@ -194,7 +295,11 @@ export function CircuitForm({ variant }: { variant: CircuitVariant }) {
   const mode = (Form.useWatch('mode', form) ?? initial.mode) as CircuitMode;
   const model = (Form.useWatch('model', form) ?? initial.model) as FitModel;
   const lossesOn = (Form.useWatch('losses', form) ?? initial.losses) as boolean;
+  const knowns = (Form.useWatch('knowns', form) ?? initial.knowns) as KnownsValues;
   const [curve, setCurve] = useState<CurveState>({});
+  // calc/circle2: the curves of the device (several light intensities, light and dark)
+  const [entries, setEntries] = useState<CurveEntry[]>(() => [newCurveEntry()]);
+  const [showCurveErrors, setShowCurveErrors] = useState(false);
   const [choice, setChoice] = useState<ParseChoice>({});
   const [curveError, setCurveError] = useState<string | undefined>(undefined);
   const [spectrumChoice, setSpectrumChoice] = useState<SpectrumChoice>('am15g_1nm_300_1600.csv');
@@ -211,6 +316,10 @@ export function CircuitForm({ variant }: { variant: CircuitVariant }) {
     [curve.source, choice],
   );
   const jFirst = preview?.ok ? preview.jFirst : undefined;
+  const previews = useMemo(
+    () => entries.map((e) => (e.curve.source ? previewCurve(e.curve.source, e.choice) : undefined)),
+    [entries],
+  );
 
   // The photocurrent range follows the first data point (spec §9: ±5 mA/cm²).
   useEffect(() => {
@@ -230,7 +339,7 @@ export function CircuitForm({ variant }: { variant: CircuitVariant }) {
   const wrongKind = source.data && source.data.record.kind !== variant;
   useEffect(() => {
     if (!source.data || source.data.record.kind !== variant) return;
-    const { values, curve: c, parse } = valuesFromJob(variant, source.data.input);
+    const { values, curve: c, parse, curves } = valuesFromJob(variant, source.data.input);
     const base = defaults(variant);
     form.setFieldsValue({
       ...base,
@@ -243,6 +352,15 @@ export function CircuitForm({ variant }: { variant: CircuitVariant }) {
     });
     if (c) setCurve({ source: c, label: `#${source.data.record.id}` });
     if (parse) setChoice(parse);
+    if (curves?.length)
+      setEntries(
+        curves.map((x) =>
+          newCurveEntry(
+            { source: x.source, label: x.label },
+            { choice: x.parse ?? {}, name: x.label, pin: x.pin, suns: x.suns },
+          ),
+        ),
+      );
   }, [source.data, variant, form]);
 
   const needsSpectrum = variant === 'circle2' && (mode === 'losses' || (mode === 'fit' && lossesOn));
@@ -259,13 +377,27 @@ export function CircuitForm({ variant }: { variant: CircuitVariant }) {
   const onFinish = async () => {
     setServerErrors([]);
     const values = form.getFieldsValue(true) as FormValues;
-    if (values.mode === 'fit') {
+    if (values.mode === 'fit' && variant === 'circle') {
       if (!curve.source) {
         setCurveError(t('circuit.curve.required'));
         message.error(t('circuit.form.invalid'));
         return;
       }
       if (!preview?.ok) {
+        message.error(t('circuit.form.invalid'));
+        return;
+      }
+    }
+    if (values.mode === 'fit' && variant === 'circle2') {
+      // every curve read by the parser, and its light stated, before anything is queued
+      const bad = entries.some((e, k) => {
+        const p = previews[k];
+        if (!e.curve.source || !p?.ok) return true;
+        const light = checkCurveLight(e, p.curve.detected.illumination === 'dark');
+        return light.pin !== undefined || light.suns !== undefined;
+      });
+      if (bad) {
+        setShowCurveErrors(true);
         message.error(t('circuit.form.invalid'));
         return;
       }
@@ -287,6 +419,19 @@ export function CircuitForm({ variant }: { variant: CircuitVariant }) {
         curve: curve.source,
         parse: choice,
         jFirst,
+        curves: entries.flatMap((e) =>
+          e.curve.source
+            ? [
+                {
+                  source: e.curve.source,
+                  parse: e.choice,
+                  label: e.name.trim() || e.curve.label || '',
+                  pin: e.pin,
+                  suns: e.suns,
+                },
+              ]
+            : [],
+        ),
         spectrum: spec,
       });
       const modelName = t(
@@ -296,9 +441,12 @@ export function CircuitForm({ variant }: { variant: CircuitVariant }) {
             ? 'circuit.form.model2dm'
             : 'circuit.form.modelSdm',
       );
+      const firstLabel = variant === 'circle2' ? entries[0]?.name || entries[0]?.curve.label : curve.label;
       const what =
         values.mode === 'fit'
-          ? curve.label
+          ? entries.length > 1 && variant === 'circle2'
+            ? t('circuit.curves.nameSeveral', { first: firstLabel, n: entries.length })
+            : firstLabel
           : t(`circuit.form.mode${values.mode === 'simulate' ? 'Simulate' : 'Losses'}`);
       const name = (values.name?.trim() || [modelName, what].filter(Boolean).join(' · ')).slice(0, 100);
       const { id } = await circuitApi.submitCircuit(variant, job, name);
@@ -407,7 +555,7 @@ export function CircuitForm({ variant }: { variant: CircuitVariant }) {
                 <Input addonAfter="K" data-testid="circuit-temperature" inputMode="decimal" />
               </Form.Item>
             </Col>
-            {mode !== 'losses' && (
+            {!(variant === 'circle2' && mode === 'fit') && (
               <Col xs={24} md={12} lg={8}>
                 <Form.Item
                   name="pin"
@@ -435,6 +583,7 @@ export function CircuitForm({ variant }: { variant: CircuitVariant }) {
             className="form-card wide"
           >
             <ParamFields defs={ABSORBER_PARAMS} group="absorber" testPrefix="absorber" />
+            {mode === 'fit' && <KnownsFields />}
           </Card>
         )}
 
@@ -471,22 +620,39 @@ export function CircuitForm({ variant }: { variant: CircuitVariant }) {
 
         {mode === 'fit' && (
           <>
-            <Card title={t('circuit.form.curve')} className="form-card wide">
-              <CircuitCurveInput
-                curve={curve}
-                onCurve={(c) => {
-                  setCurve(c);
-                  setCurveError(undefined);
-                }}
-                choice={choice}
-                onChoice={setChoice}
-                preview={preview}
-                error={curveError}
-              />
+            <Card
+              title={t(variant === 'circle2' ? 'circuit.curves.cardTitle' : 'circuit.form.curve')}
+              className="form-card wide"
+            >
+              {variant === 'circle2' ? (
+                <CircuitCurveList
+                  entries={entries}
+                  onChange={setEntries}
+                  previews={previews}
+                  showErrors={showCurveErrors}
+                  missing={t('circuit.curve.required')}
+                />
+              ) : (
+                <CircuitCurveInput
+                  curve={curve}
+                  onCurve={(c) => {
+                    setCurve(c);
+                    setCurveError(undefined);
+                  }}
+                  choice={choice}
+                  onChoice={setChoice}
+                  preview={preview}
+                  error={curveError}
+                />
+              )}
             </Card>
             <Card title={t('circuit.form.ranges')} className="form-card wide">
               <Typography.Paragraph type="secondary">{t('circuit.form.rangesHint')}</Typography.Paragraph>
-              <RangeTable model={fitModel} jFirst={jFirst} />
+              <RangeTable
+                model={fitModel}
+                jFirst={jFirst}
+                free={variant === 'circle2' ? freeRates(knowns) : undefined}
+              />
               {variant === 'circle2' && (
                 <Form.Item name="fitInterfaceIdeality" valuePropName="checked" style={{ marginTop: 12 }}>
                   <Checkbox data-testid="fit-nif">{t('circuit.form.fitNif')}</Checkbox>
@@ -527,19 +693,27 @@ export function CircuitForm({ variant }: { variant: CircuitVariant }) {
                     ]}
                   />
                 </Form.Item>
+                {spectrumChoice === 'am0.csv' && (
+                  <Alert
+                    type="info"
+                    showIcon
+                    title={t('circuit.form.spectrumAm0Hint')}
+                    data-testid="spectrum-am0-hint"
+                  />
+                )}
                 {spectrumChoice === 'custom' && (
                   <Form.Item label={t('circuit.form.spectrumFile')}>
                     <Upload
                       accept=".csv,.txt,.dat"
                       showUploadList={false}
                       beforeUpload={async (file) => {
-                        const s = parseSpectrumCsv(await file.text());
-                        if (s.wavelengthNm.length < 2) {
-                          setCustomSpectrum(undefined);
-                          setSpectrumError(t('circuit.form.spectrumFileBad'));
-                        } else {
-                          setCustomSpectrum(s);
+                        try {
+                          setCustomSpectrum(spectrumJobArrays(await file.text(), file.name));
                           setSpectrumError(undefined);
+                        } catch (e) {
+                          setCustomSpectrum(undefined);
+                          const reason = e instanceof Error ? e.message : String(e);
+                          setSpectrumError(t('circuit.form.spectrumFileUnreadable', { reason }));
                         }
                         return Upload.LIST_IGNORE;
                       }}
@@ -588,6 +762,8 @@ export function CircuitForm({ variant }: { variant: CircuitVariant }) {
             onClick={() => {
               form.resetFields();
               setServerErrors([]);
+              setEntries([newCurveEntry()]);
+              setShowCurveErrors(false);
             }}
             data-testid="circuit-reset"
           >

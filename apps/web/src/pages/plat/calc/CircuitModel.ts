@@ -1,14 +1,18 @@
 /**
  * The pure part of the circuit forms (calc/circle, calc/circle2): parameter definitions with units,
  * the fit ranges of spec §9 and their validation, measured-curve preview with the engine's own
- * parser (so the preview shows exactly what the server will fit), and the job the form submits
- * (packages/contracts CircleJob / Circle2Job).
+ * parser (so the preview shows exactly what the server will fit), what the user knows of the
+ * absorber (the facts the modified-diode split rests on), the curves of a multi-curve fit with
+ * their light, and the job the form submits (packages/contracts CircleJob / Circle2Job).
  */
 import type { Circle2Job, CircleJob } from '@pvforge/contracts';
 import {
   type Cell,
   type CurrentUnit,
   type CurveParseOptions,
+  defaultPhotocurrentRange,
+  MAX_FIT_CURVES,
+  type MdmKnowns,
   type MeasuredCurve,
   parseCurveRows,
   parseCurveText,
@@ -73,8 +77,6 @@ export interface RangeDef {
   hi: number;
 }
 
-/** Half-width of the photocurrent range around the first data point (spec §9: ±5 mA/cm²). */
-export const JSC_HALF_WIDTH = 5;
 /** Spec §9: about 1000 voltage points recommended for fitting. */
 export const RECOMMENDED_POINTS = 1000;
 
@@ -100,16 +102,31 @@ export const FIT_LIMITS: Record<FitModel, RangeDef[]> = {
     { key: 'yAugerPerS', unit: 's⁻¹', lo: 0, hi: 1e10 },
     RS,
     { key: 'rshOhmCm2', unit: 'Ω·cm²', lo: 1e1, hi: 1e10 },
+    { key: 'nIf', unit: '', lo: 1, hi: 2 },
   ],
 };
 
-/** The limits of every range of a model; the photocurrent's only once the first data point is known. */
-export function fitLimits(model: FitModel, jFirst: number | undefined): RangeDef[] {
-  const jph: RangeDef[] =
-    jFirst === undefined
-      ? []
-      : [{ key: 'jphMaCm2', unit: 'mA/cm²', lo: round6(jFirst - JSC_HALF_WIDTH), hi: round6(jFirst + JSC_HALF_WIDTH) }];
-  return [...jph, ...FIT_LIMITS[model]];
+/** Which recombination coefficients of the modified model the user leaves to the fit. */
+export interface FreeRates {
+  bulk: boolean;
+  auger: boolean;
+}
+
+/**
+ * The limits of every range of a model; the photocurrent's only once the first data point is
+ * known (the engine's default around it). The modified model fits only what is not known: y_bulk
+ * and y_Aug have a range only when left to the fit, and each curve's photocurrent has its own
+ * default range (there may be several curves), so none is shown for it.
+ */
+export function fitLimits(model: FitModel, jFirst: number | undefined, free?: FreeRates): RangeDef[] {
+  if (model === 'modified') {
+    return FIT_LIMITS.modified.filter(
+      (d) => (d.key !== 'yBulkPerS' || free?.bulk) && (d.key !== 'yAugerPerS' || free?.auger),
+    );
+  }
+  if (jFirst === undefined) return FIT_LIMITS[model];
+  const [lo, hi] = defaultPhotocurrentRange(jFirst);
+  return [{ key: 'jphMaCm2', unit: 'mA/cm²', lo: round6(lo), hi: round6(hi) }, ...FIT_LIMITS[model]];
 }
 
 const round6 = (x: number) => Number(x.toPrecision(6));
@@ -268,6 +285,98 @@ export function fileKind(name: string): 'table' | 'scaps-iv' | 'xlsx' | 'xls' | 
 /** Largest text the server takes in curve.text (contracts CircleJob). */
 export const MAX_CURVE_TEXT = 2_000_000;
 
+// ------------------------------------------------------------------ what is known of the absorber
+
+/**
+ * What the user knows of the absorber's recombination (calc/circle2): the bulk SRH lifetime
+ * (y_bulk = 1/(2τ)) or y_bulk itself, or neither (left to the fit); Auger off, its coefficient
+ * C (y_Aug = C·nᵢ²), or left to the fit. The split of the recombination rests on these.
+ */
+export interface KnownsValues {
+  bulk: 'lifetime' | 'yBulk' | 'fit';
+  /** Bulk SRH lifetime, ns. */
+  tauBulkNs: string;
+  yBulkPerS: string;
+  auger: 'off' | 'coefficient' | 'fit';
+  /** Auger coefficient C, cm⁶/s. */
+  cAugerCm6PerS: string;
+}
+
+export const KNOWNS_DEFAULT: KnownsValues = {
+  bulk: 'lifetime',
+  tauBulkNs: '500',
+  yBulkPerS: '1e6',
+  auger: 'off',
+  cAugerCm6PerS: '1e-28',
+};
+
+export const KNOWN_FIELDS: Record<'tauBulkNs' | 'yBulkPerS' | 'cAugerCm6PerS', ParamDef> = {
+  tauBulkNs: { key: 'tauBulkNs', unit: 'ns', value: 500, positive: true },
+  yBulkPerS: { key: 'yBulkPerS', unit: 's⁻¹', value: 1e6 },
+  cAugerCm6PerS: { key: 'cAugerCm6PerS', unit: 'cm⁶/s', value: 1e-28 },
+};
+
+/** The knowns as the job carries them (values already validated). */
+export function knownsOf(k: KnownsValues): MdmKnowns {
+  const bulk: MdmKnowns['bulk'] =
+    k.bulk === 'fit'
+      ? 'fit'
+      : k.bulk === 'lifetime'
+        ? { tauBulkS: num(k.tauBulkNs) / 1e9 }
+        : { yBulkPerS: num(k.yBulkPerS) };
+  const auger: MdmKnowns['auger'] = k.auger === 'coefficient' ? { cAugerCm6PerS: num(k.cAugerCm6PerS) } : k.auger;
+  return { bulk, auger };
+}
+
+/** Form values of stored knowns (duplicate and edit); the defaults where a job has none. */
+export function knownsValuesOf(k: unknown): KnownsValues {
+  const out = { ...KNOWNS_DEFAULT };
+  const o = (k ?? {}) as { bulk?: unknown; auger?: unknown };
+  const bulk = o.bulk as Record<string, unknown> | string | undefined;
+  if (bulk === 'fit') out.bulk = 'fit';
+  else if (bulk && typeof bulk === 'object' && typeof bulk['tauBulkS'] === 'number') {
+    out.bulk = 'lifetime';
+    out.tauBulkNs = String(Number((bulk['tauBulkS'] * 1e9).toPrecision(12)));
+  } else if (bulk && typeof bulk === 'object' && typeof bulk['yBulkPerS'] === 'number') {
+    out.bulk = 'yBulk';
+    out.yBulkPerS = fmt(bulk['yBulkPerS']);
+  }
+  const auger = o.auger as Record<string, unknown> | string | undefined;
+  if (auger === 'off' || auger === 'fit') out.auger = auger;
+  else if (auger && typeof auger === 'object' && typeof auger['cAugerCm6PerS'] === 'number') {
+    out.auger = 'coefficient';
+    out.cAugerCm6PerS = fmt(auger['cAugerCm6PerS']);
+  }
+  return out;
+}
+
+// ------------------------------------------------------------------ the curves of a device
+
+/** One curve of a multi-curve fit as the form holds it, with the light it was measured under. */
+export interface DeviceCurve {
+  source: CurveSource;
+  parse?: ParseChoice;
+  /** Shown name (file name or the user's). */
+  label: string;
+  /** Incident power, mW/cm² (text as typed). */
+  pin: string;
+  /** Light intensity in suns (text; empty = incident power / 100). */
+  suns: string;
+}
+
+export { MAX_FIT_CURVES };
+
+/** Problems of one curve's light, by field; empty when fine. A dark curve needs none. */
+export function checkCurveLight(c: { pin: string; suns: string }, dark: boolean): { pin?: Problem; suns?: Problem } {
+  if (dark) return {};
+  const out: { pin?: Problem; suns?: Problem } = {};
+  const pin = checkParam({ key: 'pin', unit: '', value: 100, positive: true }, c.pin);
+  if (pin) out.pin = pin;
+  const suns = checkParam({ key: 'suns', unit: '', value: null, positive: true, optional: true }, c.suns);
+  if (suns) out.suns = suns;
+  return out;
+}
+
 // ------------------------------------------------------------------ the job
 
 export interface FormValues {
@@ -278,6 +387,8 @@ export interface FormValues {
   pin?: string;
   params: Record<string, string>;
   absorber: Record<string, string>;
+  /** calc/circle2 fits: what is known of the absorber's recombination. */
+  knowns?: KnownsValues;
   voltage: { start: string; stop: string; points: string };
   ranges: Record<string, { lo: string; hi: string }>;
   fitInterfaceIdeality?: boolean;
@@ -307,10 +418,18 @@ function absorberOf(values: Record<string, string>, tK: number) {
 }
 
 export interface JobExtras {
+  /** calc/circle: the curve. */
   curve?: CurveSource;
   parse?: ParseChoice;
   jFirst?: number;
+  /** calc/circle2 fits: the curves of the device. */
+  curves?: DeviceCurve[];
   spectrum?: { wavelengthNm: number[]; irradianceWm2Nm: number[] };
+}
+
+/** Which rates a circle2 fit leaves free (nothing is known of them). */
+export function freeRates(k: KnownsValues | undefined): FreeRates {
+  return { bulk: k?.bulk === 'fit', auger: k?.auger === 'fit' };
 }
 
 /** The fit's bounds option from the form's ranges (the photocurrent only once its centre is known). */
@@ -318,9 +437,10 @@ export function boundsOf(
   model: FitModel,
   ranges: Record<string, { lo: string; hi: string }>,
   jFirst: number | undefined,
+  free?: FreeRates,
 ): Record<string, [number, number]> {
   const out: Record<string, [number, number]> = {};
-  for (const d of fitLimits(model, jFirst)) {
+  for (const d of fitLimits(model, jFirst, free)) {
     const r = ranges[d.key];
     const lo = parseNum(r?.lo);
     const hi = parseNum(r?.hi);
@@ -378,20 +498,38 @@ export function buildJob(variant: CircuitVariant, v: FormValues, x: JobExtras = 
       params: paramsOf('modified', v.params),
       absorber: absorberOf(v.absorber, tK),
       spectrum: jobSpectrum(x.spectrum),
+      ...pinPart,
+    } as Circle2Job;
+  }
+  if (variant === 'circle2') {
+    if (!x.curves?.length) throw new Error('fit needs curves');
+    const free = freeRates(v.knowns);
+    return {
+      kind: 'fit',
+      model: 'modified',
+      tK,
+      curves: x.curves.map((c) => {
+        const pin = parseNum(c.pin);
+        const suns = parseNum(c.suns);
+        return {
+          ...curvePayload(c.source, c.parse),
+          label: c.label.slice(0, 100),
+          ...(pin !== undefined ? { pinMwCm2: pin } : {}),
+          ...(suns !== undefined ? { suns } : {}),
+        };
+      }),
+      absorber: absorberOf(v.absorber, tK),
+      knowns: knownsOf(v.knowns ?? KNOWNS_DEFAULT),
+      options: {
+        bounds: boundsOf('modified', v.ranges, undefined, free),
+        fitInterfaceIdeality: !!v.fitInterfaceIdeality,
+      },
+      ...(v.losses && x.spectrum ? { spectrum: jobSpectrum(x.spectrum) } : {}),
     } as Circle2Job;
   }
   if (!x.curve) throw new Error('fit needs a curve');
   const options: Record<string, unknown> = { bounds: boundsOf(model, v.ranges, x.jFirst), ...pinPart };
-  if (variant === 'circle2' && v.fitInterfaceIdeality) options['fitInterfaceIdeality'] = true;
   const base = { kind: 'fit' as const, tK, curve: curvePayload(x.curve, x.parse), options };
-  if (variant === 'circle2') {
-    return {
-      ...base,
-      model: 'modified',
-      absorber: absorberOf(v.absorber, tK),
-      ...(v.losses && x.spectrum ? { spectrum: jobSpectrum(x.spectrum) } : {}),
-    } as Circle2Job;
-  }
   return { ...base, model: model === '2dm' ? '2dm' : 'sdm' } as CircleJob;
 }
 
@@ -399,7 +537,7 @@ export function buildJob(variant: CircuitVariant, v: FormValues, x: JobExtras = 
 export function valuesFromJob(
   variant: CircuitVariant,
   job: unknown,
-): { values: Partial<FormValues>; curve?: CurveSource; parse?: ParseChoice } {
+): { values: Partial<FormValues>; curve?: CurveSource; parse?: ParseChoice; curves?: DeviceCurve[] } {
   const j = (job ?? {}) as Record<string, unknown>;
   const str = (x: unknown) => (typeof x === 'number' ? String(x) : x === null ? '' : undefined);
   const strs = (o: unknown) =>
@@ -434,6 +572,7 @@ export function valuesFromJob(
     values.losses = true;
     return { values };
   }
+  if (variant === 'circle2') values.knowns = knownsValuesOf(j['knowns']);
   values.mode = 'fit';
   values.model = variant === 'circle2' ? 'modified' : j['model'] === '2dm' ? '2dm' : 'sdm';
   const options = (j['options'] ?? {}) as {
@@ -449,19 +588,51 @@ export function valuesFromJob(
   if (typeof options.pinMwCm2 === 'number') values.pin = String(options.pinMwCm2);
   if (options.fitInterfaceIdeality) values.fitInterfaceIdeality = true;
   values.losses = j['spectrum'] !== undefined;
-  const c = (j['curve'] ?? {}) as Record<string, unknown>;
-  const parse = c['parse'] as ParseChoice | undefined;
-  let curve: CurveSource | undefined;
+  const optionsPin = typeof options.pinMwCm2 === 'number' ? String(options.pinMwCm2) : undefined;
+  const stored = Array.isArray(j['curves'])
+    ? (j['curves'] as Record<string, unknown>[])
+    : j['curve']
+      ? [j['curve'] as Record<string, unknown>]
+      : [];
+  const read = stored.map((c) => ({ c, source: sourceOf(c), parse: c['parse'] as ParseChoice | undefined }));
+  if (variant === 'circle2') {
+    // an old single-curve fit kept its incident power in the options; a fit then held n_if unless asked
+    if (!Array.isArray(j['curves']) && !options.fitInterfaceIdeality) values.fitInterfaceIdeality = false;
+    const curves = read.flatMap(({ c, source, parse }, i): DeviceCurve[] =>
+      source
+        ? [
+            {
+              source,
+              ...(parse ? { parse } : {}),
+              label: typeof c['label'] === 'string' ? c['label'] : `#${i + 1}`,
+              pin: typeof c['pinMwCm2'] === 'number' ? String(c['pinMwCm2']) : (optionsPin ?? '100'),
+              suns: typeof c['suns'] === 'number' ? String(c['suns']) : '',
+            },
+          ]
+        : [],
+    );
+    return { values, curves };
+  }
+  const first = read[0];
+  return {
+    values,
+    ...(first?.source ? { curve: first.source } : {}),
+    ...(first?.parse ? { parse: first.parse } : {}),
+  };
+}
+
+/** A stored curve as the form's source (arrays written back as a table). */
+function sourceOf(c: Record<string, unknown>): CurveSource | undefined {
   if (typeof c['text'] === 'string')
-    curve = { text: c['text'], format: c['format'] === 'scaps-iv' ? 'scaps-iv' : 'table' };
-  else if (Array.isArray(c['rows'])) curve = { rows: c['rows'] as Cell[][] };
-  else if (Array.isArray(c['voltageV']) && Array.isArray(c['jMaCm2'])) {
+    return { text: c['text'], format: c['format'] === 'scaps-iv' ? 'scaps-iv' : 'table' };
+  if (Array.isArray(c['rows'])) return { rows: c['rows'] as Cell[][] };
+  if (Array.isArray(c['voltageV']) && Array.isArray(c['jMaCm2'])) {
     const v = c['voltageV'] as number[];
     const jj = c['jMaCm2'] as number[];
-    curve = {
+    return {
       text: ['voltage_V,current_density_mA_cm2', ...v.map((x, i) => `${x},${jj[i]}`)].join('\n'),
       format: 'table',
     };
   }
-  return { values, ...(curve ? { curve } : {}), ...(parse ? { parse } : {}) };
+  return undefined;
 }

@@ -25,6 +25,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { circuitApi, downloadCalcFile, type ListScope } from '../../../api/circuit';
 import { ApiError, NetworkError } from '../../../api/client';
 import { PageHeader } from '../../../components/PageHeader';
+import { progressText } from '../../../live/progress-detail';
 import { useLiveEvent } from '../../../live/useLive';
 import { resultPath } from './CircuitProgress';
 
@@ -182,7 +183,7 @@ export function ListTable({ scope }: { scope: ListScope }) {
     const tip = r.reason
       ? t('circuit.list.failedReason', { reason: r.reason })
       : r.status === 'running'
-        ? (l?.detail ?? r.progress_detail ?? undefined)
+        ? progressText(l?.detail ?? r.progress_detail ?? '', t) || undefined
         : undefined;
     return tip ? <Tooltip title={tip}>{tag}</Tooltip> : tag;
   };

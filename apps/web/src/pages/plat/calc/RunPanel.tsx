@@ -5,6 +5,8 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { editorApi } from '../../../api/editor';
+import { resultsApi } from '../../../api/results';
+import { progressText } from '../../../live/progress-detail';
 import { resultPath } from '../../../live/protocol';
 import { useLiveEvent } from '../../../live/useLive';
 
@@ -16,6 +18,8 @@ export interface Run {
   percent: number;
   detail?: string;
   reason?: string;
+  /** A parameter sweep's record: its result is the comparison of its combinations. */
+  sweep?: boolean;
 }
 
 const DONE: JobStatus[] = ['succeeded', 'failed', 'nonconvergent', 'cancelled'];
@@ -77,6 +81,27 @@ export function RunPanel({ runs, update }: { runs: Run[]; update: (id: number, p
     return () => window.clearInterval(timer);
   }, [pendingKey, update]);
 
+  // a sweep's own record has no progress of its own: how many of its calculations have ended
+  const sweepKey = runs
+    .filter((r) => r.sweep && !DONE.includes(r.status))
+    .map((r) => r.id)
+    .join(',');
+  useEffect(() => {
+    if (!sweepKey) return;
+    const ids = sweepKey.split(',').map(Number);
+    const timer = window.setInterval(() => {
+      for (const id of ids)
+        resultsApi
+          .sweepChildren(id)
+          .then(({ children }) => {
+            const ended = children.filter((c) => !['queued', 'running'].includes(c.status)).length;
+            if (children.length) update(id, { percent: (100 * ended) / children.length });
+          })
+          .catch(() => undefined);
+    }, POLL_MS);
+    return () => window.clearInterval(timer);
+  }, [sweepKey, update]);
+
   const cancel = (run: Run) =>
     modal.confirm({
       title: t('editor.run.cancelConfirm', { id: run.id }),
@@ -105,7 +130,12 @@ export function RunPanel({ runs, update }: { runs: Run[]; update: (id: number, p
           dataSource={runs}
           renderItem={(run) => {
             const done = DONE.includes(run.status);
-            const target = run.status === 'succeeded' ? resultPath(run.kind, run.id) : undefined;
+            const target =
+              run.status !== 'succeeded'
+                ? undefined
+                : run.sweep
+                  ? `/plat/calc/compare?sweep=${run.id}`
+                  : resultPath(run.kind, run.id);
             const why = explain(run);
             return (
               <List.Item data-testid={`run-${run.id}`} data-status={run.status}>
@@ -160,7 +190,7 @@ export function RunPanel({ runs, update }: { runs: Run[]; update: (id: number, p
                   ) : null}
                   {!done && run.detail && (
                     <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid={`run-detail-${run.id}`}>
-                      {t('editor.run.detail', { detail: run.detail })}
+                      {t('editor.run.detail', { detail: progressText(run.detail, t) })}
                     </Typography.Text>
                   )}
                   {why && (

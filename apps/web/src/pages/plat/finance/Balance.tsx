@@ -3,6 +3,7 @@ import { Alert, Button, Card, Col, Row, Skeleton, Statistic } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { libKeys, libraryApi } from '../../../api/library';
+import { PricingNote } from '../../../components/finance/PricingNote';
 import { PageHeader } from '../../../components/PageHeader';
 import { formatYuan } from '../../../lib/library';
 
@@ -52,7 +53,7 @@ export default function Balance() {
               {stat('consumptionYuan')}
             </Col>
           </Row>
-          <Alert type="info" showIcon title={t('library.finance.paidLater')} />
+          <PricingNote />
           <div>
             <Link to="/plat/finance/income" data-testid="finance-to-income">
               {t('library.finance.viewIncome')}

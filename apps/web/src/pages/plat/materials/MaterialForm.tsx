@@ -447,7 +447,19 @@ export function MaterialForm({ initial, defaultCategory, onSubmit, onCancel, tes
                           tooltip={t(`materials.tip.${fieldId(f.key)}`)}
                           rules={[numRule(f.rule)]}
                         >
-                          <Input inputMode="decimal" data-testid={tid(`elec-${fieldId(f.key)}`)} />
+                          {f.rule === 'sign' ? (
+                            <Select
+                              allowClear
+                              options={[
+                                { value: '1', label: t('materials.ionSign.plus') },
+                                { value: '-1', label: t('materials.ionSign.minus') },
+                              ]}
+                              placeholder={t('materials.ionSign.placeholder')}
+                              data-testid={tid(`elec-${fieldId(f.key)}`)}
+                            />
+                          ) : (
+                            <Input inputMode="decimal" data-testid={tid(`elec-${fieldId(f.key)}`)} />
+                          )}
                         </Form.Item>
                       </Col>
                       <Col span={10}>

@@ -7,8 +7,11 @@ import type { Material, MaterialCategory, MaterialElectrical, MaterialInput } fr
  * unit tests cover it (apps/web/test/materials-form.test.ts).
  */
 
-/** 'pos': > 0 (spec §5 guidance: no zero lifetime, mobility, density of states, permittivity). */
-export type NumRule = 'any' | 'pos' | 'nonneg';
+/**
+ * 'pos': > 0 (spec §5 guidance: no zero lifetime, mobility, density of states, permittivity);
+ * 'sign': a charge in units of q, +1 or -1.
+ */
+export type NumRule = 'any' | 'pos' | 'nonneg' | 'sign';
 
 export interface ElecField {
   /** Field of MaterialElectrical; nested ones as 'ions.densityCm3'. */
@@ -17,7 +20,7 @@ export interface ElecField {
   unit: string;
   rule: NumRule;
   /** Which groups the field belongs to (shown for every category; grouped for the form). */
-  group: 'basic' | 'transport' | 'recombination' | 'electrode' | 'ions' | 'exciton';
+  group: 'basic' | 'transport' | 'recombination' | 'electrode' | 'ions' | 'exciton' | 'tunnelling';
 }
 
 export const ELEC_FIELDS: readonly ElecField[] = [
@@ -40,21 +43,42 @@ export const ELEC_FIELDS: readonly ElecField[] = [
   { key: 'kRadCm3PerS', unit: 'cm³/s', rule: 'nonneg', group: 'recombination' },
   { key: 'cnCm6PerS', unit: 'cm⁶/s', rule: 'nonneg', group: 'recombination' },
   { key: 'cpCm6PerS', unit: 'cm⁶/s', rule: 'nonneg', group: 'recombination' },
+  { key: 'langevinPrefactor', unit: '-', rule: 'nonneg', group: 'recombination' },
   { key: 'workFunctionEV', unit: 'eV', rule: 'pos', group: 'electrode' },
   { key: 'ions.densityCm3', unit: 'cm⁻³', rule: 'nonneg', group: 'ions' },
   { key: 'ions.diffusionCm2PerS', unit: 'cm²/s', rule: 'pos', group: 'ions' },
+  { key: 'ions.sign', unit: 'q', rule: 'sign', group: 'ions' },
   { key: 'ions.activationEnergyEV', unit: 'eV', rule: 'nonneg', group: 'ions' },
+  { key: 'ions.referenceTemperatureK', unit: 'K', rule: 'pos', group: 'ions' },
   { key: 'exciton.diffusionLengthNm', unit: 'nm', rule: 'pos', group: 'exciton' },
   { key: 'exciton.lifetimeS', unit: 's', rule: 'pos', group: 'exciton' },
   { key: 'exciton.bindingEnergyEV', unit: 'eV', rule: 'nonneg', group: 'exciton' },
+  { key: 'ctDissociation.separationNm', unit: 'nm', rule: 'pos', group: 'exciton' },
+  { key: 'ctDissociation.decayRatePerS', unit: 's⁻¹', rule: 'nonneg', group: 'exciton' },
+  { key: 'btbtACm3PerS', unit: 'cm⁻³ s⁻¹', rule: 'nonneg', group: 'tunnelling' },
+  { key: 'btbtBVPerCm', unit: 'V/cm', rule: 'pos', group: 'tunnelling' },
+  { key: 'btbtP', unit: '-', rule: 'pos', group: 'tunnelling' },
+  { key: 'tatMassRel', unit: 'm₀', rule: 'pos', group: 'tunnelling' },
+  { key: 'tunnelOxide.barrierElectronEV', unit: 'eV', rule: 'nonneg', group: 'tunnelling' },
+  { key: 'tunnelOxide.barrierHoleEV', unit: 'eV', rule: 'nonneg', group: 'tunnelling' },
+  { key: 'tunnelOxide.massElectronRel', unit: 'm₀', rule: 'pos', group: 'tunnelling' },
+  { key: 'tunnelOxide.massHoleRel', unit: 'm₀', rule: 'pos', group: 'tunnelling' },
 ];
 
-export const ELEC_GROUPS = ['basic', 'transport', 'recombination', 'electrode', 'ions', 'exciton'] as const;
+export const ELEC_GROUPS = [
+  'basic',
+  'transport',
+  'recombination',
+  'electrode',
+  'ions',
+  'exciton',
+  'tunnelling',
+] as const;
 
 /** i18n-safe id of a field key ('ions.densityCm3' -> 'ions_densityCm3'). */
 export const fieldId = (key: string) => key.replace('.', '_');
 
-export type NumError = 'format' | 'pos' | 'nonneg';
+export type NumError = 'format' | 'pos' | 'nonneg' | 'sign';
 
 /**
  * Checks one typed value: empty is allowed (every parameter is optional), otherwise spec §5's
@@ -67,6 +91,7 @@ export function checkNumber(text: string | undefined | null, rule: NumRule = 'an
   const v = Number(s);
   if (rule === 'pos' && !(v > 0)) return 'pos';
   if (rule === 'nonneg' && !(v >= 0)) return 'nonneg';
+  if (rule === 'sign' && v !== 1 && v !== -1) return 'sign';
   return null;
 }
 
@@ -112,6 +137,11 @@ export interface MaterialFormValues {
   src: Record<string, string | undefined>;
   references: ReferenceRow[];
   notes?: string;
+  /**
+   * The material's defect set, kept as stored: the form has no fields for it (layers edit their
+   * defects in the device editor), and saving the form must not drop it.
+   */
+  defects?: MaterialElectrical['defects'];
 }
 
 export function emptyFormValues(category: MaterialCategory = 'lead_perovskite'): MaterialFormValues {
@@ -167,6 +197,7 @@ export function formToMaterial(v: MaterialFormValues, nk: NkData | null): Materi
     if (tail) bag[head] = { ...((bag[head] as object | undefined) ?? {}), [tail]: value };
     else bag[head] = value;
   }
+  if (v.defects?.length) electrical.defects = v.defects;
   const references: Record<string, string> = {};
   for (const r of v.references ?? []) {
     const key = text(r?.key);
@@ -177,7 +208,8 @@ export function formToMaterial(v: MaterialFormValues, nk: NkData | null): Materi
   for (const [field, ref] of Object.entries(v.src ?? {})) {
     const r = text(ref);
     // A source is kept for the optical constants and for every value that is given.
-    if (r && (field === 'optical' || num(v.elec?.[field]) !== undefined)) sources[field] = r;
+    if (r && (field === 'optical' || num(v.elec?.[field]) !== undefined || (field === 'defects' && v.defects?.length)))
+      sources[field] = r;
   }
   const out: MaterialInput = {
     name: v.name.trim(),
@@ -222,6 +254,7 @@ export function materialToForm(m: MaterialInput | Material): { values: MaterialF
     references: Object.entries(m.references ?? {}).map(([key, citation]) => ({ key, citation })),
     notes: m.notes ?? '',
   };
+  if (m.electrical?.defects?.length) values.defects = m.electrical.defects;
   let nk: NkData | null = null;
   const o = m.optical;
   switch (o.kind) {

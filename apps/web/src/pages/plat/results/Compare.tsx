@@ -1,4 +1,7 @@
-/** calc/compare?ids=1,2,3 — J-V and EQE of several results overlaid, legend by calculation name. */
+/**
+ * calc/compare?ids=1,2,3 — J-V and EQE of several results overlaid, legend by calculation name;
+ * calc/compare?sweep=<id> — a scan-rate sweep's hysteresis index against the rate (SweepHysteresis).
+ */
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { Alert, Card, Col, Empty, Form, Row, Select, Space, Table } from 'antd';
 import { useMemo } from 'react';
@@ -12,11 +15,13 @@ import LinePlot from '../../../components/plots/LinePlot';
 import type { PlotSeries } from '../../../components/plots/types';
 import { parseIds } from './compare-ids';
 import { lightCurve, readElectrical, readOptics, resultPath } from './result-data';
+import { SweepHysteresis } from './SweepHysteresis';
 
 export default function Compare() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const ids = parseIds(params.get('ids'));
+  const sweepId = parseIds(params.get('sweep'))[0];
   const list = useQuery({
     queryKey: ['calcList', 'compare'],
     queryFn: () => resultsApi.list(1, 100, undefined, 'succeeded'),
@@ -118,8 +123,9 @@ export default function Compare() {
         {problems.map((p) => (
           <Alert key={p} type="warning" showIcon title={p} />
         ))}
+        {sweepId !== undefined && <SweepHysteresis id={sweepId} />}
         {ids.length === 0 ? (
-          <Empty description={t('results.compare.empty')} />
+          sweepId === undefined && <Empty description={t('results.compare.empty')} />
         ) : loading ? (
           <Loading tip={t('results.loading')} />
         ) : (

@@ -32,6 +32,7 @@ import { ApiError, NetworkError } from '../../../api/client';
 import { downloadResult, type ExportFormat, resultsApi } from '../../../api/results';
 import { Loading } from '../../../components/Loading';
 import { PageHeader } from '../../../components/PageHeader';
+import { progressText } from '../../../live/progress-detail';
 import { useLiveEvent } from '../../../live/useLive';
 import { localWarning } from './engine-warnings';
 import { editPath, resultPath } from './result-data';
@@ -48,7 +49,8 @@ export const STATUS_COLOR: Record<string, string> = {
   cancelled: 'default',
 };
 
-function errorText(e: unknown, t: (k: string, o?: Record<string, unknown>) => string): string {
+/** A failed call in words: the server's message, or that the network failed. */
+export function errorText(e: unknown, t: (k: string, o?: Record<string, unknown>) => string): string {
   if (e instanceof NetworkError) return t('results.actions.networkError');
   if (e instanceof ApiError) return e.answer.msg || e.code;
   return e instanceof Error ? e.message : String(e);
@@ -214,7 +216,10 @@ export function InputSummary({ detail }: { detail: CalcDetail }) {
           dataSource={layers}
           columns={[
             { title: t('results.input.layer'), dataIndex: 'name' },
-            { title: t('results.input.role'), dataIndex: 'role' },
+            {
+              title: t('results.input.role'),
+              render: (_, l) => t(`editor.roles.${String(l['role'])}`, { defaultValue: String(l['role'] ?? '–') }),
+            },
             { title: t('results.input.thickness'), dataIndex: 'thicknessNm', align: 'right' },
             {
               title: t('results.input.material'),
@@ -283,7 +288,9 @@ function Running({
           <>
             <Progress percent={Math.round(percent)} status="active" aria-label={t('results.progress.title')} />
             <Typography.Text>
-              {detail ? t('results.progress.running', { detail }) : t('results.progress.runningNoDetail')}
+              {detail
+                ? t('results.progress.running', { detail: progressText(detail, t) })
+                : t('results.progress.runningNoDetail')}
             </Typography.Text>
           </>
         )}

@@ -7,10 +7,22 @@ type T = (key: string, vars?: Record<string, string>) => string;
 
 const PATTERNS: { re: RegExp; key: string; vars: (m: RegExpExecArray) => Record<string, string> }[] = [
   {
-    // fit.ts: `${key} (${description}) hit its ${lower|upper} bound ${bound} ${unit}: widen the range or check the data`
-    re: /^(\w+) \((.+)\) hit its (lower|upper) bound (\S+) (.+): widen the range or check the data$/,
+    // fit.ts: `${key} (${description})[ for curve "${label}"] hit its ${lower|upper} bound ${bound}[ ${unit}]: widen ...`
+    re: /^(\w+) \((.+?)\)(?: for curve "(.*)")? hit its (lower|upper) bound (\S+?)( [^:]+)?: widen the range or check the data$/,
     key: 'results.engineWarn.atBound',
-    vars: (m) => ({ param: m[1]!, side: m[3]!, bound: m[4]!, unit: m[5]! }),
+    vars: (m) => ({ param: m[1]!, curveLabel: m[3] ?? '', side: m[4]!, bound: m[5]!, unit: m[6] ?? '' }),
+  },
+  {
+    // fit.ts: residuals with a pattern widen the intervals
+    re: /^the residuals follow a pattern \(lag-1 autocorrelation (\S+)\): .* as for (\d+) independent points$/,
+    key: 'results.engineWarn.serial',
+    vars: (m) => ({ rho: m[1]!, n: m[2]! }),
+  },
+  {
+    // jobs/circuit-job.ts: a light curve whose loss analysis was refused
+    re: /^no loss waterfall for (.+?): (.+)$/,
+    key: 'results.engineWarn.noWaterfall',
+    vars: (m) => ({ label: m[1]!, why: m[2]! }),
   },
   {
     re: /^the Jacobian is \(nearly\) singular/,
@@ -36,6 +48,65 @@ const PATTERNS: { re: RegExp; key: string; vars: (m: RegExpExecArray) => Record<
     key: 'results.engineWarn.thickCoherent',
     vars: (m) => ({ layer: m[2]!, thickness: m[3]! }),
   },
+  // Boltzmann statistics outside their validity (engine electrical/input-check.ts, DeviceSpec names)
+  {
+    re: /^layers\[\d+\] "(.+)"\.electrical\.(\w+): puts the Fermi level .*choose Fermi-Dirac statistics$/,
+    key: 'results.engineWarn.boltzmannLayer',
+    vars: (m) => ({ layer: m[1]!, field: m[2]! }),
+  },
+  // a defect distribution past a band edge (engine device/defects-map.ts)
+  {
+    re: /^layers\[\d+\] "(.+)"\.electrical\.defects\[(\d+)\]\.widthEV: the \w+ distribution reaches (\S+) eV beyond/,
+    key: 'defects.warn.beyondGap',
+    vars: (m) => ({ where: m[1]!, n: String(Number(m[2]) + 1), ev: m[3]! }),
+  },
+  {
+    re: /^electrical\.interfaces\[(\d+)\]\.defects\[(\d+)\]\.widthEV: the \w+ distribution reaches (\S+) eV beyond/,
+    key: 'defects.warn.beyondGapInterface',
+    vars: (m) => ({ where: String(Number(m[1]) + 1), n: String(Number(m[2]) + 1), ev: m[3]! }),
+  },
+  {
+    re: /^electrical\.contacts\.(front|back)\.workFunctionEV: .*choose Fermi-Dirac statistics$/,
+    key: 'results.engineWarn.boltzmannContact',
+    vars: (m) => ({ side: m[1]! }),
+  },
+  {
+    re: /^electrical\.eqe: the run did not converge at (\d+) of \d+ wavelengths \((.+)\)/,
+    key: 'results.engineWarn.eqeFailed',
+    vars: (m) => ({ n: m[1]!, wl: m[2]!.replace(/ nm$/, '') }),
+  },
+  { re: /^electrical\.eqe: not computed: /, key: 'results.engineWarn.eqeNotComputed', vars: () => ({}) },
+  { re: /^figures: interpolated from the sweep/, key: 'results.engineWarn.figuresInterpolated', vars: () => ({}) },
+  // Why a J-V sweep, a transient or an impedance spectrum stopped (engine electrical/jv.ts, transient.ts, impedance.ts)
+  {
+    re: /^did not converge at t = (\S+) s, V = (\S+) V \(last residual \S+\)$/,
+    key: 'transient.err.notConvergedAt',
+    vars: (m) => ({ t: m[1]!, v: m[2]! }),
+  },
+  {
+    re: /^initial steady state: did not converge at V = (\S+) V/,
+    key: 'transient.err.initial',
+    vars: (m) => ({ v: m[1]! }),
+  },
+  { re: /^initial steady state: wall-clock limit/, key: 'transient.err.wallClock', vars: () => ({}) },
+  { re: /^wall-clock limit reached at t = (\S+) s$/, key: 'transient.err.wallClockAt', vars: (m) => ({ t: m[1]! }) },
+  { re: /^wall-clock limit reached$/, key: 'transient.err.wallClock', vars: () => ({}) },
+  { re: /^steady state at (\S+) V: /, key: 'transient.err.impedanceSteady', vars: (m) => ({ v: m[1]! }) },
+  {
+    re: /^the small-signal system is singular at (\S+) Hz$/,
+    key: 'transient.err.singular',
+    vars: (m) => ({ f: m[1]! }),
+  },
+  {
+    re: /^did not converge at V = (\S+) V \(last residual \S+\)$/,
+    key: 'transient.err.jvNotConverged',
+    vars: (m) => ({ v: m[1]! }),
+  },
+  {
+    re: /^wall-clock limit of (\S+) s reached at V = (\S+) V: run not converged$/,
+    key: 'transient.err.jvWallClock',
+    vars: (m) => ({ s: m[1]!, v: m[2]! }),
+  },
 ];
 
 export function localWarning(w: string, t: T): string {
@@ -44,8 +115,25 @@ export function localWarning(w: string, t: T): string {
     if (!m) continue;
     const vars = p.vars(m);
     if (vars['side']) vars['side'] = t(`results.engineWarn.${vars['side']}`);
+    if (vars['field']) vars['field'] = t(`editor.param.${vars['field']}.label`, { defaultValue: vars['field'] });
     if (vars['param']) vars['param'] = t(`results.circuit.paramDesc.${vars['param']}`, { defaultValue: vars['param'] });
+    if (vars['why']) vars['why'] = localWhy(vars['why'], t);
+    if (vars['curveLabel'] !== undefined)
+      vars['curve'] = vars['curveLabel'] ? t('results.engineWarn.atBoundCurve', { label: vars['curveLabel'] }) : '';
     return t(p.key, vars);
   }
   return w;
+}
+
+/** Why a fitted curve got no loss waterfall (losses/loss-analysis.ts lossAnalysisProblems), told in the UI's language. */
+function localWhy(why: string, t: T): string {
+  const jph =
+    /jphMaCm2: (\S+) mA\/cm\^2 is above the detailed-balance Jsc of Eg = (\S+) eV under this light \((\S+) mA\/cm\^2/.exec(
+      why,
+    );
+  if (jph) return t('results.engineWarn.jphAboveLimit', { jph: jph[1]!, eg: jph[2]!, jsc: jph[3]! });
+  const j0 =
+    /j0RadMaCm2: (\S+) mA\/cm\^2 is so far below the detailed-balance value (\S+) mA\/cm\^2 of Eg = (\S+) eV/.exec(why);
+  if (j0) return t('results.engineWarn.j0RadTooLow', { j0: j0[1]!, sq: j0[2]!, eg: j0[3]! });
+  return why;
 }

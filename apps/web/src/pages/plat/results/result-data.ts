@@ -145,6 +145,8 @@ export interface Figures {
   Vmp_V: number;
   Jmp_mA_cm2: number;
   Pmax_mW_cm2?: number;
+  /** How the engine found them (results before this field existed were interpolated). */
+  method: 'solved' | 'interpolated';
 }
 export interface BiasProfile {
   V: number;
@@ -153,6 +155,10 @@ export interface BiasProfile {
   x: number[];
   cols: Record<string, number[]>;
   R_interface: number[];
+  /** A transient's profile: its time, s. */
+  t?: number;
+  /** Mobile ion densities (cm^-3) per species, on x; 0 outside the species' layer. */
+  ions?: { layer: string; sign: number; density: number[] }[];
 }
 export interface ElecCurve {
   tag: 'light' | 'dark' | 'jv';
@@ -163,13 +169,42 @@ export interface ElecCurve {
   figures?: Figures;
   recombination?: {
     generation: number[];
-    layers: { name: string; srh: number[]; radiative: number[]; auger: number[] }[];
+    layers: {
+      name: string;
+      srh: number[];
+      /** Bimolecular: k_rad or Langevin, times (1 - P) in layers with CT dissociation. */
+      radiative: number[];
+      auger: number[];
+      /** Lost to the decay of CT states (layers with CT dissociation). */
+      geminate?: number[];
+      /** Excitons that decay before reaching the donor/acceptor interface (exciton diffusion). */
+      excitonDecay?: number[];
+      /** Band-to-band tunnelling (layers with it). */
+      bandToBand?: number[];
+    }[];
     interfaces: { name: string; current: number[] }[];
     contacts: { anode: number[]; cathode: number[] };
   };
   profiles: BiasProfile[];
   warnings: string[];
 }
+/**
+ * Jsc of a curve: its figures', or, when the sweep stopped before Voc (so there are no figures),
+ * the computed current at 0 V. What was computed is shown, not hidden behind "–".
+ */
+export function jscOf(c: ElecCurve): number | undefined {
+  if (c.figures) return c.figures.Jsc_mA_cm2;
+  if (c.tag === 'dark') return undefined;
+  const k = c.V.findIndex((v) => Math.abs(v) < 1e-12);
+  const j = k >= 0 ? c.J[k] : undefined;
+  return j !== undefined && Number.isFinite(j) && j > 0 ? j : undefined;
+}
+
+/** A light curve with a Jsc but no Voc: the sweep ended before the current changed sign. */
+export function stoppedBeforeVoc(c: ElecCurve): boolean {
+  return c.tag !== 'dark' && c.converged && !c.figures && jscOf(c) !== undefined;
+}
+
 export interface ElecView {
   device: string;
   curves: ElecCurve[];
@@ -178,8 +213,10 @@ export interface ElecView {
   eqe?: { wl: number[]; eqe: number[]; iqe: number[]; absorptance: number[]; jsc?: number };
   optics: OpticsView | null;
   warnings: string[];
-  /** Ion-migration scans, if a result ever carries them (forward/reverse J-V and a hysteresis index). */
-  scans?: { forward?: { V: number[]; J: number[] }; reverse?: { V: number[]; J: number[] }; hysteresisIndex?: number };
+  /** The transient protocol's run (scans, J(t), V(t), profiles in time), when the device has one. */
+  transient?: TransientView;
+  /** The impedance spectrum, when the device asks for one. */
+  impedance?: ImpedanceView;
 }
 
 const PROFILE_KEYS = [
@@ -197,6 +234,11 @@ const PROFILE_KEYS = [
   'R_srh_cm3_s',
   'R_rad_cm3_s',
   'R_auger_cm3_s',
+  // excitons and tunnelling (absent, so empty, in devices without these models)
+  'P_dissociation',
+  'R_geminate_cm3_s',
+  'X_cm3',
+  'R_btbt_cm3_s',
 ] as const;
 
 function readFigures(v: unknown): Figures | undefined {
@@ -209,9 +251,33 @@ function readFigures(v: unknown): Figures | undefined {
     Vmp_V: num(v['Vmp_V']),
     Jmp_mA_cm2: num(v['Jmp_mA_cm2']),
     Pmax_mW_cm2: num(v['Pmax_mW_cm2']),
+    method: v['method'] === 'solved' ? ('solved' as const) : ('interpolated' as const),
   };
   if (f.PCE_percent === undefined && f.Jsc_mA_cm2 === undefined) return undefined;
   return f as Figures;
+}
+
+/** Profiles of a J-V curve (by bias) or of a transient (by time, with the ion densities). */
+export function readProfiles(v: unknown): BiasProfile[] {
+  return (Array.isArray(v) ? v : []).filter(isObj).map((p) => {
+    const out: BiasProfile = {
+      V: num(p['V']) ?? Number.NaN,
+      J: num(p['J_mA_cm2']) ?? Number.NaN,
+      label: str(p['label']),
+      x: nums(p['x_nm']),
+      cols: Object.fromEntries(PROFILE_KEYS.map((k) => [k, nums(p[k])])),
+      R_interface: nums(p['R_interface_cm2_s']),
+    };
+    const t = num(p['t_s']);
+    if (t !== undefined) out.t = t;
+    if (Array.isArray(p['ions']))
+      out.ions = p['ions'].filter(isObj).map((i) => ({
+        layer: str(i['layer']),
+        sign: num(i['sign']) ?? 1,
+        density: nums(i['density_cm3']),
+      }));
+    return out;
+  });
 }
 
 function readCurve(tag: ElecCurve['tag'], r: Obj): ElecCurve {
@@ -232,6 +298,9 @@ function readCurve(tag: ElecCurve['tag'], r: Obj): ElecCurve {
             srh: nums(l['srh']),
             radiative: nums(l['radiative']),
             auger: nums(l['auger']),
+            ...(Array.isArray(l['geminate']) ? { geminate: nums(l['geminate']) } : {}),
+            ...(Array.isArray(l['excitonDecay']) ? { excitonDecay: nums(l['excitonDecay']) } : {}),
+            ...(Array.isArray(l['bandToBand']) ? { bandToBand: nums(l['bandToBand']) } : {}),
           })),
           interfaces: (Array.isArray(rec['interfaces']) ? rec['interfaces'] : [])
             .filter(isObj)
@@ -239,14 +308,7 @@ function readCurve(tag: ElecCurve['tag'], r: Obj): ElecCurve {
           contacts: { anode: nums(contacts['anode']), cathode: nums(contacts['cathode']) },
         }
       : undefined,
-    profiles: (Array.isArray(r['profiles']) ? r['profiles'] : []).filter(isObj).map((p) => ({
-      V: num(p['V']) ?? Number.NaN,
-      J: num(p['J_mA_cm2']) ?? Number.NaN,
-      label: str(p['label']),
-      x: nums(p['x_nm']),
-      cols: Object.fromEntries(PROFILE_KEYS.map((k) => [k, nums(p[k])])),
-      R_interface: nums(p['R_interface_cm2_s']),
-    })),
+    profiles: readProfiles(r['profiles']),
     warnings: Array.isArray(r['warnings']) ? r['warnings'].map(String) : [],
   };
 }
@@ -285,16 +347,117 @@ export function readElectrical(result: unknown): ElecView | null {
     optics: r['optics'] === undefined ? null : readOptics(r['optics']),
     warnings: Array.isArray(r['warnings']) ? r['warnings'].map(String) : [],
   };
-  const scans = isObj(r['scans']) ? r['scans'] : undefined;
-  if (scans) {
-    const branch = (b: unknown) => (isObj(b) ? { V: nums(b['V']), J: nums(b['J_mA_cm2'] ?? b['J']) } : undefined);
-    view.scans = {
-      forward: branch(scans['forward']),
-      reverse: branch(scans['reverse']),
-      hysteresisIndex: num(scans['hysteresisIndex']),
-    };
-  }
+  const transient = readTransient(r['transient']);
+  if (transient) view.transient = transient;
+  const impedance = readImpedance(r['impedance']);
+  if (impedance) view.impedance = impedance;
   return view;
+}
+
+export interface ScanFigures {
+  Jsc_mA_cm2: number;
+  Voc_V: number;
+  FF: number;
+  PCE_percent: number;
+  Vmp_V: number;
+  Jmp_mA_cm2: number;
+}
+export interface ScanBranch {
+  direction: 'reverse' | 'forward';
+  /** Scan rate, V/s. */
+  rate: number;
+  V: number[];
+  J: number[];
+  figures?: ScanFigures;
+}
+/** A transient run (engine DeviceTransientResult): samples in time, the scans cut out of them, profiles in time. */
+export interface TransientView {
+  converged: boolean;
+  error?: string;
+  t: number[];
+  V: number[];
+  J: number[];
+  /** 1 = light on, 0 = off, per sample. */
+  light: number[];
+  scans: ScanBranch[];
+  /** (PCE_reverse - PCE_forward) / PCE_reverse of the first reverse scan and the forward scan after it. */
+  hysteresisIndex?: number;
+  profiles: BiasProfile[];
+  ionNumberDrift?: number;
+  stats?: { steps: number; rejected: number; newtonIterations: number; elapsedMs: number };
+}
+/** An impedance spectrum (engine DeviceImpedanceResult): Z = Z' + i Z'' in Ohm cm^2, C in F/cm^2. */
+export interface ImpedanceView {
+  converged: boolean;
+  error?: string;
+  Vdc: number;
+  Jdc: number;
+  f: number[];
+  re: number[];
+  im: number[];
+  C: number[];
+  elapsedMs?: number;
+}
+
+function readScanFigures(v: unknown): ScanFigures | undefined {
+  const f = readFigures(v);
+  return f && Number.isFinite(f.PCE_percent) ? (f as ScanFigures) : undefined;
+}
+
+/** The transient part of an 'elec' result; undefined when there is none. */
+export function readTransient(v: unknown): TransientView | undefined {
+  if (!isObj(v) || !Array.isArray(v['t_s'])) return undefined;
+  const st = isObj(v['stats']) ? v['stats'] : undefined;
+  const out: TransientView = {
+    converged: v['converged'] !== false,
+    t: nums(v['t_s']),
+    V: nums(v['V']),
+    J: nums(v['J_mA_cm2']),
+    light: nums(v['light']),
+    scans: (Array.isArray(v['scans']) ? v['scans'] : []).filter(isObj).map((b) => {
+      const branch: ScanBranch = {
+        direction: b['direction'] === 'forward' ? 'forward' : 'reverse',
+        rate: num(b['rate_V_s']) ?? Number.NaN,
+        V: nums(b['V']),
+        J: nums(b['J_mA_cm2']),
+      };
+      const f = readScanFigures(b['figures']);
+      if (f) branch.figures = f;
+      return branch;
+    }),
+    profiles: readProfiles(v['profiles']),
+  };
+  if (typeof v['error'] === 'string') out.error = v['error'];
+  const hi = num(v['hysteresisIndex']);
+  if (hi !== undefined) out.hysteresisIndex = hi;
+  const drift = num(v['ionNumberDrift']);
+  if (drift !== undefined) out.ionNumberDrift = drift;
+  if (st)
+    out.stats = {
+      steps: num(st['steps']) ?? Number.NaN,
+      rejected: num(st['rejected']) ?? Number.NaN,
+      newtonIterations: num(st['newtonIterations']) ?? Number.NaN,
+      elapsedMs: num(st['elapsed_ms']) ?? Number.NaN,
+    };
+  return out;
+}
+
+/** The impedance part of an 'elec' result; undefined when there is none. */
+export function readImpedance(v: unknown): ImpedanceView | undefined {
+  if (!isObj(v) || !Array.isArray(v['frequency_Hz'])) return undefined;
+  const out: ImpedanceView = {
+    converged: v['converged'] !== false,
+    Vdc: num(v['V_dc']) ?? Number.NaN,
+    Jdc: num(v['J_dc_mA_cm2']) ?? Number.NaN,
+    f: nums(v['frequency_Hz']),
+    re: nums(v['Z_re_ohm_cm2']),
+    im: nums(v['Z_im_ohm_cm2']),
+    C: nums(v['C_F_cm2']),
+  };
+  if (typeof v['error'] === 'string') out.error = v['error'];
+  const ms = num(v['elapsed_ms']);
+  if (ms !== undefined) out.elapsedMs = ms;
+  return out;
 }
 
 /** The J-V curve under light of an 'elec' result (compare page); the first curve otherwise. */
@@ -318,19 +481,70 @@ export interface FitParam {
   key: string;
   description: string;
   unit: string;
+  /** Index of the curve of a per-curve parameter (photocurrent, shunt); undefined when shared. */
+  curve?: number;
   value: number;
   ciLow: number;
   ciHigh: number;
+  /** Profile-likelihood interval (results since it exists); NaN otherwise. */
+  profileLow: number;
+  profileHigh: number;
+  /** 'determined' | 'upper-limit' | 'lower-limit' | 'not-determined'; undefined for held parameters and older results. */
+  identifiability?: string;
   logScale: boolean;
   fixed: boolean;
   atBound: string | null;
 }
 export interface LossView {
   pcePercent: number;
-  waterfall: { name: string; lossMwCm2: number; lossPercent: number; remainingMwCm2: number }[];
+  waterfall: { key?: string; name: string; lossMwCm2: number; lossPercent: number; remainingMwCm2: number }[];
   removal: { mechanism: string; pcePercent: number; gainPercent: number }[];
   mpp: Record<string, number>;
   pin?: number;
+  suns?: number;
+  notes: string[];
+}
+/** One curve of a fit: its points, the fitted model and the figures. */
+export interface CurveFitView {
+  label: string;
+  V: number[];
+  fitted: number[];
+  residuals: number[];
+  measured: number[];
+  rmse?: number;
+  r2?: number;
+  modelKeyFigures?: CircuitKeyFigures;
+  dataKeyFigures?: CircuitKeyFigures;
+}
+/** One curve of a modified-diode fit: its light, the recombination split, the losses. */
+export interface MdmCurveView {
+  label: string;
+  illumination: string;
+  pin?: number;
+  suns?: number;
+  split: {
+    V: number[];
+    volume: number[];
+    bulkSrh: number[];
+    radiative: number[];
+    auger: number[];
+    interface: number[];
+    shunt: number[];
+  };
+  removal: { mechanism: string; pcePercent: number; gainPercent: number }[];
+  ranking: string[];
+  losses?: LossView;
+  lossesSkipped?: string;
+  measured?: { V: number[]; J: number[] };
+}
+/** What the split rests on (result.knowns). */
+export interface KnownsView {
+  yBulkPerS?: number;
+  bulkSource: string;
+  yAugerPerS?: number;
+  augerSource: string;
+  nBulk?: number;
+  ni?: number;
 }
 export interface CircuitView {
   kind: string;
@@ -350,9 +564,18 @@ export interface CircuitView {
     modelKeyFigures?: CircuitKeyFigures;
     dataKeyFigures?: CircuitKeyFigures;
     warnings: string[];
+    /** Every curve (one for older results). */
+    curves: CurveFitView[];
+    /** Pairs of fitted parameters that trade off strongly (|r| >= 0.95). */
+    correlated: { a: string; b: string; r: number }[];
+    residualAutocorrelation?: number;
+    noiseInflation?: number;
   };
   measured?: { V: number[]; J: number[] };
   losses?: LossView;
+  knowns?: KnownsView;
+  /** Modified-diode fits: per curve, the split and the losses. */
+  mdm?: MdmCurveView[];
 }
 
 const kf = (v: unknown): CircuitKeyFigures | undefined =>
@@ -380,6 +603,14 @@ export function prettyUnit(u: string): string {
     .replace(/\bOhm\b/g, 'Ω');
 }
 
+function readRemoval(v: unknown): LossView['removal'] {
+  return (Array.isArray(v) ? v : []).filter(isObj).map((w) => ({
+    mechanism: str(w['mechanism']),
+    pcePercent: num(w['pcePercent']) ?? Number.NaN,
+    gainPercent: num(w['gainPercent']) ?? Number.NaN,
+  }));
+}
+
 function readLosses(v: unknown): LossView | undefined {
   if (!isObj(v)) return undefined;
   const mpp = isObj(v['mpp']) ? v['mpp'] : {};
@@ -387,18 +618,74 @@ function readLosses(v: unknown): LossView | undefined {
   return {
     pcePercent: num(v['pcePercent']) ?? Number.NaN,
     waterfall: (Array.isArray(v['waterfall']) ? v['waterfall'] : []).filter(isObj).map((w) => ({
+      ...(typeof w['key'] === 'string' ? { key: w['key'] } : {}),
       name: str(w['name']),
       lossMwCm2: num(w['lossMwCm2']) ?? Number.NaN,
       lossPercent: num(w['lossPercent']) ?? Number.NaN,
       remainingMwCm2: num(w['remainingMwCm2']) ?? Number.NaN,
     })),
-    removal: (Array.isArray(v['removal']) ? v['removal'] : []).filter(isObj).map((w) => ({
-      mechanism: str(w['mechanism']),
-      pcePercent: num(w['pcePercent']) ?? Number.NaN,
-      gainPercent: num(w['gainPercent']) ?? Number.NaN,
-    })),
+    removal: readRemoval(v['removal']),
     mpp: Object.fromEntries(Object.entries(mpp).filter(([, x]) => typeof x === 'number')) as Record<string, number>,
-    pin: num(db['pinMwCm2']),
+    // results since one incident power is used everywhere carry it; older ones had the spectrum's
+    pin: num(v['pinMwCm2']) ?? num(db['pinMwCm2']),
+    suns: num(v['suns']),
+    notes: Array.isArray(v['notes']) ? v['notes'].map(String) : [],
+  };
+}
+
+function readCurveFit(c: Obj): CurveFitView {
+  const fitted = nums(c['fittedJMaCm2']);
+  const residuals = nums(c['residualsMaCm2']);
+  return {
+    label: str(c['label']),
+    V: nums(c['voltageV']),
+    fitted,
+    residuals,
+    // the engine's residual is fit - data
+    measured: fitted.map((x, i) => x - (residuals[i] ?? Number.NaN)),
+    rmse: num(c['rmseMaCm2']),
+    r2: num(c['r2']),
+    modelKeyFigures: kf(c['modelKeyFigures']),
+    dataKeyFigures: kf(c['dataKeyFigures']),
+  };
+}
+
+function readCorrelated(v: unknown): { a: string; b: string; r: number }[] {
+  if (!isObj(v) || !Array.isArray(v['keys']) || !Array.isArray(v['matrix'])) return [];
+  const keys = v['keys'].map(String);
+  const m = v['matrix'].map(nums);
+  const out: { a: string; b: string; r: number }[] = [];
+  keys.forEach((a, i) => {
+    for (let j = i + 1; j < keys.length; j++) {
+      const r = m[i]?.[j];
+      if (r !== undefined && Math.abs(r) >= 0.95) out.push({ a, b: keys[j]!, r });
+    }
+  });
+  return out;
+}
+
+function readMdmCurve(c: Obj): MdmCurveView {
+  const sp = isObj(c['split']) ? c['split'] : {};
+  const inp = isObj(c['input']) && isObj(c['input']['measured']) ? (c['input']['measured'] as Obj) : undefined;
+  return {
+    label: str(c['label']),
+    illumination: str(c['illumination']),
+    pin: num(c['pinMwCm2']),
+    suns: num(c['suns']),
+    split: {
+      V: nums(sp['voltageV']),
+      volume: nums(sp['volume']),
+      bulkSrh: nums(sp['bulkSrh']),
+      radiative: nums(sp['radiative']),
+      auger: nums(sp['auger']),
+      interface: nums(sp['interface']),
+      shunt: nums(sp['shunt']),
+    },
+    removal: readRemoval(c['removal']),
+    ranking: Array.isArray(c['ranking']) ? c['ranking'].map(String) : [],
+    losses: readLosses(c['losses']),
+    ...(typeof c['lossesSkipped'] === 'string' ? { lossesSkipped: c['lossesSkipped'] } : {}),
+    ...(inp ? { measured: { V: nums(inp['voltageV']), J: nums(inp['jMaCm2']) } } : {}),
   };
 }
 
@@ -418,22 +705,26 @@ export function readCircuit(result: unknown): CircuitView | null {
   }
   if (isObj(r['fit'])) {
     const f = r['fit'];
-    const fitted = nums(f['fittedJMaCm2']);
-    const residuals = nums(f['residualsMaCm2']);
+    const first = readCurveFit(f);
+    const curves = Array.isArray(f['curves']) ? f['curves'].filter(isObj).map(readCurveFit) : [first];
     view.fit = {
       model: str(f['model']),
-      V: nums(f['voltageV']),
-      fitted,
-      residuals,
-      // the engine's residual is fit - data
-      measured: fitted.map((x, i) => x - (residuals[i] ?? Number.NaN)),
+      V: first.V,
+      fitted: first.fitted,
+      residuals: first.residuals,
+      measured: first.measured,
       params: (Array.isArray(f['parameters']) ? f['parameters'] : []).filter(isObj).map((p) => ({
         key: str(p['key']),
         description: str(p['description']),
-        unit: prettyUnit(str(p['unit'])),
+        // a dimensionless parameter's unit '1' is shown as none
+        unit: str(p['unit']) === '1' ? '' : prettyUnit(str(p['unit'])),
+        ...(typeof p['curve'] === 'number' ? { curve: p['curve'] } : {}),
         value: num(p['value']) ?? Number.NaN,
         ciLow: num(p['ciLow']) ?? Number.NaN,
         ciHigh: num(p['ciHigh']) ?? Number.NaN,
+        profileLow: num(p['profileLow']) ?? Number.NaN,
+        profileHigh: num(p['profileHigh']) ?? Number.NaN,
+        ...(typeof p['identifiability'] === 'string' ? { identifiability: p['identifiability'] } : {}),
         logScale: p['logScale'] === true,
         fixed: p['fixed'] === true,
         atBound: typeof p['atBound'] === 'string' ? p['atBound'] : null,
@@ -443,9 +734,13 @@ export function readCircuit(result: unknown): CircuitView | null {
       r2: num(f['r2']),
       iterations: num(f['iterations']),
       intervals: typeof f['intervals'] === 'string' ? f['intervals'] : undefined,
-      modelKeyFigures: kf(f['modelKeyFigures']),
-      dataKeyFigures: kf(f['dataKeyFigures']),
+      modelKeyFigures: first.modelKeyFigures,
+      dataKeyFigures: first.dataKeyFigures,
       warnings: Array.isArray(f['warnings']) ? f['warnings'].map(String) : [],
+      curves,
+      correlated: readCorrelated(f['correlation']),
+      residualAutocorrelation: num(f['residualAutocorrelation']),
+      noiseInflation: num(f['noiseInflation']),
     };
   }
   if (isObj(r['input']) && isObj((r['input'] as Obj)['measured'])) {
@@ -453,19 +748,32 @@ export function readCircuit(result: unknown): CircuitView | null {
     view.measured = { V: nums(m['voltageV']), J: nums(m['jMaCm2']) };
   }
   view.losses = readLosses(r['losses']);
+  if (isObj(r['knowns'])) {
+    const k = r['knowns'];
+    view.knowns = {
+      yBulkPerS: num(k['yBulkPerS']),
+      bulkSource: str(k['bulkSource']),
+      yAugerPerS: num(k['yAugerPerS']),
+      augerSource: str(k['augerSource']),
+      nBulk: num(k['nBulk']),
+      ni: num(k['intrinsicDensityCm3']),
+    };
+  }
+  if (Array.isArray(r['curves'])) view.mdm = r['curves'].filter(isObj).map(readMdmCurve);
   return view;
 }
 
 /**
  * The efficiency-loss waterfall in % of the incident power: 100 % incident, one falling step per
- * loss, the device PCE as the closing total.
+ * loss, the device PCE as the closing total. Steps are named by their key (results since the
+ * steps have one) or their English name.
  */
 export function waterfallSteps(
   l: LossView,
   names: { start: string; end: string; step: (engineName: string) => string },
 ): WaterfallStep[] {
   const steps: WaterfallStep[] = [{ name: names.start, value: 100, total: true }];
-  for (const w of l.waterfall) steps.push({ name: names.step(w.name), value: -w.lossPercent });
+  for (const w of l.waterfall) steps.push({ name: names.step(w.key ?? w.name), value: -w.lossPercent });
   steps.push({ name: names.end, value: l.pcePercent, total: true });
   return steps;
 }

@@ -1,0 +1,51 @@
+/**
+ * A running job's progress in its database record, written at most once per interval: an
+ * electrical run reports every bias point (60-100 messages in two seconds), and each write is a
+ * statement on the server's main thread, which the worker threads share the cores with. The
+ * record is what a page reloaded mid-run shows, so the latest value is enough; the live
+ * messages (every step) are not throttled here. A write that arrives after the job ended changes
+ * nothing (the update is conditional on the job still running).
+ */
+export interface ProgressWrites {
+  push(percent: number, detail: string | undefined): void;
+  /** No more writes (the job ended). */
+  stop(): void;
+}
+
+export const PROGRESS_WRITE_INTERVAL_MS = 500;
+
+export function coalescedProgressWrites(
+  write: (percent: number, detail: string | undefined) => Promise<void>,
+  intervalMs = PROGRESS_WRITE_INTERVAL_MS,
+  now: () => number = () => performance.now(),
+): ProgressWrites {
+  let last = Number.NEGATIVE_INFINITY;
+  let pending: { percent: number; detail: string | undefined } | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  const flush = () => {
+    timer = undefined;
+    if (stopped || !pending) return;
+    const p = pending;
+    pending = undefined;
+    last = now();
+    void write(p.percent, p.detail).catch(() => undefined);
+  };
+  return {
+    push(percent, detail) {
+      if (stopped) return;
+      pending = { percent, detail };
+      const wait = last + intervalMs - now();
+      if (wait <= 0) flush();
+      else if (!timer) {
+        timer = setTimeout(flush, wait);
+        timer.unref();
+      }
+    },
+    stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+    },
+  };
+}

@@ -1,0 +1,94 @@
+import type { CapacitanceFrequencySpec, CapacitanceVoltageSpec } from '@pvforge/contracts';
+import { Col, Row } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useEditor } from './context';
+import { defaultCapacitanceFrequency, defaultCapacitanceVoltage } from './defect-model';
+import { CheckField, NumField, SelectField } from './fields';
+import { electricalLayers } from './model';
+
+const CV = 'electrical.capacitanceVoltage';
+const CF = 'electrical.capacitanceFrequency';
+
+/**
+ * What a device's defects cost and how they show in capacitance: the J-V loss of each defect
+ * (`electrical.defectLosses`), a C-V sweep with its Mott-Schottky reading (`electrical.capacitanceVoltage`)
+ * and a C-f sweep with -f dC/df (`electrical.capacitanceFrequency`).
+ */
+export function DefectStudyForm() {
+  const { t } = useTranslation();
+  const { state, set } = useEditor();
+  const el = state.electrical;
+  const cv = el?.capacitanceVoltage as CapacitanceVoltageSpec | undefined;
+  const cf = el?.capacitanceFrequency as CapacitanceFrequencySpec | undefined;
+  const layers = electricalLayers(state.layers).map((j) => state.layers[j]!.name);
+  return (
+    <div data-testid="defect-study-form">
+      <CheckField path="electrical.defectLosses" label={t('defects.study.losses')} tip={t('defects.study.lossesTip')} />
+      <CheckField
+        path={CV}
+        label={t('defects.study.cv')}
+        tip={t('defects.study.cvTip')}
+        checked={!!cv}
+        onChange={(on) => set(CV, on ? defaultCapacitanceVoltage() : undefined)}
+      />
+      {cv && (
+        <Row gutter={12}>
+          <Col xs={12} md={6}>
+            <NumField path={`${CV}.frequencyHz`} label={t('defects.study.frequency')} unit="Hz" />
+          </Col>
+          <Col xs={12} md={6}>
+            <NumField path={`${CV}.startV`} label={t('defects.study.startV')} unit="V" />
+          </Col>
+          <Col xs={12} md={6}>
+            <NumField path={`${CV}.stopV`} label={t('defects.study.stopV')} unit="V" />
+          </Col>
+          <Col xs={12} md={6}>
+            <NumField path={`${CV}.stepV`} label={t('defects.study.stepV')} unit="V" />
+          </Col>
+          <Col xs={12} md={8}>
+            <NumField
+              path={`${CV}.fitFromV`}
+              label={t('defects.study.fitFrom')}
+              tip={t('defects.study.fitTip')}
+              unit="V"
+            />
+          </Col>
+          <Col xs={12} md={8}>
+            <NumField path={`${CV}.fitToV`} label={t('defects.study.fitTo')} tip={t('defects.study.fitTip')} unit="V" />
+          </Col>
+          <Col xs={24} md={8}>
+            <SelectField
+              path={`${CV}.fitLayer`}
+              label={t('defects.study.fitLayer')}
+              tip={t('defects.study.fitLayerTip')}
+              options={layers.map((n) => ({ value: n, label: n }))}
+            />
+          </Col>
+        </Row>
+      )}
+      <CheckField
+        path={CF}
+        label={t('defects.study.cf')}
+        tip={t('defects.study.cfTip')}
+        checked={!!cf}
+        onChange={(on) => set(CF, on ? defaultCapacitanceFrequency() : undefined)}
+      />
+      {cf && (
+        <Row gutter={12}>
+          <Col xs={12} md={6}>
+            <NumField path={`${CF}.voltageV`} label={t('defects.study.voltage')} unit="V" />
+          </Col>
+          <Col xs={12} md={6}>
+            <NumField path={`${CF}.startHz`} label={t('defects.study.startHz')} unit="Hz" placeholder="10" />
+          </Col>
+          <Col xs={12} md={6}>
+            <NumField path={`${CF}.stopHz`} label={t('defects.study.stopHz')} unit="Hz" placeholder="1e7" />
+          </Col>
+          <Col xs={12} md={6}>
+            <NumField path={`${CF}.points`} label={t('defects.study.points')} placeholder="41" integer />
+          </Col>
+        </Row>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import { PlusOutlined } from '@ant-design/icons';
+import type { BulkDefectSpec } from '@pvforge/contracts';
+import { Alert, Button, Space, Typography } from 'antd';
+import { lazy, Suspense, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useEditor } from './context';
+import { DefectFields } from './DefectFields';
+import { defaultDefect, dosPlotData } from './defect-model';
+
+const LinePlot = lazy(() => import('../plots/LinePlot'));
+
+/** Most defects per layer (the engine's limit). */
+const MAX_DEFECTS = 20;
+
+/**
+ * The defects of one layer (`layers[i].electrical.defects`): add, remove, and each defect's fields,
+ * with the density of states of all of them against energy inside the band gap, as SCAPS shows it.
+ */
+export function DefectTable({ index }: { index: number }) {
+  const { t } = useTranslation();
+  const { state, set } = useEditor();
+  const p = `layers.${index}.electrical.defects`;
+  const e = state.layers[index]?.electrical;
+  const defects = (e?.defects ?? []) as BulkDefectSpec[];
+  const T = state.electrical?.temperatureK ?? 300;
+  const name = (k: number) => defects[k]?.name?.trim() || t('defects.table.item', { n: k + 1 });
+  const dos = useMemo(
+    () => (defects.length ? dosPlotData(e, T, (k) => defects[k]?.name?.trim() || `${k + 1}`) : undefined),
+    [e, T, defects],
+  );
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }} data-testid={`defect-table-${index}`}>
+      <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
+        {t('defects.table.intro')}
+      </Typography.Paragraph>
+      {defects.map((d, k) => (
+        <DefectFields
+          // biome-ignore lint/suspicious/noArrayIndexKey: a defect has no id; its index is its field path
+          key={k}
+          path={`${p}.${k}`}
+          defect={d}
+          where="layer"
+          n={k + 1}
+          testid={`defect-${index}-${k}`}
+          onRemove={() => {
+            const rest = defects.filter((_, j) => j !== k);
+            set(p, rest.length ? rest : undefined);
+          }}
+        />
+      ))}
+      <Button
+        size="small"
+        icon={<PlusOutlined />}
+        disabled={defects.length >= MAX_DEFECTS}
+        onClick={() => set(p, [...defects, defaultDefect()])}
+        data-testid={`defect-add-${index}`}
+      >
+        {t('defects.table.add')}
+      </Button>
+      {defects.length > 0 &&
+        (dos ? (
+          <div data-testid={`defect-dos-${index}`}>
+            <Suspense fallback={null}>
+              <LinePlot
+                testid={`defect-dos-plot-${index}`}
+                title={t('defects.table.dos')}
+                fileName={`${state.layers[index]?.name ?? 'layer'}-defect-DOS`}
+                x={{ label: t('defects.table.energyAxis'), unit: 'eV', min: 0, max: e?.egEV }}
+                y={{ label: t('defects.table.dosAxis'), unit: 'cm⁻³ eV⁻¹', log: true }}
+                series={dos.series.map((s, k) => ({ name: name(k), x: dos.energy, y: s.y }))}
+                height={260}
+                logToggle
+              />
+            </Suspense>
+            <Typography.Text type="secondary">{t('defects.table.dosNote')}</Typography.Text>
+          </div>
+        ) : (
+          <Alert type="info" showIcon title={t('defects.table.dosNeedsGap')} />
+        ))}
+    </Space>
+  );
+}

@@ -1,0 +1,56 @@
+import type { ImpedanceElectricalSpec } from '@pvforge/contracts';
+import { Col, Row } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useEditor } from './context';
+import { CheckField, NumField } from './fields';
+import { defaultImpedance } from './transient-model';
+
+const P = 'electrical.impedance';
+
+/**
+ * The small-signal impedance spectrum (`electrical.impedance`): the DC voltage of the steady state
+ * it is taken about, and the log-spaced frequencies (range and count).
+ */
+export function ImpedanceForm() {
+  const { t } = useTranslation();
+  const { state, set } = useEditor();
+  const z = state.electrical?.impedance as ImpedanceElectricalSpec | undefined;
+  return (
+    <div data-testid="impedance-form">
+      <CheckField
+        path={P}
+        label={t('transient.impedance.enable')}
+        tip={t('transient.impedance.enableTip')}
+        checked={!!z}
+        onChange={(on) => set(P, on ? defaultImpedance() : undefined)}
+      />
+      {z && (
+        <Row gutter={12}>
+          <Col xs={12} md={6}>
+            <NumField
+              path={`${P}.voltageV`}
+              label={t('transient.impedance.voltage')}
+              tip={t('transient.impedance.voltageTip')}
+              unit="V"
+            />
+          </Col>
+          <Col xs={12} md={6}>
+            <NumField path={`${P}.startHz`} label={t('transient.impedance.start')} unit="Hz" placeholder="1e-3" />
+          </Col>
+          <Col xs={12} md={6}>
+            <NumField path={`${P}.stopHz`} label={t('transient.impedance.stop')} unit="Hz" placeholder="1e6" />
+          </Col>
+          <Col xs={12} md={6}>
+            <NumField
+              path={`${P}.points`}
+              label={t('transient.impedance.points')}
+              tip={t('transient.impedance.pointsTip')}
+              placeholder="60"
+              integer
+            />
+          </Col>
+        </Row>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import type { IonElectricalSpec } from '@pvforge/contracts';
+import { Button, Col, Row, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useEditor } from './context';
+import { CheckField, NumField, SelectField } from './fields';
+import { defaultIon, MAX_ION_SPECIES } from './transient-model';
+
+/**
+ * The mobile ions of one layer (`layers[i].electrical.ions`): switched on with one species, up to
+ * two, each with its density (also the immobile background's), diffusion coefficient at a reference
+ * temperature, optional activation energy and charge. A material with ions brings them along.
+ */
+export function IonsForm({ index }: { index: number }) {
+  const { t } = useTranslation();
+  const { state, set } = useEditor();
+  const p = `layers.${index}.electrical.ions`;
+  const ions = (state.layers[index]?.electrical?.ions ?? []) as IonElectricalSpec[];
+  return (
+    <div data-testid={`ions-form-${index}`}>
+      <CheckField
+        path={p}
+        label={t('transient.ions.enable')}
+        tip={t('transient.ions.enableTip')}
+        checked={ions.length > 0}
+        onChange={(on) => set(p, on ? [defaultIon()] : undefined)}
+      />
+      {ions.map((_, k) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a species has no id; its index is its field path
+        <div key={k} className="dev-interface" data-testid={`ion-species-${index}-${k}`}>
+          <Typography.Text strong>{t('transient.ions.species', { n: k + 1 })}</Typography.Text>
+          <Row gutter={12}>
+            <Col xs={24} md={12}>
+              <NumField
+                path={`${p}.${k}.densityCm3`}
+                label={t('transient.ions.density')}
+                tip={t('transient.ions.densityTip')}
+                unit="cm⁻³"
+              />
+            </Col>
+            <Col xs={24} md={12}>
+              <NumField
+                path={`${p}.${k}.diffusionCm2PerS`}
+                label={t('transient.ions.diffusion')}
+                tip={t('transient.ions.diffusionTip')}
+                unit="cm²/s"
+              />
+            </Col>
+            <Col xs={24} md={8}>
+              <SelectField
+                path={`${p}.${k}.sign`}
+                label={t('transient.ions.sign')}
+                tip={t('transient.ions.signTip')}
+                value={String(ions[k]?.sign ?? 1) as '1' | '-1'}
+                options={[
+                  { value: '1', label: t('transient.ions.positive') },
+                  { value: '-1', label: t('transient.ions.negative') },
+                ]}
+                onChange={(v) => set(`${p}.${k}.sign`, Number(v))}
+              />
+            </Col>
+            <Col xs={12} md={8}>
+              <NumField
+                path={`${p}.${k}.activationEnergyEV`}
+                label={t('transient.ions.activation')}
+                tip={t('transient.ions.activationTip')}
+                unit="eV"
+                placeholder="0"
+              />
+            </Col>
+            <Col xs={12} md={8}>
+              <NumField
+                path={`${p}.${k}.referenceTemperatureK`}
+                label={t('transient.ions.referenceT')}
+                tip={t('transient.ions.referenceTTip')}
+                unit="K"
+                placeholder="300"
+              />
+            </Col>
+          </Row>
+          <Button
+            size="small"
+            danger
+            type="link"
+            icon={<DeleteOutlined />}
+            onClick={() => {
+              const rest = ions.filter((_, j) => j !== k);
+              set(p, rest.length ? rest : undefined);
+            }}
+            data-testid={`ion-remove-${index}-${k}`}
+          >
+            {t('transient.ions.remove')}
+          </Button>
+        </div>
+      ))}
+      {ions.length > 0 && ions.length < MAX_ION_SPECIES && (
+        <Button
+          size="small"
+          icon={<PlusOutlined />}
+          onClick={() => set(p, [...ions, defaultIon(ions)])}
+          data-testid={`ion-add-${index}`}
+        >
+          {t('transient.ions.add')}
+        </Button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+/**
+ * Defaults and the density-of-states plot data of the defect editor (issue 20). The energies,
+ * distributions and their truncations are the engine's (device/defects-map.ts), so what the plot
+ * shows is what the solver integrates.
+ */
+import type {
+  BulkDefectSpec,
+  CapacitanceFrequencySpec,
+  CapacitanceVoltageSpec,
+  InterfaceDefectSpec,
+  LayerElectricalSpec,
+} from '@pvforge/contracts';
+import { defectDensityOfStates, layerGap, levelDepthEV } from '@pvforge/engine';
+
+/** A new layer defect: a Gaussian acceptor 0.5 eV below the conduction band (SCAPS-like defaults). */
+export function defaultDefect(): BulkDefectSpec {
+  return {
+    type: 'acceptor',
+    densityCm3: 1e15,
+    energyEV: 0.5,
+    energyReference: 'conduction',
+    distribution: 'gaussian',
+    widthEV: 0.1,
+    sigmaNCm2: 1e-15,
+    sigmaPCm2: 1e-15,
+  };
+}
+
+/** A new interface defect: a neutral mid-gap sheet, 1e10 cm^-2. */
+export function defaultInterfaceDefect(): InterfaceDefectSpec {
+  return {
+    type: 'neutral',
+    densityCm2: 1e10,
+    energyEV: 0,
+    energyReference: 'intrinsic',
+    sigmaNCm2: 1e-15,
+    sigmaPCm2: 1e-15,
+  };
+}
+
+export function defaultCapacitanceVoltage(): CapacitanceVoltageSpec {
+  return { frequencyHz: 1e5, startV: -1, stopV: 0.5, stepV: 0.05 };
+}
+
+export function defaultCapacitanceFrequency(): CapacitanceFrequencySpec {
+  return { voltageV: 0, startHz: 10, stopHz: 1e7, points: 41 };
+}
+
+/** Switching the capture between the two ways keeps the coefficients equal (c = sigma v_th). */
+export function switchCapture<D extends BulkDefectSpec | InterfaceDefectSpec>(d: D, to: 'sigma' | 'c'): D {
+  const { sigmaNCm2, sigmaPCm2, vthNCmPerS, vthPCmPerS, cNCm3PerS, cPCm3PerS, ...rest } = d;
+  if (to === 'c')
+    return {
+      ...rest,
+      cNCm3PerS: (sigmaNCm2 ?? 1e-15) * (vthNCmPerS ?? 1e7),
+      cPCm3PerS: (sigmaPCm2 ?? 1e-15) * (vthPCmPerS ?? 1e7),
+    } as D;
+  return { ...rest, sigmaNCm2: (cNCm3PerS ?? 1e-8) / 1e7, sigmaPCm2: (cPCm3PerS ?? 1e-8) / 1e7 } as D;
+}
+
+export const captureMode = (d: BulkDefectSpec | InterfaceDefectSpec): 'sigma' | 'c' =>
+  d.cNCm3PerS !== undefined || d.cPCm3PerS !== undefined ? 'c' : 'sigma';
+
+/** Width drawn for a single level, eV. */
+export const SINGLE_BAR_EV = 0.01;
+
+export interface DosPlotData {
+  /** Energy above the valence band edge, eV (0 .. Eg). */
+  energy: number[];
+  series: { name: string; y: number[] }[];
+}
+
+const ok = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+
+/**
+ * The density of states of each defect of a layer against E - E_v, or undefined when the layer
+ * lacks what the gap needs (affinity, gap, Nc, Nv). Single levels are drawn as bars 10 meV wide
+ * holding their density.
+ */
+export function dosPlotData(
+  e: LayerElectricalSpec | undefined,
+  T_K: number,
+  name: (k: number) => string,
+  points = 601,
+): DosPlotData | undefined {
+  if (!e || !ok(e.chiEV) || !ok(e.egEV) || !(e.egEV > 0) || !ok(e.ncCm3) || !ok(e.nvCm3)) return undefined;
+  const defects = e.defects ?? [];
+  const gap = layerGap(e.chiEV, e.egEV, e.ncCm3, e.nvCm3, T_K);
+  const energy = Array.from({ length: points }, (_, k) => (e.egEV! * k) / (points - 1));
+  const vacuum = energy.map((x) => x - gap.evDepthEV);
+  const series = defects.map((d, k) => {
+    const g = defectDensityOfStates(d, gap, vacuum);
+    if (g) return { name: name(k), y: g };
+    const at = gap.evDepthEV - levelDepthEV(d, gap);
+    const N = d.densityCm3 ?? 0;
+    return { name: name(k), y: energy.map((x) => (Math.abs(x - at) <= SINGLE_BAR_EV / 2 ? N / SINGLE_BAR_EV : 0)) };
+  });
+  return { energy, series };
+}

@@ -1,0 +1,307 @@
+/**
+ * The defect views of an electrical result: trapped charge and occupation profiles at a chosen
+ * bias with the interface sheets, recombination through each defect against voltage, the J-V loss
+ * of each defect, C-V, the Mott-Schottky plot with its fitted line, doping and built-in voltage,
+ * and C-f with the admittance-spectroscopy view -f dC/df. Every plot has its axes in units and is
+ * exportable (LinePlot).
+ */
+import { Alert, Card, Col, Row, Segmented, Space, Table, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import LinePlot from '../../../components/plots/LinePlot';
+import { fmtNum } from '../../../components/plots/plot-data';
+import { type DefectView, fittedLine, readDefects } from './defect-data';
+import { localWarning } from './engine-warnings';
+
+const TYPES: Record<string, string> = { donor: 'donor', acceptor: 'acceptor', neutral: 'neutral' };
+
+export function DefectPanels({ result, fileBase }: { result: unknown; fileBase: string }) {
+  const v = useMemo(() => readDefects(result), [result]);
+  if (!v) return null;
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="defect-panels">
+      {v.profiles.length > 0 && <ProfilesCard v={v} fileBase={fileBase} />}
+      {(v.recombination || v.losses) && <LossesCard v={v} fileBase={fileBase} />}
+      {v.cv && <CvCard v={v} fileBase={fileBase} />}
+      {v.cf && <CfCard v={v} fileBase={fileBase} />}
+    </Space>
+  );
+}
+
+function ProfilesCard({ v, fileBase }: { v: DefectView; fileBase: string }) {
+  const { t } = useTranslation();
+  const [i, setI] = useState(0);
+  const p = v.profiles[Math.min(i, v.profiles.length - 1)]!;
+  const xAxis = { label: t('defects.result.position'), unit: 'nm' };
+  const biasName = (k: number) => {
+    const q = v.profiles[k]!;
+    const label = q.label === 'maximum power' ? 'MPP' : q.label;
+    return /^-?[\d.]+ V$/.test(label) ? label : `${label} (${fmtNum(q.V)} V)`;
+  };
+  const occ = p.occupation.map((o) => ({
+    name: `${t('defects.result.defectName', { layer: o.layer, n: o.index + 1 })} · ${t(`defects.table.${TYPES[o.type] ?? 'neutral'}`)}`,
+    x: p.x,
+    y: o.values.map((y) => (y === null ? Number.NaN : y)),
+  }));
+  return (
+    <Card size="small" title={t('defects.result.title')} data-testid="defect-profiles">
+      <Space orientation="vertical" style={{ width: '100%' }}>
+        {v.profiles.length > 1 && (
+          <Segmented
+            aria-label={t('defects.result.bias')}
+            value={i}
+            onChange={(x) => setI(Number(x))}
+            options={v.profiles.map((_, k) => ({ value: k, label: biasName(k) }))}
+          />
+        )}
+        <Row gutter={[16, 16]}>
+          {p.trapped && (
+            <Col xs={24} xl={12}>
+              <LinePlot
+                testid="defect-trapped"
+                title={`${t('defects.result.trapped')} · ${biasName(i)}`}
+                fileName={`${fileBase}-trapped-charge`}
+                x={xAxis}
+                y={{ label: t('defects.result.trappedAxis'), unit: 'q cm⁻³' }}
+                series={[{ name: t('defects.result.trappedAxis'), x: p.x, y: p.trapped }]}
+                logToggle
+              />
+            </Col>
+          )}
+          {occ.length > 0 && (
+            <Col xs={24} xl={12}>
+              <LinePlot
+                testid="defect-occupation"
+                title={`${t('defects.result.occupation')} · ${biasName(i)}`}
+                fileName={`${fileBase}-occupation`}
+                x={xAxis}
+                y={{ label: t('defects.result.occupationAxis'), unit: '1' }}
+                series={occ}
+                logToggle
+              />
+            </Col>
+          )}
+        </Row>
+        {p.interfaces.length > 0 && (
+          <Table
+            size="small"
+            pagination={false}
+            data-testid="defect-interfaces"
+            title={() => t('defects.result.ifaceTable', { bias: biasName(i) })}
+            rowKey={(r) => r.name}
+            dataSource={p.interfaces}
+            columns={[
+              { title: t('defects.result.interface'), dataIndex: 'name' },
+              { title: t('defects.result.occupationCol'), dataIndex: 'occupation', render: (x: number) => fmtNum(x) },
+              { title: t('defects.result.sheetCharge'), dataIndex: 'charge', render: (x: number) => fmtNum(x) },
+            ]}
+          />
+        )}
+      </Space>
+    </Card>
+  );
+}
+
+function LossesCard({ v, fileBase }: { v: DefectView; fileBase: string }) {
+  const { t } = useTranslation();
+  const rec = v.recombination;
+  const series = (rec?.series ?? []).map((s) => ({
+    name: s.iface
+      ? t('defects.result.interfaceName', { name: s.iface })
+      : t('defects.result.defectName', { layer: s.layer, n: s.index + 1 }),
+    x: rec!.V,
+    y: s.J,
+  }));
+  const losses = v.losses ?? [];
+  return (
+    <Row gutter={[16, 16]}>
+      {series.length > 0 && (
+        <Col xs={24} xl={12}>
+          <Card size="small">
+            <LinePlot
+              testid="defect-recombination"
+              title={t('defects.result.recomb')}
+              fileName={`${fileBase}-recombination-per-defect`}
+              x={{ label: t('defects.result.voltage'), unit: 'V' }}
+              y={{ label: 'J', unit: 'mA/cm²' }}
+              series={series}
+              logToggle
+            />
+          </Card>
+        </Col>
+      )}
+      {losses.length > 0 && (
+        <Col xs={24}>
+          <Card size="small" title={t('defects.result.losses')} data-testid="defect-losses">
+            <Table
+              size="small"
+              pagination={false}
+              scroll={{ x: 'max-content' }}
+              rowKey={(r) => `${r.where}|${r.location}|${r.name}`}
+              dataSource={losses}
+              columns={[
+                {
+                  title: t('defects.result.where'),
+                  render: (_: unknown, r) => `${t(`defects.result.${r.where}`)} ${r.location}`,
+                },
+                { title: t('defects.result.name'), dataIndex: 'name' },
+                {
+                  title: t('defects.result.type'),
+                  dataIndex: 'type',
+                  render: (x: string) => t(`defects.table.${TYPES[x] ?? 'neutral'}`),
+                },
+                {
+                  title: t('defects.result.dPce'),
+                  dataIndex: 'dPce',
+                  render: (x: number | undefined, r) => (r.converged ? fmtNum(x) : t('defects.result.notConverged')),
+                },
+                { title: t('defects.result.dVoc'), dataIndex: 'dVoc', render: (x: number | undefined) => fmtNum(x) },
+                { title: t('defects.result.dJsc'), dataIndex: 'dJsc', render: (x: number | undefined) => fmtNum(x) },
+                { title: t('defects.result.dFF'), dataIndex: 'dFF', render: (x: number | undefined) => fmtNum(x) },
+                {
+                  title: t('defects.result.pceWithout'),
+                  dataIndex: 'pceWithout',
+                  render: (x: number | undefined) => fmtNum(x),
+                },
+              ]}
+            />
+            <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 8 }}>
+              {t('defects.result.lossesNote')}
+            </Typography.Paragraph>
+            <LinePlot
+              testid="defect-loss-plot"
+              title={t('defects.result.lossPlot')}
+              fileName={`${fileBase}-defect-losses`}
+              x={{ label: t('defects.result.name'), unit: '#' }}
+              y={{ label: t('defects.result.lossAxis'), unit: '%' }}
+              y2={{ label: t('defects.result.vocAxis'), unit: 'V' }}
+              series={[
+                {
+                  name: t('defects.result.dPce'),
+                  x: losses.map((_, k) => k + 1),
+                  y: losses.map((l) => l.dPce ?? Number.NaN),
+                },
+                {
+                  name: t('defects.result.dVoc'),
+                  x: losses.map((_, k) => k + 1),
+                  y: losses.map((l) => l.dVoc ?? Number.NaN),
+                  yAxis: 1,
+                  dashed: true,
+                },
+              ]}
+              height={220}
+            />
+          </Card>
+        </Col>
+      )}
+    </Row>
+  );
+}
+
+function CvCard({ v, fileBase }: { v: DefectView; fileBase: string }) {
+  const { t } = useTranslation();
+  const cv = v.cv!;
+  const line = fittedLine(cv);
+  const vAxis = { label: t('defects.result.voltage'), unit: 'V' };
+  return (
+    <Card size="small" title={t('defects.result.cv', { f: fmtNum(cv.f) })} data-testid="defect-cv">
+      {!cv.converged && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 12 }}
+          title={t('defects.result.failed', { error: cv.error ? localWarning(cv.error, t) : '' })}
+        />
+      )}
+      <Row gutter={[16, 16]}>
+        <Col xs={24} xl={12}>
+          <LinePlot
+            testid="defect-cv-plot"
+            title={t('defects.result.cv', { f: fmtNum(cv.f) })}
+            fileName={`${fileBase}-C-V`}
+            x={vAxis}
+            y={{ label: t('defects.result.capacitance'), unit: 'F/cm²' }}
+            series={[{ name: 'C', x: cv.V, y: cv.C }]}
+            logToggle
+          />
+        </Col>
+        <Col xs={24} xl={12}>
+          <LinePlot
+            testid="defect-ms-plot"
+            title={t('defects.result.ms')}
+            fileName={`${fileBase}-Mott-Schottky`}
+            x={vAxis}
+            y={{ label: '1/C²', unit: 'cm⁴/F²' }}
+            series={[
+              { name: t('defects.result.msData'), x: cv.V, y: cv.invC2 },
+              ...(cv.fit ? [{ name: t('defects.result.msLine'), x: line.x, y: line.y, dashed: true }] : []),
+            ]}
+          />
+          {cv.fit ? (
+            <div data-testid="defect-ms-fit">
+              <Typography.Text strong data-testid="defect-ms-doping">
+                {t('defects.result.msDoping', { n: fmtNum(cv.fit.doping) })}
+              </Typography.Text>
+              {' · '}
+              <Typography.Text strong data-testid="defect-ms-vbi">
+                {t('defects.result.msVbi', { v: fmtNum(cv.fit.Vbi) })}
+              </Typography.Text>
+              <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
+                {t('defects.result.msRange', {
+                  from: fmtNum(cv.fit.from),
+                  to: fmtNum(cv.fit.to),
+                  r2: cv.fit.r2.toFixed(5),
+                  layer: cv.fit.layer,
+                  eps: fmtNum(cv.fit.epsR),
+                })}
+              </Typography.Paragraph>
+            </div>
+          ) : (
+            <Alert type="info" showIcon title={t('defects.result.msNone')} />
+          )}
+        </Col>
+      </Row>
+    </Card>
+  );
+}
+
+function CfCard({ v, fileBase }: { v: DefectView; fileBase: string }) {
+  const { t } = useTranslation();
+  const cf = v.cf!;
+  const fAxis = { label: t('defects.result.frequency'), unit: 'Hz', log: true };
+  return (
+    <Card size="small" title={t('defects.result.cf', { v: fmtNum(cf.Vdc) })} data-testid="defect-cf">
+      {!cf.converged && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 12 }}
+          title={t('defects.result.failed', { error: cf.error ? localWarning(cf.error, t) : '' })}
+        />
+      )}
+      <Row gutter={[16, 16]}>
+        <Col xs={24} xl={12}>
+          <LinePlot
+            testid="defect-cf-plot"
+            title={t('defects.result.cf', { v: fmtNum(cf.Vdc) })}
+            fileName={`${fileBase}-C-f`}
+            x={fAxis}
+            y={{ label: t('defects.result.capacitance'), unit: 'F/cm²' }}
+            series={[{ name: 'C', x: cf.f, y: cf.C }]}
+            logToggle
+          />
+        </Col>
+        <Col xs={24} xl={12}>
+          <LinePlot
+            testid="defect-admittance-plot"
+            title={t('defects.result.admittance')}
+            fileName={`${fileBase}-admittance-spectrum`}
+            x={fAxis}
+            y={{ label: '−f·dC/df', unit: 'F/cm²' }}
+            series={[{ name: '−f·dC/df', x: cf.f, y: cf.minusFdCdf }]}
+          />
+        </Col>
+      </Row>
+    </Card>
+  );
+}

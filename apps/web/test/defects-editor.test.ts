@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import {
+  captureMode,
+  defaultDefect,
+  dosPlotData,
+  SINGLE_BAR_EV,
+  switchCapture,
+} from '../src/components/device-editor/defect-model';
+import { fittedLine, readDefects } from '../src/pages/plat/results/defect-data';
+
+const perovskite = { chiEV: 3.9, egEV: 1.63, ncCm3: 2.2e18, nvCm3: 2.2e18 };
+
+describe('the defect editor', () => {
+  it('switching capture keeps c = sigma v_th both ways', () => {
+    const d = { ...defaultDefect(), sigmaNCm2: 2e-15, sigmaPCm2: 3e-16, vthPCmPerS: 2e7 };
+    const c = switchCapture(d, 'c');
+    expect(captureMode(c)).toBe('c');
+    expect(c.cNCm3PerS).toBeCloseTo(2e-8, 22);
+    expect(c.cPCm3PerS).toBeCloseTo(6e-9, 22);
+    expect(c.sigmaNCm2).toBeUndefined();
+    const back = switchCapture(c, 'sigma');
+    expect(back.sigmaNCm2).toBeCloseTo(2e-15, 28);
+    expect(back.cNCm3PerS).toBeUndefined();
+  });
+
+  it('plots a Gaussian at its level above E_v, and a single level as a bar holding its density', () => {
+    const e = {
+      ...perovskite,
+      defects: [
+        defaultDefect(),
+        {
+          ...defaultDefect(),
+          distribution: 'single' as const,
+          widthEV: undefined,
+          energyEV: 0.2,
+          energyReference: 'valence' as const,
+        },
+      ],
+    };
+    const dos = dosPlotData(e, 300, (k) => `${k}`)!;
+    const g = dos.series[0]!.y;
+    // 0.5 eV below E_c is 1.13 eV above E_v
+    expect(dos.energy[g.indexOf(Math.max(...g))]!).toBeCloseTo(1.13, 2);
+    const bar = dos.series[1]!.y;
+    const on = dos.energy.filter((_, k) => bar[k]! > 0);
+    expect(Math.min(...on)).toBeGreaterThanOrEqual(0.2 - SINGLE_BAR_EV / 2 - 1e-9);
+    expect(Math.max(...on)).toBeLessThanOrEqual(0.2 + SINGLE_BAR_EV / 2 + 1e-9);
+    expect(Math.max(...bar)).toBeCloseTo(1e15 / SINGLE_BAR_EV, -5);
+  });
+
+  it('has no plot until the layer has its gap', () => {
+    expect(dosPlotData({ chiEV: 3.9, defects: [defaultDefect()] }, 300, String)).toBeUndefined();
+  });
+});
+
+describe('the defect results', () => {
+  it('reads the C-V fit and draws its line only over the fitted range', () => {
+    const v = readDefects({
+      light: { V: [0], profiles: [] },
+      capacitanceVoltage: {
+        converged: true,
+        frequency_Hz: 1e4,
+        V: [-1, -0.5, 0, 0.5],
+        C_F_cm2: [1, 2, 3, 4],
+        invC2_cm4_F2: [4, 3, 2, 1],
+        mottSchottky: {
+          doping_cm3: 1e16,
+          Vbi_V: 0.7,
+          range_V: [-1, 0],
+          slope: -2,
+          intercept: 2,
+          r2: 1,
+          layer: 'n-Si',
+          eps_r: 11.7,
+        },
+      },
+    })!;
+    expect(v.cv!.fit).toMatchObject({ doping: 1e16, Vbi: 0.7, from: -1, to: 0, layer: 'n-Si' });
+    expect(fittedLine(v.cv!)).toEqual({ x: [-1, -0.5, 0], y: [4, 3, 2] });
+  });
+
+  it('is absent for a result without defects', () => {
+    expect(
+      readDefects({ light: { V: [0], profiles: [{ x_nm: [0, 1] }], recombination: { layers: [] } } }),
+    ).toBeUndefined();
+  });
+});
+
+describe('the material form keeps a defect set it has no fields for', () => {
+  it('round-trips the defects and their source', async () => {
+    const { formToMaterial, materialToForm } = await import('../src/pages/plat/materials/material-form');
+    const defects = [defaultDefect()];
+    const m = {
+      name: 'MAPbI3',
+      category: 'lead_perovskite' as const,
+      optical: { kind: 'constant' as const, n: 2.5, k: 0 },
+      electrical: { epsR: 24, defects },
+      sources: { optical: 'a', epsR: 'a', defects: 'b' },
+      references: { a: 'A reference long enough to count', b: 'B reference long enough to count' },
+    };
+    const { values, nk } = materialToForm(m);
+    const back = formToMaterial(values, nk);
+    expect(back.electrical?.defects).toEqual(defects);
+    expect(back.sources['defects']).toBe('b');
+  });
+});
+
+describe('the defect warnings in words', () => {
+  it('tells a distribution past a band edge in the UI language, without the field path', async () => {
+    const { localWarning } = await import('../src/pages/plat/results/engine-warnings');
+    const i18n = (await import('i18next')).default;
+    const { zhCN } = await import('../src/i18n/zh-CN');
+    const inst = i18n.createInstance();
+    await inst.init({
+      lng: 'zh-CN',
+      resources: { 'zh-CN': { translation: zhCN } },
+      interpolation: { escapeValue: false },
+    });
+    const line =
+      'layers[3] "MAPbI3".electrical.defects[1].widthEV: the gaussian distribution reaches 0.1 eV beyond the conduction band edge (levels there are kept as given)';
+    expect(localWarning(line, inst.t as never)).toBe(
+      'MAPbI3 的第 2 个缺陷：能量分布超出带边 0.1 eV，带外的能级按原样计算。',
+    );
+  });
+});

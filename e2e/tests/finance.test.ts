@@ -1,0 +1,151 @@
+import { signRequest } from '@pvforge/contracts';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, screenshot } from '../src/browser.js';
+import { Mailbox } from '../src/mailbox.js';
+import { ADMIN, type Platform, startPlatform } from '../src/platform.js';
+import { registerInBrowser } from '../src/register.js';
+
+/**
+ * Issue 14 "Must show" for finance and notices, as users would: an administrator publishes a notice
+ * and a user sees it unread; a user asks to recharge, an administrator confirms it, and the balance
+ * and records update; with a price set, efficiency-loss quantification charges the balance and is
+ * refused with a clear message once the balance is short.
+ */
+let mailbox: Mailbox;
+let platform: Platform;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+let user: Page;
+let admin: Page;
+
+const stamp = Date.now();
+const person = { email: `finance.${stamp}@uni.example.cn`, password: 'Perovskite2026', name: '钱充值' };
+const noticeTitle = `E2E 平台维护通知-${stamp}`;
+const by = (p: Page, id: string) => p.getByTestId(id);
+const field = (p: Page, id: string) =>
+  p.locator(`input[data-testid="${id}"], textarea[data-testid="${id}"], [data-testid="${id}"] input`).first();
+
+const lossJob = {
+  kind: 'losses',
+  params: { jphMaCm2: 23, yBulkPerS: 3e6, uIfPerCm2S: 1e-2, yAugerPerS: 0, rsOhmCm2: 3, rshOhmCm2: 2000 },
+  absorber: { thicknessNm: 500, ncCm3: 2.2e18, nvCm3: 2.2e18, egEV: 1.6, tK: 300 },
+  spectrum: { wavelengthNm: [300, 600, 900], irradianceWm2Nm: [1, 1.5, 1] },
+  pinMwCm2: 100,
+};
+
+async function apiFromPage<T>(p: Page, path: string, body: unknown): Promise<{ code: string; msg: string; data: T }> {
+  const cookies = await p.context().cookies();
+  const token = decodeURIComponent(cookies.find((c) => c.name === 'token')?.value ?? '');
+  const uid = decodeURIComponent(cookies.find((c) => c.name === 'user_id')?.value ?? '');
+  const sign = signRequest(token, uid);
+  return p.evaluate(
+    async ({ path, body, uid, sign }) => {
+      const r = await fetch(`/calc${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Uid': uid, 'X-Sign': sign },
+        body: JSON.stringify(body),
+      });
+      return r.json();
+    },
+    { path, body, uid, sign },
+  );
+}
+
+async function login(p: Page, email: string, password: string, redirect: string) {
+  await p.goto(`${platform.url}/?redirect=${encodeURIComponent(redirect)}`);
+  await by(p, 'login-dialog').waitFor();
+  await by(p, 'login-username').fill(email);
+  await by(p, 'login-password').fill(password);
+  await by(p, 'login-submit').click();
+  await p.waitForURL((u) => u.pathname === redirect);
+}
+
+beforeAll(async () => {
+  mailbox = new Mailbox();
+  await mailbox.start();
+  platform = await startPlatform(mailbox.port);
+  browser = await launchBrowser();
+  for (let i = 0; i < 2; i++)
+    contexts.push(await browser.newContext({ viewport: { width: 1366, height: 860 }, locale: 'zh-CN' }));
+  user = await contexts[0]!.newPage();
+  admin = await contexts[1]!.newPage();
+});
+
+afterAll(async () => {
+  for (const c of contexts) await c.close();
+  await browser?.close();
+  await platform?.stop();
+  await mailbox?.stop();
+});
+
+describe('notices and finance (issue 14)', () => {
+  it('shows a notice an administrator publishes to a user, unread until opened', async () => {
+    await registerInBrowser(user, platform.url, person, '13912340004');
+    await login(admin, ADMIN.email, ADMIN.password, '/plat/notice');
+    await by(admin, 'notice-new').click();
+    await field(admin, 'notice-title').fill(noticeTitle);
+    await field(admin, 'notice-body').fill('本周六 22:00 至 24:00 进行系统维护，期间计算暂停。');
+    await by(admin, 'notice-submit').click();
+    await expect.poll(() => by(admin, 'notice-list').innerText()).toContain(noticeTitle);
+
+    await user.goto(`${platform.url}/plat/notice`);
+    expect(await user.locator('[data-testid="not-available"]').count()).toBe(0);
+    const item = user.locator('[data-testid^="notice-item-"]', { hasText: noticeTitle });
+    await expect.poll(() => item.getAttribute('data-read')).toBe('0');
+    await screenshot(user, 'notice-unread');
+    await item.getByTestId('notice-open').click();
+    await expect.poll(() => item.getAttribute('data-read')).toBe('1');
+  });
+
+  it('credits a recharge an administrator confirms, in the balance and the records', async () => {
+    await user.goto(`${platform.url}/plat/finance/recharge`);
+    await by(user, 'recharge-new').click();
+    await field(user, 'recharge-amount').fill('5');
+    await field(user, 'recharge-reference').fill('工商银行 转账');
+    await by(user, 'recharge-submit').click();
+    await by(user, 'recharge-instructions').waitFor();
+    expect(await by(user, 'recharge-instructions').innerText()).toContain('PVF-');
+    await expect.poll(() => by(user, 'recharge-requests').innerText()).toContain('待确认');
+
+    await admin.goto(`${platform.url}/plat/manage/finance`);
+    const row = admin.locator('tr', { hasText: person.name });
+    await row.locator('[data-testid^="recharge-confirm-"]').click();
+    await by(admin, 'recharge-confirm-ok').click();
+    await expect.poll(() => by(admin, 'admin-recharges').innerText()).not.toContain(person.name);
+
+    await user.reload();
+    await expect.poll(() => by(user, 'recharge-requests').innerText()).toContain('已到账');
+    await expect.poll(() => by(user, 'recharge-table').innerText()).toContain('5.00');
+    await user.goto(`${platform.url}/plat/finance/balance`);
+    await expect.poll(() => by(user, 'finance-balanceYuan').innerText()).toContain('5');
+    await screenshot(user, 'finance-balance');
+  });
+
+  it('charges efficiency-loss quantification at the price set, and refuses it when the balance is short', async () => {
+    await admin.goto(`${platform.url}/plat/manage/finance`);
+    await field(admin, 'price-lossQuantification').fill('3');
+    await by(admin, 'price-save-lossQuantification').click();
+    await expect
+      .poll(
+        async () =>
+          (
+            await apiFromPage<{ prices: { feature: string; priceYuan: number }[] }>(admin, '/sys/finance/prices', {})
+          ).data.prices.find((p) => p.feature === 'lossQuantification')?.priceYuan,
+      )
+      .toBe(3);
+
+    const first = await apiFromPage<{ id: number }>(user, '/sys/calc/circle2', { job: lossJob });
+    expect(first.code, first.msg).toBe('1000');
+    const second = await apiFromPage(user, '/sys/calc/circle2', { job: lossJob });
+    expect(second.code).toBe('4901');
+    expect(second.msg).toContain('余额不足');
+
+    await user.goto(`${platform.url}/plat/finance/consumption`);
+    await expect.poll(() => by(user, 'consumption-table').innerText()).toContain('效率损失量化');
+    expect(await by(user, 'finance-pricing').innerText()).toContain('3 元/次');
+    await user.goto(`${platform.url}/plat/finance/balance`);
+    await expect.poll(() => by(user, 'finance-balanceYuan').innerText()).toContain('2');
+    await screenshot(user, 'finance-after-charge');
+  });
+});

@@ -1,0 +1,117 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { checkDeviceSpec, checkFieldOf, localizeCheckMessage } from '../src/index.js';
+
+/**
+ * The exciton and tunnelling fields of a DeviceSpec: every line the checks write for a broken CT
+ * dissociation, exciton diffusion or tunnel oxide is in the catalogue in both languages, and a
+ * field or a choice the engine does not implement fails with "not supported", naming it, before
+ * anything is queued (never ignored).
+ */
+// biome-ignore lint/suspicious/noExplicitAny: the test breaks the JSON on purpose
+const device = (file: string): any =>
+  JSON.parse(readFileSync(new URL(`../../../assets/devices/${file}`, import.meta.url), 'utf8'));
+const bhj = () => device('organic-bhj-p3ht-pcbm-electrical.device.json');
+const topcon = () => device('silicon-topcon-electrical.device.json');
+const blendOf = (d: { layers: { name: string }[] }) => d.layers.findIndex((l) => l.name === 'P3HT:PC61BM');
+
+function errors(d: unknown): string[] {
+  const r = checkDeviceSpec(d);
+  return r.ok ? ['(no error)'] : r.errors;
+}
+
+/** Devices broken one way each, covering every rule of the exciton and tunnel-oxide checks. */
+function brokenLines(): string[] {
+  const out: string[] = [];
+  const add = (base: () => ReturnType<typeof bhj>, edit: (d: ReturnType<typeof bhj>) => void) => {
+    const d = base();
+    edit(d);
+    out.push(...errors(d));
+  };
+  add(bhj, (d) => {
+    d.layers[blendOf(d)].electrical.ctDissociation.model = 'marcus';
+  });
+  add(bhj, (d) => {
+    d.layers[blendOf(d)].electrical.ctDissociation.distribution = 'exponential';
+  });
+  add(bhj, (d) => {
+    Object.assign(d.layers[blendOf(d)].electrical.ctDissociation, {
+      separationNm: 0,
+      decayRatePerS: -1,
+      directYield: 2,
+    });
+  });
+  add(bhj, (d) => {
+    d.layers[blendOf(d)].electrical.excitonDiffusion = { diffusionLengthNm: 0, lifetimeS: 0 };
+  });
+  add(bhj, (d) => {
+    const e = d.layers[blendOf(d)].electrical;
+    e.langevinPrefactor = undefined;
+    e.kRadCm3PerS = 0;
+  });
+  add(topcon, (d) => {
+    d.electrical.interfaces[0].tunnelOxide = {
+      thicknessNm: 20,
+      barrierElectronEV: -1,
+      barrierHoleEV: 11,
+      massElectronRel: 0,
+      massHoleRel: 20,
+    };
+  });
+  return out;
+}
+
+describe('exciton and tunnelling fields of a DeviceSpec', () => {
+  it('the examples pass the checks', () => {
+    expect(checkDeviceSpec(bhj()).ok).toBe(true);
+    expect(checkDeviceSpec(topcon()).ok).toBe(true);
+  });
+
+  it('a field or a choice the engine does not implement is refused as not supported, naming it', () => {
+    const d = bhj();
+    const i = blendOf(d);
+    // the validation cases' name of the block, and a model the engine lacks
+    d.layers[i].electrical.exciton = { model: 'onsager-braun', a_nm: 1.8, k_f_s: 1e6 };
+    expect(errors(d)).toEqual([
+      `layers[${i}] "P3HT:PC61BM".electrical.exciton: unknown field, not supported by the engine`,
+    ]);
+    const m = bhj();
+    m.layers[i].electrical.ctDissociation.model = 'marcus';
+    expect(errors(m)).toEqual([
+      `layers[${i}] "P3HT:PC61BM".electrical.ctDissociation.model: "marcus" is not supported (supported: "onsager-braun")`,
+    ]);
+    const t = topcon();
+    t.electrical.interfaces[0].tunnelOxide.shape = 'trapezoidal';
+    expect(errors(t)).toEqual([
+      'electrical.interfaces[0].tunnelOxide.shape: unknown field, not supported by the engine',
+    ]);
+    const b = bhj();
+    b.layers[i].electrical.btbtModel = 'kane';
+    expect(errors(b)[0]).toMatch(/btbtModel: unknown field, not supported by the engine$/);
+  });
+
+  it('knows every line of the exciton and tunnel-oxide checks in both languages, field and rule', () => {
+    const all = brokenLines();
+    expect(all).not.toContain('(no error)');
+    expect(all.length).toBeGreaterThanOrEqual(12);
+    const unknown = all.filter((m) => localizeCheckMessage(m, 'zh-CN') === m || localizeCheckMessage(m, 'en') === m);
+    expect(unknown).toEqual([]);
+    for (const m of all) {
+      expect(localizeCheckMessage(m, 'zh-CN'), m).not.toMatch(/must|got|electrical\.|\[\d+\]/);
+      expect(localizeCheckMessage(m, 'en'), m).not.toMatch(/electrical\.|\[\d+\]|\b[a-z]{2,}[A-Z]/);
+    }
+  });
+
+  it('words a line as the user reads it', () => {
+    const m =
+      'layers[3] "P3HT:PC61BM".electrical.ctDissociation.model: "marcus" is not supported (supported: "onsager-braun")';
+    expect(localizeCheckMessage(m, 'zh-CN')).toBe('P3HT:PC61BM：解离模型：不支持“marcus”（可选："onsager-braun"）');
+    expect(localizeCheckMessage(m, 'en')).toBe(
+      'P3HT:PC61BM: dissociation model: "marcus" is not supported (supported: "onsager-braun")',
+    );
+    expect(checkFieldOf('electrical.interfaces.0.tunnelOxide.barrierHoleEV')).toEqual({
+      'zh-CN': '第 1 个界面的空穴势垒高度',
+      en: 'hole barrier height of interface 1',
+    });
+  });
+});

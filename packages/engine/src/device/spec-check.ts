@@ -1,0 +1,27 @@
+/**
+ * The light entry for packages/contracts (@pvforge/engine/spec-check): the DeviceSpec electrical
+ * check and the parameter lists it is built on, without the rest of the engine, so that every page
+ * that validates a form does not download the simulation code.
+ */
+export {
+  CONTACT_FIELDS,
+  type FieldRule,
+  INTERFACE_FIELDS,
+  LAYER_FIELDS,
+  type LayerElectricalValues,
+  type LayerField,
+  type LayerFieldKey,
+  THERMIONIC_FIELDS,
+  TUNNEL_OXIDE_FIELDS,
+} from '../electrical/fields.js';
+export { MAX_DOPING_CM3, MAX_NODES } from '../electrical/input-check.js';
+export {
+  checkDeviceElectrical,
+  checkDeviceElectricalIssues,
+  type ElectricalCheck,
+  electricalDomain,
+  MAX_SWEEP_POINTS,
+  sweepVoltages,
+} from './check.js';
+export { checkDefectSpec, layerGap } from './defects-map.js';
+export type { DefectElectricalLike, ElectricalDeviceSpecLike } from './types.js';

@@ -1,0 +1,344 @@
+/**
+ * The discretised device: the mesh, the scaling and every material parameter in scaled form, per
+ * mesh interval and per node side. Pure data, built once per device; the assembly (system.ts)
+ * reads it at every Newton iteration.
+ *
+ * Scaling (Selberherr, Analysis and Simulation of Semiconductor Devices, Springer 1984, ch. 5):
+ * x by L0 (stack thickness), densities by N0 (largest Nc, Nv or |doping|), potentials and energies
+ * by Vt, mobilities by mu0 (largest), time by t0 = L0^2/(mu0 Vt), currents by J0 = q mu0 Vt N0 / L0;
+ * Poisson becomes lambda^2 d/dx(eps_r du/dx) + (p - n + C) = 0 with lambda^2 = eps0 Vt/(q N0 L0^2).
+ *
+ * Energies are relative to the cathode's equilibrium Fermi level E_ref (vacuum-level scale, eV).
+ * With theta_n = u + chi/Vt + ln(Nc/N0) and theta_p = u + (chi+Eg)/Vt - ln(Nv/N0), the Boltzmann
+ * densities are n/N0 = exp(fn + theta_n) and p/N0 = exp(-fp - theta_p); `an` and `ap` below are
+ * theta_n - u and theta_p - u on each node side.
+ *
+ * Node sides: index 2i is the left side of node i (the layer of interval i-1), 2i+1 its right
+ * side (interval i). A node on an interface therefore has each layer's parameters on its own
+ * side, and the box method integrates each half-box with its own layer's values.
+ */
+import { EPS0_F_M, Q_C, thermalVoltageV } from '../constants.js';
+import { buildContact, type ContactBC, contactWorkFunction } from './contacts.js';
+import { layerLevels, type SheetLevels, type SideLevels, sheetLevels } from './defects.js';
+import { bimolecularSI, buildDissociation, type DissociationModel } from './dissociation.js';
+import { type ExcitonSolution, solveExcitons } from './exciton-diffusion.js';
+import { generationOnMesh } from './generation.js';
+import {
+  buildInterfaceRecombination,
+  buildThermionicGaps,
+  type InterfaceRec,
+  type ThermionicGap,
+} from './interfaces.js';
+import { buildIons, type IonModel } from './ions.js';
+import { buildMesh, DEFAULT_NODES, doubleNodes, type Mesh } from './mesh.js';
+import { type BulkTunnelling, buildBulkTunnelling } from './tunnelling.js';
+import type { ElectricalDevice, ElectricalLayer } from './types.js';
+
+/** Exponentials are capped at e^700 so that a wild Newton iterate gives a large finite residual, never Infinity. */
+export const EXP_CAP = 700;
+export function ex(a: number): number {
+  return Math.exp(a > EXP_CAP ? EXP_CAP : Math.max(a, -EXP_CAP));
+}
+
+/** Charge-neutral equilibrium densities of a layer with net doping C and n_i^2 (Boltzmann, full ionisation). */
+export function neutralDensities(C: number, ni2: number): { n: number; p: number } {
+  const half = C / 2;
+  const r = Math.sqrt(half * half + ni2);
+  if (C >= 0) {
+    const n = half + r;
+    return { n, p: ni2 / n };
+  }
+  const p = -half + r;
+  return { n: ni2 / p, p };
+}
+
+/** Material parameters of one layer in SI units (m, m^-3, s). */
+export interface LayerSI {
+  Nc: number;
+  Nv: number;
+  ni2: number;
+  /** Net doping Nd - Na, m^-3. */
+  C: number;
+  mun: number;
+  mup: number;
+  /** SRH lifetimes (Infinity: no SRH) and the trap's n1, p1. */
+  tn: number;
+  tp: number;
+  n1: number;
+  p1: number;
+  krad: number;
+  cn: number;
+  cp: number;
+}
+
+export function layerSI(l: ElectricalLayer, Vt: number): LayerSI {
+  const Nc = l.Nc_cm3 * 1e6;
+  const Nv = l.Nv_cm3 * 1e6;
+  const ni2 = Nc * Nv * Math.exp(-l.Eg_eV / Vt);
+  let tn = Number.POSITIVE_INFINITY;
+  let tp = Number.POSITIVE_INFINITY;
+  if (l.tau_n_s !== undefined && l.tau_p_s !== undefined) {
+    tn = l.tau_n_s;
+    tp = l.tau_p_s;
+  } else if (l.Nt_cm3 !== undefined && l.sigma_n_cm2 !== undefined && l.sigma_p_cm2 !== undefined) {
+    const vth = (l.vth_cm_s ?? 1e7) * 1e-2;
+    const Nt = l.Nt_cm3 * 1e6;
+    tn = 1 / (l.sigma_n_cm2 * 1e-4 * vth * Nt);
+    tp = 1 / (l.sigma_p_cm2 * 1e-4 * vth * Nt);
+  }
+  const et = l.Et_minus_Ei_eV ?? 0;
+  // the trap level is given relative to the intrinsic level E_i, so n1 = ni e^{(Et-Ei)/Vt}, p1 = ni e^{-(Et-Ei)/Vt}
+  const ni = Math.sqrt(ni2);
+  return {
+    Nc,
+    Nv,
+    ni2,
+    C: ((l.Nd_cm3 ?? 0) - (l.Na_cm3 ?? 0)) * 1e6,
+    mun: l.mu_n_cm2_Vs * 1e-4,
+    mup: l.mu_p_cm2_Vs * 1e-4,
+    tn,
+    tp,
+    n1: ni * Math.exp(et / Vt),
+    p1: ni * Math.exp(-et / Vt),
+    // Langevin (organic blends) or k_rad
+    krad: bimolecularSI(l),
+    cn: (l.Cn_cm6_s ?? 0) * 1e-12,
+    cp: (l.Cp_cm6_s ?? 0) * 1e-12,
+  };
+}
+
+export class DDModel {
+  readonly device: ElectricalDevice;
+  /** The semiconductor layers (electrodes removed), left to right. */
+  readonly layers: ElectricalLayer[];
+  readonly si: LayerSI[];
+  readonly mesh: Mesh;
+  readonly N: number;
+  readonly Vt: number;
+  /** Fermi-Dirac statistics (else Boltzmann). */
+  readonly fd: boolean;
+  readonly N0: number;
+  readonly L0: number;
+  readonly mu0: number;
+  readonly t0: number;
+  /** Current scale, A/m^2. */
+  readonly J0: number;
+  readonly lambda2: number;
+  /** Scaled node positions and interval lengths. */
+  readonly xs: Float64Array;
+  readonly h: Float64Array;
+  /** Per interval: eps_r, scaled mobilities. */
+  readonly eps: Float64Array;
+  readonly mun: Float64Array;
+  readonly mup: Float64Array;
+  /** Per node side: half-box length (0 where the side is outside the stack or a thermionic gap). */
+  readonly hs: Float64Array;
+  /** Per node side: theta_n - u and theta_p - u (see the module comment). */
+  readonly an: Float64Array;
+  readonly ap: Float64Array;
+  /** ln(Nc/N0), ln(Nv/N0) per node side. */
+  readonly lnNc: Float64Array;
+  readonly lnNv: Float64Array;
+  readonly ni2: Float64Array;
+  /** Net doping (Nd - Na)/N0 per node side. */
+  readonly dop: Float64Array;
+  readonly tn: Float64Array;
+  readonly tp: Float64Array;
+  readonly n1: Float64Array;
+  readonly p1: Float64Array;
+  readonly krad: Float64Array;
+  readonly cn: Float64Array;
+  readonly cp: Float64Array;
+  /** Scaled generation per side at full intensity. */
+  readonly G: Float64Array;
+  /** Scaled exciton generation per side (layers with exciton diffusion; their G is 0). */
+  readonly Gexciton: Float64Array;
+  /** Excitons of the layers with exciton diffusion at full intensity, if any. */
+  readonly excitons: ExcitonSolution | undefined;
+  /** Free electrons and holes made per area at each node by exciton dissociation (scaled, full intensity). */
+  readonly Gn_iface: Float64Array;
+  readonly Gp_iface: Float64Array;
+  /**
+   * 1 where both sides of a node carry the same parameters and generation (inside a layer), so
+   * that the node terms are evaluated once over the whole box.
+   */
+  readonly uniformNode: Uint8Array;
+  /** Energy reference: the cathode's equilibrium Fermi level, eV (vacuum-level scale). */
+  readonly Eref_eV: number;
+  readonly left: ContactBC;
+  readonly right: ContactBC;
+  readonly interfaces: InterfaceRec[];
+  /** Thermionic-emission gaps by left node. */
+  readonly te: Map<number, ThermionicGap>;
+  /** Mobile ionic species, each with its own unknown after (u, fn, fp). */
+  readonly ions: IonModel[];
+  /** Per node side: the levels of its layer's defects, if any. */
+  readonly defectLevels: (SideLevels | undefined)[];
+  /** The defect sheets of the interfaces that have them. */
+  readonly sheets: SheetLevels[];
+  /** Per node side: the band-to-band and trap-assisted tunnelling of its layer, if any. */
+  readonly tunnelling: (BulkTunnelling | undefined)[];
+  /** The scaled field du/dx in V/cm. */
+  readonly fieldToVcm: number;
+  /** Per node side: the CT-state dissociation of its layer (organic blends), if any. */
+  readonly dissociation: (DissociationModel | undefined)[];
+
+  constructor(device: ElectricalDevice) {
+    this.device = device;
+    const layers = device.layers.filter((l) => !l.electrode);
+    this.layers = layers;
+    const doubleNode = doubleNodes(layers, device.interfaces);
+    const mesh = buildMesh(layers, device.options?.nodes ?? DEFAULT_NODES, doubleNode);
+    this.mesh = mesh;
+    const N = mesh.x.length;
+    this.N = N;
+    const Vt = thermalVoltageV(device.T_K);
+    this.Vt = Vt;
+    this.fd = device.options?.statistics === 'fermi-dirac';
+    const si = layers.map((l) => layerSI(l, Vt));
+    this.si = si;
+    let N0 = 0;
+    let mu0 = 0;
+    for (const p of si) {
+      N0 = Math.max(N0, p.Nc, p.Nv, Math.abs(p.C));
+      mu0 = Math.max(mu0, p.mun, p.mup);
+    }
+    this.N0 = N0;
+    this.mu0 = mu0;
+    const L0 = mesh.x[N - 1]!;
+    this.L0 = L0;
+    const t0 = (L0 * L0) / (mu0 * Vt);
+    this.t0 = t0;
+    this.J0 = (Q_C * mu0 * Vt * N0) / L0;
+    this.lambda2 = (EPS0_F_M * Vt) / (Q_C * N0 * L0 * L0);
+
+    // energies relative to the cathode Fermi level E_ref = -W_cathode
+    const lastL = layers.length - 1;
+    const WL = contactWorkFunction(device.contacts.left, layers[0]!, si[0]!, Vt, this.fd);
+    const WR = contactWorkFunction(device.contacts.right, layers[lastL]!, si[lastL]!, Vt, this.fd);
+    const anodeLeft = device.contacts.anode === 'left';
+    this.Eref_eV = -(anodeLeft ? WR : WL);
+
+    this.xs = new Float64Array(N);
+    for (let i = 0; i < N; i++) this.xs[i] = mesh.x[i]! / L0;
+    this.h = new Float64Array(N - 1);
+    this.eps = new Float64Array(N - 1);
+    this.mun = new Float64Array(N - 1);
+    this.mup = new Float64Array(N - 1);
+    for (let k = 0; k < N - 1; k++) {
+      const li = mesh.intervalLayer[k]!;
+      this.h[k] = this.xs[k + 1]! - this.xs[k]!;
+      this.eps[k] = layers[li]!.eps_r;
+      this.mun[k] = si[li]!.mun / mu0;
+      this.mup[k] = si[li]!.mup / mu0;
+    }
+    const S2 = 2 * N;
+    this.hs = new Float64Array(S2);
+    this.an = new Float64Array(S2);
+    this.ap = new Float64Array(S2);
+    this.lnNc = new Float64Array(S2);
+    this.lnNv = new Float64Array(S2);
+    this.ni2 = new Float64Array(S2);
+    this.dop = new Float64Array(S2);
+    this.tn = new Float64Array(S2);
+    this.tp = new Float64Array(S2);
+    this.n1 = new Float64Array(S2);
+    this.p1 = new Float64Array(S2);
+    this.krad = new Float64Array(S2);
+    this.cn = new Float64Array(S2);
+    this.cp = new Float64Array(S2);
+    const Gcm = generationOnMesh(device.generation, mesh);
+    // layers with exciton diffusion generate no free pairs in the bulk: their excitons split at
+    // the donor/acceptor interface (exciton-diffusion.ts)
+    this.excitons = layers.some((l) => l.exciton_diffusion) ? solveExcitons(layers, mesh, Gcm) : undefined;
+    this.Gn_iface = new Float64Array(N);
+    this.Gp_iface = new Float64Array(N);
+    if (this.excitons) {
+      const perArea = (t0 / (N0 * L0)) * 1e4; // cm^-2 s^-1 -> scaled
+      for (let i = 0; i < N; i++) {
+        this.Gn_iface[i] = this.excitons.electronsAt[i]! * perArea;
+        this.Gp_iface[i] = this.excitons.holesAt[i]! * perArea;
+      }
+    }
+    this.G = new Float64Array(S2);
+    this.Gexciton = new Float64Array(S2);
+    for (let i = 0; i < N; i++) {
+      for (const side of [0, 1] as const) {
+        const k = Math.min(Math.max(side === 0 ? i - 1 : i, 0), N - 2);
+        const li = mesh.intervalLayer[k]!;
+        const l = layers[li]!;
+        const p = si[li]!;
+        const s = 2 * i + side;
+        const hasSide = (side === 0 ? i > 0 : i < N - 1) && mesh.teInterval[k]! < 0;
+        this.hs[s] = hasSide ? this.h[k]! / 2 : 0;
+        const chiS = (l.chi_eV + this.Eref_eV) / Vt;
+        this.lnNc[s] = Math.log(p.Nc / N0);
+        this.lnNv[s] = Math.log(p.Nv / N0);
+        this.an[s] = chiS + this.lnNc[s]!;
+        this.ap[s] = chiS + l.Eg_eV / Vt - this.lnNv[s]!;
+        this.ni2[s] = p.ni2 / (N0 * N0);
+        this.dop[s] = p.C / N0;
+        this.tn[s] = p.tn / t0;
+        this.tp[s] = p.tp / t0;
+        this.n1[s] = p.n1 / N0;
+        this.p1[s] = p.p1 / N0;
+        this.krad[s] = p.krad * N0 * t0;
+        this.cn[s] = p.cn * N0 * N0 * t0;
+        this.cp[s] = p.cp * N0 * N0 * t0;
+        this.G[s] = l.exciton_diffusion ? 0 : (Gcm[s]! * 1e6 * t0) / N0;
+        this.Gexciton[s] = l.exciton_diffusion ? (Gcm[s]! * 1e6 * t0) / N0 : 0;
+      }
+    }
+    this.uniformNode = new Uint8Array(N);
+    for (let i = 1; i < N - 1; i++) {
+      const same =
+        mesh.intervalLayer[i - 1] === mesh.intervalLayer[i] &&
+        this.hs[2 * i]! > 0 &&
+        this.hs[2 * i + 1]! > 0 &&
+        this.G[2 * i] === this.G[2 * i + 1];
+      this.uniformNode[i] = same ? 1 : 0;
+    }
+    this.left = buildContact(this, device.contacts.left, WL, anodeLeft, 1);
+    this.right = buildContact(this, device.contacts.right, WR, !anodeLeft, 2 * (N - 1));
+    this.interfaces = buildInterfaceRecombination(this);
+    this.te = buildThermionicGaps(this);
+    this.ions = buildIons(layers, mesh, { N0, L0, mu0, Vt });
+    // defects: the levels of each layer's defects, shared by the node sides in the layer
+    const lv = layers.map((l) =>
+      l.defects && l.defects.length > 0 ? layerLevels(l.defects, l, { N0, t0, Vt }) : undefined,
+    );
+    this.defectLevels = Array.from({ length: S2 }, (_, s) => {
+      const i = s >> 1;
+      const k = Math.min(Math.max(s % 2 === 0 ? i - 1 : i, 0), N - 2);
+      return this.hs[s]! > 0 ? lv[mesh.intervalLayer[k]!] : undefined;
+    });
+    this.sheets = [];
+    mesh.interfaceNodes.forEach((node, k) => {
+      const defs = device.interfaces?.[k]?.defects;
+      if (!defs || defs.length === 0) return;
+      const nodeR = mesh.doubleNode[k] ? node + 1 : node;
+      this.sheets.push(
+        sheetLevels(
+          defs,
+          layers[k]!,
+          layers[k + 1]!,
+          { index: k, nodeL: node, sideL: 2 * node, nodeR, sideR: 2 * nodeR + 1 },
+          { N0, t0, L0, Vt },
+        ),
+      );
+    });
+    const tun = layers.map((l) => buildBulkTunnelling(l, device.T_K, (1e6 * t0) / N0));
+    this.tunnelling = Array.from({ length: S2 }, (_, s) => {
+      const i = s >> 1;
+      const k = Math.min(Math.max(s % 2 === 0 ? i - 1 : i, 0), N - 2);
+      return this.hs[s]! > 0 ? tun[mesh.intervalLayer[k]!] : undefined;
+    });
+    this.fieldToVcm = Vt / (L0 * 100);
+    const diss = buildDissociation(layers, { L0, Vt });
+    this.dissociation = Array.from({ length: S2 }, (_, s) => {
+      const i = s >> 1;
+      const k = Math.min(Math.max(s % 2 === 0 ? i - 1 : i, 0), N - 2);
+      return this.hs[s]! > 0 ? diss[mesh.intervalLayer[k]!] : undefined;
+    });
+  }
+}

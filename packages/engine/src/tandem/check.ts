@@ -1,0 +1,97 @@
+/**
+ * The input rules of a monolithic tandem DeviceSpec (electrical.tandem and each layer's subcell),
+ * run by the DeviceSpec's electrical check (device/check.ts) so that every entry point rejects the
+ * same devices with the same messages, each naming the field:
+ *   - `subcell` only on layers with electrical parameters, and on all of them once the device is a
+ *     tandem; the electrical layers run top, then junction (optional), then bottom, front to back,
+ *     each subcell contiguous; optical-only layers (a recombination ITO) may lie between subcells
+ *     unless the whole stack is solved as one device (then the usual contiguity rule applies);
+ *   - the tandem needs the optical generation (one optical calculation of the whole stack feeds
+ *     both subcells);
+ *   - what the tandem run does not compute (EQE, transients, impedance) is refused, not ignored;
+ *   - the thickness sweep names a top-cell layer and a sensible range.
+ */
+import type { ElectricalDeviceSpecLike, TandemSubcellName } from '../device/types.js';
+
+/** Most points of the current-matching thickness sweep (each is one optical calculation). */
+export const MAX_THICKNESS_SWEEP_POINTS = 41;
+
+const SUBCELLS: readonly TandemSubcellName[] = ['top', 'junction', 'bottom'];
+
+/** Errors of the tandem part; [] when the device is no tandem (no electrical.tandem, no subcell) or is fine. */
+export function checkTandem(spec: ElectricalDeviceSpecLike): string[] {
+  const el = spec.electrical;
+  const out: string[] = [];
+  const at = (j: number) => `layers[${j}] "${spec.layers[j]!.name}"`;
+  const tandem = el?.tandem;
+  // an optical calculation reads neither the layers' electrical parameters nor their subcells
+  if (!el) return out;
+  if (!tandem) {
+    spec.layers.forEach((l, j) => {
+      if (l.subcell !== undefined)
+        out.push(`${at(j)}.subcell: only for tandems: the device has no electrical.tandem block`);
+    });
+    return out;
+  }
+  let order = 0;
+  const count = { top: 0, junction: 0, bottom: 0 };
+  spec.layers.forEach((l, j) => {
+    if (l.subcell !== undefined && !SUBCELLS.includes(l.subcell)) {
+      out.push(`${at(j)}.subcell: must be "top", "junction" or "bottom" (got ${JSON.stringify(l.subcell)})`);
+      return;
+    }
+    if (!l.electrical) {
+      if (l.subcell !== undefined)
+        out.push(`${at(j)}.subcell: only layers with electrical parameters belong to a subcell`);
+      return;
+    }
+    if (l.subcell === undefined) {
+      out.push(`${at(j)}.subcell: missing: every electrical layer of a tandem is "top", "junction" or "bottom"`);
+      return;
+    }
+    const k = SUBCELLS.indexOf(l.subcell);
+    if (k < order)
+      out.push(
+        `${at(j)}.subcell: "${l.subcell}" after a "${SUBCELLS[order]}" layer: front to back the layers run top, junction, bottom`,
+      );
+    order = Math.max(order, k);
+    count[l.subcell]++;
+  });
+  // each subcell is one contiguous run of electrical layers; optical-only layers (a recombination
+  // ITO) may lie only between subcells, and only when the whole stack is not solved as one device
+  for (const which of SUBCELLS) {
+    const idx = spec.layers.flatMap((l, j) => (l.electrical && l.subcell === which ? [j] : []));
+    for (let j = (idx[0] ?? 0) + 1; j < (idx[idx.length - 1] ?? 0); j++)
+      if (!spec.layers[j]!.electrical)
+        out.push(
+          `${at(j)}.electrical: missing: the layers of the ${which} cell must be contiguous (this layer lies inside it)`,
+        );
+  }
+  if (count.top === 0) out.push('electrical.tandem: no layer has subcell "top"');
+  if (count.bottom === 0) out.push('electrical.tandem: no layer has subcell "bottom"');
+  const genKind = el.generation?.kind ?? (spec.illumination ? 'optical' : 'dark');
+  if (genKind !== 'optical')
+    out.push(
+      `electrical.generation: a tandem needs generation "optical" (got "${genKind}"): the optics of the whole stack gives each subcell its generation`,
+    );
+  if (el.eqe)
+    out.push('electrical.eqe: not supported for tandems yet (remove it, or run each subcell as its own device)');
+  if (el.transient) out.push('electrical.transient: not supported for tandems yet');
+  if (el.impedance) out.push('electrical.impedance: not supported for tandems yet');
+  if (tandem.fullStack !== undefined && typeof tandem.fullStack !== 'boolean')
+    out.push('electrical.tandem.fullStack: must be true or false');
+  const sw = tandem.thicknessSweep;
+  if (sw) {
+    const p = 'electrical.tandem.thicknessSweep';
+    const j = spec.layers.findIndex((l) => l.name === sw.layer);
+    if (j < 0) out.push(`${p}.layer: no layer named "${sw.layer}"`);
+    else if (spec.layers[j]!.subcell !== 'top')
+      out.push(`${p}.layer: "${sw.layer}" is not a layer of the top cell (subcell "top")`);
+    if (!(Number.isFinite(sw.fromNm) && sw.fromNm > 0)) out.push(`${p}.fromNm: must be > 0 (got ${sw.fromNm})`);
+    if (!(Number.isFinite(sw.toNm) && sw.toNm > sw.fromNm))
+      out.push(`${p}.toNm: must be larger than fromNm (got ${sw.toNm})`);
+    if (!(Number.isInteger(sw.points) && sw.points >= 2 && sw.points <= MAX_THICKNESS_SWEEP_POINTS))
+      out.push(`${p}.points: must be an integer from 2 to ${MAX_THICKNESS_SWEEP_POINTS} (got ${sw.points})`);
+  }
+  return out;
+}

@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest';
+import { Q_C } from '../../src/constants.js';
+import { capacitanceVoltage, mottSchottky } from '../../src/electrical/capacitance.js';
+import { displacement } from '../../src/electrical/fluxes.js';
+import { impedanceSpectrum, smallSignal } from '../../src/electrical/impedance.js';
+import { ContinuationSolver } from '../../src/electrical/jv.js';
+import { DDSystem } from '../../src/electrical/system.js';
+import type { ElectricalDevice } from '../../src/electrical/types.js';
+import { siLayer, VT300 } from './helpers.js';
+
+/** A one-sided abrupt p+/n silicon junction, dark. */
+function junction(over: Partial<ElectricalDevice> = {}): ElectricalDevice {
+  return {
+    layers: [siLayer('p+', 200, { Na_cm3: 1e19 }), siLayer('n', 3000, { Nd_cm3: 1e16 })],
+    contacts: { left: { kind: 'ohmic' }, right: { kind: 'ohmic' }, anode: 'left' },
+    T_K: 300,
+    generation: { kind: 'dark' },
+    voltage_V: [0],
+    options: { nodes: 600, standardProfiles: false },
+    ...over,
+  };
+}
+
+describe('capacitance-voltage and admittance spectroscopy', () => {
+  it('Mott-Schottky of a Schottky diode returns its doping and built-in voltage', () => {
+    // n-Si under a 4.65 eV metal: the depletion approximation with its kT/q majority-tail term is
+    // accurate here (no minority carriers spill in), so the fit must give back N_d and V_bi. A p+/n
+    // junction is not a clean reference: holes from the p+ side spill a few nm into the n side and
+    // add a drop the depletion formula leaves out (docs/physics/defects.md).
+    const dev = junction({
+      layers: [siLayer('n', 3000, { Nd_cm3: 1e16 })],
+      contacts: { left: { kind: 'schottky', workFunction_eV: 4.65 }, right: { kind: 'ohmic' }, anode: 'left' },
+    });
+    const V = Array.from({ length: 11 }, (_, k) => -1 + 0.1 * k);
+    const r = capacitanceVoltage(dev, V, 1e4);
+    expect(r.converged, r.error).toBe(true);
+    const fit = mottSchottky(r.V, r.invC2_cm4_F2, 11.7, 300, [-1, 0])!;
+    const Vbi = 4.65 - (4.05 + VT300 * Math.log(2.8e19 / 1e16));
+    expect(Math.abs(fit.doping_cm3 / 1e16 - 1)).toBeLessThan(0.002);
+    expect(Math.abs(fit.Vbi_V - Vbi)).toBeLessThan(0.002);
+    expect(fit.r2).toBeGreaterThan(0.99999);
+    // the capacitance falls with reverse bias (the depletion region widens)
+    expect(r.C_F_cm2[0]!).toBeLessThan(r.C_F_cm2.at(-1)!);
+  });
+
+  it('a deep electron trap makes a capacitance step where it stops following: -f dC/df peaks near 2 e_n', () => {
+    const cn = 1e-8;
+    const depth = 0.3; // below the conduction band
+    const dev = junction();
+    dev.layers[1]!.defects = [
+      { type: 'acceptor', N_t_cm3: 2e15, level_below_vacuum_eV: 4.05 + depth, c_n_cm3_s: cn, c_p_cm3_s: cn },
+    ];
+    const f = Array.from({ length: 61 }, (_, k) => 10 ** (2 + (7 * k) / 60));
+    const r = impedanceSpectrum(dev, -0.3, f);
+    expect(r.converged, r.error).toBe(true);
+    const C = r.points.map((p) => p.C_F_cm2);
+    // the trap adds capacitance at low frequency and none at high frequency
+    expect(C[0]!).toBeGreaterThan(1.05 * C.at(-1)!);
+    const lf = f.map(Math.log);
+    let best = 1;
+    let peak = 0;
+    for (let k = 1; k < f.length - 1; k++) {
+      const d = -(C[k + 1]! - C[k - 1]!) / (lf[k + 1]! - lf[k - 1]!);
+      if (d > peak) {
+        peak = d;
+        best = k;
+      }
+    }
+    const en = cn * 2.8e19 * Math.exp(-depth / VT300);
+    const f0 = (2 * en) / (2 * Math.PI);
+    expect(Math.abs(Math.log10(f[best]! / f0))).toBeLessThan(0.3);
+    // without the dynamic occupation (the trap always in equilibrium) there would be no step
+  });
+
+  it('an interface trap responds with its own rate: a capacitance step at w = D of the sheet', () => {
+    // n-Si under a Schottky contact, split at 150 nm into two layers with an acceptor sheet between
+    // them, inside the depletion region at -0.3 V. The sheet's level is put at the electron
+    // quasi-Fermi level found there without it, so that it is half full and responds most; its
+    // density is small (1e9 cm^-2) so its own charge barely moves that level or screens the signal.
+    // The metal takes no electrons (S_n = 0): with a Dirichlet contact the traps of the depletion
+    // region also exchange electrons with the metal (diffusion theory: the quasi-Fermi level is not
+    // flat there), and the terminal capacitance is then not the change of the metal's charge.
+    const cn = 1e-8;
+    const base = junction({
+      layers: [siLayer('n a', 150, { Nd_cm3: 1e16 }), siLayer('n b', 2850, { Nd_cm3: 1e16 })],
+      contacts: {
+        left: { kind: 'schottky', workFunction_eV: 4.65, S_n_cm_s: 0 },
+        right: { kind: 'ohmic' },
+        anode: 'left',
+      },
+    });
+    const V = -0.3;
+    const solve = (dev: ElectricalDevice) => {
+      const sys = new DDSystem(dev);
+      const cs = new ContinuationSolver(sys, Date.now() + 60000, Date.now);
+      cs.start();
+      cs.goTo(V);
+      return { sys, x: cs.x.slice(), v: cs.v };
+    };
+    const plain = solve(base);
+    const node = plain.sys.mesh.interfaceNodes[0]!;
+    plain.sys.carriers.evaluate(plain.sys, plain.x, plain.sys.m);
+    const n0 = plain.sys.carriers.nS[2 * node]! * plain.sys.N0 * 1e-6; // cm^-3
+    const depth = VT300 * Math.log(2.8e19 / n0); // E_c - E_Fn at the interface, eV
+    expect(depth).toBeGreaterThan(0.3);
+    const dev: ElectricalDevice = {
+      ...base,
+      interfaces: [
+        {
+          defects: [
+            { type: 'acceptor', N_t_cm2: 1e9, level_below_vacuum_eV: 4.05 + depth, c_n_cm3_s: cn, c_p_cm3_s: cn },
+          ],
+        },
+      ],
+    };
+    const { sys, x, v } = solve(dev);
+    // D = c_n (n_L + n_R + n1_L + n1_R) + c_p (...) at the sheet, from its own state
+    const S = sys.sheets[0]!;
+    sys.carriers.evaluate(sys, x, sys.m);
+    const car = sys.carriers;
+    const D =
+      (S.cn[0]! * (car.nS[S.sideL]! + car.nS[S.sideR]! + S.n1L[0]! + S.n1R[0]!) +
+        S.cp[0]! * (car.pS[S.sideL]! + car.pS[S.sideR]! + S.p1L[0]! + S.p1R[0]!)) /
+      sys.t0;
+    const f = Array.from({ length: 121 }, (_, k) => 10 ** (1 + (6 * k) / 120));
+    const r = smallSignal(sys, x, v, f, Date.now() + 60000, Date.now);
+    expect(r.error).toBeUndefined();
+    const C = r.points.map((p) => p.C_F_cm2);
+    // the step: the sheet adds capacitance while it follows and none above its rate
+    expect(C[0]! / C.at(-1)! - 1).toBeGreaterThan(0.01);
+    // at low frequency the sheet follows: C is the quasi-static dQ/dV of the metal's charge (eps E
+    // at the contact), from two steady states 1 mV apart
+    const metalCharge = (VV: number) => {
+      const s2 = new DDSystem(dev);
+      const cs = new ContinuationSolver(s2, Date.now() + 60000, Date.now);
+      cs.start();
+      cs.goTo(VV);
+      return displacement(s2, cs.x, s2.m, 0).D * Q_C * s2.N0 * s2.L0 * 1e-4; // C/cm^2
+    };
+    const Cqs = Math.abs(metalCharge(V + 1e-3) - metalCharge(V - 1e-3)) / 2e-3;
+    expect(Math.abs(C[0]! / Cqs - 1)).toBeLessThan(1e-5);
+    // -dC/dln f peaks at w = D (a Debye step), found by a parabola through the largest three
+    const lf = f.map(Math.log);
+    const d = f.map((_, k) =>
+      k === 0 || k === f.length - 1 ? 0 : -(C[k + 1]! - C[k - 1]!) / (lf[k + 1]! - lf[k - 1]!),
+    );
+    let best = 1;
+    for (let k = 1; k < f.length - 1; k++) if (d[k]! > d[best]!) best = k;
+    const [a, b, c] = [d[best - 1]!, d[best]!, d[best + 1]!];
+    const shift = (0.5 * (a - c)) / (a - 2 * b + c);
+    const peak = lf[best]! + shift * (lf[best + 1]! - lf[best]!);
+    const f0 = D / (2 * Math.PI);
+    expect(Math.abs((peak - Math.log(f0)) / Math.LN10)).toBeLessThan(0.02);
+  });
+});

@@ -1,0 +1,120 @@
+import type { ElectricalDeviceSpecLike } from '../../src/device/types.js';
+
+/** A band edge at `edgeNm`: k falls from kBlue at 300 nm to kEdge just above the gap and to 0 past it. */
+function absorber(n: number, kBlue: number, kEdge: number, edgeNm: number) {
+  return {
+    kind: 'tabulated' as const,
+    wavelengthNm: [280, edgeNm - 20, edgeNm, 1300],
+    n: [n, n, n, n],
+    k: [kBlue, kEdge, 0, 0],
+  };
+}
+
+const transport = (n: number) => ({ kind: 'constant' as const, n, k: 0 });
+
+/** Transport layers: wide gap, Nc = Nv = 1e20 cm^-3, moderate doping. */
+const tl = (chi: number, eg: number, doping: { ndCm3?: number; naCm3?: number }) => ({
+  epsR: 10,
+  chiEV: chi,
+  egEV: eg,
+  ncCm3: 1e20,
+  nvCm3: 1e20,
+  muNCm2PerVs: 1,
+  muPCm2PerVs: 1,
+  ...doping,
+});
+
+const pvk = (chi: number, eg: number) => ({
+  epsR: 20,
+  chiEV: chi,
+  egEV: eg,
+  ncCm3: 2e18,
+  nvCm3: 2e18,
+  muNCm2PerVs: 2,
+  muPCm2PerVs: 2,
+  tauNS: 1e-6,
+  tauPS: 1e-6,
+  kRadCm3PerS: 1e-11,
+});
+
+/**
+ * An all-perovskite tandem with an ideal recombination junction (test device, not a product
+ * example): wide-gap (1.8 eV, 300 nm) n-i-p top cell, narrow-gap (1.25 eV, 800 nm) bottom cell, the
+ * top cell's hole-transport layer meeting the bottom cell's electron-transport layer at a
+ * recombination interface (S = 1e7 cm/s) where the valence band of the one is the conduction band
+ * of the other (the bottom cell's energies shifted by that dipole, docs/physics/tandem.md);
+ * transparent transport layers, tabulated absorber n,k with an edge at each gap.
+ */
+export function perovskitePerovskiteTandem(): ElectricalDeviceSpecLike {
+  return {
+    schemaVersion: 1,
+    name: 'test perovskite/perovskite tandem',
+    ambient: { kind: 'constant', n: 1, k: 0 },
+    substrate: { kind: 'constant', n: 1, k: 0 },
+    layers: [
+      {
+        name: 'ETL top',
+        thicknessNm: 30,
+        role: 'etl',
+        optical: transport(2),
+        subcell: 'top',
+        electrical: tl(4.0, 2.4, { ndCm3: 1e18 }),
+      },
+      {
+        name: 'WBG',
+        thicknessNm: 300,
+        role: 'absorber',
+        optical: absorber(2.5, 0.6, 0.08, 690),
+        subcell: 'top',
+        electrical: pvk(3.9, 1.8),
+      },
+      {
+        name: 'HTL top',
+        thicknessNm: 20,
+        role: 'htl',
+        optical: transport(1.7),
+        subcell: 'top',
+        electrical: tl(3.3, 2.2, { naCm3: 1e18 }),
+      },
+      {
+        name: 'ETL bottom',
+        thicknessNm: 30,
+        role: 'etl',
+        optical: transport(2),
+        subcell: 'bottom',
+        electrical: tl(5.5, 2.4, { ndCm3: 1e18 }),
+      },
+      {
+        name: 'NBG',
+        thicknessNm: 800,
+        role: 'absorber',
+        optical: absorber(2.6, 0.5, 0.06, 990),
+        subcell: 'bottom',
+        electrical: pvk(5.45, 1.25),
+      },
+      {
+        name: 'HTL bottom',
+        thicknessNm: 20,
+        role: 'htl',
+        optical: transport(1.7),
+        subcell: 'bottom',
+        electrical: tl(4.5, 2.2, { naCm3: 1e18 }),
+      },
+    ],
+    illumination: {
+      spectrum: { kind: 'builtin', id: 'AM1.5G' },
+      suns: 1,
+      wavelength: { startNm: 300, endNm: 1100, stepNm: 10 },
+    },
+    electrical: {
+      contacts: { front: { kind: 'ohmic' }, back: { kind: 'ohmic' }, anode: 'back' },
+      temperatureK: 300,
+      voltageSweep: { startV: 0, stopV: 2.2, stepV: 0.02 },
+      extendToVoc: true,
+      generation: { kind: 'optical' },
+      interfaces: [{ between: ['HTL top', 'ETL bottom'], sNCmPerS: 1e7, sPCmPerS: 1e7 }],
+      gridPoints: 400,
+      tandem: { thicknessSweep: { layer: 'WBG', fromNm: 100, toNm: 900, points: 9 } },
+    },
+  };
+}
