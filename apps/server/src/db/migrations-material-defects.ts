@@ -85,10 +85,11 @@ interface Row {
   refs: string;
 }
 
-export function materialDefectsMigration(): Migration {
+/** Gives public rows of each set's material the set (see above); later migrations reuse it with their own frozen sets. */
+export function defectSetsMigration(sets: readonly MaterialDefectSet[]): Migration {
   return {
     async up(db: AnyDb) {
-      for (const set of MATERIAL_DEFECT_SETS) {
+      for (const set of sets) {
         const rows = await sql<Row>`select id, electrical, sources, refs from materials
           where ${sql.ref('key')} = ${set.key} and owner_id is null`.execute(db);
         for (const row of rows.rows) {
@@ -107,4 +108,8 @@ export function materialDefectsMigration(): Migration {
       // The defect sets stay: removing them would drop data a user may rely on.
     },
   };
+}
+
+export function materialDefectsMigration(): Migration {
+  return defectSetsMigration(MATERIAL_DEFECT_SETS);
 }

@@ -18,6 +18,7 @@ import { libraryMigration } from './migrations-library.js';
 import { materialDefectsMigration } from './migrations-material-defects.js';
 import { materialIonsMigration } from './migrations-material-ions.js';
 import { materialsMigration } from './migrations-materials.js';
+import { transportDefectsMigration } from './migrations-transport-defects.js';
 import { noticesMigration } from './migrations-notices.js';
 import { publicTextsMigration } from './migrations-public-texts.js';
 import { defectTextsMigration } from './migrations-public-texts-defects.js';
@@ -283,6 +284,7 @@ export function migrationList(dialect: DialectName): Record<string, Migration> {
     '0015_finance': financeMigration(dialect),
     '0016_public_texts_defects': defectTextsMigration(),
     '0017_material_defects': materialDefectsMigration(),
+    '0022_transport_defects': transportDefectsMigration(),
   };
 }
 

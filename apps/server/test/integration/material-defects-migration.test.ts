@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrationList } from '../../src/db/migrations.js';
 import { MATERIAL_DEFECT_SETS } from '../../src/db/migrations-material-defects.js';
+import { TRANSPORT_DEFECT_SETS } from '../../src/db/migrations-transport-defects.js';
 import { createTestDatabase, type TestDatabase } from './helpers/database.js';
 
 /**
@@ -24,7 +25,7 @@ interface SeedMaterial {
   sources: Record<string, string>;
   references: Record<string, string>;
 }
-const seeds = ['lead_perovskite', 'tetrahedral'].flatMap(
+const seeds = ['lead_perovskite', 'tetrahedral', 'hole'].flatMap(
   (f) =>
     JSON.parse(
       readFileSync(new URL(`../../../../assets/materials/${f}.json`, import.meta.url), 'utf8'),
@@ -59,7 +60,7 @@ const run = () => migrationList(t.db.dialect)['0017_material_defects']!.up(t.db.
 
 describe('migration 0013: the defect sets of the seeded materials', () => {
   it('freezes what the seed files say today', () => {
-    for (const s of MATERIAL_DEFECT_SETS) {
+    for (const s of [...MATERIAL_DEFECT_SETS, ...TRANSPORT_DEFECT_SETS]) {
       const m = seed(s.key);
       expect(m.electrical['defects'], s.key).toEqual(s.defects);
       expect(m.sources['defects'], s.key).toBe(s.source);
@@ -90,5 +91,22 @@ describe('migration 0013: the defect sets of the seeded materials', () => {
     await t.db.kysely.insertInto('materials').values(edited).execute();
     await run();
     expect(JSON.parse((await row('mapbi3')).electrical as string).defects).toEqual(own);
+  });
+});
+
+describe('migration 0022: the cited defect set of a transport layer', () => {
+  it('gives the seeded spiro-OMeTAD row its set, once, and leaves other rows alone', async () => {
+    await t.db.kysely.insertInto('materials').values([asSeededBefore('spiro_ometad', 4)]).execute();
+    const before = await row('cigs');
+    const up = migrationList(t.db.dialect)['0022_transport_defects']!.up;
+    await up(t.db.kysely);
+    await up(t.db.kysely);
+    const r = await row('spiro_ometad');
+    const s = TRANSPORT_DEFECT_SETS[0]!;
+    expect(JSON.parse(r.electrical as string).defects).toEqual(s.defects);
+    expect(JSON.parse(r.sources as string).defects).toBe(s.source);
+    expect(JSON.parse(r.refs as string)[s.source]).toBe(s.citation);
+    expect(JSON.parse(r.electrical as string).naCm3).toBe(seed('spiro_ometad').electrical['naCm3']);
+    expect(await row('cigs')).toEqual(before);
   });
 });
