@@ -308,6 +308,9 @@ export function pointBreakdown(sys: DDSystem, x: Float64Array, v: number): Point
   const geminate = new Array<number>(nl).fill(0);
   const btbt = new Array<number>(nl).fill(0);
   const defects = sys.layers.map((l) => new Array<number>(l.defects?.length ?? 0).fill(0));
+  const nDef = Math.max(0, ...defects.map((d) => d.length));
+  const transientRates = new Float64Array(nDef);
+  const transientOcc = new Float64Array(nDef);
   let gen = 0;
   for (let i = 0; i < N; i++) {
     for (const side of [0, 1] as const) {
@@ -322,8 +325,13 @@ export function pointBreakdown(sys: DDSystem, x: Float64Array, v: number): Point
       geminate[li]! += w * r.geminate;
       btbt[li]! += w * r.btbt;
       if (r.defect !== 0 || sys.defectLevels[s]) {
-        // recombination() above has the per-defect rates (no second pass over the levels)
-        const rates = sys.lastDefectRates;
+        // recombination() above has the per-defect rates of the steady occupation (no second pass
+        // over the levels); a transient's state carries its own occupations, which set the rates
+        let rates = sys.lastDefectRates;
+        if (sys.trapState) {
+          sys.defectDetail(x, i, side, transientRates, transientOcc);
+          rates = transientRates;
+        }
         defects[li]!.forEach((_, k) => {
           defects[li]![k]! += w * rates[k]!;
         });
@@ -457,6 +465,12 @@ export function biasProfile(
       const n = sys.nAt(x, i, side);
       const p = sys.pAt(x, i, side);
       const r = sys.recombination(x, i, side);
+      // a transient's state: its defects recombine at the rates of the occupations it carries
+      let defectRate = r.defect;
+      if (sys.trapState && sys.defectLevels[s]) {
+        sys.defectDetail(x, i, side, dRate, dOcc);
+        defectRate = dRate.reduce((a, b) => a + b, 0);
+      }
       // what the light makes here: free pairs, CT states or excitons
       const g = r.gen + r.geminate + sys.genScale * sys.Gexciton[s]!;
       const w = sys.hs[s]!;
@@ -475,7 +489,7 @@ export function biasProfile(
       pr.field_V_cm.push(E);
       pr.n_cm3.push(n * dens);
       pr.p_cm3.push(p * dens);
-      const rt = r.srh + r.rad + r.aug + r.btbt + r.defect - r.gen;
+      const rt = r.srh + r.rad + r.aug + r.btbt + defectRate - r.gen;
       const Jn = side === 0 ? sys.Jn[i - 1]! + w * rt : sys.Jn[i]! - w * rt;
       const Jp = side === 0 ? sys.Jp[i - 1]! - w * rt : sys.Jp[i]! + w * rt;
       pr.Jn_mA_cm2.push(Jn * toMa);

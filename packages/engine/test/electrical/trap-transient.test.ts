@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Q_C } from '../../src/constants.js';
-import { ContinuationSolver } from '../../src/electrical/jv.js';
+import { biasProfile, ContinuationSolver, pointBreakdown } from '../../src/electrical/jv.js';
 import { DDSystem } from '../../src/electrical/system.js';
 import { simulateTransient } from '../../src/electrical/transient.js';
 import type { BulkDefect, InterfaceDefect } from '../../src/electrical/types.js';
@@ -222,5 +222,37 @@ describe('trap occupation in transients', () => {
     expect(worst).toBeLessThan(1e-6);
     // and the light did change the occupation from the dark start
     expect(steadyF.length).toBe(r.trapOccupation.length);
+  });
+
+  it("a transient state's defect recombination uses the occupations it carries, not the steady ones", () => {
+    // a neutral level 0.3 eV below E_c everywhere in the absorber, its occupation held at 0.9: the
+    // rate is the mean of electron and hole capture, N_t [c_n (n (1-f) - n1 f) + c_p (p f - p1 (1-f))] / 2
+    const cn = 1e-8;
+    const cp = 1e-9;
+    const Nt = 1e15;
+    const dev = pinDevice({
+      layers: [{ ...pinDevice().layers[0]!, defects: [electronTrap({ type: 'neutral', N_t_cm3: Nt, c_p_cm3_s: cp })] }],
+      options: { nodes: 400, standardProfiles: false },
+    });
+    const sys = new DDSystem(dev);
+    const cs = new ContinuationSolver(sys, Number.POSITIVE_INFINITY, () => 0);
+    cs.start();
+    cs.goTo(0.3);
+    const v = 0.3 / sys.Vt;
+    const steady = pointBreakdown(sys, cs.x, v).defects[0]![0]!;
+    const f = 0.9;
+    sys.trapState = new Float64Array(sys.trapCount).fill(f);
+    const held = pointBreakdown(sys, cs.x, v).defects[0]![0]!;
+    const pr = biasProfile(sys, cs.x, v, 0.3, 'held');
+    sys.trapState = undefined;
+    const n1 = 1e19 * Math.exp(-0.3 / VT300);
+    const p1 = (1e19 * 1e19 * Math.exp(-1.5 / VT300)) / n1;
+    const R = pr.n_cm3.map((n, k) => (Nt * (cn * (n * (1 - f) - n1 * f) + cp * (pr.p_cm3[k]! * f - p1 * (1 - f)))) / 2);
+    let integral = 0; // cm^-2 s^-1
+    for (let k = 1; k < R.length; k++) integral += 0.5 * (R[k - 1]! + R[k]!) * (pr.x_nm[k]! - pr.x_nm[k - 1]!) * 1e-7;
+    const expected = Q_C * integral * 1e3; // mA/cm^2
+    expect(Math.abs(held / expected - 1)).toBeLessThan(1e-2);
+    // and it is not the steady rate the same densities would give
+    expect(Math.abs(held / steady - 1)).toBeGreaterThan(0.5);
   });
 });
