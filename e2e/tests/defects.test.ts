@@ -125,6 +125,13 @@ describe('defects, C-V and Mott-Schottky (issue 20)', () => {
     await byId('select-electrical.interfaces.1.defects.1.type').click();
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '施主型' }).click();
     expect(await byId('check-electrical.defectLosses').isChecked()).toBe(true);
+    // the sheets' density of states per area, in the gap the two layers share
+    await byId('interface-dos-1').scrollIntoViewIfNeeded();
+    await canvasDrawn('interface-dos-plot-1');
+    const axes = await axisNames('interface-dos-plot-1');
+    expect(axes.x).toBe('能量 E − Ev (eV)');
+    expect(axes.y).toMatch(/^态密度 \(cm⁻² eV⁻¹\)/);
+    expect((await plotCsv(page, 'interface-dos-plot-1')).split('\r\n')[0]).toMatch(/ETL interface.*界面施主/);
     await screenshot(page, 'defects-interface');
   });
 

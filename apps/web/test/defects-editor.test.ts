@@ -3,6 +3,7 @@ import {
   captureMode,
   defaultDefect,
   dosPlotData,
+  interfaceDosPlotData,
   SINGLE_BAR_EV,
   switchCapture,
 } from '../src/components/device-editor/defect-model';
@@ -46,6 +47,37 @@ describe('the defect editor', () => {
     expect(Math.min(...on)).toBeGreaterThanOrEqual(0.2 - SINGLE_BAR_EV / 2 - 1e-9);
     expect(Math.max(...on)).toBeLessThanOrEqual(0.2 + SINGLE_BAR_EV / 2 + 1e-9);
     expect(Math.max(...bar)).toBeCloseTo(1e15 / SINGLE_BAR_EV, -5);
+  });
+
+  it('plots interface sheets per area in the gap both layers share', () => {
+    // C60-like: E_c 4.0 eV and E_v 5.9 eV deep; shared with the perovskite: E_c 4.0, E_v 5.53 -> 1.53 eV
+    const c60 = { chiEV: 4.0, egEV: 1.9, ncCm3: 5e20, nvCm3: 5e20 };
+    const sheets = [
+      { type: 'neutral' as const, densityCm2: 1e10, energyEV: 0, energyReference: 'intrinsic' as const },
+      {
+        type: 'acceptor' as const,
+        densityCm2: 2e11,
+        energyEV: 0.3,
+        energyReference: 'conduction' as const,
+        distribution: 'gaussian' as const,
+        widthEV: 0.05,
+      },
+    ];
+    const dos = interfaceDosPlotData(perovskite, c60, sheets, 300, String, 3061)!;
+    expect(dos.egEV).toBeCloseTo(1.53, 9);
+    expect(dos.energy.at(-1)).toBeCloseTo(1.53, 9);
+    // the single level sits mid-way in the shared gap, holding its density
+    const bar = dos.series[0]!.y;
+    const on = dos.energy.filter((_, k) => bar[k]! > 0);
+    expect((Math.min(...on) + Math.max(...on)) / 2).toBeCloseTo(0.765, 2);
+    // the Gaussian peaks 0.3 eV below the shared E_c and integrates to its sheet density
+    const g = dos.series[1]!.y;
+    expect(dos.energy[g.indexOf(Math.max(...g))]!).toBeCloseTo(1.23, 2);
+    const dE = dos.energy[1]! - dos.energy[0]!;
+    expect(g.reduce((a, b) => a + b, 0) * dE).toBeCloseTo(2e11, -8);
+    // no shared gap, no plot
+    expect(interfaceDosPlotData(perovskite, { ...c60, chiEV: 6 }, sheets, 300, String)).toBeUndefined();
+    expect(interfaceDosPlotData(perovskite, { chiEV: 4 }, sheets, 300, String)).toBeUndefined();
   });
 
   it('has no plot until the layer has its gap', () => {

@@ -18,13 +18,13 @@ import { libraryMigration } from './migrations-library.js';
 import { materialDefectsMigration } from './migrations-material-defects.js';
 import { materialIonsMigration } from './migrations-material-ions.js';
 import { materialsMigration } from './migrations-materials.js';
-import { transportDefectsMigration } from './migrations-transport-defects.js';
 import { noticesMigration } from './migrations-notices.js';
 import { publicTextsMigration } from './migrations-public-texts.js';
 import { defectTextsMigration } from './migrations-public-texts-defects.js';
 import { excitonTextsMigration } from './migrations-public-texts-excitons.js';
 import { ionTextsMigration } from './migrations-public-texts-ions.js';
 import { tandemTextsMigration } from './migrations-public-texts-tandem.js';
+import { transportDefectsMigration } from './migrations-transport-defects.js';
 import type { Database } from './schema.js';
 
 /**

@@ -96,7 +96,10 @@ describe('migration 0013: the defect sets of the seeded materials', () => {
 
 describe('migration 0022: the cited defect set of a transport layer', () => {
   it('gives the seeded spiro-OMeTAD row its set, once, and leaves other rows alone', async () => {
-    await t.db.kysely.insertInto('materials').values([asSeededBefore('spiro_ometad', 4)]).execute();
+    await t.db.kysely
+      .insertInto('materials')
+      .values([asSeededBefore('spiro_ometad', 4)])
+      .execute();
     const before = await row('cigs');
     const up = migrationList(t.db.dialect)['0022_transport_defects']!.up;
     await up(t.db.kysely);

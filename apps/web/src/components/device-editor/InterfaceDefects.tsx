@@ -1,19 +1,34 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { InterfaceDefectSpec } from '@pvforge/contracts';
-import { Button, Space, Typography } from 'antd';
+import { Alert, Button, Space, Typography } from 'antd';
+import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEditor } from './context';
 import { DefectFields } from './DefectFields';
-import { defaultInterfaceDefect } from './defect-model';
+import { defaultInterfaceDefect, interfaceDosPlotData } from './defect-model';
+
+const LinePlot = lazy(() => import('../plots/LinePlot'));
 
 const MAX_DEFECTS = 20;
 
-/** The defect sheets of interface i (`electrical.interfaces[i].defects`): add, remove, each defect's fields. */
+/**
+ * The defect sheets of interface i (`electrical.interfaces[i].defects`): add, remove, each defect's
+ * fields, and their density of states in the gap the two layers share.
+ */
 export function InterfaceDefects({ index }: { index: number }) {
   const { t } = useTranslation();
   const { state, set } = useEditor();
   const p = `electrical.interfaces.${index}.defects`;
-  const defects = (state.electrical?.interfaces?.[index]?.defects ?? []) as InterfaceDefectSpec[];
+  const it = state.electrical?.interfaces?.[index];
+  const defects = (it?.defects ?? []) as InterfaceDefectSpec[];
+  const T = state.electrical?.temperatureK ?? 300;
+  const name = (k: number) => defects[k]?.name?.trim() || t('defects.table.item', { n: k + 1 });
+  const front = state.layers.find((l) => l.name === it?.between[0])?.electrical;
+  const back = state.layers.find((l) => l.name === it?.between[1])?.electrical;
+  const dos = useMemo(
+    () => (defects.length ? interfaceDosPlotData(front, back, defects, T, (k) => `${k + 1}`) : undefined),
+    [front, back, defects, T],
+  );
   return (
     <Space orientation="vertical" style={{ width: '100%' }} data-testid={`interface-defects-${index}`}>
       <Typography.Text strong>{t('defects.iface.title')}</Typography.Text>
@@ -44,6 +59,26 @@ export function InterfaceDefects({ index }: { index: number }) {
       >
         {t('defects.iface.add')}
       </Button>
+      {defects.length > 0 &&
+        (dos ? (
+          <div data-testid={`interface-dos-${index}`}>
+            <Suspense fallback={null}>
+              <LinePlot
+                testid={`interface-dos-plot-${index}`}
+                title={t('defects.iface.dos')}
+                fileName={`${(it?.between ?? []).join('-')}-interface-defect-DOS`}
+                x={{ label: t('defects.table.energyAxis'), unit: 'eV', min: 0, max: dos.egEV }}
+                y={{ label: t('defects.table.dosAxis'), unit: 'cm⁻² eV⁻¹', log: true }}
+                series={dos.series.map((s, k) => ({ name: name(k), x: dos.energy, y: s.y }))}
+                height={240}
+                logToggle
+              />
+            </Suspense>
+            <Typography.Text type="secondary">{t('defects.iface.dosNote')}</Typography.Text>
+          </div>
+        ) : (
+          <Alert type="info" showIcon title={t('defects.iface.dosNeedsGap')} />
+        ))}
     </Space>
   );
 }

@@ -10,7 +10,7 @@ import type {
   InterfaceDefectSpec,
   LayerElectricalSpec,
 } from '@pvforge/contracts';
-import { defectDensityOfStates, layerGap, levelDepthEV } from '@pvforge/engine';
+import { type DefectGap, defectDensityOfStates, interfaceGap, layerGap, levelDepthEV } from '@pvforge/engine';
 
 /** A new layer defect: a Gaussian acceptor 0.5 eV below the conduction band (SCAPS-like defaults). */
 export function defaultDefect(): BulkDefectSpec {
@@ -72,28 +72,64 @@ export interface DosPlotData {
 
 const ok = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
+/** The gap of a layer at T, or undefined when it lacks affinity, gap, Nc or Nv. */
+function gapOf(e: LayerElectricalSpec | undefined, T_K: number): DefectGap | undefined {
+  if (!e || !ok(e.chiEV) || !ok(e.egEV) || !(e.egEV > 0) || !ok(e.ncCm3) || !ok(e.nvCm3)) return undefined;
+  return layerGap(e.chiEV, e.egEV, e.ncCm3, e.nvCm3, T_K);
+}
+
 /**
- * The density of states of each defect of a layer against E - E_v, or undefined when the layer
- * lacks what the gap needs (affinity, gap, Nc, Nv). Single levels are drawn as bars 10 meV wide
- * holding their density.
+ * The density of states of each defect against E - E_v of the gap they are read in (per volume in a
+ * layer, per area at an interface). Single levels are drawn as bars 10 meV wide holding their density.
  */
+function gapDosPlotData(
+  defects: readonly (BulkDefectSpec | InterfaceDefectSpec)[],
+  gap: DefectGap,
+  name: (k: number) => string,
+  points: number,
+): DosPlotData {
+  const egEV = gap.evDepthEV - gap.ecDepthEV;
+  const energy = Array.from({ length: points }, (_, k) => (egEV * k) / (points - 1));
+  const vacuum = energy.map((x) => x - gap.evDepthEV);
+  const series = defects.map((d, k) => {
+    const g = defectDensityOfStates(d, gap, vacuum);
+    if (g) return { name: name(k), y: g };
+    const at = gap.evDepthEV - levelDepthEV(d, gap);
+    const N = ('densityCm3' in d ? d.densityCm3 : d.densityCm2) ?? 0;
+    return { name: name(k), y: energy.map((x) => (Math.abs(x - at) <= SINGLE_BAR_EV / 2 ? N / SINGLE_BAR_EV : 0)) };
+  });
+  return { energy, series };
+}
+
+/** The density of states of each defect of a layer, or undefined when the layer lacks what the gap needs. */
 export function dosPlotData(
   e: LayerElectricalSpec | undefined,
   T_K: number,
   name: (k: number) => string,
   points = 601,
 ): DosPlotData | undefined {
-  if (!e || !ok(e.chiEV) || !ok(e.egEV) || !(e.egEV > 0) || !ok(e.ncCm3) || !ok(e.nvCm3)) return undefined;
-  const defects = e.defects ?? [];
-  const gap = layerGap(e.chiEV, e.egEV, e.ncCm3, e.nvCm3, T_K);
-  const energy = Array.from({ length: points }, (_, k) => (e.egEV! * k) / (points - 1));
-  const vacuum = energy.map((x) => x - gap.evDepthEV);
-  const series = defects.map((d, k) => {
-    const g = defectDensityOfStates(d, gap, vacuum);
-    if (g) return { name: name(k), y: g };
-    const at = gap.evDepthEV - levelDepthEV(d, gap);
-    const N = d.densityCm3 ?? 0;
-    return { name: name(k), y: energy.map((x) => (Math.abs(x - at) <= SINGLE_BAR_EV / 2 ? N / SINGLE_BAR_EV : 0)) };
-  });
-  return { energy, series };
+  const gap = gapOf(e, T_K);
+  return gap ? gapDosPlotData(e?.defects ?? [], gap, name, points) : undefined;
+}
+
+/**
+ * The density of states (per area) of the defect sheets of an interface, in the gap the two layers
+ * share (the engine's interfaceGap: the lower E_c, the higher E_v), or undefined when either layer
+ * lacks what its gap needs or they share no gap.
+ */
+export function interfaceDosPlotData(
+  front: LayerElectricalSpec | undefined,
+  back: LayerElectricalSpec | undefined,
+  defects: readonly InterfaceDefectSpec[],
+  T_K: number,
+  name: (k: number) => string,
+  points = 601,
+): (DosPlotData & { egEV: number }) | undefined {
+  const a = gapOf(front, T_K);
+  const b = gapOf(back, T_K);
+  if (!a || !b) return undefined;
+  const gap = interfaceGap(a, b);
+  const egEV = gap.evDepthEV - gap.ecDepthEV;
+  if (!(egEV > 0)) return undefined;
+  return { ...gapDosPlotData(defects, gap, name, points), egEV };
 }

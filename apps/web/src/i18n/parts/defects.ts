@@ -60,6 +60,10 @@ export const zh = {
     intro:
       '界面上的缺陷层，同时与两侧的导带和价带交换载流子。能级相对两层共有的禁带给出（较低的导带底、较高的价带顶）。',
     add: '添加界面缺陷',
+    dos: '界面缺陷态密度（两层共有的禁带内）',
+    dosNote:
+      '横轴为共有禁带价带顶（两层中较高的价带顶）以上的能量，右端为较低的导带底。单一能级按 0.01 eV 宽的柱形画出。',
+    dosNeedsGap: '两侧层都填写电子亲和能、带隙及有效态密度，且两层有共有的禁带时，显示界面缺陷态密度图。',
   },
   study: {
     title: '缺陷与电容（C-V、C-f、缺陷损失）',
@@ -197,6 +201,11 @@ export const en: Messages<typeof zh> = {
     intro:
       'A sheet of defects at the interface, exchanging carriers with the conduction and valence bands of both layers. The energy is read in the gap both layers share (the lower conduction band edge, the higher valence band edge).',
     add: 'Add an interface defect',
+    dos: 'Interface defect density of states in the shared gap',
+    dosNote:
+      'Energy above the shared valence band edge (the higher of the two); the right end is the lower conduction band edge. A single level is drawn as a bar 0.01 eV wide.',
+    dosNeedsGap:
+      'Give both layers their electron affinity, band gap and effective densities of states (and a gap they share) to see the interface defect density plot.',
   },
   study: {
     title: 'Defects and capacitance (C-V, C-f, defect losses)',
