@@ -1,13 +1,12 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { BulkDefectSpec } from '@pvforge/contracts';
-import { Alert, Button, Space, Typography } from 'antd';
-import { lazy, Suspense, useMemo } from 'react';
+import { Button, Space, Typography } from 'antd';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEditor } from './context';
+import { DefectDosPlot } from './DefectDosPlot';
 import { DefectFields } from './DefectFields';
 import { defaultDefect, dosPlotData } from './defect-model';
-
-const LinePlot = lazy(() => import('../plots/LinePlot'));
 
 /** Most defects per layer (the engine's limit). */
 const MAX_DEFECTS = 20;
@@ -57,26 +56,20 @@ export function DefectTable({ index }: { index: number }) {
       >
         {t('defects.table.add')}
       </Button>
-      {defects.length > 0 &&
-        (dos ? (
-          <div data-testid={`defect-dos-${index}`}>
-            <Suspense fallback={null}>
-              <LinePlot
-                testid={`defect-dos-plot-${index}`}
-                title={t('defects.table.dos')}
-                fileName={`${state.layers[index]?.name ?? 'layer'}-defect-DOS`}
-                x={{ label: t('defects.table.energyAxis'), unit: 'eV', min: 0, max: e?.egEV }}
-                y={{ label: t('defects.table.dosAxis'), unit: 'cm⁻³ eV⁻¹', log: true }}
-                series={dos.series.map((s, k) => ({ name: name(k), x: dos.energy, y: s.y }))}
-                height={260}
-                logToggle
-              />
-            </Suspense>
-            <Typography.Text type="secondary">{t('defects.table.dosNote')}</Typography.Text>
-          </div>
-        ) : (
-          <Alert type="info" showIcon title={t('defects.table.dosNeedsGap')} />
-        ))}
+      {defects.length > 0 && (
+        <DefectDosPlot
+          testid={`defect-dos-${index}`}
+          plotTestid={`defect-dos-plot-${index}`}
+          title={t('defects.table.dos')}
+          fileName={`${state.layers[index]?.name ?? 'layer'}-defect-DOS`}
+          unit="cm⁻³ eV⁻¹"
+          dos={dos}
+          name={name}
+          note={t('defects.table.dosNote')}
+          needsGap={t('defects.table.dosNeedsGap')}
+          height={260}
+        />
+      )}
     </Space>
   );
 }

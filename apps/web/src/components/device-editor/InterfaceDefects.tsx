@@ -1,13 +1,12 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { InterfaceDefectSpec } from '@pvforge/contracts';
-import { Alert, Button, Space, Typography } from 'antd';
-import { lazy, Suspense, useMemo } from 'react';
+import { Button, Space, Typography } from 'antd';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEditor } from './context';
+import { DefectDosPlot } from './DefectDosPlot';
 import { DefectFields } from './DefectFields';
 import { defaultInterfaceDefect, interfaceDosPlotData } from './defect-model';
-
-const LinePlot = lazy(() => import('../plots/LinePlot'));
 
 const MAX_DEFECTS = 20;
 
@@ -59,26 +58,20 @@ export function InterfaceDefects({ index }: { index: number }) {
       >
         {t('defects.iface.add')}
       </Button>
-      {defects.length > 0 &&
-        (dos ? (
-          <div data-testid={`interface-dos-${index}`}>
-            <Suspense fallback={null}>
-              <LinePlot
-                testid={`interface-dos-plot-${index}`}
-                title={t('defects.iface.dos')}
-                fileName={`${(it?.between ?? []).join('-')}-interface-defect-DOS`}
-                x={{ label: t('defects.table.energyAxis'), unit: 'eV', min: 0, max: dos.egEV }}
-                y={{ label: t('defects.table.dosAxis'), unit: 'cm⁻² eV⁻¹', log: true }}
-                series={dos.series.map((s, k) => ({ name: name(k), x: dos.energy, y: s.y }))}
-                height={240}
-                logToggle
-              />
-            </Suspense>
-            <Typography.Text type="secondary">{t('defects.iface.dosNote')}</Typography.Text>
-          </div>
-        ) : (
-          <Alert type="info" showIcon title={t('defects.iface.dosNeedsGap')} />
-        ))}
+      {defects.length > 0 && (
+        <DefectDosPlot
+          testid={`interface-dos-${index}`}
+          plotTestid={`interface-dos-plot-${index}`}
+          title={t('defects.iface.dos')}
+          fileName={`${(it?.between ?? []).join('-')}-interface-defect-DOS`}
+          unit="cm⁻² eV⁻¹"
+          dos={dos}
+          name={name}
+          note={t('defects.iface.dosNote')}
+          needsGap={t('defects.iface.dosNeedsGap')}
+          height={240}
+        />
+      )}
     </Space>
   );
 }
