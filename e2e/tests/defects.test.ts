@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from '../src/browser.js';
+import { openPublicDevice } from '../src/library.js';
 import { Mailbox } from '../src/mailbox.js';
 import { type Platform, repoRoot, startPlatform } from '../src/platform.js';
 import { axisNames as plotAxisNames, plotCsv, canvasDrawn as plotDrawn } from '../src/plots.js';
@@ -58,14 +59,7 @@ afterAll(async () => {
 });
 
 async function openExample(name: string) {
-  await page.goto(`${platform.url}/plat/elecMaterial`);
-  // search for it as a user would: the library grows and pages, so the row may not be on page 1
-  const search = page.locator('input[data-testid="device-search"], [data-testid="device-search"] input').first();
-  await search.fill(name);
-  await search.press('Enter');
-  const row = page.locator('tr', { hasText: name });
-  await row.first().waitFor({ timeout: 30_000 });
-  await row.first().getByTestId('device-open').click();
+  await openPublicDevice(page, platform.url, name);
   await byId('electrical-form').waitFor({ timeout: 30_000 });
 }
 

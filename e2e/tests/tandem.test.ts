@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from '../src/browser.js';
+import { openPublicDevice } from '../src/library.js';
 import { Mailbox } from '../src/mailbox.js';
 import { type Platform, repoRoot, startPlatform } from '../src/platform.js';
 import { axisNames, canvasDrawn, plotCsv } from '../src/plots.js';
@@ -59,10 +60,7 @@ describe('monolithic tandem (issue 13)', () => {
   });
 
   it('opens the tandem example with each layer assigned to its subcell in the layer list', async () => {
-    await page.goto(`${platform.url}/plat/elecMaterial`);
-    const row = page.locator('tr', { hasText: EXAMPLE.name });
-    await row.first().waitFor({ timeout: 30_000 });
-    await row.first().getByTestId('device-open').click();
+    await openPublicDevice(page, platform.url, EXAMPLE.name);
     await byId('layer-list').waitFor({ timeout: 30_000 });
     const perovskite = EXAMPLE.layers.findIndex((l) => l.name === 'perovskite');
     const base = EXAMPLE.layers.findIndex((l) => l.name === 'n c-Si base');

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from '../src/browser.js';
+import { openPublicDevice } from '../src/library.js';
 import { Mailbox } from '../src/mailbox.js';
 import { type Platform, repoRoot, startPlatform } from '../src/platform.js';
 import { axisNames as plotAxisNames, plotCsv, canvasDrawn as plotDrawn } from '../src/plots.js';
@@ -80,10 +81,7 @@ describe('mobile ions, transients and impedance (issue 12)', () => {
   });
 
   it('opens the mobile-ion example from the public library with its ions and protocol', async () => {
-    await page.goto(`${platform.url}/plat/elecMaterial`);
-    const row = page.locator('tr', { hasText: EXAMPLE.name });
-    await row.first().waitFor({ timeout: 30_000 });
-    await row.first().getByTestId('device-open').click();
+    await openPublicDevice(page, platform.url, EXAMPLE.name);
     await byId('transient-form').waitFor({ timeout: 30_000 });
     // the protocol as the engine will run it: 5 s hold + two 13 s scans at 100 mV/s
     await expect
