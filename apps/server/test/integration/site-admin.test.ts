@@ -56,9 +56,9 @@ afterAll(async () => {
 
 describe('access matrix', () => {
   it('lets anyone read, refuses anonymous callers (401) and users (403) every change, and lets administrators change', async () => {
-    for (const url of ['/sys/site/institutions', '/sys/site/partners', '/sys/site/contact']) {
-      expect((await get(t.app, `/calc${url}`)).code, url).toBe('1000');
-    }
+    for (const url of ['/sys/site/institutions', '/sys/site/partners', '/sys/site/contact'])
+      for (const who of [undefined, alice.session, admin])
+        expect((await get(t.app, `/calc${url}`, who ? { headers: signed(who, t.clock) } : {})).code, url).toBe('1000');
     const body = { id: 1, ids: [1], nameZh: '某大学', kind: 'university', ...emptyContact() };
     for (const url of ADMIN_ROUTES) {
       const anon = await call(url, body);
