@@ -28,6 +28,12 @@ const by = (p: Page, id: string) => p.getByTestId(id);
 const field = (p: Page, id: string) =>
   p.locator(`input[data-testid="${id}"], textarea[data-testid="${id}"], [data-testid="${id}"] input`).first();
 /** The primary button of the open confirm dialog (antd spaces two-character labels: "确 定"). */
+const contact = {
+  email: `service.${stamp}@pvforge.example.cn`,
+  phone: '+86 10-6278 0000',
+  addressZh: '北京市海淀区 E2E 路 1 号',
+  hoursZh: '工作日 9:00-17:30',
+};
 const confirmOk = (p: Page) => p.locator('.ant-modal-confirm-btns .ant-btn-primary').last();
 
 async function apiFromPage<T>(p: Page, path: string, body: unknown): Promise<{ code: string; msg: string; data: T }> {
@@ -174,12 +180,6 @@ describe('administration (issue 14 and 16)', () => {
     await expect.poll(() => by(admin, 'partner-table').locator('img').count()).toBe(1);
 
     await admin.getByRole('tab', { name: '联系方式' }).click();
-    const contact = {
-      email: `service.${stamp}@pvforge.example.cn`,
-      phone: '+86 10-6278 0000',
-      addressZh: '北京市海淀区 E2E 路 1 号',
-      hoursZh: '工作日 9:00-17:30',
-    };
     for (const [k, v] of Object.entries(contact)) await field(admin, `contact-${k}`).fill(v);
     await by(admin, 'contact-save').click();
     await expect
@@ -252,4 +252,21 @@ describe('administration (issue 14 and 16)', () => {
     await expect.poll(() => by(user, 'finance-balanceYuan').innerText()).toContain('1');
     await screenshot(user, 'library-import-charged');
   });
+
+  // Last: it stops the platform.
+  it('names the contact the administrators set when the compute server cannot be reached', async () => {
+    await user.goto(`${platform.url}/plat/index`);
+    await expect
+      .poll(() => user.evaluate(() => localStorage.getItem('pvforge.contact') ?? ''))
+      .toContain(contact.email);
+    await platform.stop();
+    // Reconnects after 1, 4 and 9 s fail; then the session is cleared and both spec §8 messages show.
+    const note = by(user, 'live-unreachable');
+    await note.waitFor({ timeout: 60_000 });
+    const text = await note.innerText();
+    expect(text).toContain('无法连接到计算服务器');
+    expect(text).toContain(contact.email);
+    expect(text).toContain(contact.phone);
+    await screenshot(user, 'live-unreachable-contact');
+  }, 90_000);
 });
