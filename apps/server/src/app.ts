@@ -31,6 +31,7 @@ import { mailRoutes } from './routes/mail.js';
 import { materialRoutes } from './routes/material.js';
 import { noticeRoutes } from './routes/notices.js';
 import { siteRoutes } from './routes/site.js';
+import { siteAdminRoutes } from './routes/site-admin.js';
 import { userRoutes } from './routes/user.js';
 import { validationRoutes } from './routes/validation.js';
 import { createServices, type Services } from './services/container.js';
@@ -202,6 +203,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
       await api.register(noticeRoutes(services));
       await api.register(financeRoutes(services));
       await api.register(adminUserRoutes(services));
+      await api.register(siteAdminRoutes(services));
     },
     { prefix: API_PREFIX },
   );

@@ -215,6 +215,19 @@ export const CODES = {
   '4902': { status: 404, msg: { 'zh-CN': '充值申请不存在', en: 'No such recharge request' } },
   '4903': { status: 409, msg: { 'zh-CN': '该充值申请已处理', en: 'This recharge request has already been decided' } },
 
+  // 495x: site content run by administrators (institutions, partner logos)
+  '4951': { status: 404, msg: { 'zh-CN': '机构不存在', en: 'No such institution' } },
+  '4952': { status: 404, msg: { 'zh-CN': '合作伙伴不存在', en: 'No such partner' } },
+  '4953': { status: 400, msg: { 'zh-CN': '标志图片无效：{detail}', en: 'Invalid logo: {detail}' } },
+  '4954': {
+    status: 400,
+    msg: {
+      'zh-CN': '排序列表须恰好包含现有的每一项（列表已被他人修改，请刷新）',
+      en: 'The new order must list every existing item exactly once (the list has changed; please reload)',
+    },
+  },
+  '4955': { status: 409, msg: { 'zh-CN': '已有同名机构', en: 'An institution of that name already exists' } },
+
   // 5xxx: the server
   '5000': {
     status: 500,

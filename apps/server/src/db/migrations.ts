@@ -14,6 +14,7 @@ import { consultMigration } from './migrations-consult.js';
 import { excitonLibraryMigration } from './migrations-exciton-library.js';
 import { financeMigration } from './migrations-finance.js';
 import { forumMigration } from './migrations-forum.js';
+import { institutionsPartnersMigration } from './migrations-institutions-partners.js';
 import { libraryMigration } from './migrations-library.js';
 import { materialDefectsMigration } from './migrations-material-defects.js';
 import { materialIonsMigration } from './migrations-material-ions.js';
@@ -284,6 +285,7 @@ export function migrationList(dialect: DialectName): Record<string, Migration> {
     '0015_finance': financeMigration(dialect),
     '0016_public_texts_defects': defectTextsMigration(),
     '0017_material_defects': materialDefectsMigration(),
+    '0021_institutions_partners': institutionsPartnersMigration(dialect),
     '0022_transport_defects': transportDefectsMigration(),
   };
 }

@@ -386,6 +386,35 @@ export interface Database {
   admin_audit: AdminAuditTable;
   ledger_entries: LedgerEntriesTable;
   recharge_requests: RechargeRequestsTable;
+  institutions: InstitutionsTable;
+  partners: PartnersTable;
+}
+
+/** 0021: institutions and partner logos (docs/administration.md). */
+export interface InstitutionsTable {
+  id: Generated<number>;
+  name_zh: string;
+  name_en: Generated<string>;
+  kind: string;
+  website: Generated<string>;
+  sort: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface PartnersTable {
+  id: Generated<number>;
+  name_zh: string;
+  name_en: Generated<string>;
+  website: Generated<string>;
+  sort: number;
+  logo_key: string | null;
+  logo_mime: string | null;
+  logo_width: number | null;
+  logo_height: number | null;
+  logo_bytes: Buffer | null;
+  created_at: number;
+  updated_at: number;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -5,12 +5,18 @@ import type { CalcKind, JobStatus } from '@pvforge/contracts';
  * database plus a worker_threads pool; the default) and BullMQ on Redis (REDIS_URL set). Routes and
  * the live hub depend only on this file.
  */
+/**
+ * The priority of a job whose owner chose queue priority (a charged feature, docs/finance.md): it
+ * runs before every ordinary (0) job still waiting, in both adapters.
+ */
+export const PAID_PRIORITY = 10;
+
 export interface JobSubmission {
   userId: number;
   kind: CalcKind;
   /** The validated input (DeviceSpec or circuit job), stored as given so the result can be reproduced. */
   input: unknown;
-  /** Higher runs first; ties in submission order. Queue priority becomes a paid feature later. */
+  /** Higher runs first; ties in submission order. 0 by default; PAID_PRIORITY for queue priority. */
   priority?: number;
   /** Set for the child jobs of a parameter sweep. */
   parentId?: number;

@@ -20,6 +20,7 @@ import {
   CalcSweepChildren,
   CalcSweepSubmitted,
   CHARGED_FEATURES,
+  type ChargedFeature,
   type DeviceSpec,
   type JobStatus,
   type Lang,
@@ -32,7 +33,7 @@ import { contentDisposition, ExportError, exportResult } from '../export/index.j
 import { answerOf, authOf, NullAnswer, success } from '../http/answer.js';
 import { AppError } from '../http/errors.js';
 import { childValues, isSweepInput, planSweep, SweepAggregator, type SweepInput } from '../jobs/sweep.js';
-import { JobLimitError, QueueUnavailableError } from '../jobs/types.js';
+import { JobLimitError, PAID_PRIORITY, QueueUnavailableError } from '../jobs/types.js';
 import { checkCalculationInput, parseJsonField } from '../jobs/validate.js';
 import { MAX_PENDING_PER_USER, type Services } from '../services/container.js';
 import { ChargeService } from '../services/finance.js';
@@ -192,6 +193,7 @@ export function calcRoutes(s: Services): FastifyPluginAsyncTypebox {
       field: 'device' | 'job',
       raw: unknown,
       name?: string,
+      priority?: boolean,
     ) {
       const parsed = parseJsonField(field, raw);
       if (!parsed.ok) throw invalid(parsed, request.lang);
@@ -200,20 +202,34 @@ export function calcRoutes(s: Services): FastifyPluginAsyncTypebox {
       const spec = checked.input as { name?: unknown };
       const label = name?.trim() || (typeof spec.name === 'string' ? spec.name : '') || kind;
       const userId = authOf(request).user.id;
-      // Efficiency-loss quantification is a charged feature (spec §1; price 0 = free). The balance
-      // is checked before queueing for a clear refusal, and charged atomically once the job exists;
-      // should a concurrent charge have emptied the balance meanwhile, the job is cancelled.
-      const charged = kind === 'circle2' && (checked.input as { kind?: unknown }).kind === 'losses';
-      if (charged) await charges.ensureAffordable(userId, CHARGED_FEATURES.lossQuantification);
+      // Efficiency-loss quantification and queue priority are charged features (spec §1; price 0 =
+      // free). The balance is checked before queueing for a clear refusal, and charged atomically
+      // (all features or none) once the job exists; should a concurrent charge have emptied the
+      // balance meanwhile, the job is cancelled.
+      const features: ChargedFeature[] = [];
+      if (kind === 'circle2' && (checked.input as { kind?: unknown }).kind === 'losses')
+        features.push(CHARGED_FEATURES.lossQuantification);
+      if (priority) features.push(CHARGED_FEATURES.queuePriority);
+      if (features.length > 0) await charges.ensureAffordable(userId, ...features);
       try {
-        const id = await s.jobs.submit({ userId, kind, input: checked.input, name: label.slice(0, 100) });
-        if (charged) {
+        const id = await s.jobs.submit({
+          userId,
+          kind,
+          input: checked.input,
+          name: label.slice(0, 100),
+          ...(priority ? { priority: PAID_PRIORITY } : {}),
+        });
+        if (features.length > 0) {
           try {
-            await charges.charge(
+            const note = `#${id} ${label.slice(0, 80)}`;
+            await charges.chargeAll(
               userId,
-              CHARGED_FEATURES.lossQuantification,
-              `calc:${id}`,
-              `#${id} ${label.slice(0, 80)}`,
+              features.map((feature) => ({
+                feature,
+                // References are unique per kind: the priority of a charged job gets its own.
+                refId: feature === CHARGED_FEATURES.queuePriority ? `calc:${id}:priority` : `calc:${id}`,
+                note,
+              })),
             );
           } catch (err) {
             await s.jobs.cancel(id, userId);
@@ -283,7 +299,8 @@ export function calcRoutes(s: Services): FastifyPluginAsyncTypebox {
           config: { access: 'user' },
           schema: { tags, summary, body: CalcDeviceBody, response: { 200: answerOf(CalcSubmitted) } },
         },
-        async (request) => submit(request, kind, 'device', request.body.device, request.body.name),
+        async (request) =>
+          submit(request, kind, 'device', request.body.device, request.body.name, request.body.priority),
       );
     deviceRoute('opt', 'Queue an optical calculation of a DeviceSpec (R, T, A, G(x), photocurrents)');
     deviceRoute('elec', 'Queue an electrical (drift-diffusion) calculation of a DeviceSpec with an electrical block');
@@ -295,7 +312,7 @@ export function calcRoutes(s: Services): FastifyPluginAsyncTypebox {
           config: { access: 'user' },
           schema: { tags, summary, body: CalcCircuitBody, response: { 200: answerOf(CalcSubmitted) } },
         },
-        async (request) => submit(request, kind, 'job', request.body.job, request.body.name),
+        async (request) => submit(request, kind, 'job', request.body.job, request.body.name, request.body.priority),
       );
     circuitRoute('circle', 'Queue a traditional circuit calculation: simulate-sdm, simulate-2dm, or fit (sdm, 2dm)');
     circuitRoute('circle2', 'Queue a modified-diode calculation: simulate-modified, fit (modified) or losses');

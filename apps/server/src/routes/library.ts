@@ -34,6 +34,7 @@ import { contentDisposition } from '../export/index.js';
 import { answerOf, authOf, NullAnswer, success } from '../http/answer.js';
 import { AppError } from '../http/errors.js';
 import type { Services } from '../services/container.js';
+import { ChargeService } from '../services/finance.js';
 import {
   DeviceLibraryService,
   FinanceService,
@@ -43,7 +44,7 @@ import {
   SettingsService,
 } from '../services/library.js';
 
-/** The import route is a feature the platform states will be charged later (spec §1). */
+/** Import is a charged feature (spec §1; docs/finance.md): its price is 0 until an administrator sets one. */
 const IMPORT_FEATURE = CHARGED_FEATURES.libraryImport;
 
 /** A multipart upload's file and text fields (the first file only; fields sent before it). */
@@ -74,6 +75,7 @@ export function libraryRoutes(s: Services): FastifyPluginAsyncTypebox {
     const finance = new FinanceService(db);
     const messages = new MessagesRepository(db);
     const uid = (request: FastifyRequest) => authOf(request).user.id;
+    const charges = new ChargeService(db, s.db.dialect, s.clock);
 
     // --- Device libraries ------------------------------------------------------------------------
     let tags = ['device'];
@@ -181,7 +183,7 @@ export function libraryRoutes(s: Services): FastifyPluginAsyncTypebox {
         config: { access: 'user' },
         schema: {
           tags,
-          summary: `Import a device: multipart \`file\` (a .device.json DeviceSpec) or a \`spec\` field. Charged feature "${IMPORT_FEATURE}" (free for now)`,
+          summary: `Import a device: multipart \`file\` (a .device.json DeviceSpec) or a \`spec\` field. Charged feature "${IMPORT_FEATURE}" (price 0: free; refused with 4901 when the balance is short)`,
           consumes: ['multipart/form-data', 'application/json', 'application/x-www-form-urlencoded'],
           body: DeviceImportBody,
           response: { 200: answerOf(Device) },
@@ -189,20 +191,36 @@ export function libraryRoutes(s: Services): FastifyPluginAsyncTypebox {
       },
       async (request) => {
         const userId = uid(request);
+        let input: Parameters<DeviceLibraryService['import']>[1];
         if (request.isMultipart()) {
           const { file, fields } = await uploadOf(request);
-          return success(
-            request,
-            await devices.import(userId, {
-              ...(file ? { file } : {}),
-              ...(fields['spec'] !== undefined ? { spec: fields['spec'] } : {}),
-              name: fields['name']?.slice(0, 100),
-              description: fields['description']?.slice(0, 2000),
-            }),
-          );
+          input = {
+            ...(file ? { file } : {}),
+            ...(fields['spec'] !== undefined ? { spec: fields['spec'] } : {}),
+            name: fields['name']?.slice(0, 100),
+            description: fields['description']?.slice(0, 2000),
+          };
+        } else {
+          const { spec, name, description } = request.body;
+          input = { spec, name, description };
         }
-        const { spec, name, description } = request.body;
-        return success(request, await devices.import(userId, { spec, name, description }));
+        // Charged like efficiency-loss quantification (docs/finance.md): a clear refusal before
+        // anything is written, the charge once the device exists, and the device removed again
+        // should a concurrent charge have emptied the balance meanwhile.
+        await charges.ensureAffordable(userId, IMPORT_FEATURE);
+        const device = await devices.import(userId, input);
+        try {
+          await charges.charge(
+            userId,
+            IMPORT_FEATURE,
+            `device:${device.id}`,
+            `${device.id} ${device.name.slice(0, 80)}`,
+          );
+        } catch (err) {
+          await devices.delete(userId, device.id);
+          throw err;
+        }
+        return success(request, device);
       },
     );
 

@@ -61,9 +61,13 @@ export class ChargeService {
     return this.prices();
   }
 
-  /** Refuses (4901) when the price is above the balance; nothing is written. For a clear answer before work starts. */
-  async ensureAffordable(userId: number, feature: ChargedFeature): Promise<void> {
-    const price = await this.priceFen(feature);
+  /**
+   * Refuses (4901) when the summed price of the features is above the balance; nothing is written.
+   * For a clear answer before work starts.
+   */
+  async ensureAffordable(userId: number, ...features: ChargedFeature[]): Promise<void> {
+    let price = 0;
+    for (const f of features) price += await this.priceFen(f);
     if (price === 0) return;
     const balance = await new LedgerRepository(this.db).balanceFen(userId);
     if (balance < price) throw new AppError('4901', { price: fenToYuan(price), balance: fenToYuan(balance) });
@@ -73,24 +77,39 @@ export class ChargeService {
    * Charges one use of `feature` for `refId` (e.g. "calc:42"); returns the fen charged (0 when free).
    * Throws 4901 when the balance is short at the moment of charging.
    */
-  async charge(userId: number, feature: ChargedFeature, refId: string, note: string): Promise<number> {
+  charge(userId: number, feature: ChargedFeature, refId: string, note: string): Promise<number> {
+    return this.chargeAll(userId, [{ feature, refId, note }]);
+  }
+
+  /**
+   * Charges several features used together (e.g. efficiency-loss quantification with queue
+   * priority) all or nothing: the balance must cover their sum. One consumption row per priced
+   * feature (references unique per kind); returns the fen charged (0 when all are free).
+   */
+  async chargeAll(userId: number, items: { feature: ChargedFeature; refId: string; note: string }[]): Promise<number> {
     return this.db.transaction().execute(async (trx) => {
-      const price = await this.priceFen(feature, trx);
-      if (price === 0) return 0;
+      const priced: { feature: ChargedFeature; refId: string; note: string; price: number }[] = [];
+      for (const it of items) {
+        const price = await this.priceFen(it.feature, trx);
+        if (price > 0) priced.push({ ...it, price });
+      }
+      const total = priced.reduce((sum, it) => sum + it.price, 0);
+      if (total === 0) return 0;
       // The user's row is the lock every charge of that user queues behind.
       if (this.dialect === 'postgres') await sql`select id from users where id = ${userId} for update`.execute(trx);
       const ledger = new LedgerRepository(trx);
       const balance = await ledger.balanceFen(userId);
-      if (balance < price) throw new AppError('4901', { price: fenToYuan(price), balance: fenToYuan(balance) });
-      await ledger.insert({
-        userId,
-        kind: 'consumption',
-        amountFen: price,
-        note: `${FEATURE_NAMES[feature].zh} / ${FEATURE_NAMES[feature].en}: ${note}`,
-        refId,
-        now: this.clock.now(),
-      });
-      return price;
+      if (balance < total) throw new AppError('4901', { price: fenToYuan(total), balance: fenToYuan(balance) });
+      for (const it of priced)
+        await ledger.insert({
+          userId,
+          kind: 'consumption',
+          amountFen: it.price,
+          note: `${FEATURE_NAMES[it.feature].zh} / ${FEATURE_NAMES[it.feature].en}: ${it.note}`,
+          refId: it.refId,
+          now: this.clock.now(),
+        });
+      return total;
     });
   }
 }

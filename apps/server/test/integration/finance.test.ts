@@ -9,7 +9,9 @@ import type {
 } from '@pvforge/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LedgerRepository } from '../../src/db/repositories/library.js';
+import { PAID_PRIORITY } from '../../src/jobs/types.js';
 import { ChargeService } from '../../src/services/finance.js';
+import { fixtureDevice } from './calc/helpers.js';
 import { ADMIN, createTestApp, seedWithAdmin, type TestApp } from './helpers/app.js';
 import { login, post, registerUser, signed, type TestUser } from './helpers/client.js';
 
@@ -158,6 +160,87 @@ describe('prices and charges', () => {
     const recharges = await call<LedgerRecordsData>('/sys/finance/records', { kind: 'recharge' }, bob.session);
     expect(recharges.data.list).toMatchObject([{ amountYuan: 6 }]);
     await expectBooksBalance();
+  });
+});
+
+describe('library import and queue priority', () => {
+  it('with prices set, charges a device import and refuses it when the balance is short, writing nothing', async () => {
+    const carol = await registerUser(t.app);
+    const devicesOf = async () =>
+      Number(
+        (
+          await t.app.services.db.kysely
+            .selectFrom('devices')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('user_id', '=', uid(carol))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    // Free by default: imported, nothing recorded.
+    expect((await call('/sys/device/import', { spec: fixtureDevice('opt') }, carol.session)).code).toBe('1000');
+    expect(await devicesOf()).toBe(1);
+    await call('/sys/finance/prices/set', { feature: 'libraryImport', priceYuan: 1.2 }, admin);
+    try {
+      const refused = await call('/sys/device/import', { spec: fixtureDevice('opt') }, carol.session);
+      expect(refused).toMatchObject({ code: '4901', status: 402 });
+      expect(refused.msg).toContain('1.2');
+      expect(await devicesOf()).toBe(1);
+      await recharge(carol, 2);
+      const ok = await call<{ id: string }>('/sys/device/import', { spec: fixtureDevice('elec') }, carol.session);
+      expect(ok.code, ok.msg).toBe('1000');
+      expect(await devicesOf()).toBe(2);
+      expect((await call('/sys/device/import', { spec: fixtureDevice('opt') }, carol.session)).code).toBe('4901');
+      expect(await devicesOf()).toBe(2);
+      const consumption = await call<LedgerRecordsData>('/sys/finance/records', { kind: 'consumption' }, carol.session);
+      expect(consumption.data.list).toMatchObject([{ amountYuan: 1.2, refId: `device:${ok.data.id}` }]);
+      expect(consumption.data.list[0]!.note).toContain('器件库导入');
+      expect((await balance(carol)).balanceYuan).toBe(0.8);
+      await expectBooksBalance();
+    } finally {
+      await call('/sys/finance/prices/set', { feature: 'libraryImport', priceYuan: 0 }, admin);
+    }
+  });
+
+  it('queue priority raises the job above ordinary ones, is charged, and with loss quantification both are charged or neither', async () => {
+    const dave = await registerUser(t.app);
+    const priorityOf = async (id: number) => (await t.app.services.calculations.record(id))?.priority;
+    await call('/sys/finance/prices/set', { feature: 'lossQuantification', priceYuan: 0 }, admin);
+    // Free at price 0, and still raised.
+    const free = await call<{ id: number }>('/sys/calc/circle2', { job: lossJob, priority: true }, dave.session);
+    expect(free.code, free.msg).toBe('1000');
+    expect(await priorityOf(free.data.id)).toBe(PAID_PRIORITY);
+    const plain = await call<{ id: number }>('/sys/calc/circle2', { job: lossJob }, dave.session);
+    expect(await priorityOf(plain.data.id)).toBe(0);
+
+    await call('/sys/finance/prices/set', { feature: 'queuePriority', priceYuan: 1 }, admin);
+    await call('/sys/finance/prices/set', { feature: 'lossQuantification', priceYuan: 2 }, admin);
+    try {
+      await recharge(dave, 4);
+      // 3 yuan for both: affordable once from 4 yuan.
+      const both = await call<{ id: number }>('/sys/calc/circle2', { job: lossJob, priority: true }, dave.session);
+      expect(both.code, both.msg).toBe('1000');
+      expect(await priorityOf(both.data.id)).toBe(PAID_PRIORITY);
+      const refused = await call('/sys/calc/circle2', { job: lossJob, priority: true }, dave.session);
+      expect(refused.code).toBe('4901');
+      expect(refused.msg).toContain('3');
+      // Nothing half-charged: the balance is still 1 yuan.
+      expect((await balance(dave)).balanceYuan).toBe(1);
+      // Priority alone (1 yuan) on an uncharged calculation still fits.
+      const sim = { kind: 'simulate-modified', params: lossJob.params, absorber: lossJob.absorber, voltageV: [0, 1] };
+      const prio = await call<{ id: number }>('/sys/calc/circle2', { job: sim, priority: true }, dave.session);
+      expect(prio.code, prio.msg).toBe('1000');
+      const refs = (
+        await call<LedgerRecordsData>('/sys/finance/records', { kind: 'consumption', size: 10 }, dave.session)
+      ).data.list.map((r) => r.refId);
+      expect(refs.sort()).toEqual(
+        [`calc:${both.data.id}`, `calc:${both.data.id}:priority`, `calc:${prio.data.id}:priority`].sort(),
+      );
+      expect((await balance(dave)).balanceYuan).toBe(0);
+      await expectBooksBalance();
+    } finally {
+      await call('/sys/finance/prices/set', { feature: 'queuePriority', priceYuan: 0 }, admin);
+      await call('/sys/finance/prices/set', { feature: 'lossQuantification', priceYuan: 0 }, admin);
+    }
   });
 });
 

@@ -37,7 +37,18 @@ describe('route table', () => {
     for (const r of routes) expect(['public', 'user', 'admin'] as Access[]).toContain(r.access);
     const api = routes.filter((r) => r.url.startsWith('/calc/') && !r.url.startsWith('/calc/docs'));
     expect(api.filter((r) => r.access === 'admin').map((r) => r.url)).toEqual(
-      expect.arrayContaining(['/calc/sys/user/list', '/calc/sys/mail/outbox']),
+      expect.arrayContaining([
+        '/calc/sys/user/list',
+        '/calc/sys/mail/outbox',
+        '/calc/sys/admin/institution/save',
+        '/calc/sys/admin/institution/delete',
+        '/calc/sys/admin/institution/reorder',
+        '/calc/sys/admin/partner/save',
+        '/calc/sys/admin/partner/logo',
+        '/calc/sys/admin/partner/delete',
+        '/calc/sys/admin/partner/reorder',
+        '/calc/sys/admin/contact/set',
+      ]),
     );
     expect(api.filter((r) => r.access === 'user').map((r) => r.url)).toEqual(
       expect.arrayContaining([
@@ -70,7 +81,14 @@ describe('route table', () => {
       (r) => r.access === 'public' && r.method === 'GET' && r.url.startsWith('/calc/sys/') && !r.url.includes(':'),
     );
     expect(open.map((r) => r.url)).toEqual(
-      expect.arrayContaining(['/calc/sys/stat/all', '/calc/sys/faq/list', '/calc/sys/validation/report']),
+      expect.arrayContaining([
+        '/calc/sys/stat/all',
+        '/calc/sys/faq/list',
+        '/calc/sys/validation/report',
+        '/calc/sys/site/institutions',
+        '/calc/sys/site/partners',
+        '/calc/sys/site/contact',
+      ]),
     );
     for (const r of open) {
       const res = await call(r.method, r.url, {});

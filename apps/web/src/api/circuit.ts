@@ -28,8 +28,10 @@ export interface DeviceSummary {
 }
 
 export const circuitApi = {
-  submitCircuit: (kind: CircuitKind, job: CircleJob | Circle2Job, name?: string) =>
-    call<{ id: number }>(`/sys/calc/${kind}`, { body: { job, ...(name ? { name } : {}) } }),
+  submitCircuit: (kind: CircuitKind, job: CircleJob | Circle2Job, name?: string, priority = false) =>
+    call<{ id: number }>(`/sys/calc/${kind}`, {
+      body: { job, ...(name ? { name } : {}), ...(priority ? { priority } : {}) },
+    }),
   submitDevice: (kind: 'opt' | 'elec', device: unknown, name?: string) =>
     call<{ id: number }>(`/sys/calc/${kind}`, { body: { device, ...(name ? { name } : {}) } }),
   /** Re-runs a calculation: the same input submitted again under the same name. */

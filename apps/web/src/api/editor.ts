@@ -29,9 +29,9 @@ export const editorApi = {
     call<{ id: string; name: string; kind: 'opt' | 'elec'; spec: unknown }>('/sys/device/get', { body: { id } }),
   calcData: (id: number) => call<CalcDetail>('/sys/calc/calcData', { body: { id } }),
   /** The raw answer: 4105 carries {field, errors} for the form. */
-  submit: (kind: 'opt' | 'elec', device: DeviceSpec, name: string) =>
+  submit: (kind: 'opt' | 'elec', device: DeviceSpec, name: string, priority = false) =>
     request<{ id: number } | { field: string; errors: string[] } | null>(`/sys/calc/${kind}`, {
-      body: { device, name },
+      body: { device, name, ...(priority ? { priority } : {}) },
     }),
   /** A parameter sweep (one child calculation per value); the raw answer: 4105 carries {field, errors}. */
   submitSweep: (kind: 'opt' | 'elec', device: DeviceSpec, parameters: SweepParameter[], name: string) =>

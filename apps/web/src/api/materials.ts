@@ -103,9 +103,16 @@ export async function fetchNkTable(
  * calls (X-Uid, X-Sign, X-Lang); no timeout. Resolves with data on '1000', throws ApiError or
  * NetworkError otherwise.
  */
-export async function upload<T>(path: string, file: Blob, fileName: string, type?: string): Promise<T> {
+export async function upload<T>(
+  path: string,
+  file: Blob,
+  fileName: string,
+  type?: string,
+  fields: Record<string, string> = {},
+): Promise<T> {
   const form = new FormData();
   if (type) form.append('type', type);
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
   // The file goes last: multipart parsers read fields before the file stream.
   form.append('file', file, fileName);
   const headers: Record<string, string> = { Accept: 'application/json', 'X-Lang': currentLang() };

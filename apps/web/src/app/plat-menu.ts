@@ -85,6 +85,7 @@ export const PLAT_MENU: MenuNode[] = [
       { key: '/plat/manage/forum', label: 'forum.reports.title' },
       { key: '/plat/manage/finance', label: 'finance.manage' },
       { key: '/plat/manage/users', label: 'admin.users' },
+      { key: '/plat/manage/site', label: 'site.page' },
     ],
   },
   {

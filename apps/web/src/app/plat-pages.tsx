@@ -41,5 +41,6 @@ export const PLAT_PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   platNews: lazy(() => import('../pages/plat/news/PlatNews')),
   notices: lazy(() => import('../pages/plat/news/Notices')),
   manageUsers: lazy(() => import('../pages/plat/admin/Users')),
+  manageSite: lazy(() => import('../pages/plat/admin/Site')),
   forumReports: lazy(() => import('../pages/plat/forum/ForumReports')),
 };

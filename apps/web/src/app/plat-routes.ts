@@ -77,6 +77,7 @@ export const PLAT_ROUTES: PlatRoute[] = [
   { path: 'manage/forum', title: 'forum.reports.title', page: 'forumReports', admin: true },
   { path: 'manage/finance', title: 'finance.manage', page: 'manageFinance', admin: true },
   { path: 'manage/users', title: 'admin.users', page: 'manageUsers', admin: true },
+  { path: 'manage/site', title: 'site.page', page: 'manageSite', admin: true },
   { path: 'settings', title: 'page.settings', page: 'settings', admin: true },
 ];
 

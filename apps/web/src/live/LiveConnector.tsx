@@ -9,7 +9,7 @@ import { useProfile } from '../api/queries';
 import { clearSession, storedRealName } from '../session/store';
 import { useSession } from '../session/useSession';
 import { LiveConnection, type SocketLike } from './connection';
-import { ADMIN_CONTACT } from './contact';
+import { adminContact, useSiteContact } from './contact';
 import { type ChatMessage, liveEvents } from './events';
 import { liveUrl, resultPath } from './protocol';
 import { currentLive, setCurrentLive } from './registry';
@@ -29,6 +29,8 @@ export function LiveConnector() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const profile = useProfile();
+  // Read (and remembered) while the server answers, for the give-up message when it no longer does.
+  useSiteContact();
   const [reply, setReply] = useState<ChatMessage | null>(null);
   const [text, setText] = useState('');
 
@@ -79,7 +81,7 @@ export function LiveConnector() {
         n.error({
           key: 'live-unreachable',
           title: tr('live.unreachableTitle'),
-          description: tr('live.unreachableBody', { contact: ADMIN_CONTACT }),
+          description: tr('live.unreachableBody', { contact: adminContact() }),
           duration: 0,
           props: { 'data-testid': 'live-unreachable' },
         });

@@ -175,12 +175,16 @@ const JsonField = (description: string) =>
 export const CalcDeviceBody = Type.Object({
   name: Type.Optional(Type.String({ maxLength: 100 })),
   device: JsonField('A DeviceSpec (schemaVersion 1), as an object or its JSON text (form posts)'),
+  /** Queue priority (a charged feature, docs/finance.md): runs before ordinary jobs still waiting. */
+  priority: Type.Optional(Type.Boolean()),
 });
 export type CalcDeviceBody = Static<typeof CalcDeviceBody>;
 
 export const CalcCircuitBody = Type.Object({
   name: Type.Optional(Type.String({ maxLength: 100 })),
   job: JsonField('A circuit job (see CircleJob / Circle2Job), as an object or its JSON text (form posts)'),
+  /** Queue priority (a charged feature, docs/finance.md): runs before ordinary jobs still waiting. */
+  priority: Type.Optional(Type.Boolean()),
 });
 export type CalcCircuitBody = Static<typeof CalcCircuitBody>;
 

@@ -109,6 +109,23 @@ describe('calculation service on BullMQ', () => {
     expect(await rec.finished(id)).toMatchObject({ status: 'succeeded' });
   });
 
+  it('runs a job queued with queue priority before ordinary ones that were waiting', async () => {
+    const blocker = await app.services.jobs.submit({
+      userId: alice.session.user_id,
+      kind: 'circle',
+      input: { __fault: 'hang' },
+    });
+    await waitUntil(() => rec.events.some((e) => e.type === 'started' && e.jobId === blocker));
+    const low = (await post<{ id: number }>(app, '/calc/sys/calc/circle', { job: sdmJob() }, as())).data.id;
+    const high = (await post<{ id: number }>(app, '/calc/sys/calc/circle', { job: sdmJob(), priority: true }, as()))
+      .data.id;
+    expect((await app.services.calculations.record(high))?.priority).toBeGreaterThan(0);
+    await app.services.jobs.cancel(blocker, alice.session.user_id);
+    await Promise.all([rec.finished(low), rec.finished(high)]);
+    const started = rec.events.filter((e) => e.type === 'started' && [low, high].includes(e.jobId)).map((e) => e.jobId);
+    expect(started).toEqual([high, low]);
+  });
+
   it('keeps queued jobs over a server restart', async () => {
     const blocker = await app.services.jobs.submit({
       userId: alice.session.user_id,

@@ -42,10 +42,18 @@ export function pngHeaderClaiming(width: number, height: number): Buffer {
   ]);
 }
 
-/** A multipart/form-data body carrying one file. */
-export function multipartFile(name: string, type: string, content: Buffer): { payload: Buffer; contentType: string } {
+/** A multipart/form-data body carrying one file, after the text fields given. */
+export function multipartFile(
+  name: string,
+  type: string,
+  content: Buffer,
+  fields: Record<string, string> = {},
+): { payload: Buffer; contentType: string } {
   const boundary = `----pvforge${Math.random().toString(16).slice(2)}`;
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`;
+  const before = Object.entries(fields)
+    .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
+    .join('');
+  const head = `${before}--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`;
   return {
     payload: Buffer.concat([Buffer.from(head), content, Buffer.from(`\r\n--${boundary}--\r\n`)]),
     contentType: `multipart/form-data; boundary=${boundary}`,

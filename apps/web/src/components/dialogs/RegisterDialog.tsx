@@ -6,6 +6,7 @@ import { NetworkError } from '../../api/client';
 import { api } from '../../api/endpoints';
 import { fieldMessage, matchRule, rulesFor, serverFieldError } from '../../lib/form-rules';
 import { useLang } from '../../lib/useLang';
+import { InstitutionInput } from '../InstitutionInput';
 import { PhoneInput } from '../PhoneInput';
 import { useDialogs } from './context';
 import { useCompleteLogin } from './useCompleteLogin';
@@ -174,7 +175,7 @@ export function RegisterDialog() {
                 label={t('register.enterprise')}
                 rules={rulesFor('reg.enterprise', lang, LIMITS.enterpriseMax)}
               >
-                <Input
+                <InstitutionInput
                   placeholder={t('register.enterprisePh')}
                   autoComplete="organization"
                   data-testid="register-enterprise"

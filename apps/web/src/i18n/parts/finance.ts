@@ -45,6 +45,9 @@ export const zh = {
   failed: '操作失败：{{msg}}',
   ok: '确定',
   cancel: '取消',
+  priority: '优先排队',
+  priorityPriced: '优先排队（{{price}} 元/次）',
+  priorityHelp: '排在所有普通计算之前运行；价格为 0 时不收费。余额不足时不会提交。',
 };
 
 export const en: Messages<typeof zh> = {
@@ -92,4 +95,8 @@ export const en: Messages<typeof zh> = {
   failed: 'Failed: {{msg}}',
   ok: 'OK',
   cancel: 'Cancel',
+  priority: 'Queue priority',
+  priorityPriced: 'Queue priority ({{price}} yuan per use)',
+  priorityHelp:
+    'Runs before every ordinary calculation waiting; free while the price is 0. Not submitted when the balance is short.',
 };

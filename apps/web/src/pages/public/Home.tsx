@@ -1,22 +1,29 @@
 import {
   BankOutlined,
+  ClockCircleOutlined,
   CustomerServiceOutlined,
+  EnvironmentOutlined,
   ExperimentOutlined,
   FundProjectionScreenOutlined,
   GithubOutlined,
+  MailOutlined,
   MessageOutlined,
   NodeIndexOutlined,
+  PhoneOutlined,
   QuestionCircleOutlined,
   ThunderboltOutlined,
   ToolOutlined,
 } from '@ant-design/icons';
-import { UI_TIMING } from '@pvforge/contracts';
+import { type Partner, UI_TIMING } from '@pvforge/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Carousel, Col, Row, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { siteApi, siteKeys } from '../../api/site';
 import { Counters } from '../../components/Counters';
 import { useDialogs } from '../../components/dialogs/context';
+import { useSiteContact } from '../../live/contact';
 import { useSession } from '../../session/useSession';
 
 const BANNERS = ['optics', 'drift-diffusion', 'circuit', 'materials'] as const;
@@ -90,6 +97,78 @@ const CUSTOMERS = [
   { n: 3, icon: <ExperimentOutlined /> },
 ];
 
+/** The partners' logos, in the administrators' order; a partner without a logo shows its name. */
+function PartnerLogos() {
+  const { t, i18n } = useTranslation();
+  const q = useQuery({ queryKey: siteKeys.partners, queryFn: siteApi.partners, staleTime: 5 * 60_000 });
+  const list = q.data?.list ?? [];
+  if (list.length === 0) return null;
+  const name = (p: Partner) => (i18n.language === 'en' && p.nameEn ? p.nameEn : p.nameZh);
+  return (
+    <div className="partner-logos" data-testid="home-partners">
+      <Typography.Title level={4}>{t('site.partnersTitle')}</Typography.Title>
+      <ul>
+        {list.map((p) => {
+          const inner = p.logoUrl ? (
+            <img src={p.logoUrl} alt={name(p)} title={name(p)} />
+          ) : (
+            <span className="partner-name">{name(p)}</span>
+          );
+          return (
+            <li key={p.id} data-testid={`home-partner-${p.id}`}>
+              {p.website ? (
+                <a href={p.website} target="_blank" rel="noopener noreferrer">
+                  {inner}
+                </a>
+              ) : (
+                inner
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+/** The administrators' contact fields that are filled in, in the reader's language. */
+function ContactFields() {
+  const { t, i18n } = useTranslation();
+  const c = useSiteContact().data;
+  if (!c) return null;
+  const en = i18n.language === 'en';
+  const address = en ? c.addressEn || c.addressZh : c.addressZh || c.addressEn;
+  const hours = en ? c.hoursEn || c.hoursZh : c.hoursZh || c.hoursEn;
+  return (
+    <>
+      {c.email && (
+        <li data-testid="home-contact-email">
+          <MailOutlined /> {t('site.homeEmail')}
+          <a href={`mailto:${c.email}`}>{c.email}</a>
+        </li>
+      )}
+      {c.phone && (
+        <li data-testid="home-contact-phone">
+          <PhoneOutlined /> {t('site.homePhone')}
+          <a href={`tel:${c.phone.replace(/[^0-9+]/g, '')}`}>{c.phone}</a>
+        </li>
+      )}
+      {address && (
+        <li data-testid="home-contact-address">
+          <EnvironmentOutlined /> {t('site.homeAddress')}
+          {address}
+        </li>
+      )}
+      {hours && (
+        <li data-testid="home-contact-hours">
+          <ClockCircleOutlined /> {t('site.homeHours')}
+          {hours}
+        </li>
+      )}
+    </>
+  );
+}
+
 export default function Home() {
   const { t } = useTranslation();
   return (
@@ -134,10 +213,12 @@ export default function Home() {
             </Col>
           ))}
         </Row>
+        <PartnerLogos />
       </Section>
       <Section id="contact" title={t('home.contactTitle')}>
         <Typography.Paragraph>{t('home.contactText')}</Typography.Paragraph>
         <ul className="contact-list">
+          <ContactFields />
           <li>
             <CustomerServiceOutlined /> {t('home.contactConsult')}
           </li>

@@ -7,6 +7,7 @@ import { useSearchParams } from 'react-router';
 import { NetworkError } from '../../../api/client';
 import { api } from '../../../api/endpoints';
 import { qk, useProfile } from '../../../api/queries';
+import { InstitutionInput } from '../../../components/InstitutionInput';
 import { PageHeader } from '../../../components/PageHeader';
 import { PhoneInput } from '../../../components/PhoneInput';
 import { fieldMessage, rulesFor, serverFieldError } from '../../../lib/form-rules';
@@ -131,7 +132,7 @@ function BasicCard({ profile }: { profile: UserAddon }) {
               label={t('profile.enterprise')}
               rules={rulesFor('reg.enterprise', lang, LIMITS.enterpriseMax)}
             >
-              <Input data-testid="profile-enterprise" />
+              <InstitutionInput data-testid="profile-enterprise" />
             </Form.Item>
           </Col>
           <Col xs={24}>

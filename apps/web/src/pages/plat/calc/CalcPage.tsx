@@ -20,6 +20,7 @@ import {
 } from '../../../components/device-editor/model';
 import { usePreview } from '../../../components/device-editor/usePreview';
 import { PageHeader } from '../../../components/PageHeader';
+import { QueuePriority } from '../../../components/QueuePriority';
 import { type Run, RunPanel } from './RunPanel';
 import { ScanRateSweep } from './ScanRateSweep';
 
@@ -153,6 +154,7 @@ export function CalcPage({ kind }: { kind: CalcKindEditable }) {
     setServerIssues([]);
   }, []);
 
+  const [priority, setPriority] = useState(false);
   const submit = async () => {
     const local = fieldIssues(spec);
     if (local.length) {
@@ -164,7 +166,7 @@ export function CalcPage({ kind }: { kind: CalcKindEditable }) {
     setBusy(true);
     try {
       const name = calcName.trim() || spec.name;
-      const { answer } = await editorApi.submit(kind, spec, name);
+      const { answer } = await editorApi.submit(kind, spec, name, priority);
       if (answer.code === '1000' && answer.data && 'id' in answer.data) {
         const id = answer.data.id;
         setRuns((rs) => [{ id, kind, name, status: 'queued', percent: 0 }, ...rs]);
@@ -231,6 +233,9 @@ export function CalcPage({ kind }: { kind: CalcKindEditable }) {
             />
           </Form.Item>
         </Form>
+        <div style={{ marginBottom: 8 }}>
+          <QueuePriority checked={priority} onChange={setPriority} />
+        </div>
         <Button
           type="primary"
           icon={<ThunderboltOutlined />}

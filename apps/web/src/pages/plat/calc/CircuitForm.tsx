@@ -23,6 +23,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { circuitApi, fetchSpectrum, spectrumJobArrays } from '../../../api/circuit';
 import { ApiError, NetworkError } from '../../../api/client';
 import { PageHeader } from '../../../components/PageHeader';
+import { QueuePriority } from '../../../components/QueuePriority';
 import { CircuitCurveInput, type CurveState } from './CircuitCurveInput';
 import { CircuitCurveList, type CurveEntry, newCurveEntry } from './CircuitCurveList';
 import {
@@ -306,6 +307,7 @@ export function CircuitForm({ variant }: { variant: CircuitVariant }) {
   const [customSpectrum, setCustomSpectrum] = useState<Spectrum | undefined>(undefined);
   const [spectrumError, setSpectrumError] = useState<string | undefined>(undefined);
   const [busy, setBusy] = useState(false);
+  const [priority, setPriority] = useState(false);
   const [serverErrors, setServerErrors] = useState<string[]>([]);
   const [submitted, setSubmitted] = useState<number | undefined>(undefined);
   const listPath = '/plat/calc/circleList';
@@ -449,7 +451,7 @@ export function CircuitForm({ variant }: { variant: CircuitVariant }) {
             : firstLabel
           : t(`circuit.form.mode${values.mode === 'simulate' ? 'Simulate' : 'Losses'}`);
       const name = (values.name?.trim() || [modelName, what].filter(Boolean).join(' · ')).slice(0, 100);
-      const { id } = await circuitApi.submitCircuit(variant, job, name);
+      const { id } = await circuitApi.submitCircuit(variant, job, name, priority);
       message.success(t('circuit.form.submitted', { id }));
       setSubmitted(id);
     } catch (e) {
@@ -755,6 +757,7 @@ export function CircuitForm({ variant }: { variant: CircuitVariant }) {
         )}
 
         <Space style={{ marginBottom: 16 }}>
+          <QueuePriority checked={priority} onChange={setPriority} />
           <Button type="primary" htmlType="submit" loading={busy} data-testid="circuit-submit">
             {t('circuit.form.submit')}
           </Button>

@@ -7,7 +7,7 @@ import {
   SendOutlined,
   UploadOutlined,
 } from '@ant-design/icons';
-import type { DeviceListItem, LibraryStatus } from '@pvforge/contracts';
+import { CHARGED_FEATURES, type DeviceListItem, type LibraryStatus } from '@pvforge/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -29,6 +29,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { financeApi } from '../../../api/finance';
 import { exportDevice, importDeviceFile, libKeys, libraryApi, useDeviceList } from '../../../api/library';
 import { PageHeader } from '../../../components/PageHeader';
 import { calcLink, itemActions, libraryScope, STATUS_COLORS } from '../../../lib/library';
@@ -156,6 +157,8 @@ function ImportButton() {
   const { message } = App.useApp();
   const qc = useQueryClient();
   const [busy, setBusy] = useState(false);
+  const prices = useQuery({ queryKey: ['finance', 'prices'], queryFn: financeApi.prices, staleTime: 60_000 });
+  const price = prices.data?.prices.find((p) => p.feature === CHARGED_FEATURES.libraryImport)?.priceYuan ?? 0;
   return (
     <Space orientation="vertical" size={2} align="end">
       <Upload
@@ -167,6 +170,8 @@ function ImportButton() {
             const d = await importDeviceFile(file as File);
             message.success(t('library.dev.imported', { name: d.name, id: d.id }));
             await qc.invalidateQueries({ queryKey: libKeys.devices });
+            // A charged import changes the balance and the records.
+            if (price > 0) await qc.invalidateQueries({ queryKey: libKeys.finance });
             onSuccess?.(d);
           } catch (e) {
             message.error(t('library.dev.importFailed', { msg: errText(e) }));
@@ -181,7 +186,7 @@ function ImportButton() {
         </Button>
       </Upload>
       <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="device-import-charged">
-        {t('library.dev.importHint')}
+        {price > 0 ? t('library.dev.importHintPriced', { price: price.toFixed(2) }) : t('library.dev.importHint')}
       </Typography.Text>
     </Space>
   );
