@@ -14,6 +14,7 @@ import { consultMigration } from './migrations-consult.js';
 import { excitonLibraryMigration } from './migrations-exciton-library.js';
 import { financeMigration } from './migrations-finance.js';
 import { forumMigration } from './migrations-forum.js';
+import { deviceReferencesMigration } from './migrations-device-references.js';
 import { libraryMigration } from './migrations-library.js';
 import { materialDefectsMigration } from './migrations-material-defects.js';
 import { materialIonsMigration } from './migrations-material-ions.js';
@@ -283,6 +284,7 @@ export function migrationList(dialect: DialectName): Record<string, Migration> {
     '0015_finance': financeMigration(dialect),
     '0016_public_texts_defects': defectTextsMigration(),
     '0017_material_defects': materialDefectsMigration(),
+    '0018_device_references': deviceReferencesMigration(),
   };
 }
 
