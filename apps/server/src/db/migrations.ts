@@ -11,10 +11,10 @@ import {
 } from 'kysely';
 import type { DialectName } from './database.js';
 import { consultMigration } from './migrations-consult.js';
+import { deviceReferencesMigration } from './migrations-device-references.js';
 import { excitonLibraryMigration } from './migrations-exciton-library.js';
 import { financeMigration } from './migrations-finance.js';
 import { forumMigration } from './migrations-forum.js';
-import { deviceReferencesMigration } from './migrations-device-references.js';
 import { libraryMigration } from './migrations-library.js';
 import { materialDefectsMigration } from './migrations-material-defects.js';
 import { materialIonsMigration } from './migrations-material-ions.js';

@@ -30,9 +30,15 @@ export const libraryApi = {
   findPublic: (body: DeviceFindPublicBody) => call<DeviceListData>('/sys/device/findPublic', { body }),
   findPersonal: (body: DeviceFindPersonalBody) => call<DeviceListData>('/sys/device/findPersonal', { body }),
   getDevice: (id: string) => call<Device>('/sys/device/get', { body: { id } }),
-  saveDevice: (body: { name: string; description?: string; spec?: unknown; calcId?: number }) =>
-    call<Device>('/sys/device/save', { body }),
-  updateDevice: (body: { id: string; name?: string; description?: string }) =>
+  saveDevice: (body: {
+    name: string;
+    description?: string;
+    references?: string[];
+    notes?: string;
+    spec?: unknown;
+    calcId?: number;
+  }) => call<Device>('/sys/device/save', { body }),
+  updateDevice: (body: { id: string; name?: string; description?: string; references?: string[]; notes?: string }) =>
     call<Device>('/sys/device/update', { body }),
   deleteDevice: (id: string) => call<null>('/sys/device/delete', { body: { id } }),
   submitReview: (itemType: ReviewItemType, itemId: string, note?: string) =>

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Descriptions, Drawer, Skeleton, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { libKeys, libraryApi } from '../../../api/library';
+import { DeviceReferences } from '../../../components/library/ReferenceFields';
 import { type LayerRow, layerRows, STATUS_COLORS } from '../../../lib/library';
 
 /** The layer stack of a DeviceSpec, front to back (also used by the review preview). */
@@ -37,7 +38,7 @@ export function LayerStack({ spec }: { spec: unknown }) {
   );
 }
 
-/** Details of one device: its ID, description, citation and layer stack. */
+/** Details of one device: its ID, description, references (DOIs linked), notes and layer stack. */
 export function DeviceDrawer({ item, onClose }: { item: DeviceListItem | null; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const q = useQuery({
@@ -79,9 +80,18 @@ export function DeviceDrawer({ item, onClose }: { item: DeviceListItem | null; o
             </Typography.Paragraph>
           </Descriptions.Item>
           <Descriptions.Item label={t('library.dev.colCitation')}>
-            <span data-testid="device-drawer-citation" style={{ whiteSpace: 'pre-wrap' }}>
-              {d.citation || t('library.dev.none')}
-            </span>
+            <div data-testid="device-drawer-citation">
+              <DeviceReferences references={d.references} citation={d.citation} empty={t('library.dev.none')} />
+              {/* A device with DOIs and a free-text source (a seeded one edited later) shows both. */}
+              {d.references?.length && d.citation ? (
+                <div style={{ whiteSpace: 'pre-wrap', marginTop: 4 }}>{d.citation}</div>
+              ) : null}
+            </div>
+          </Descriptions.Item>
+          <Descriptions.Item label={t('library.refs.notes')}>
+            <Typography.Paragraph data-testid="device-drawer-notes" style={{ whiteSpace: 'pre-wrap', marginBottom: 0 }}>
+              {d.notes || t('library.dev.none')}
+            </Typography.Paragraph>
           </Descriptions.Item>
           <Descriptions.Item label={t('library.dev.colUpdated')}>
             {new Date(d.updatedAt).toLocaleString(i18n.language)}
