@@ -1,7 +1,7 @@
-import type { Device, DeviceListData, Review, SessionData } from '@pvforge/contracts';
+import type { Device, DeviceListData, Review, ReviewRunData, SessionData } from '@pvforge/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrationList } from '../../src/db/migrations.js';
-import { fixtureDevice } from './calc/helpers.js';
+import { fixtureDevice, recordEvents } from './calc/helpers.js';
 import { ADMIN, createTestApp, seedWithAdmin, type TestApp } from './helpers/app.js';
 import { login, post, registerUser, signed, type TestUser } from './helpers/client.js';
 
@@ -19,6 +19,7 @@ const call = <T>(url: string, body: Record<string, unknown>, who: SessionData) =
 beforeAll(async () => {
   t = await createTestApp();
   await seedWithAdmin(t);
+  await t.app.services.jobs.start();
   alice = await registerUser(t.app);
   bob = await registerUser(t.app);
   admin = (await login(t.app, ADMIN.email, ADMIN.password)).data;
@@ -121,4 +122,57 @@ describe('device references and notes', () => {
       notes: 'from the paper',
     });
   });
+});
+
+describe('the run a reviewer sees', () => {
+  it("is the submitter's run of exactly this device with its key figures; others are refused", async () => {
+    const events = recordEvents(t.app.services.jobs);
+    const spec = fixtureDevice('elec');
+    const sub = await call<{ id: number }>('/sys/calc/elec', { device: spec, name: 'review run' }, alice.session);
+    expect(sub.code, sub.msg).toBe('1000');
+    await events.finished(sub.data.id, 120_000);
+    const d = (await call<Device>('/sys/device/save', { calcId: sub.data.id, name: 'Run cell' }, alice.session)).data;
+    const review = (await call<Review>('/sys/review/submit', { itemType: 'device', itemId: d.id }, alice.session)).data;
+
+    const res = await call<ReviewRunData>('/sys/review/run', { id: review.id }, admin);
+    expect(res.code, res.msg).toBe('1000');
+    expect(res.data.run).toMatchObject({ calcId: sub.data.id, kind: 'elec', status: 'succeeded', sameInput: true });
+    const f = res.data.run?.figures;
+    // The fixture is a working p-i-n cell: figures of one (not a check of the physics, which the engine tests do).
+    expect(f?.jscMaCm2).toBeGreaterThan(1);
+    expect(f?.vocV).toBeGreaterThan(0.3);
+    expect(f?.ff).toBeGreaterThan(0.2);
+    expect(f?.ff).toBeLessThan(1);
+    expect(f?.pcePercent).toBeGreaterThan(0);
+
+    // Nobody but an administrator may ask; an unknown review is "no such review".
+    for (const who of [alice.session, bob.session]) {
+      const no = await call('/sys/review/run', { id: review.id }, who);
+      expect({ status: no.status, code: no.code }).toEqual({ status: 403, code: '2007' });
+    }
+    expect((await call('/sys/review/run', { id: 999_999 }, admin)).code).toBe('4305');
+  }, 180_000);
+
+  it('names the run the device was saved from as an earlier version once the device changed, and none when there is none', async () => {
+    const events = recordEvents(t.app.services.jobs);
+    const sub = await call<{ id: number }>(
+      '/sys/calc/opt',
+      { device: fixtureDevice('opt'), name: 'opt run' },
+      bob.session,
+    );
+    await events.finished(sub.data.id, 60_000);
+    const d = (await call<Device>('/sys/device/save', { calcId: sub.data.id, name: 'Changed' }, bob.session)).data;
+    const changed = fixtureDevice('opt') as { layers: { thicknessNm: number }[] };
+    changed.layers[0]!.thicknessNm += 10;
+    expect((await call('/sys/device/update', { id: d.id, spec: changed }, bob.session)).code).toBe('1000');
+    const review = (await call<Review>('/sys/review/submit', { itemType: 'device', itemId: d.id }, bob.session)).data;
+    const res = await call<ReviewRunData>('/sys/review/run', { id: review.id }, admin);
+    expect(res.data.run).toMatchObject({ calcId: sub.data.id, kind: 'opt', sameInput: false });
+    expect(res.data.run?.figures?.jscMaCm2).toBeGreaterThan(0);
+
+    const u = await registerUser(t.app);
+    const plain = (await save({ name: 'Never run' }, u.session)).data;
+    const r2 = (await call<Review>('/sys/review/submit', { itemType: 'device', itemId: plain.id }, u.session)).data;
+    expect((await call<ReviewRunData>('/sys/review/run', { id: r2.id }, admin)).data).toEqual({ run: null });
+  }, 120_000);
 });

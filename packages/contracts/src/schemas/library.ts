@@ -178,6 +178,37 @@ export const Review = Type.Object({
 });
 export type Review = Static<typeof Review>;
 
+/**
+ * The run a reviewer sees next to a submitted device (docs/administration.md): the submitter's
+ * newest optical or electrical calculation of exactly this device, else the calculation it was
+ * saved from (`sameInput` false when the device changed since). Key figures as the result page
+ * shows them; absent when the run has none (failed, still running, a tandem).
+ */
+export const ReviewRun = Type.Object({
+  calcId: Type.Integer(),
+  kind: Type.String(),
+  name: Type.String(),
+  status: Type.String(),
+  sameInput: Type.Boolean(),
+  createdAt: Type.Integer(),
+  finishedAt: Nullable(Type.Integer()),
+  reason: Type.Optional(Type.String()),
+  figures: Type.Optional(
+    Type.Object({
+      /** Electrical: Jsc; optical: photocurrent of the absorbers at 100 % IQE. */
+      jscMaCm2: Type.Number(),
+      vocV: Type.Optional(Type.Number()),
+      /** Fill factor as a fraction (0-1). */
+      ff: Type.Optional(Type.Number()),
+      pcePercent: Type.Optional(Type.Number()),
+    }),
+  ),
+});
+export type ReviewRun = Static<typeof ReviewRun>;
+
+export const ReviewRunData = Type.Object({ run: Nullable(ReviewRun) });
+export type ReviewRunData = Static<typeof ReviewRunData>;
+
 export const ReviewListData = Type.Object({ list: Type.Array(Review), total: Type.Integer() });
 export type ReviewListData = Static<typeof ReviewListData>;
 
