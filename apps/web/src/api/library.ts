@@ -11,6 +11,7 @@ import {
   type Review,
   type ReviewItemType,
   type ReviewListData,
+  type ReviewRunData,
   type ReviewStatus,
   type SystemSettings,
   signRequest,
@@ -48,6 +49,8 @@ export const libraryApi = {
     call<ReviewListData>('/sys/review/list', { body: { status, page, size } }),
   approve: (id: number) => call<Review>('/sys/review/approve', { body: { id } }),
   reject: (id: number, reason: string) => call<Review>('/sys/review/reject', { body: { id, reason } }),
+  /** The submitter's run of a submitted device (administrator). */
+  reviewRun: (id: number) => call<ReviewRunData>('/sys/review/run', { body: { id } }),
   getMaterial: (uuid: string) => call<Record<string, unknown>>('/sys/material/getMaterial', { body: { uuid } }),
   msgList: (page: number, size: number, unread?: boolean) =>
     call<MsgListData>('/sys/msg/list', { body: { page, size, ...(unread ? { unread: true } : {}) } }),
