@@ -198,7 +198,13 @@ export function DeviceSpecView({ spec }: { spec: unknown }) {
           <Typography.Title level={5} style={{ marginTop: 16 }}>
             {t('editor.section.interfaces')}
           </Typography.Title>
-          <Descriptions column={1} size="small" bordered data-testid="device-spec-interfaces">
+          <Descriptions
+            column={1}
+            size="small"
+            bordered
+            data-testid="device-spec-interfaces"
+            styles={{ label: { whiteSpace: 'nowrap' } }}
+          >
             {interfaces.map((f) => (
               // An interface is named by the two layers it joins: one interface per pair.
               <Descriptions.Item
@@ -223,7 +229,13 @@ export function DeviceSpecView({ spec }: { spec: unknown }) {
           <Typography.Title level={5} style={{ marginTop: 16 }}>
             {t('editor.section.contacts')}
           </Typography.Title>
-          <Descriptions column={1} size="small" bordered data-testid="device-spec-contacts">
+          <Descriptions
+            column={1}
+            size="small"
+            bordered
+            data-testid="device-spec-contacts"
+            styles={{ label: { width: 180, whiteSpace: 'nowrap' } }}
+          >
             <Descriptions.Item label={t('editor.contact.front')}>{contact(contacts.front)}</Descriptions.Item>
             <Descriptions.Item label={t('editor.contact.back')}>{contact(contacts.back)}</Descriptions.Item>
             <Descriptions.Item label={t('editor.contact.anode')}>
@@ -235,7 +247,14 @@ export function DeviceSpecView({ spec }: { spec: unknown }) {
       <Typography.Title level={5} style={{ marginTop: 16 }}>
         {t('library.spec.settings')}
       </Typography.Title>
-      <Descriptions column={1} size="small" bordered items={settings} data-testid="device-spec-settings" />
+      <Descriptions
+        column={1}
+        size="small"
+        bordered
+        items={settings}
+        data-testid="device-spec-settings"
+        styles={{ label: { width: 180, whiteSpace: 'nowrap' } }}
+      />
     </div>
   );
 }

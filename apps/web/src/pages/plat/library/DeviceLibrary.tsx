@@ -85,6 +85,7 @@ function EditDialog({ item, onClose }: { item: DeviceListItem | null; onClose: (
       okText: t('common.save'),
       cancelText: t('common.cancel'),
       okButtonProps: { 'data-testid': 'device-edit-confirm' } as ButtonProps,
+      cancelButtonProps: { 'data-testid': 'device-edit-confirm-cancel' } as ButtonProps,
       onOk: () => write(v),
     });
   };
@@ -99,6 +100,7 @@ function EditDialog({ item, onClose }: { item: DeviceListItem | null; onClose: (
       confirmLoading={busy}
       destroyOnHidden
       okButtonProps={{ 'data-testid': 'device-edit-ok' }}
+      cancelButtonProps={{ 'data-testid': 'device-edit-cancel' }}
     >
       <Form
         form={form}

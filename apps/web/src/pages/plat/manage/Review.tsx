@@ -193,7 +193,7 @@ function Preview({ review, onClose }: { review: ReviewItem | null; onClose: () =
         {q.data && 'material' in q.data && q.data.material && <MaterialPreview material={q.data.material} />}
         {q.data && 'device' in q.data && q.data.device && review && (
           <>
-            <Descriptions column={1} size="small" bordered>
+            <Descriptions column={1} size="small" bordered styles={{ label: { width: 110, whiteSpace: 'nowrap' } }}>
               <Descriptions.Item label={t('library.dev.colId')}>
                 <Typography.Text code>{q.data.device.id}</Typography.Text>
               </Descriptions.Item>
