@@ -65,7 +65,7 @@ describe('device references and notes', () => {
       const res = await save({ references: ['10.1038/ncomms8497', bad] }, bob.session);
       expect({ status: res.status, code: res.code }, bad).toEqual({ status: 400, code: '4316' });
       expect(res.msg).toContain(bad);
-      expect((res.data as { field: string }).field).toBe('references[1]');
+      expect((res.data as unknown as { field: string }).field).toBe('references[1]');
     }
     const en = await post<unknown>(
       t.app,
