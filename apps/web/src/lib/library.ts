@@ -69,7 +69,7 @@ export function itemActions(status: LibraryStatus): { edit: boolean; submit: boo
   };
 }
 
-/** One row of the layer stack shown in the device drawer. */
+/** One layer of a device as the library views list it (components/library/DeviceSpecView.tsx). */
 export interface LayerRow {
   key: number;
   name: string;

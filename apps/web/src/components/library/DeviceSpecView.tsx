@@ -2,7 +2,7 @@ import { LAYER_FIELDS } from '@pvforge/contracts';
 import { Descriptions, Table, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { materialOf } from '../../lib/library';
+import { layerRows } from '../../lib/library';
 import { formatNumber } from '../device-editor/fields';
 
 type Obj = Record<string, unknown>;
@@ -33,18 +33,19 @@ export function DeviceSpecView({ spec }: { spec: unknown }) {
   const layers = arr(spec.layers).filter(isObj);
   const el = isObj(spec.electrical) ? spec.electrical : undefined;
   const ill = isObj(spec.illumination) ? spec.illumination : undefined;
-  const role = (r: unknown) =>
-    typeof r === 'string' && i18n.exists(`editor.roles.${r}`) ? t(`editor.roles.${r}`) : String(r ?? '-');
+  const role = (r: string) => (r && i18n.exists(`editor.roles.${r}`) ? t(`editor.roles.${r}`) : r || '-');
   const elOf = (l: Obj) => (isObj(l.electrical) ? l.electrical : undefined);
 
+  // Name, thickness, material and role as the library lists read them (layers in spec order).
+  const stack = layerRows({ layers });
   const rows: ParamRow[] = [
     {
       key: 'thicknessNm',
       label: `${t('editor.field.thickness')} (nm)`,
-      values: layers.map((l) => val(l.thicknessNm)),
+      values: stack.map((l) => val(l.thicknessNm)),
     },
-    { key: 'material', label: t('editor.field.material'), values: layers.map((l) => materialOf(l.optical)) },
-    { key: 'role', label: t('editor.field.role'), values: layers.map((l) => role(l.role)) },
+    { key: 'material', label: t('editor.field.material'), values: stack.map((l) => l.material) },
+    { key: 'role', label: t('editor.field.role'), values: stack.map((l) => role(l.role)) },
   ];
   for (const f of LAYER_FIELDS) {
     if (!layers.some((l) => elOf(l)?.[f.key] !== undefined)) continue;
@@ -185,8 +186,8 @@ export function DeviceSpecView({ spec }: { spec: unknown }) {
         scroll={{ x: 'max-content' }}
         columns={[
           { title: t('library.spec.parameter'), dataIndex: 'label', fixed: 'left', width: 170 },
-          ...layers.map((l, i) => ({
-            title: String(l.name ?? `#${i + 1}`),
+          ...stack.map((l, i) => ({
+            title: l.name,
             key: `l${i}`,
             align: 'right' as const,
             render: (_: unknown, r: ParamRow) => r.values[i],
