@@ -26,7 +26,7 @@ const stamp = Date.now();
 const owner = { email: `libux.${stamp}@uni.example.cn`, password: 'Perovskite2026', name: '李文献' };
 const deviceName = `E2E带文献器件-${stamp}`;
 const DOI = '10.1039/C8EE01576G';
-const ids: { elec?: number; opt?: number } = {};
+const ids: { elec?: number; opt?: number; circuit?: number } = {};
 
 const by = (p: Page, id: string) => p.getByTestId(id);
 const api = <T>(path: string, body: unknown) => sessionApi<T>(userCtx, platform.url, path, body);
@@ -89,7 +89,19 @@ describe('device references, library table, phone-width results, review preview 
     const opt = await api<{ id: number }>('/sys/calc/opt', { device: device('perovskite-pin-optical.device.json') });
     expect(opt.code, opt.msg).toBe('1000');
     ids.opt = opt.data.id;
+    // A single-diode simulation: the circuit result page is checked at phone width too.
+    const circuit = await api<{ id: number }>('/sys/calc/circle', {
+      name: 'e2e 单二极管',
+      job: {
+        kind: 'simulate-sdm',
+        params: { jphMaCm2: 23, j0MaCm2: 3e-12, n: 1.5, rsOhmCm2: 3, rshOhmCm2: 2000, tK: 300 },
+        voltageV: Array.from({ length: 61 }, (_, i) => (1.2 * i) / 60),
+      },
+    });
+    expect(circuit.code, circuit.msg).toBe('1000');
+    ids.circuit = circuit.data.id;
     expect(await waitFinished(ids.elec, 180_000)).toBe('succeeded');
+    expect(await waitFinished(ids.circuit, 60_000)).toBe('succeeded');
     expect(await waitFinished(ids.opt, 60_000)).toBe('succeeded');
   }, 260_000);
 
@@ -170,12 +182,13 @@ describe('device references, library table, phone-width results, review preview 
     expect(list.data.list.map((d) => d.name)).toContain(deviceName);
   });
 
-  it('fits the electrical and the optical result pages into a 390 px phone', async () => {
+  it('fits the electrical, optical and circuit result pages into a 390 px phone', async () => {
     const phone = await userCtx.newPage();
     await phone.setViewportSize({ width: 390, height: 844 });
     for (const [path, body] of [
       [`/plat/rste/${ids.elec}`, 'rste-figures'],
       [`/plat/rsto/${ids.opt}`, 'rsto-body'],
+      [`/plat/rstc/${ids.circuit}`, 'rstc-figures'],
     ] as const) {
       await phone.goto(`${platform.url}${path}`);
       await by(phone, body).waitFor({ timeout: 30_000 });
