@@ -171,7 +171,7 @@ describe('result views', () => {
     await expect.poll(() => page.getByText('请输入器件名称', { exact: true }).count()).toBeGreaterThan(0);
     await byId('save-device-name').fill('e2e 保存的器件');
     await byId('save-device-ok').click();
-    await expect.poll(() => page.getByText('器件已保存到我的器件库').count()).toBeGreaterThan(0);
+    await byId('save-device-done').waitFor();
     const mine = await api<{ list: { name: string }[] }>('/sys/device/findPersonal', {
       kind: 'opt',
       page: 1,

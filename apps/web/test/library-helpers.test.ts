@@ -15,6 +15,7 @@ import {
   reasonProblem,
   rewardProblem,
   sortMessages,
+  splitDois,
 } from '../src/lib/library';
 
 describe('device library routes (spec §2)', () => {
@@ -163,5 +164,18 @@ describe('export file name', () => {
   it('falls back to a safe name from the device name', () => {
     expect(exportFileName(null, 'my cell: v2')).toBe('my_cell_v2.device.json');
     expect(exportFileName(null, '  ')).toBe('device.device.json');
+  });
+});
+
+describe('DOIs of the references box', () => {
+  it('splits on line breaks and blanks and names the first entry that is not a DOI', () => {
+    expect(splitDois('10.1039/C8EE01576G\n  doi:10.1038/ncomms8497 https://doi.org/10.21105/joss.03727\n')).toEqual({
+      dois: ['10.1039/C8EE01576G', 'doi:10.1038/ncomms8497', 'https://doi.org/10.21105/joss.03727'],
+    });
+    expect(splitDois('')).toEqual({ dois: [] });
+    expect(splitDois(undefined)).toEqual({ dois: [] });
+    expect(splitDois('10.1038/ncomms8497 10.12/short 11.1000/x').bad).toBe('10.12/short');
+    expect(splitDois('10.1000/')).toMatchObject({ bad: '10.1000/' });
+    expect(splitDois(Array.from({ length: 21 }, (_, i) => `10.1000/${i}`).join('\n')).tooMany).toBe(true);
   });
 });

@@ -171,6 +171,13 @@ export const CODES = {
     },
   },
   '4315': { status: 400, msg: { 'zh-CN': '请指定消息（id）或全部（all）', en: 'Give a message id or all: true' } },
+  '4316': {
+    status: 400,
+    msg: {
+      'zh-CN': '“{doi}”不是有效的 DOI（应形如 10.1000/xyz123）',
+      en: '"{doi}" is not a valid DOI (expected the form 10.1000/xyz123)',
+    },
+  },
 
   // 46xx: forum
   '4601': { status: 404, msg: { 'zh-CN': '帖子不存在', en: 'No such thread' } },

@@ -11,6 +11,7 @@ import {
 } from 'kysely';
 import type { DialectName } from './database.js';
 import { consultMigration } from './migrations-consult.js';
+import { deviceReferencesMigration } from './migrations-device-references.js';
 import { excitonLibraryMigration } from './migrations-exciton-library.js';
 import { financeMigration } from './migrations-finance.js';
 import { forumMigration } from './migrations-forum.js';
@@ -285,6 +286,7 @@ export function migrationList(dialect: DialectName): Record<string, Migration> {
     '0015_finance': financeMigration(dialect),
     '0016_public_texts_defects': defectTextsMigration(),
     '0017_material_defects': materialDefectsMigration(),
+    '0018_device_references': deviceReferencesMigration(),
     '0021_institutions_partners': institutionsPartnersMigration(dialect),
     '0022_transport_defects': transportDefectsMigration(),
   };

@@ -114,6 +114,10 @@ export interface DevicesTable {
   /** A public copy made by a review: the user who contributed it, and the personal device it came from. */
   contributor_id: Nullable<number>;
   origin_id: Nullable<string>;
+  /** JSON array of bare DOIs (migration 0018). */
+  reference_dois: Nullable<string>;
+  /** The owner's free notes on the device (migration 0018). */
+  notes: Nullable<string>;
 }
 
 /** A request to publish a personal material or device (migration 0005). */

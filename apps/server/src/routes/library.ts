@@ -22,6 +22,7 @@ import {
   ReviewListData,
   ReviewMineBody,
   ReviewRejectBody,
+  ReviewRunData,
   ReviewSubmitBody,
   ROLE,
   SettingsSetBody,
@@ -43,6 +44,7 @@ import {
   ReviewService,
   SettingsService,
 } from '../services/library.js';
+import { reviewRun } from '../services/review-run.js';
 
 /** Import is a charged feature (spec §1; docs/finance.md): its price is 0 until an administrator sets one. */
 const IMPORT_FEATURE = CHARGED_FEATURES.libraryImport;
@@ -294,6 +296,21 @@ export function libraryRoutes(s: Services): FastifyPluginAsyncTypebox {
         const { status, page = 1, size = 10 } = request.body;
         return success(request, await reviews.list(status, { page, size }));
       },
+    );
+
+    app.post(
+      '/sys/review/run',
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags,
+          summary:
+            "A submitted device's run for the reviewer (administrator): the submitter's newest optical or electrical calculation of exactly this device, else the one it was saved from; null when none",
+          body: ReviewIdBody,
+          response: { 200: answerOf(ReviewRunData) },
+        },
+      },
+      async (request) => success(request, { run: await reviewRun(db, s.calculations, request.body.id) }),
     );
 
     app.post(

@@ -9,6 +9,7 @@ import {
   fenToYuan,
   type IncomeItem,
   type LibraryStatus,
+  normalizeDoi,
   type Review,
   type ReviewItemType,
   type ReviewStatus,
@@ -58,6 +59,8 @@ function presentListRow(r: DeviceListRow | DeviceRow, ownerName?: string | null)
     name: r.name,
     ...(r.description ? { description: r.description } : {}),
     ...(r.citation ? { citation: r.citation } : {}),
+    references: referencesOf(r.reference_dois),
+    ...(r.notes ? { notes: r.notes } : {}),
     // The public library belongs to nobody; its entries name their contributor instead.
     ownerId: isPublic ? null : r.user_id,
     ...(name ? { ownerName: name } : {}),
@@ -66,6 +69,37 @@ function presentListRow(r: DeviceListRow | DeviceRow, ownerName?: string | null)
     createdAt: Number(r.created_at),
     updatedAt: Number(r.updated_at),
   };
+}
+
+/** The stored JSON array of DOIs; anything else (never written) reads as none. */
+function referencesOf(stored: string | null): string[] {
+  if (!stored) return [];
+  try {
+    const v = JSON.parse(stored) as unknown;
+    return Array.isArray(v) ? v.filter((d): d is string => typeof d === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The DOIs a user gave, bare and without repeats, as stored (JSON text, null when none); the first
+ * one that is not a DOI is refused by name (4316), so nothing is stored half-checked.
+ */
+export function storedReferences(raw: readonly string[]): string | null {
+  const dois: string[] = [];
+  raw.forEach((r, i) => {
+    const doi = normalizeDoi(r);
+    if (!doi)
+      throw new AppError(
+        '4316',
+        { doi: r.trim().slice(0, 100) },
+        { field: `references[${i}]`, errors: [`references[${i}]: not a DOI`] },
+      );
+    // DOIs are case-insensitive (DOI handbook §2.4): one entry per DOI.
+    if (!dois.some((d) => d.toLowerCase() === doi.toLowerCase())) dois.push(doi);
+  });
+  return dois.length ? JSON.stringify(dois) : null;
 }
 
 export function presentDevice(r: DeviceRow): Device {
@@ -139,8 +173,17 @@ export class DeviceLibraryService {
   /** Saves a DeviceSpec, or the input of one of the caller's optical or electrical calculations. */
   async save(
     userId: number,
-    body: { name?: string | undefined; description?: string | undefined; spec?: unknown; calcId?: number | undefined },
+    body: {
+      name?: string | undefined;
+      description?: string | undefined;
+      references?: string[] | undefined;
+      notes?: string | undefined;
+      spec?: unknown;
+      calcId?: number | undefined;
+    },
   ): Promise<Device> {
+    // Checked before anything else is looked up: a bad DOI is the caller's to fix whatever the rest.
+    const cite = { reference_dois: storedReferences(body.references ?? []), notes: body.notes?.trim() || null };
     let spec: DeviceSpec;
     let sourceCalcId: number | null = null;
     if (body.spec !== undefined) spec = specOf(body.spec, '4309', 'spec');
@@ -154,7 +197,7 @@ export class DeviceLibraryService {
       spec = specOf(input, '4309', 'calcId');
       sourceCalcId = rec.id;
     } else throw new AppError('4314');
-    return this.insertPersonal(userId, spec, body.name, body.description, sourceCalcId);
+    return this.insertPersonal(userId, spec, body.name, body.description, sourceCalcId, cite);
   }
 
   /** A device file (.device.json, multipart) or a `spec` field; a file's problems answer 4308. */
@@ -187,6 +230,7 @@ export class DeviceLibraryService {
     name: string | undefined,
     description: string | undefined,
     sourceCalcId: number | null,
+    cite: { reference_dois: string | null; notes: string | null } = { reference_dois: null, notes: null },
   ): Promise<Device> {
     const id = newDeviceId();
     const now = this.clock.now();
@@ -200,6 +244,7 @@ export class DeviceLibraryService {
       description: description ?? spec.description ?? null,
       spec: JSON.stringify(spec),
       source_calc_id: sourceCalcId,
+      ...cite,
       created_at: now,
       updated_at: now,
     });
@@ -208,12 +253,21 @@ export class DeviceLibraryService {
 
   async update(
     userId: number,
-    body: { id: string; name?: string | undefined; description?: string | undefined; spec?: unknown },
+    body: {
+      id: string;
+      name?: string | undefined;
+      description?: string | undefined;
+      references?: string[] | undefined;
+      notes?: string | undefined;
+      spec?: unknown;
+    },
   ): Promise<Device> {
     const row = await this.devices.getOwn(body.id, userId);
     if (!row) throw new AppError('4301');
     if (row.status === 'pending') throw new AppError('4310');
-    const patch: { name?: string; description?: string | null; spec?: string; kind?: string } = {};
+    const patch: Parameters<DevicesRepository['updateOwn']>[2] = {};
+    if (body.references !== undefined) patch.reference_dois = storedReferences(body.references);
+    if (body.notes !== undefined) patch.notes = body.notes.trim() || null;
     if (body.name !== undefined) patch.name = body.name.trim().slice(0, 100) || row.name;
     if (body.description !== undefined) patch.description = body.description;
     if (body.spec !== undefined) {
@@ -423,6 +477,8 @@ export class ReviewService {
           name: item.name,
           description: item.description,
           citation: item.citation,
+          reference_dois: item.reference_dois,
+          notes: item.notes,
           spec: item.spec,
           contributor_id: ownerId,
           origin_id: item.id,

@@ -100,6 +100,7 @@ describe('access', () => {
     '/sys/review/list',
     '/sys/review/approve',
     '/sys/review/reject',
+    '/sys/review/run',
     '/sys/settings/get',
     '/sys/settings/set',
   ];

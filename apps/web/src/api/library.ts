@@ -11,6 +11,7 @@ import {
   type Review,
   type ReviewItemType,
   type ReviewListData,
+  type ReviewRunData,
   type ReviewStatus,
   type SystemSettings,
   signRequest,
@@ -30,9 +31,15 @@ export const libraryApi = {
   findPublic: (body: DeviceFindPublicBody) => call<DeviceListData>('/sys/device/findPublic', { body }),
   findPersonal: (body: DeviceFindPersonalBody) => call<DeviceListData>('/sys/device/findPersonal', { body }),
   getDevice: (id: string) => call<Device>('/sys/device/get', { body: { id } }),
-  saveDevice: (body: { name: string; description?: string; spec?: unknown; calcId?: number }) =>
-    call<Device>('/sys/device/save', { body }),
-  updateDevice: (body: { id: string; name?: string; description?: string }) =>
+  saveDevice: (body: {
+    name: string;
+    description?: string;
+    references?: string[];
+    notes?: string;
+    spec?: unknown;
+    calcId?: number;
+  }) => call<Device>('/sys/device/save', { body }),
+  updateDevice: (body: { id: string; name?: string; description?: string; references?: string[]; notes?: string }) =>
     call<Device>('/sys/device/update', { body }),
   deleteDevice: (id: string) => call<null>('/sys/device/delete', { body: { id } }),
   submitReview: (itemType: ReviewItemType, itemId: string, note?: string) =>
@@ -42,6 +49,8 @@ export const libraryApi = {
     call<ReviewListData>('/sys/review/list', { body: { status, page, size } }),
   approve: (id: number) => call<Review>('/sys/review/approve', { body: { id } }),
   reject: (id: number, reason: string) => call<Review>('/sys/review/reject', { body: { id, reason } }),
+  /** The submitter's run of a submitted device (administrator). */
+  reviewRun: (id: number) => call<ReviewRunData>('/sys/review/run', { body: { id } }),
   getMaterial: (uuid: string) => call<Record<string, unknown>>('/sys/material/getMaterial', { body: { uuid } }),
   msgList: (page: number, size: number, unread?: boolean) =>
     call<MsgListData>('/sys/msg/list', { body: { page, size, ...(unread ? { unread: true } : {}) } }),

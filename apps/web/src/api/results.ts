@@ -24,11 +24,6 @@ export const resultsApi = {
   cancel: (id: number) => call<null>('/sys/calc/cancel', { body: { id } }),
   /** A parameter sweep's child calculations with their states (how far a running sweep is). */
   sweepChildren: (id: number) => call<CalcSweepChildren>('/sys/calc/sweepChildren', { body: { id } }),
-  /** docs/api/library.md: the input of the caller's calculation becomes a private device. */
-  saveDevice: (calcId: number, name: string, description?: string) =>
-    call<{ id: string; name: string }>('/sys/device/save', {
-      body: { calcId, name, ...(description ? { description } : {}) },
-    }),
 };
 
 /** The file name of a Content-Disposition header (RFC 5987 UTF-8 name first, then the plain one). */

@@ -1,7 +1,9 @@
 import {
   type DeviceKind,
   type LibraryStatus,
+  MAX_DEVICE_REFERENCES,
   MAX_REVIEW_REWARD_YUAN,
+  normalizeDoi,
   type SiteMessage,
   yuanToFen,
 } from '@pvforge/contracts';
@@ -67,7 +69,7 @@ export function itemActions(status: LibraryStatus): { edit: boolean; submit: boo
   };
 }
 
-/** One row of the layer stack shown in the device drawer. */
+/** One layer of a device as the library views list it (components/library/DeviceSpecView.tsx). */
 export interface LayerRow {
   key: number;
   name: string;
@@ -162,4 +164,19 @@ export function reasonProblem(reason: string | undefined): 'required' | 'tooLong
   if (!r) return 'required';
   if (r.length > 500) return 'tooLong';
   return undefined;
+}
+
+/**
+ * The DOIs of the references box: one or more, separated by line breaks or blanks (a DOI has
+ * none). `bad` is the first entry that is not a DOI, `tooMany` when there are more than the server
+ * takes; the server normalises and checks them again (4316).
+ */
+export function splitDois(text: string | undefined): { dois: string[]; bad?: string; tooMany?: boolean } {
+  const parts = (text ?? '').split(/\s+/).filter(Boolean);
+  const bad = parts.find((p) => !normalizeDoi(p));
+  return {
+    dois: parts,
+    ...(bad !== undefined ? { bad } : {}),
+    ...(parts.length > MAX_DEVICE_REFERENCES ? { tooMany: true } : {}),
+  };
 }

@@ -41,6 +41,33 @@ const Size = Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 
 const Search = Type.Optional(Type.String({ maxLength: 100 }));
 const DeviceName = Type.String({ minLength: 1, maxLength: 100 });
 const Description = Type.String({ maxLength: 2000 });
+
+/**
+ * A device's literature references are DOIs (https://www.doi.org/the-identifier/resources/handbook,
+ * §2.2): the prefix "10." with a registrant code of 4-9 digits, a slash and a suffix without blanks.
+ * Users paste them in every form they meet them ("doi:10...", "https://doi.org/10..."); the server
+ * keeps the bare DOI and the views link it through the doi.org resolver.
+ */
+export const DOI_PATTERN = /^10\.\d{4,9}\/\S+$/;
+export const MAX_DEVICE_REFERENCES = 20;
+export const MAX_DEVICE_NOTES = 4000;
+/** The forms a DOI is pasted in, reduced to the bare DOI; undefined when it is none. */
+export function normalizeDoi(raw: string): string | undefined {
+  const bare = raw
+    .trim()
+    .replace(/^(?:https?:\/\/)?(?:dx\.)?doi\.org\//i, '')
+    .replace(/^doi:\s*/i, '');
+  return DOI_PATTERN.test(bare) && bare.length <= 300 ? bare : undefined;
+}
+/** The resolver address of a DOI (the DOI's characters that are special in a URL are escaped). */
+export function doiUrl(doi: string): string {
+  return `https://doi.org/${doi.split('/').map(encodeURIComponent).join('/')}`;
+}
+const References = Type.Array(Type.String({ minLength: 1, maxLength: 300 }), {
+  maxItems: MAX_DEVICE_REFERENCES,
+  description: 'DOIs of the publications the device comes from ("10.xxxx/...", "doi:..." or a doi.org address)',
+});
+const Notes = Type.String({ maxLength: MAX_DEVICE_NOTES });
 /** A DeviceSpec as an object, or its JSON text (form posts carry JSON as a string). */
 const SpecField = Type.Union([Type.String({ minLength: 1, maxLength: 4_000_000 }), Type.Object({})], {
   description: 'A DeviceSpec (schemaVersion 1), as an object or its JSON text',
@@ -55,6 +82,9 @@ export const DeviceListItem = Type.Object({
   name: Type.String(),
   description: Type.Optional(Type.String()),
   citation: Type.Optional(Type.String()),
+  /** DOIs (bare, "10.xxxx/..."), in the order the owner gave them; empty when none. */
+  references: Type.Array(Type.String()),
+  notes: Type.Optional(Type.String()),
   ownerId: Nullable(Type.Integer()),
   ownerName: Type.Optional(Type.String()),
   contributorId: Type.Optional(Nullable(Type.Integer())),
@@ -96,6 +126,8 @@ export type DeviceIdBody = Static<typeof DeviceIdBody>;
 export const DeviceSaveBody = Type.Object({
   name: Type.Optional(DeviceName),
   description: Type.Optional(Description),
+  references: Type.Optional(References),
+  notes: Type.Optional(Notes),
   spec: Type.Optional(SpecField),
   calcId: Type.Optional(Type.Integer({ minimum: 1 })),
 });
@@ -105,6 +137,9 @@ export const DeviceUpdateBody = Type.Object({
   id: DeviceId,
   name: Type.Optional(DeviceName),
   description: Type.Optional(Description),
+  /** Replaces the list (an empty list removes every reference). */
+  references: Type.Optional(References),
+  notes: Type.Optional(Notes),
   spec: Type.Optional(SpecField),
 });
 export type DeviceUpdateBody = Static<typeof DeviceUpdateBody>;
@@ -142,6 +177,37 @@ export const Review = Type.Object({
   decidedBy: Type.Optional(Type.Integer()),
 });
 export type Review = Static<typeof Review>;
+
+/**
+ * The run a reviewer sees next to a submitted device (docs/administration.md): the submitter's
+ * newest optical or electrical calculation of exactly this device, else the calculation it was
+ * saved from (`sameInput` false when the device changed since). Key figures as the result page
+ * shows them; absent when the run has none (failed, still running, a tandem).
+ */
+export const ReviewRun = Type.Object({
+  calcId: Type.Integer(),
+  kind: Type.String(),
+  name: Type.String(),
+  status: Type.String(),
+  sameInput: Type.Boolean(),
+  createdAt: Type.Integer(),
+  finishedAt: Nullable(Type.Integer()),
+  reason: Type.Optional(Type.String()),
+  figures: Type.Optional(
+    Type.Object({
+      /** Electrical: Jsc; optical: photocurrent of the absorbers at 100 % IQE. */
+      jscMaCm2: Type.Number(),
+      vocV: Type.Optional(Type.Number()),
+      /** Fill factor as a fraction (0-1). */
+      ff: Type.Optional(Type.Number()),
+      pcePercent: Type.Optional(Type.Number()),
+    }),
+  ),
+});
+export type ReviewRun = Static<typeof ReviewRun>;
+
+export const ReviewRunData = Type.Object({ run: Nullable(ReviewRun) });
+export type ReviewRunData = Static<typeof ReviewRunData>;
 
 export const ReviewListData = Type.Object({ list: Type.Array(Review), total: Type.Integer() });
 export type ReviewListData = Static<typeof ReviewListData>;

@@ -108,6 +108,26 @@ export class CalculationsRepository {
       .executeTakeFirst();
   }
 
+  /**
+   * The user's newest calculation of one of `kinds` whose input hashes to `hash` (the same device,
+   * whatever the key order), or undefined.
+   */
+  async latestWithInput(
+    userId: number,
+    kinds: readonly CalcKind[],
+    hash: string,
+  ): Promise<CalculationRecord | undefined> {
+    return this.db
+      .selectFrom('calculations')
+      .select(RECORD_COLUMNS)
+      .where('user_id', '=', userId)
+      .where('kind', 'in', [...kinds])
+      .where('input_hash', '=', hash)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+  }
+
   async input(id: number): Promise<unknown> {
     const row = await this.db.selectFrom('calculations').select('input').where('id', '=', id).executeTakeFirst();
     return row ? (JSON.parse(row.input) as unknown) : undefined;

@@ -27,6 +27,8 @@ const LIST_COLUMNS = [
   'devices.source_calc_id',
   'devices.contributor_id',
   'devices.origin_id',
+  'devices.reference_dois',
+  'devices.notes',
 ] as const;
 
 /** LIKE pattern of a user's search text: wildcards in it are literal characters. */
@@ -167,7 +169,14 @@ export class DevicesRepository {
   async updateOwn(
     id: string,
     userId: number,
-    patch: { name?: string; description?: string | null; spec?: string; kind?: string },
+    patch: {
+      name?: string;
+      description?: string | null;
+      spec?: string;
+      kind?: string;
+      reference_dois?: string | null;
+      notes?: string | null;
+    },
     now: number,
   ): Promise<boolean> {
     const r = await this.db

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { libKeys, libraryApi } from '../../api/library';
 import { libraryRoute } from '../../lib/library';
+import { ReferenceFields, type ReferenceValues, referenceBody } from './ReferenceFields';
 
 export interface SaveDeviceButtonProps {
   /** Save the input of one of the caller's calculations (result pages). */
@@ -23,14 +24,15 @@ export interface SaveDeviceButtonProps {
   label?: string;
 }
 
-interface Values {
+interface Values extends ReferenceValues {
   name: string;
   description?: string;
 }
 
 /**
- * Saves a device into the caller's personal library (/sys/device/save) after asking for a name
- * and a description. Give it `calcId` on a result page, or `spec` in an editor.
+ * Saves a device into the caller's personal library (/sys/device/save) after asking for a name,
+ * a description, its references (DOIs) and notes. Give it `calcId` on a result page, or `spec` in
+ * an editor.
  */
 export function SaveDeviceButton({
   calcId,
@@ -56,9 +58,12 @@ export function SaveDeviceButton({
     if (!v) return;
     setBusy(true);
     try {
+      const { references, notes } = referenceBody(v);
       const device = await libraryApi.saveDevice({
         name: v.name.trim(),
         ...(v.description?.trim() ? { description: v.description.trim() } : {}),
+        ...(references.length ? { references } : {}),
+        ...(notes ? { notes } : {}),
         ...(calcId !== undefined ? { calcId } : { spec }),
       });
       await qc.invalidateQueries({ queryKey: libKeys.devices });
@@ -150,8 +155,9 @@ export function SaveDeviceButton({
               label={t('library.save.description')}
               rules={[{ max: 2000, message: t('library.save.descMax') }]}
             >
-              <Input.TextArea rows={4} data-testid="save-device-description" />
+              <Input.TextArea rows={3} data-testid="save-device-description" />
             </Form.Item>
+            <ReferenceFields />
           </Form>
         )}
       </Modal>

@@ -31,7 +31,8 @@ export const zh = {
     voltageHint: '终止电压应大于开路电压，以得到完整的 J-V 曲线。',
     curve: '实测 J-V 曲线',
     ranges: '拟合范围',
-    rangesHint: '默认值即规范给出的允许范围（光生电流为第一个数据点 ±5 mA/cm²，高光强曲线为 ±5 %），可以在其内收窄。',
+    rangesHint:
+      '默认范围是本平台拟合允许的最宽范围，足以容纳在一个太阳下测量的各类太阳电池：光生电流取测量曲线第一个点（电压最低处）的电流 ±5 mA/cm²（电流大于 100 mA/cm² 的高光强曲线取 ±5 %），其余参数的上下限见下表。只能在其内收窄；按您对电池的了解收窄（例如已知串联电阻小于 10 Ω·cm²），拟合更快、结果更确定。',
     rangeLo: '下限',
     rangeHi: '上限',
     rangeParam: '参数',
@@ -313,7 +314,7 @@ export const en: Messages<typeof zh> = {
     curve: 'Measured J-V curve',
     ranges: 'Fit ranges',
     rangesHint:
-      'The defaults are the allowed ranges of the specification (photocurrent: first data point ±5 mA/cm², ±5 % for curves at high light); you may narrow them.',
+      'The defaults are the widest ranges this platform fits in, wide enough for any kind of solar cell measured at one sun: the photocurrent within ±5 mA/cm² of the current at the first point of the measured curve (its lowest voltage), ±5 % for curves at high light (above 100 mA/cm²); the bounds of the other parameters are in the table. You can only narrow them: narrowing to what you know of your cell (say, a series resistance below 10 Ω·cm²) makes the fit faster and its result more certain.',
     rangeLo: 'Lower bound',
     rangeHi: 'Upper bound',
     rangeParam: 'Parameter',

@@ -1,43 +1,13 @@
 import type { DeviceListItem } from '@pvforge/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Descriptions, Drawer, Skeleton, Table, Tag, Typography } from 'antd';
+import { Alert, Descriptions, Drawer, Skeleton, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { libKeys, libraryApi } from '../../../api/library';
-import { type LayerRow, layerRows, STATUS_COLORS } from '../../../lib/library';
+import { DeviceSpecView } from '../../../components/library/DeviceSpecView';
+import { DeviceReferences } from '../../../components/library/ReferenceFields';
+import { STATUS_COLORS } from '../../../lib/library';
 
-/** The layer stack of a DeviceSpec, front to back (also used by the review preview). */
-export function LayerStack({ spec }: { spec: unknown }) {
-  const { t, i18n } = useTranslation();
-  const rows = layerRows(spec);
-  return (
-    <Table<LayerRow>
-      size="small"
-      rowKey="key"
-      pagination={false}
-      dataSource={rows}
-      data-testid="device-layers"
-      locale={{ emptyText: t('library.dev.noLayers') }}
-      columns={[
-        { title: '#', key: 'i', width: 40, render: (_, r) => r.key + 1 },
-        { title: t('library.dev.layerName'), dataIndex: 'name' },
-        {
-          title: t('library.dev.thickness'),
-          dataIndex: 'thicknessNm',
-          align: 'right',
-          render: (v: number | null) => (v === null ? '-' : v),
-        },
-        { title: t('library.dev.material'), dataIndex: 'material' },
-        {
-          title: t('library.dev.role'),
-          dataIndex: 'role',
-          render: (r: string) => (i18n.exists(`editor.roles.${r}`) ? t(`editor.roles.${r}`) : r),
-        },
-      ]}
-    />
-  );
-}
-
-/** Details of one device: its ID, description, citation and layer stack. */
+/** Details of one device: its ID, description, references (DOIs linked), notes and layer stack. */
 export function DeviceDrawer({ item, onClose }: { item: DeviceListItem | null; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const q = useQuery({
@@ -52,7 +22,7 @@ export function DeviceDrawer({ item, onClose }: { item: DeviceListItem | null; o
       open={!!item}
       onClose={onClose}
       title={t('library.dev.drawerTitle')}
-      size={640}
+      size={860}
       destroyOnHidden
       data-testid="device-drawer"
     >
@@ -79,21 +49,28 @@ export function DeviceDrawer({ item, onClose }: { item: DeviceListItem | null; o
             </Typography.Paragraph>
           </Descriptions.Item>
           <Descriptions.Item label={t('library.dev.colCitation')}>
-            <span data-testid="device-drawer-citation" style={{ whiteSpace: 'pre-wrap' }}>
-              {d.citation || t('library.dev.none')}
-            </span>
+            <div data-testid="device-drawer-citation">
+              <DeviceReferences references={d.references} citation={d.citation} empty={t('library.dev.none')} />
+              {/* A device with DOIs and a free-text source (a seeded one edited later) shows both. */}
+              {d.references?.length && d.citation ? (
+                <div style={{ whiteSpace: 'pre-wrap', marginTop: 4 }}>{d.citation}</div>
+              ) : null}
+            </div>
+          </Descriptions.Item>
+          <Descriptions.Item label={t('library.refs.notes')}>
+            <Typography.Paragraph data-testid="device-drawer-notes" style={{ whiteSpace: 'pre-wrap', marginBottom: 0 }}>
+              {d.notes || t('library.dev.none')}
+            </Typography.Paragraph>
           </Descriptions.Item>
           <Descriptions.Item label={t('library.dev.colUpdated')}>
             {new Date(d.updatedAt).toLocaleString(i18n.language)}
           </Descriptions.Item>
         </Descriptions>
       )}
-      <Typography.Title level={5} style={{ marginTop: 16 }}>
-        {t('library.dev.layers')}
-      </Typography.Title>
+      <div style={{ marginTop: 16 }} />
       {q.isPending && <Skeleton active />}
       {q.isError && <Alert type="error" showIcon title={t('common.loadFailed', { msg: q.error.message })} />}
-      {q.data && <LayerStack spec={q.data.spec} />}
+      {q.data && <DeviceSpecView spec={q.data.spec} />}
     </Drawer>
   );
 }

@@ -1,14 +1,7 @@
-import {
-  DeleteOutlined,
-  DownloadOutlined,
-  EditOutlined,
-  ExperimentOutlined,
-  EyeOutlined,
-  SendOutlined,
-  UploadOutlined,
-} from '@ant-design/icons';
+import { UploadOutlined } from '@ant-design/icons';
 import { CHARGED_FEATURES, type DeviceListItem, type LibraryStatus } from '@pvforge/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ButtonProps } from 'antd';
 import {
   Alert,
   App,
@@ -22,15 +15,21 @@ import {
   Space,
   Table,
   Tag,
-  Tooltip,
   Typography,
   Upload,
 } from 'antd';
+import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { financeApi } from '../../../api/finance';
 import { exportDevice, importDeviceFile, libKeys, libraryApi, useDeviceList } from '../../../api/library';
+import {
+  DeviceReferences,
+  ReferenceFields,
+  type ReferenceValues,
+  referenceBody,
+} from '../../../components/library/ReferenceFields';
 import { PageHeader } from '../../../components/PageHeader';
 import { calcLink, itemActions, libraryScope, STATUS_COLORS } from '../../../lib/library';
 import { DeviceDrawer } from './DeviceDrawer';
@@ -41,19 +40,27 @@ function errText(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
 
-/** Rename / edit description of a personal device. */
+/**
+ * Edit name, description, references and notes of a personal device. Renaming, and editing an
+ * approved device (which makes it private again: it no longer matches its public copy), are
+ * confirmed first, so that neither happens by a slip.
+ */
 function EditDialog({ item, onClose }: { item: DeviceListItem | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const qc = useQueryClient();
-  const [form] = Form.useForm<{ name: string; description: string }>();
+  const [form] = Form.useForm<{ name: string; description: string } & ReferenceValues>();
   const [busy, setBusy] = useState(false);
-  const onOk = async () => {
-    const v = await form.validateFields().catch(() => null);
-    if (!v || !item) return;
+  const write = async (v: { name: string; description: string } & ReferenceValues) => {
+    if (!item) return;
     setBusy(true);
     try {
-      await libraryApi.updateDevice({ id: item.id, name: v.name.trim(), description: v.description?.trim() ?? '' });
+      await libraryApi.updateDevice({
+        id: item.id,
+        name: v.name.trim(),
+        description: v.description?.trim() ?? '',
+        ...referenceBody(v),
+      });
       message.success(t('library.dev.saved'));
       await qc.invalidateQueries({ queryKey: libKeys.devices });
       onClose();
@@ -62,6 +69,26 @@ function EditDialog({ item, onClose }: { item: DeviceListItem | null; onClose: (
     } finally {
       setBusy(false);
     }
+  };
+  const onOk = async () => {
+    const v = await form.validateFields().catch(() => null);
+    if (!v || !item) return;
+    const renamed = v.name.trim() !== item.name;
+    if (!renamed && item.status !== 'approved') return write(v);
+    modal.confirm({
+      title: t('library.dev.editConfirmTitle'),
+      content: (
+        <>
+          {renamed && <p>{t('library.dev.renameConfirm', { from: item.name, to: v.name.trim() })}</p>}
+          {item.status === 'approved' && <p>{t('library.dev.approvedEditConfirm')}</p>}
+        </>
+      ),
+      okText: t('common.save'),
+      cancelText: t('common.cancel'),
+      okButtonProps: { 'data-testid': 'device-edit-confirm' } as ButtonProps,
+      cancelButtonProps: { 'data-testid': 'device-edit-confirm-cancel' } as ButtonProps,
+      onOk: () => write(v),
+    });
   };
   return (
     <Modal
@@ -74,12 +101,18 @@ function EditDialog({ item, onClose }: { item: DeviceListItem | null; onClose: (
       confirmLoading={busy}
       destroyOnHidden
       okButtonProps={{ 'data-testid': 'device-edit-ok' }}
+      cancelButtonProps={{ 'data-testid': 'device-edit-cancel' }}
     >
       <Form
         form={form}
         layout="vertical"
         name="device-edit"
-        initialValues={{ name: item?.name ?? '', description: item?.description ?? '' }}
+        initialValues={{
+          name: item?.name ?? '',
+          description: item?.description ?? '',
+          references: item?.references?.join('\n') ?? '',
+          notes: item?.notes ?? '',
+        }}
         preserve={false}
       >
         <Form.Item
@@ -97,8 +130,9 @@ function EditDialog({ item, onClose }: { item: DeviceListItem | null; onClose: (
           label={t('library.save.description')}
           rules={[{ max: 2000, message: t('library.save.descMax') }]}
         >
-          <Input.TextArea data-testid="device-edit-description" rows={4} />
+          <Input.TextArea data-testid="device-edit-description" rows={3} />
         </Form.Item>
+        <ReferenceFields />
       </Form>
     </Modal>
   );
@@ -301,7 +335,9 @@ export default function DeviceLibrary() {
           loading={list.isFetching}
           dataSource={list.data?.list ?? []}
           data-testid="device-table"
-          scroll={{ x: 'max-content' }}
+          tableLayout="fixed"
+          // Columns fit from about 1000 px of table up (a 1440 px screen); narrower ones scroll the table.
+          scroll={{ x: 960 }}
           locale={{ emptyText: scope.personal ? t('library.dev.emptyPersonal') : t('library.dev.empty') }}
           onRow={(r) => ({ 'data-testid': `device-row-${r.id}` }) as React.HTMLAttributes<HTMLElement>}
           pagination={{
@@ -317,57 +353,61 @@ export default function DeviceLibrary() {
           }}
           columns={[
             {
-              title: t('library.dev.colId'),
-              dataIndex: 'id',
-              width: 310,
-              render: (id: string) => (
-                <Typography.Text
-                  code
-                  copyable={{ text: id, tooltips: [t('library.dev.copyId'), t('common.copied')] }}
-                  data-testid="device-id"
-                  data-id={id}
-                  style={{ fontSize: 12, whiteSpace: 'nowrap' }}
-                >
-                  {id}
-                </Typography.Text>
-              ),
-            },
-            {
+              // The ID is long (32 characters): it sits under the name, copyable, so that status,
+              // reference, owner and date fit a 1440 px screen without scrolling.
               title: t('library.dev.colName'),
               dataIndex: 'name',
-              width: 220,
               render: (name: string, r) => (
-                <Typography.Link onClick={() => setOpen(r)} data-testid="device-name">
-                  {name}
-                </Typography.Link>
+                <Space orientation="vertical" size={0} style={{ maxWidth: '100%' }}>
+                  <Typography.Link onClick={() => setOpen(r)} data-testid="device-name">
+                    {name}
+                  </Typography.Link>
+                  <Typography.Text
+                    type="secondary"
+                    copyable={{ text: r.id, tooltips: [t('library.dev.copyId'), t('common.copied')] }}
+                    data-testid="device-id"
+                    data-id={r.id}
+                    style={{ fontSize: 12, fontFamily: 'monospace' }}
+                    title={r.id}
+                  >
+                    {`${r.id.slice(0, 8)}…`}
+                  </Typography.Text>
+                </Space>
               ),
             },
             {
               title: t('library.dev.colDesc'),
               dataIndex: 'description',
-              width: 240,
               ellipsis: true,
               render: (v?: string) => v || '-',
             },
             {
               title: t('library.dev.colCitation'),
-              dataIndex: 'citation',
+              key: 'references',
               width: 200,
-              ellipsis: true,
-              render: (v?: string) => v || '-',
+              render: (_, r) => (
+                <div data-testid="device-reference" style={{ maxWidth: 200 }}>
+                  <DeviceReferences references={r.references} citation={r.citation} ellipsis />
+                </div>
+              ),
             },
             {
               title: t('library.dev.colOwner'),
               key: 'owner',
-              width: 120,
-              render: (_, r) => r.ownerName || (r.ownerId === null ? t('library.dev.platform') : '-'),
+              width: 110,
+              ellipsis: true,
+              render: (_, r) => (
+                <span data-testid="device-owner">
+                  {r.ownerName || (r.ownerId === null ? t('library.dev.platform') : '-')}
+                </span>
+              ),
             },
             ...(scope.personal
               ? [
                   {
                     title: t('library.dev.colStatus'),
                     key: 'status',
-                    width: 110,
+                    width: 90,
                     render: (_: unknown, r: DeviceListItem) => (
                       <Tag color={STATUS_COLORS[r.status]} data-testid="device-status" data-status={r.status}>
                         {t(`library.status.${r.status}`)}
@@ -379,83 +419,58 @@ export default function DeviceLibrary() {
             {
               title: t('library.dev.colUpdated'),
               dataIndex: 'updatedAt',
-              width: 170,
-              render: (v: number) => new Date(v).toLocaleString(i18n.language),
+              width: 150,
+              render: (v: number) => (
+                <span data-testid="device-updated" title={new Date(v).toLocaleString(i18n.language)}>
+                  {dayjs(v).format('YYYY-MM-DD HH:mm')}
+                </span>
+              ),
             },
             {
               title: t('library.dev.colActions'),
               key: 'actions',
-              fixed: 'right',
-              width: scope.personal ? 250 : 150,
+              width: scope.personal ? 230 : 170,
               render: (_, r) => {
                 const can = itemActions(r.status);
+                // Text buttons, not bare icons: editing must not be taken for submitting, nor
+                // submitting for editing. Deleting asks first; submitting opens its own dialog.
                 return (
-                  <Space size={0} wrap>
-                    <Tooltip title={t('library.dev.detail')}>
-                      <Button
-                        type="text"
-                        icon={<EyeOutlined />}
-                        aria-label={t('library.dev.detail')}
-                        onClick={() => setOpen(r)}
-                        data-testid="device-detail"
-                      />
-                    </Tooltip>
-                    <Tooltip title={t('library.dev.open')}>
-                      <Button
-                        type="text"
-                        icon={<ExperimentOutlined />}
-                        aria-label={t('library.dev.open')}
-                        onClick={() => navigate(calcLink(r.kind, r.id))}
-                        data-testid="device-open"
-                      />
-                    </Tooltip>
-                    <Tooltip title={t('library.dev.export')}>
-                      <Button
-                        type="text"
-                        icon={<DownloadOutlined />}
-                        aria-label={t('library.dev.export')}
-                        onClick={() => void onExport(r)}
-                        data-testid="device-export"
-                      />
-                    </Tooltip>
+                  <Space size={[4, 0]} wrap className="device-actions">
+                    <Button size="small" type="link" onClick={() => setOpen(r)} data-testid="device-detail">
+                      {t('library.dev.detailShort')}
+                    </Button>
+                    <Button
+                      size="small"
+                      type="link"
+                      onClick={() => navigate(calcLink(r.kind, r.id))}
+                      data-testid="device-open"
+                    >
+                      {t('library.dev.openShort')}
+                    </Button>
+                    <Button size="small" type="link" onClick={() => void onExport(r)} data-testid="device-export">
+                      {t('library.dev.exportShort')}
+                    </Button>
                     {scope.personal && can.edit && (
-                      <Tooltip title={t('library.dev.edit')}>
-                        <Button
-                          type="text"
-                          icon={<EditOutlined />}
-                          aria-label={t('library.dev.edit')}
-                          onClick={() => setEditing(r)}
-                          data-testid="device-edit"
-                        />
-                      </Tooltip>
+                      <Button size="small" type="link" onClick={() => setEditing(r)} data-testid="device-edit">
+                        {t('library.dev.editShort')}
+                      </Button>
                     )}
                     {scope.personal && can.submit && (
-                      <Tooltip title={t('library.dev.submit')}>
-                        <Button
-                          type="text"
-                          icon={<SendOutlined />}
-                          aria-label={t('library.dev.submit')}
-                          onClick={() => setSubmitting(r)}
-                          data-testid="device-submit"
-                        />
-                      </Tooltip>
+                      <Button size="small" type="link" onClick={() => setSubmitting(r)} data-testid="device-submit">
+                        {t('library.dev.submit')}
+                      </Button>
                     )}
                     {scope.personal && can.remove && (
                       <Popconfirm
                         title={t('library.dev.deleteConfirm', { name: r.name })}
-                        okText={t('common.ok')}
+                        okText={t('library.dev.delete')}
                         cancelText={t('common.cancel')}
                         okButtonProps={{ danger: true, 'data-testid': 'device-delete-ok' }}
                         onConfirm={() => onDelete(r)}
                       >
-                        <Button
-                          type="text"
-                          danger
-                          icon={<DeleteOutlined />}
-                          aria-label={t('library.dev.delete')}
-                          title={t('library.dev.delete')}
-                          data-testid="device-delete"
-                        />
+                        <Button size="small" type="link" danger data-testid="device-delete">
+                          {t('library.dev.delete')}
+                        </Button>
                       </Popconfirm>
                     )}
                   </Space>

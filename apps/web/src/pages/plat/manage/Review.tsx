@@ -1,4 +1,4 @@
-import type { Review as ReviewItem, ReviewStatus } from '@pvforge/contracts';
+import type { Review as ReviewItem, ReviewRun, ReviewStatus } from '@pvforge/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -20,10 +20,12 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { libKeys, libraryApi } from '../../../api/library';
+import { DeviceSpecView } from '../../../components/library/DeviceSpecView';
+import { DeviceReferences } from '../../../components/library/ReferenceFields';
 import { PageHeader } from '../../../components/PageHeader';
-import { formatYuan, reasonProblem } from '../../../lib/library';
-import { LayerStack } from '../library/DeviceDrawer';
+import { calcLink, formatYuan, reasonProblem } from '../../../lib/library';
 
 const TABS: ReviewStatus[] = ['pending', 'approved', 'rejected'];
 
@@ -65,6 +67,84 @@ function MaterialPreview({ material }: { material: Record<string, unknown> }) {
   );
 }
 
+/** Figures of a run as the result pages give them, with their units. */
+function RunFigures({ kind, figures }: { kind: string; figures: NonNullable<ReviewRun['figures']> }) {
+  const { t } = useTranslation();
+  const f = (v: number | undefined, d = 2) => (v === undefined ? '-' : v.toFixed(d));
+  const items =
+    kind === 'elec'
+      ? [
+          { key: 'jsc', label: 'Jsc (mA/cm²)', children: f(figures.jscMaCm2) },
+          { key: 'voc', label: 'Voc (V)', children: f(figures.vocV, 3) },
+          { key: 'ff', label: 'FF (%)', children: f(figures.ff === undefined ? undefined : figures.ff * 100, 1) },
+          { key: 'pce', label: 'PCE (%)', children: f(figures.pcePercent) },
+        ]
+      : [{ key: 'jph', label: t('library.review.run.jph'), children: f(figures.jscMaCm2) }];
+  return <Descriptions size="small" column={{ xs: 1, sm: 2, md: 4 }} items={items} data-testid="review-run-figures" />;
+}
+
+/**
+ * What the device gives when it runs (docs/administration.md "Reviewing a device"): the
+ * submitter's run of exactly this device, or of an earlier version, or a warning that there is
+ * none; the reviewer can open the device in the calculator and run it before deciding.
+ */
+function ReviewRunPanel({ review, kind }: { review: ReviewItem; kind: 'opt' | 'elec' }) {
+  const { t, i18n } = useTranslation();
+  const q = useQuery({
+    queryKey: [...libKeys.reviews, 'run', review.id],
+    queryFn: () => libraryApi.reviewRun(review.id),
+  });
+  const run = q.data?.run;
+  const open = (
+    <Link to={calcLink(kind, review.itemId)} target="_blank" data-testid="review-run-open">
+      {t('library.review.run.open')}
+    </Link>
+  );
+  return (
+    <Card
+      size="small"
+      title={t('library.review.run.title')}
+      extra={open}
+      style={{ marginTop: 16 }}
+      data-testid="review-run"
+    >
+      {q.isPending && <Skeleton active paragraph={{ rows: 1 }} />}
+      {q.isError && <Alert type="error" showIcon title={t('common.loadFailed', { msg: q.error.message })} />}
+      {q.data && !run && (
+        <Alert type="warning" showIcon title={t('library.review.run.none')} data-testid="review-run-none" />
+      )}
+      {run && (
+        <>
+          <Typography.Paragraph style={{ marginBottom: 8 }}>
+            {t('library.review.run.which', {
+              id: run.calcId,
+              name: run.name,
+              date: new Date(run.finishedAt ?? run.createdAt).toLocaleString(i18n.language),
+            })}{' '}
+            <Tag data-testid="review-run-status" data-status={run.status}>
+              {t(`results.status.${run.status}`, { defaultValue: run.status })}
+            </Tag>
+          </Typography.Paragraph>
+          {!run.sameInput && (
+            <Alert
+              type="warning"
+              showIcon
+              style={{ marginBottom: 8 }}
+              title={t('library.review.run.earlier')}
+              data-testid="review-run-earlier"
+            />
+          )}
+          {run.figures ? (
+            <RunFigures kind={run.kind} figures={run.figures} />
+          ) : (
+            <Typography.Text type="secondary">{t('library.review.run.noFigures')}</Typography.Text>
+          )}
+        </>
+      )}
+    </Card>
+  );
+}
+
 function Preview({ review, onClose }: { review: ReviewItem | null; onClose: () => void }) {
   const { t } = useTranslation();
   const q = useQuery({
@@ -79,7 +159,7 @@ function Preview({ review, onClose }: { review: ReviewItem | null; onClose: () =
     <Drawer
       open={!!review}
       onClose={onClose}
-      size={640}
+      size={960}
       title={t('library.review.previewTitle', { name: review?.itemName ?? '' })}
       data-testid="review-preview"
       destroyOnHidden
@@ -111,21 +191,26 @@ function Preview({ review, onClose }: { review: ReviewItem | null; onClose: () =
           />
         )}
         {q.data && 'material' in q.data && q.data.material && <MaterialPreview material={q.data.material} />}
-        {q.data && 'device' in q.data && q.data.device && (
+        {q.data && 'device' in q.data && q.data.device && review && (
           <>
-            <Descriptions column={1} size="small" bordered>
+            <Descriptions column={1} size="small" bordered styles={{ label: { width: 110, whiteSpace: 'nowrap' } }}>
               <Descriptions.Item label={t('library.dev.colId')}>
                 <Typography.Text code>{q.data.device.id}</Typography.Text>
               </Descriptions.Item>
               <Descriptions.Item label={t('library.dev.colDesc')}>{q.data.device.description || '-'}</Descriptions.Item>
               <Descriptions.Item label={t('library.dev.colCitation')}>
-                {q.data.device.citation || '-'}
+                <div data-testid="review-device-references">
+                  <DeviceReferences references={q.data.device.references} citation={q.data.device.citation} />
+                </div>
+              </Descriptions.Item>
+              <Descriptions.Item label={t('library.refs.notes')}>
+                <span style={{ whiteSpace: 'pre-wrap' }}>{q.data.device.notes || '-'}</span>
               </Descriptions.Item>
             </Descriptions>
-            <Typography.Title level={5} style={{ marginTop: 16 }}>
-              {t('library.dev.layers')}
-            </Typography.Title>
-            <LayerStack spec={q.data.device.spec} />
+            <ReviewRunPanel review={review} kind={q.data.device.kind} />
+            <div style={{ marginTop: 16 }}>
+              <DeviceSpecView spec={q.data.device.spec} />
+            </div>
           </>
         )}
       </div>

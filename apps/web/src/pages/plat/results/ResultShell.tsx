@@ -3,7 +3,7 @@
  * it is queued or running, the reason in words when it failed, the action bar (exports, save to
  * library, edit / re-run) and the input summary. The view itself only draws a succeeded result.
  */
-import { DownloadOutlined, EditOutlined, LineChartOutlined, SaveOutlined } from '@ant-design/icons';
+import { DownloadOutlined, EditOutlined, LineChartOutlined } from '@ant-design/icons';
 import type { CalcDetail, CalcKind, CalcRecord } from '@pvforge/contracts';
 import { useQuery } from '@tanstack/react-query';
 import type { ButtonProps } from 'antd';
@@ -13,9 +13,6 @@ import {
   Button,
   Card,
   Descriptions,
-  Form,
-  Input,
-  Modal,
   Popconfirm,
   Progress,
   Result,
@@ -31,6 +28,7 @@ import { Link, useParams } from 'react-router';
 import { ApiError, NetworkError } from '../../../api/client';
 import { downloadResult, type ExportFormat, resultsApi } from '../../../api/results';
 import { Loading } from '../../../components/Loading';
+import { SaveDeviceButton } from '../../../components/library/SaveDeviceButton';
 import { PageHeader } from '../../../components/PageHeader';
 import { progressText } from '../../../live/progress-detail';
 import { useLiveEvent } from '../../../live/useLive';
@@ -89,77 +87,6 @@ function ExportButtons({ record }: { record: CalcRecord }) {
       >
         {t('results.actions.exportCsv')}
       </Button>
-    </>
-  );
-}
-
-function SaveDeviceButton({ record }: { record: CalcRecord }) {
-  const { t } = useTranslation();
-  const { message } = App.useApp();
-  const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [form] = Form.useForm<{ name: string; description?: string }>();
-  const submit = async () => {
-    let v: { name: string; description?: string };
-    try {
-      v = await form.validateFields();
-    } catch {
-      return; // the form shows the field messages
-    }
-    setBusy(true);
-    try {
-      await resultsApi.saveDevice(record.id, v.name.trim(), v.description?.trim() || undefined);
-      message.success(t('results.actions.saved'));
-      setOpen(false);
-    } catch (e) {
-      // 404 / an unknown route: the library service is not deployed on this server yet.
-      const unavailable = e instanceof ApiError && (e.status === 404 || e.code === '4004');
-      message.error(
-        unavailable ? t('results.actions.saveUnavailable') : t('results.actions.saveFailed', { msg: errorText(e, t) }),
-      );
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <>
-      <Button
-        icon={<SaveOutlined />}
-        onClick={() => {
-          form.setFieldsValue({ name: record.name.slice(0, 100), description: '' });
-          setOpen(true);
-        }}
-        data-testid="result-save-device"
-      >
-        {t('results.actions.saveDevice')}
-      </Button>
-      <Modal
-        open={open}
-        title={t('results.actions.saveTitle')}
-        okText={t('results.actions.ok')}
-        cancelText={t('results.actions.cancel')}
-        confirmLoading={busy}
-        onOk={submit}
-        onCancel={() => setOpen(false)}
-        okButtonProps={{ 'data-testid': 'save-device-ok' } as ButtonProps}
-        destroyOnHidden
-      >
-        <Form form={form} layout="vertical" requiredMark>
-          <Form.Item
-            name="name"
-            label={t('results.actions.saveName')}
-            rules={[
-              { required: true, whitespace: true, message: t('results.actions.saveNameRequired') },
-              { max: 100, message: t('results.actions.saveNameTooLong') },
-            ]}
-          >
-            <Input data-testid="save-device-name" maxLength={120} />
-          </Form.Item>
-          <Form.Item name="description" label={t('results.actions.saveDescription')}>
-            <Input.TextArea rows={3} maxLength={2000} />
-          </Form.Item>
-        </Form>
-      </Modal>
     </>
   );
 }
@@ -438,7 +365,14 @@ export function ResultShell({
       extra = (
         <Space wrap>
           <ExportButtons record={record} />
-          {(record.kind === 'opt' || record.kind === 'elec') && <SaveDeviceButton record={record} />}
+          {(record.kind === 'opt' || record.kind === 'elec') && (
+            <SaveDeviceButton
+              calcId={record.id}
+              defaultName={record.name.slice(0, 100)}
+              label={t('results.actions.saveDevice')}
+              buttonProps={{ 'data-testid': 'result-save-device' } as ButtonProps}
+            />
+          )}
           <Link to={editPath(record.kind, record.id)} data-testid="result-edit">
             <Button icon={<EditOutlined />}>{t('results.actions.edit')}</Button>
           </Link>
