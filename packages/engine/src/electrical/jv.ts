@@ -176,6 +176,26 @@ export class ContinuationSolver {
     return its;
   }
 
+  /**
+   * Starts at full generation from a given state x at internal voltage vInternalV (V) instead of
+   * equilibrium; returns the Newton iterations, or undefined (state unchanged) when Newton fails
+   * from there.
+   */
+  startFrom(x: Float64Array, vInternalV: number): number | undefined {
+    const sys = this.sys;
+    sys.genScale = 1;
+    const trial = x.slice();
+    const v = vInternalV / sys.Vt;
+    const out = newton(sys, trial, v, { ...this.settings, maxIterations: 100 });
+    this.totalIterations += out.iterations;
+    if (out.timedOut) this.timeout(vInternalV);
+    if (!out.ok) return undefined;
+    this.x = trial;
+    this.v = vInternalV;
+    this.prev = undefined;
+    return out.iterations;
+  }
+
   /** Restarts the continuation from a stored solution. */
   reset(x: Float64Array, v: number): void {
     this.x = x.slice();
@@ -630,10 +650,12 @@ export function simulateJV(device: ElectricalDevice): ElectricalResult {
     iters.push(r.its);
     bds.push(bd);
     stored.push({ V: Vext, v: cs.v, x: cs.x.slice() });
+    o.onState?.({ V: Vext, vInternalV: cs.v, x: cs.x.slice(), model: sys });
   };
   const lit = device.generation.kind !== 'dark';
   try {
-    const startIts = cs.start();
+    const init = lit ? o.initialState?.(sys) : undefined;
+    const startIts = (init && cs.startFrom(init.x, init.vInternalV)) ?? cs.start();
     let first = true;
     for (const Vext of device.voltage_V) {
       const r = solveTerminal(cs, Vext, Rs);
@@ -677,6 +699,7 @@ export function simulateJV(device: ElectricalDevice): ElectricalResult {
     cs.reset(best.x, best.v);
     solveTerminal(cs, Vext, Rs);
     stored.push({ V: Vext, v: cs.v, x: cs.x.slice() });
+    o.onState?.({ V: Vext, vInternalV: cs.v, x: cs.x.slice(), model: sys });
     return cs.current();
   };
   let figures: ElectricalJvFigures | undefined;

@@ -1,0 +1,100 @@
+/**
+ * The start of a tandem's whole-stack run from its subcells' solutions (docs/physics/tandem.md,
+ * "The whole stack as one device").
+ *
+ * Why: the region between the subcells is tied to the contacts only through the two cells' diodes.
+ * From equilibrium its quasi-Fermi levels are set by currents near rounding (in the dark or in weak
+ * light), so Newton's step there is noise; switched straight to full light, it must move by the
+ * limiting cell's reverse bias in one go and fails. The subcells in series already know the answer
+ * away from the junction: at one current J each cell c sits at its own voltage V_c(J) (series.ts).
+ *
+ * How: each subcell's converged state is placed on the whole stack's mesh (the same nodes per
+ * layer, tandem/simulate.ts gives each subcell the intervals its layers have in the stack), with
+ * every energy of cell c shifted by
+ *     delta_c = E_ref - sum_{cells b before c} V_b - E_ref,c
+ * (cells ordered from the stack's cathode to its anode, E_ref the cathode's Fermi level of each
+ * run, vacuum-level scale): the cathode of each cell then sits at the anode Fermi level of the cell
+ * before it, the ideal junction of the series connection. In the solver's variables
+ * (model.ts: E_F = E_ref + f V_t, psi = u V_t) that is
+ *     f = f_c - (sum_{b before c} V_b) / V_t,     u = u_c - delta_c / V_t.
+ * A node two cells share takes the mean potential and each quasi-Fermi level from the cell where
+ * that carrier is the more abundant (the one whose junction contact held it); nodes of junction
+ * layers in between are interpolated linearly. Newton then starts there at the sum of the cells'
+ * voltages and full light (ContinuationSolver.startFrom), and the sweep continues from it.
+ */
+import type { DDModel } from '../electrical/model.js';
+import type { SolvedState } from '../electrical/types.js';
+
+/**
+ * The stitched unknowns of the whole stack `full` from one state per subcell, the cells ordered from
+ * the stack's cathode to its anode; undefined when the meshes do not match layer by layer (or the
+ * stack has mobile ions, whose unknowns are not carried over).
+ */
+export function stitchedState(
+  full: DDModel,
+  cells: SolvedState[],
+): { x: Float64Array; vInternalV: number } | undefined {
+  if (full.ions.length > 0) return undefined;
+  const N = full.N;
+  const m = 3;
+  const Vt = full.Vt;
+  const uSum = new Float64Array(N);
+  const uCount = new Uint8Array(N);
+  const fn = new Float64Array(N);
+  const fp = new Float64Array(N);
+  const logN = new Float64Array(N).fill(Number.NEGATIVE_INFINITY);
+  const logP = new Float64Array(N).fill(Number.NEGATIVE_INFINITY);
+  let vBefore = 0;
+  for (const cell of cells) {
+    const sub = cell.model;
+    if (sub.ions.length > 0 || Math.abs(sub.Vt - Vt) > 1e-12) return undefined;
+    const first = full.layers.findIndex((l) => l.name === sub.layers[0]!.name);
+    if (first < 0) return undefined;
+    const delta = full.Eref_eV - vBefore - sub.Eref_eV;
+    const ms = 3 + sub.ions.length;
+    for (let li = 0; li < sub.layers.length; li++) {
+      const a = sub.mesh.layerNodes[li]!;
+      const b = full.mesh.layerNodes[first + li];
+      if (!b || full.layers[first + li]!.name !== sub.layers[li]!.name || b.last - b.first !== a.last - a.first)
+        return undefined;
+      for (let k = 0; k <= a.last - a.first; k++) {
+        const i = b.first + k;
+        const j = a.first + k;
+        const u = cell.x[ms * j]! - delta / Vt;
+        const en = cell.x[ms * j + 1]! - vBefore / Vt;
+        const ep = cell.x[ms * j + 2]! - vBefore / Vt;
+        uSum[i]! += u;
+        uCount[i]!++;
+        // the side of node i inside this layer: its densities decide which cell's level to keep
+        const s = 2 * i + (k === 0 ? 1 : 0);
+        const ln = en + u + full.an[s]!;
+        const lp = -ep - u - full.ap[s]!;
+        if (ln > logN[i]!) {
+          logN[i] = ln;
+          fn[i] = en;
+        }
+        if (lp > logP[i]!) {
+          logP[i] = lp;
+          fp[i] = ep;
+        }
+      }
+    }
+    vBefore += cell.vInternalV;
+  }
+  const x = new Float64Array(m * N);
+  let last = -1;
+  for (let i = 0; i < N; i++) {
+    if (uCount[i]! === 0) continue;
+    x[m * i] = uSum[i]! / uCount[i]!;
+    x[m * i + 1] = fn[i]!;
+    x[m * i + 2] = fp[i]!;
+    // nodes no cell covers (junction layers): linear between the covered neighbours
+    for (let g = last + 1; g < i && last >= 0; g++) {
+      const t = (g - last) / (i - last);
+      for (let r = 0; r < m; r++) x[m * g + r] = (1 - t) * x[m * last + r]! + t * x[m * i + r]!;
+    }
+    last = i;
+  }
+  if (uCount[0] === 0 || uCount[N - 1] === 0) return undefined;
+  return { x, vInternalV: vBefore };
+}
