@@ -93,6 +93,40 @@ describe('monolithic tandem: subcells in series from the whole-stack optics', ()
   });
 });
 
+describe('monolithic tandem: the whole stack as one drift-diffusion device', () => {
+  // the same stack with its ideal recombination junction (devices.ts) solved as one device, started
+  // from the subcells' solutions (tandem/stitch.ts)
+  const spec = perovskitePerovskiteTandem();
+  spec.electrical!.tandem = { fullStack: true };
+  const r = runTandemSimulation(spec, assets);
+  const light = r.fullStack!.light!;
+
+  it('converges over the whole sweep', () => {
+    expect(light.converged, light.error).toBe(true);
+    expect(r.warnings.filter((w) => w.startsWith('whole stack'))).toEqual([]);
+    expect(light.V[0]).toBe(0);
+    expect(Math.max(...light.V)).toBeGreaterThan(light.figures!.Voc_V);
+  });
+
+  it('agrees with the subcells in series within 1 % in PCE for an ideal junction', () => {
+    const a = r.series!.figures;
+    const b = light.figures!;
+    expect(rel(b.PCE_percent, a.PCE_percent)).toBeLessThan(0.01);
+    // and in the figures it is made of: Voc the sum of the subcells', Jsc the limiting cell's
+    expect(Math.abs(b.Voc_V - a.Voc_V)).toBeLessThan(2e-3);
+    expect(rel(b.Jsc_mA_cm2, a.Jsc_mA_cm2)).toBeLessThan(5e-3);
+    expect(rel(b.FF, a.FF)).toBeLessThan(5e-3);
+  });
+
+  it('the current crosses the junction by recombination there: at 0 V its interface current is the terminal current', () => {
+    const k = light.V.indexOf(0);
+    const junction = light.recombination.interfaces.find((q) => q.name === 'HTL top/ETL bottom')!;
+    expect(rel(junction.current[k]!, light.J_mA_cm2[k]!)).toBeLessThan(1e-3);
+    // while the top cell, the limiting one, is driven into reverse bias and collects all it can
+    expect(light.J_mA_cm2[k]!).toBeGreaterThan(r.subcells[0].figures!.Jsc_mA_cm2 - 1e-3);
+  });
+});
+
 describe('tandem input rules', () => {
   it('names the field of every mistake', () => {
     const s = perovskitePerovskiteTandem();
