@@ -55,6 +55,11 @@ export interface PointBreakdown {
   defects: number[][];
   interfaceDefects: number[];
   interfaces: number[];
+  /**
+   * Electron and hole current through each interface's tunnel oxide (its two-node gap), in the
+   * terminal's sign (generation positive); undefined at interfaces without one.
+   */
+  oxide: ({ electron: number; hole: number } | undefined)[];
   contactAnode: number;
   contactCathode: number;
   generation: number;
@@ -321,6 +326,12 @@ export function pointBreakdown(sys: DDSystem, x: Float64Array, v: number): Point
   const J = terminalCurrentOf(sys, x, v);
   const N = sys.N;
   const toMa = sys.J0 * 0.1;
+  // the fluxes of x are those terminalCurrentOf just evaluated; a gap's interval is its left node's
+  const oxide = sys.mesh.interfaceNodes.map((node, k) =>
+    sys.device.interfaces?.[k]?.tunnel_oxide && sys.mesh.doubleNode[k]
+      ? { electron: sign(sys) * sys.Jn[node]! * toMa, hole: sign(sys) * sys.Jp[node]! * toMa }
+      : undefined,
+  );
   const nl = sys.layers.length;
   const srh = new Array<number>(nl).fill(0);
   const rad = new Array<number>(nl).fill(0);
@@ -382,6 +393,7 @@ export function pointBreakdown(sys: DDSystem, x: Float64Array, v: number): Point
     }),
     excitonDecay,
     interfaces,
+    oxide,
     contactAnode,
     contactCathode,
     generation: gen * toMa + excitonDecay.reduce((a, b) => a + b, 0),
@@ -761,6 +773,14 @@ export function simulateJV(device: ElectricalDevice): ElectricalResult {
       name: `${sys.layers[k]!.name}/${sys.layers[k + 1]!.name}`,
       current: bds.map((b) => b.interfaces[k]!),
       ...(sys.sheets.some((q) => q.index === k) ? { defects: bds.map((b) => b.interfaceDefects[k]!) } : {}),
+      ...(bds[0]?.oxide[k]
+        ? {
+            tunnelOxide: {
+              electron: bds.map((b) => b.oxide[k]!.electron),
+              hole: bds.map((b) => b.oxide[k]!.hole),
+            },
+          }
+        : {}),
     })),
     contacts: { anode: bds.map((b) => b.contactAnode), cathode: bds.map((b) => b.contactCathode) },
     generation: bds.map((b) => b.generation),

@@ -423,6 +423,12 @@ export interface ElectricalRecombinationCurrents {
     current: number[];
     /** Recombination through the interface's defect sheets (the rest of current is S-based). */
     defects?: number[];
+    /**
+     * Interfaces with a tunnel oxide: the electron and hole current densities through it, mA/cm^2,
+     * in the terminal current's sign (generation positive). Their sum is the terminal current
+     * less what the interface recombines.
+     */
+    tunnelOxide?: { electron: number[]; hole: number[] };
   }[];
   /** Minority carriers lost at the contacts. */
   contacts: { anode: number[]; cathode: number[] };
