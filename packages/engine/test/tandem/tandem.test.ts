@@ -8,7 +8,7 @@ import { buildTmmInput } from '../../src/optics/simulate.js';
 import { photonFlux, resampleSpectrum } from '../../src/spectra/index.js';
 import { runTandemSimulation, tandemThicknessSweep } from '../../src/tandem/simulate.js';
 import { assets } from '../device/helpers.js';
-import { perovskitePerovskiteTandem } from './devices.js';
+import { perovskitePerovskiteTandem, perovskitePerovskiteTandemAnodeFront } from './devices.js';
 
 const Q = 1.602176634e-19;
 const rel = (a: number, b: number) => Math.abs(a / b - 1);
@@ -116,6 +116,16 @@ describe('monolithic tandem: the whole stack as one drift-diffusion device', () 
     expect(Math.abs(b.Voc_V - a.Voc_V)).toBeLessThan(2e-3);
     expect(rel(b.Jsc_mA_cm2, a.Jsc_mA_cm2)).toBeLessThan(5e-3);
     expect(rel(b.FF, a.FF)).toBeLessThan(5e-3);
+  });
+
+  it('agrees as well with the holes leaving at the front (the subcells stitched from the back)', () => {
+    const s = perovskitePerovskiteTandemAnodeFront();
+    s.electrical!.tandem = { fullStack: true };
+    const m = runTandemSimulation(s, assets);
+    const b = m.fullStack!.light!;
+    expect(b.converged, b.error).toBe(true);
+    expect(rel(b.figures!.PCE_percent, m.series!.figures.PCE_percent)).toBeLessThan(0.01);
+    expect(Math.abs(b.figures!.Voc_V - m.series!.figures.Voc_V)).toBeLessThan(2e-3);
   });
 
   it('the current crosses the junction by recombination there: at 0 V its interface current is the terminal current', () => {
