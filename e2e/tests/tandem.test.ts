@@ -76,9 +76,12 @@ describe('monolithic tandem (issue 13)', () => {
     expect(await byId('select-electrical.tandem.thicknessSweep.layer').textContent()).toMatch(/perovskite/);
     // the whole stack as one device needs contiguous electrical layers: asked for here, the
     // recombination ITO between the subcells is refused before anything is queued
-    await byId('check-electrical.tandem.fullStack').check();
+    const fullStack = byId('check-electrical.tandem.fullStack');
+    if (!(await fullStack.isVisible()))
+      await byId('electrical-form').locator('.ant-collapse-header', { hasText: /^叠层电池$/ }).click();
+    await fullStack.check();
     await expect.poll(() => byId('editor-errors').innerText()).toMatch(/ITO recombination[\s\S]*电学层须彼此相邻/);
-    await byId('check-electrical.tandem.fullStack').uncheck();
+    await fullStack.uncheck();
     await expect.poll(() => page.getByTestId('editor-errors').count()).toBe(0);
     await screenshot(page, 'tandem-editor');
   });
