@@ -40,7 +40,9 @@ export function wholeStackExample(): ElectricalDeviceSpecLike {
   const spec = structuredClone(example);
   spec.layers = spec.layers.filter((l) => l.name !== 'ITO recombination');
   const ptaa = spec.layers.find((l) => l.name === 'PTAA')!.electrical!;
-  for (const l of spec.layers) if (l.subcell === 'bottom') l.electrical!.chiEV = ptaa.chiEV + ptaa.egEV;
+  // the PTAA valence band, eV below vacuum
+  const junctionEV = ptaa.chiEV! + ptaa.egEV!;
+  for (const l of spec.layers) if (l.subcell === 'bottom') l.electrical!.chiEV = junctionEV;
   spec.electrical!.interfaces = [{ between: ['PTAA', 'n+ c-Si'], sNCmPerS: 1e7, sPCmPerS: 1e7 }];
   spec.electrical!.gridPoints = 1000;
   spec.electrical!.tandem = { fullStack: true };
