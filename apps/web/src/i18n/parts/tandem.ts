@@ -23,7 +23,7 @@ export const zh = {
     sweepPoints: '点数',
     fullStack: '整体叠层漂移-扩散计算',
     fullStackTip:
-      '除子电池串联的结果外，再把所有电学层（含复合结层或层间复合界面）作为一个器件求解，从两个子电池的解出发。可看到理想串联忽略的结损失。要求电学层彼此相邻：子电池之间不能有只有光学参数的层（如 ITO 复合层），可改用层间复合界面。计算时间约增加一半。',
+      '除子电池串联的结果外，再把所有电学层作为一个器件求解，从两个子电池的解出发，可看到理想串联忽略的结损失。子电池之间用层间复合界面（设置表面复合速度）；含复合结层的叠层暂不收敛。要求电学层彼此相邻：子电池之间不能有只有光学参数的层（如 ITO 复合层）。计算时间约增加一半。',
   },
   result: {
     title: '两端叠层电池',
@@ -81,7 +81,7 @@ export const en: Messages<typeof zh> = {
     sweepPoints: 'Points',
     fullStack: 'Whole-stack drift-diffusion run',
     fullStackTip:
-      "Besides the subcells in series, solve all electrical layers (junction layers or a recombination interface between the subcells included) as one device, started from the two subcells' solutions. It shows the junction losses the ideal series connection leaves out. The electrical layers must be contiguous: no optical-only layer (such as an ITO recombination layer) between the subcells; use a recombination interface instead. The run takes about half as long again.",
+      "Besides the subcells in series, solve all electrical layers as one device, started from the two subcells' solutions: it shows the junction losses the ideal series connection leaves out. Join the subcells by a recombination interface (with surface recombination velocities); stacks with junction layers do not converge yet. The electrical layers must be contiguous: no optical-only layer (such as an ITO recombination layer) between the subcells. The run takes about half as long again.",
   },
   result: {
     title: 'Two-terminal tandem',
