@@ -78,7 +78,9 @@ describe('monolithic tandem (issue 13)', () => {
     // recombination ITO between the subcells is refused before anything is queued
     const fullStack = byId('check-electrical.tandem.fullStack');
     if (!(await fullStack.isVisible()))
-      await byId('electrical-form').locator('.ant-collapse-header', { hasText: /^叠层电池$/ }).click();
+      await byId('electrical-form')
+        .locator('.ant-collapse-header', { hasText: /^叠层电池$/ })
+        .click();
     await fullStack.check();
     await expect.poll(() => byId('editor-errors').innerText()).toMatch(/ITO recombination[\s\S]*电学层须彼此相邻/);
     await fullStack.uncheck();

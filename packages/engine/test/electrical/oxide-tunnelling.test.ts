@@ -152,7 +152,9 @@ describe('tunnelling through a thin interlayer (WKB, Tsu-Esaki)', () => {
       expect(r.converged, r.error).toBe(true);
       expect(r.recombination.interfaces[0]!.tunnelOxide).toBeUndefined();
       const ox = r.recombination.interfaces[1]!.tunnelOxide!;
-      r.J_mA_cm2.forEach((J, k) => expect(Math.abs(ox.electron[k]! + ox.hole[k]! - J)).toBeLessThan(1e-6));
+      r.J_mA_cm2.forEach((J, k) => {
+        expect(Math.abs(ox.electron[k]! + ox.hole[k]! - J)).toBeLessThan(1e-6);
+      });
     }
     // short circuit: the electrons carry the current out; the holes that cross the oxide are lost
     // (negative), a few 1e-8 mA/cm^2 through the 4.5 eV barrier, 1e6 times more without it
