@@ -17,17 +17,18 @@
  * before it, the ideal junction of the series connection. In the solver's variables
  * (model.ts: E_F = E_ref + f V_t, psi = u V_t) that is
  *     f = f_c - (sum_{b before c} V_b) / V_t,     u = u_c - delta_c / V_t.
- * At the junction both quasi-Fermi levels are the junction's Fermi level (the anode level of the
- * first cell: the carrier each cell's ideal junction contact blocked has no meaningful level there);
- * a node two cells share takes the mean potential; nodes of junction layers in between get the
- * potential of local neutrality. Newton then starts there at the sum of the cells' voltages and
+ * A node both cells share is the junction: both quasi-Fermi levels there take the junction's Fermi
+ * level (each cell's junction contact held one of them at it) and the potential is the mean of the
+ * two cells'. Nodes of junction layers in between take each quasi-Fermi level from the cell whose
+ * band edge at the junction is nearer the layer's (the carriers that can reach it) and the potential
+ * of local neutrality. Newton then starts there at the sum of the cells' voltages and
  * full light (ContinuationSolver.startFrom), and the sweep continues from it.
  *
  * Shown to converge for a recombination interface between the subcells, with the anode at either
  * side (test/tandem/tandem.test.ts). With junction layers between the subcells it has not yet
- * converged in the case tried (a thin p layer before a recombination interface: Newton's update of
- * the minority electrons at the junction layer's face grows without bound); such a run is then
- * reported as not converged.
+ * converged in the case tried (a thin p layer before a recombination interface: Newton does not
+ * resolve the potential step at the interface and the carrier updates in the layer grow without
+ * bound); such a run is then reported as not converged.
  */
 import { type DDModel, neutralDensities } from '../electrical/model.js';
 import type { SolvedState } from '../electrical/types.js';
@@ -83,17 +84,24 @@ export function stitchedState(
     vBefore += cell.vInternalV;
   }
   if (uCount[0] === 0 || uCount[N - 1] === 0) return undefined;
-  // nodes no cell covers (junction layers): both quasi-Fermi levels at the junction's Fermi level
-  // (the anode level of the first cell), the potential that makes each side neutral there
-  const fJunction = -(cells[0]?.vInternalV ?? 0) / Vt;
-  // at each cell's junction-side node the carrier its ideal junction contact blocked has a
-  // quasi-Fermi level of no meaning: there both meet the junction's
   const [a, b] = [...spans].sort((p, q) => p[0] - q[0]);
-  if (a && b)
-    for (const i of [a[1], b[0]]) {
-      fn[i] = fJunction;
-      fp[i] = fJunction;
-    }
+  if (!a || !b) return undefined;
+  const endA = a[1];
+  const startB = b[0];
+  // a node both cells share is the junction: both quasi-Fermi levels at its Fermi level, the
+  // anode level of the first cell (each cell's junction contact held one of them there)
+  if (endA === startB) {
+    const fJunction = -cells[0]!.vInternalV / Vt;
+    fn[endA] = fJunction;
+    fp[endA] = fJunction;
+  }
+  // nodes of junction layers between the cells: each carrier's quasi-Fermi level from the cell
+  // whose band edge at the junction is nearer this layer's (the carriers that can reach it), the
+  // potential that makes the layer neutral with its majority carrier's level
+  const sA = 2 * endA;
+  const sB = 2 * startB + 1;
+  const ec = (q: number) => full.an[q]! - full.lnNc[q]!;
+  const ev = (q: number) => full.ap[q]! + full.lnNv[q]!;
   const x = new Float64Array(m * N);
   for (let i = 0; i < N; i++) {
     if (uCount[i]! > 0) {
@@ -102,17 +110,13 @@ export function stitchedState(
       x[m * i + 2] = fp[i]!;
       continue;
     }
-    let u = 0;
-    let sides = 0;
-    for (const s of [2 * i, 2 * i + 1]) {
-      if (full.hs[s] === 0) continue;
-      const { n } = neutralDensities(full.dop[s]!, full.ni2[s]!);
-      u += Math.log(n) - full.an[s]! - fJunction;
-      sides++;
-    }
-    x[m * i] = sides > 0 ? u / sides : 0;
-    x[m * i + 1] = fJunction;
-    x[m * i + 2] = fJunction;
+    const s = full.hs[2 * i + 1]! > 0 ? 2 * i + 1 : 2 * i;
+    const en = Math.abs(ec(s) - ec(sA)) <= Math.abs(ec(s) - ec(sB)) ? fn[endA]! : fn[startB]!;
+    const ep = Math.abs(ev(s) - ev(sA)) <= Math.abs(ev(s) - ev(sB)) ? fp[endA]! : fp[startB]!;
+    const { n, p } = neutralDensities(full.dop[s]!, full.ni2[s]!);
+    x[m * i] = full.dop[s]! >= 0 ? Math.log(n) - full.an[s]! - en : -Math.log(p) - full.ap[s]! - ep;
+    x[m * i + 1] = en;
+    x[m * i + 2] = ep;
   }
   return { x, vInternalV: vBefore };
 }
