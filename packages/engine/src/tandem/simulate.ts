@@ -18,7 +18,8 @@
  * (b) The whole stack as one drift-diffusion device: every electrical layer, the junction's own
  * layers (heavily doped layers with band-to-band tunnelling) and interfaces (a recombination
  * interface) included; this is the one that sees junction losses. For an ideal junction (a)
- * and (b) agree.
+ * and (b) agree. It starts from the subcells' states of (a) placed on its mesh (stitch.ts): from
+ * equilibrium the region between the subcells floats and Newton does not converge.
  *
  * Four-terminal: each subcell at its own maximum power point in the same optical stack,
  * PCE_4T = PCE_top + PCE_bottom.
