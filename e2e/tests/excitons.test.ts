@@ -15,7 +15,7 @@ import { registerInBrowser } from '../src/register.js';
  * bad separation distance is named in Chinese before anything is queued, the run shows the
  * dissociation-probability profile and the J-V losses to geminate recombination; the TOPCon
  * example opens with its tunnel oxide at the base/poly-Si interface and runs to a passivating
- * contact's figures.
+ * contact's figures, with the electron and hole currents through the oxide as their own plot.
  */
 let mailbox: Mailbox;
 let platform: Platform;
@@ -171,6 +171,11 @@ describe('excitons and tunnelling (issue 13)', () => {
     const pce = Number(await byId('rste-pce-light').innerText());
     expect(pce).toBeGreaterThan(15);
     expect(figures).toMatch(/Voc/);
+    // the current through the oxide has its own plot: electrons and holes against V, exportable
+    await byId('rste-oxide').waitFor({ state: 'visible', timeout: 30_000 });
+    expect((await plotCsv(page, 'rste-oxide')).split('\r\n')[0]).toMatch(
+      /电子（n base\/n\+ poly-Si）.*空穴（n base\/n\+ poly-Si）/,
+    );
     await screenshot(page, 'topcon-result');
   }, 240_000);
 

@@ -72,6 +72,17 @@ describe('monolithic tandem (issue 13)', () => {
     // the current-matching sweep of the example, in the tandem settings
     expect(await byId('tandem-form').textContent()).toMatch(/顶电池厚度扫描（电流匹配）/);
     expect(await byId('select-electrical.tandem.thicknessSweep.layer').textContent()).toMatch(/perovskite/);
+    // the whole stack as one device needs contiguous electrical layers: asked for here, the
+    // recombination ITO between the subcells is refused before anything is queued
+    const fullStack = byId('check-electrical.tandem.fullStack');
+    if (!(await fullStack.isVisible()))
+      await byId('electrical-form')
+        .locator('.ant-collapse-header', { hasText: /^叠层电池$/ })
+        .click();
+    await fullStack.check();
+    await expect.poll(() => byId('editor-errors').innerText()).toMatch(/ITO recombination[\s\S]*电学层须彼此相邻/);
+    await fullStack.uncheck();
+    await expect.poll(() => page.getByTestId('editor-errors').count()).toBe(0);
     await screenshot(page, 'tandem-editor');
   });
 

@@ -4,6 +4,7 @@ import { modifiedCircuit, runCircuitJob, simulateCircuit } from '@pvforge/engine
 import { describe, expect, it } from 'vitest';
 import { spectrumJobArrays } from '../src/api/circuit';
 import { parseIds } from '../src/pages/plat/results/compare-ids';
+import { oxideCurrentSeries } from '../src/pages/plat/results/model-results';
 import {
   absorptionMap,
   defaultBiasIndex,
@@ -153,6 +154,24 @@ describe('electrical results', () => {
     const v = readElectrical(curve())!;
     expect(v.curves).toHaveLength(1);
     expect(v.curves[0]!.tag).toBe('jv');
+  });
+  it('reads the currents through a tunnel oxide and plots electrons and holes against V', () => {
+    const c = curve();
+    const tunnelOxide = { electron: [40, 38, -5], hole: [-1e-8, -1e-6, -1e-4] };
+    c.recombination.interfaces = [
+      { name: 'base/poly-Si', current: [0, 0, 0], tunnelOxide } as (typeof c.recombination.interfaces)[number],
+    ];
+    const v = readElectrical(c)!;
+    expect(v.curves[0]!.recombination!.interfaces[0]!.tunnelOxide).toEqual(tunnelOxide);
+    const t = (k: string, o?: Record<string, unknown>) => `${k}:${o?.['name'] ?? ''}`;
+    const s = oxideCurrentSeries(v.curves[0]!, t);
+    expect(s.map((q) => q.name)).toEqual([
+      'models.result.oxideElectron:base/poly-Si',
+      'models.result.oxideHole:base/poly-Si',
+    ]);
+    expect(Array.from(s[1]!.y)).toEqual(tunnelOxide.hole);
+    // an interface without an oxide has no such curves
+    expect(oxideCurrentSeries(readElectrical(curve())!.curves[0]!, t)).toEqual([]);
   });
   it('returns null for something else', () => {
     expect(readElectrical({ foo: 1 })).toBeNull();

@@ -262,6 +262,20 @@ function curveTables(c: Curve, s: Shape): { tables: Table[]; warnings: string[];
           header: h(`Interface ${ifaceNames[i]} defects`, U.mAcm2),
           values: s.nums(o['defects'], `${fp}.defects`, n),
         });
+      // the currents through a tunnel oxide at the interface (terminal sign, generation positive)
+      if (o['tunnelOxide'] !== undefined) {
+        const ox = s.obj(o['tunnelOxide'], `${fp}.tunnelOxide`);
+        cols.push(
+          {
+            header: h(`Tunnel oxide ${ifaceNames[i]} electron current`, U.mAcm2),
+            values: s.nums(ox['electron'], `${fp}.tunnelOxide.electron`, n),
+          },
+          {
+            header: h(`Tunnel oxide ${ifaceNames[i]} hole current`, U.mAcm2),
+            values: s.nums(ox['hole'], `${fp}.tunnelOxide.hole`, n),
+          },
+        );
+      }
     });
     const ct = s.obj(rec['contacts'], `${rp}.contacts`);
     cols.push(

@@ -109,6 +109,7 @@ export function runDeviceSimulation(
   if (options.wallClockLimit_ms !== undefined)
     device.options = { ...device.options, wallClockLimit_ms: options.wallClockLimit_ms };
   if (options.clock) device.options = { ...device.options, clock: options.clock };
+  const states = options.solverStates ?? {};
   const warnings: string[] = [...inputWarnings];
   const mesh = electricalMeshOf(device);
   if (mesh.x.length > ADVISED_MAX_GRID_POINTS)
@@ -190,7 +191,10 @@ export function runDeviceSimulation(
   report?.(0.05, 'optics and mesh done');
   if (runLight) {
     const onBiasPoint = sweepProgress(0, stages[0]!, 'light J-V');
-    result.light = simulateJV(onBiasPoint ? { ...device, options: { ...device.options, onBiasPoint } } : device);
+    result.light = simulateJV({
+      ...device,
+      options: { ...device.options, ...states, ...(onBiasPoint ? { onBiasPoint } : {}) },
+    });
   }
   if (runDark) {
     const onBiasPoint = sweepProgress(stages[0]!, stages[1]!, 'dark J-V');

@@ -10,7 +10,7 @@ import type {
   THERMIONIC_FIELDS,
   TUNNEL_OXIDE_FIELDS,
 } from '../electrical/fields.js';
-import type { ElectricalResult } from '../electrical/types.js';
+import type { ElectricalResult, ElectricalSolverOptions } from '../electrical/types.js';
 import type { DeviceLayerLike, DeviceLike, DeviceOpticsReport } from '../optics/device.js';
 
 /** A mobile ionic species of a layer (electrical/ions.ts). */
@@ -237,6 +237,8 @@ export interface DeviceSimulationOptions {
   clock?: () => number;
   /** Progress of the whole run, 0..1, with what is being computed (e.g. the current bias point). */
   onProgress?: (fraction: number, detail: string) => void;
+  /** The solver's state hooks for the light J-V (a tandem's whole stack started from its subcells). */
+  solverStates?: Pick<ElectricalSolverOptions, 'onState' | 'initialState'>;
 }
 
 export interface DeviceSimulationResult {

@@ -55,6 +55,11 @@ export interface PointBreakdown {
   defects: number[][];
   interfaceDefects: number[];
   interfaces: number[];
+  /**
+   * Electron and hole current through each interface's tunnel oxide (its two-node gap), in the
+   * terminal's sign (generation positive); undefined at interfaces without one.
+   */
+  oxide: ({ electron: number; hole: number } | undefined)[];
   contactAnode: number;
   contactCathode: number;
   generation: number;
@@ -174,6 +179,26 @@ export class ContinuationSolver {
     this.prev = undefined;
     this.totalIterations += its;
     return its;
+  }
+
+  /**
+   * Starts at full generation from a given state x at internal voltage vInternalV (V) instead of
+   * equilibrium; returns the Newton iterations, or undefined (state unchanged) when Newton fails
+   * from there.
+   */
+  startFrom(x: Float64Array, vInternalV: number): number | undefined {
+    const sys = this.sys;
+    sys.genScale = 1;
+    const trial = x.slice();
+    const v = vInternalV / sys.Vt;
+    const out = newton(sys, trial, v, { ...this.settings, maxIterations: 100 });
+    this.totalIterations += out.iterations;
+    if (out.timedOut) this.timeout(vInternalV);
+    if (!out.ok) return undefined;
+    this.x = trial;
+    this.v = vInternalV;
+    this.prev = undefined;
+    return out.iterations;
   }
 
   /** Restarts the continuation from a stored solution. */
@@ -301,6 +326,12 @@ export function pointBreakdown(sys: DDSystem, x: Float64Array, v: number): Point
   const J = terminalCurrentOf(sys, x, v);
   const N = sys.N;
   const toMa = sys.J0 * 0.1;
+  // the fluxes of x are those terminalCurrentOf just evaluated; a gap's interval is its left node's
+  const oxide = sys.mesh.interfaceNodes.map((node, k) =>
+    sys.device.interfaces?.[k]?.tunnel_oxide && sys.mesh.doubleNode[k]
+      ? { electron: sign(sys) * sys.Jn[node]! * toMa, hole: sign(sys) * sys.Jp[node]! * toMa }
+      : undefined,
+  );
   const nl = sys.layers.length;
   const srh = new Array<number>(nl).fill(0);
   const rad = new Array<number>(nl).fill(0);
@@ -370,6 +401,7 @@ export function pointBreakdown(sys: DDSystem, x: Float64Array, v: number): Point
     }),
     excitonDecay,
     interfaces,
+    oxide,
     contactAnode,
     contactCathode,
     generation: gen * toMa + excitonDecay.reduce((a, b) => a + b, 0),
@@ -644,10 +676,12 @@ export function simulateJV(device: ElectricalDevice): ElectricalResult {
     iters.push(r.its);
     bds.push(bd);
     stored.push({ V: Vext, v: cs.v, x: cs.x.slice() });
+    o.onState?.({ V: Vext, vInternalV: cs.v, x: cs.x.slice(), model: sys });
   };
   const lit = device.generation.kind !== 'dark';
   try {
-    const startIts = cs.start();
+    const init = lit ? o.initialState?.(sys) : undefined;
+    const startIts = (init && cs.startFrom(init.x, init.vInternalV)) ?? cs.start();
     let first = true;
     for (const Vext of device.voltage_V) {
       const r = solveTerminal(cs, Vext, Rs);
@@ -691,6 +725,7 @@ export function simulateJV(device: ElectricalDevice): ElectricalResult {
     cs.reset(best.x, best.v);
     solveTerminal(cs, Vext, Rs);
     stored.push({ V: Vext, v: cs.v, x: cs.x.slice() });
+    o.onState?.({ V: Vext, vInternalV: cs.v, x: cs.x.slice(), model: sys });
     return cs.current();
   };
   let figures: ElectricalJvFigures | undefined;
@@ -752,6 +787,14 @@ export function simulateJV(device: ElectricalDevice): ElectricalResult {
       name: `${sys.layers[k]!.name}/${sys.layers[k + 1]!.name}`,
       current: bds.map((b) => b.interfaces[k]!),
       ...(sys.sheets.some((q) => q.index === k) ? { defects: bds.map((b) => b.interfaceDefects[k]!) } : {}),
+      ...(bds[0]?.oxide[k]
+        ? {
+            tunnelOxide: {
+              electron: bds.map((b) => b.oxide[k]!.electron),
+              hole: bds.map((b) => b.oxide[k]!.hole),
+            },
+          }
+        : {}),
     })),
     contacts: { anode: bds.map((b) => b.contactAnode), cathode: bds.map((b) => b.contactCathode) },
     generation: bds.map((b) => b.generation),

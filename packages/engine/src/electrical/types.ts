@@ -7,6 +7,7 @@
  * vacuum level (E_c = -chi, E_v = -chi - Eg for a flat vacuum level).
  */
 import type { LayerSolverKey } from './fields.js';
+import type { DDModel } from './model.js';
 
 /**
  * One layer of the semiconductor stack. The parameter names are the benchmark cases' (pv-bench/1)
@@ -275,6 +276,28 @@ export interface ElectricalSolverOptions {
   inputWarnings?: boolean;
   /** Called after each bias point of the sweep (done of total, at that external voltage): for progress reports. */
   onBiasPoint?: (done: number, total: number, voltageV: number) => void;
+  /**
+   * Called with every converged state the light or dark sweep keeps (its bias points and the
+   * figures' solves), for a caller that starts another run from them (a tandem's whole stack from
+   * its subcells', tandem/stitch.ts). x is a copy.
+   */
+  onState?: (state: SolvedState) => void;
+  /**
+   * A start other than equilibrium and the light ramp: given the built model, the scaled unknowns
+   * and the internal voltage (V) from which Newton starts at full generation; undefined keeps the
+   * usual start, and so does a Newton run that fails from there.
+   */
+  initialState?: (model: DDModel) => { x: Float64Array; vInternalV: number } | undefined;
+}
+
+/** A converged state of the solver (onState). */
+export interface SolvedState {
+  /** Terminal and internal voltage, V. */
+  V: number;
+  vInternalV: number;
+  /** The scaled unknowns (u, fn, fp, ions per node; model.ts). */
+  x: Float64Array;
+  model: DDModel;
 }
 
 export interface ElectricalDevice {
@@ -400,6 +423,12 @@ export interface ElectricalRecombinationCurrents {
     current: number[];
     /** Recombination through the interface's defect sheets (the rest of current is S-based). */
     defects?: number[];
+    /**
+     * Interfaces with a tunnel oxide: the electron and hole current densities through it, mA/cm^2,
+     * in the terminal current's sign (generation positive). Their sum is the terminal current
+     * less what the interface recombines.
+     */
+    tunnelOxide?: { electron: number[]; hole: number[] };
   }[];
   /** Minority carriers lost at the contacts. */
   contacts: { anode: number[]; cathode: number[] };

@@ -18,7 +18,8 @@
  * (b) The whole stack as one drift-diffusion device: every electrical layer, the junction's own
  * layers (heavily doped layers with band-to-band tunnelling) and interfaces (a recombination
  * interface) included; this is the one that sees junction losses. For an ideal junction (a)
- * and (b) agree.
+ * and (b) agree. It starts from the subcells' states of (a) placed on its mesh (stitch.ts): from
+ * equilibrium the region between the subcells floats and Newton does not converge.
  *
  * Four-terminal: each subcell at its own maximum power point in the same optical stack,
  * PCE_4T = PCE_top + PCE_bottom.
@@ -28,7 +29,7 @@
  * gives the thickness at which the photocurrents are equal (linear interpolation of the difference).
  */
 
-import { checkDeviceElectricalIssues, electricalDomain } from '../device/check.js';
+import { checkDeviceElectricalIssues, electricalDomain, sweepVoltages } from '../device/check.js';
 import { mapElectrical } from '../device/map.js';
 import { electricalMeshOf, runDeviceSimulation } from '../device/simulate.js';
 import type {
@@ -38,10 +39,11 @@ import type {
   TandemSubcellName,
 } from '../device/types.js';
 import { DeviceSpecInputError } from '../device/types.js';
-import type { ElectricalJvFigures } from '../electrical/types.js';
+import type { ElectricalJvFigures, SolvedState } from '../electrical/types.js';
 import type { KeyFigures } from '../jv/figures.js';
 import { type DeviceOpticsAssets, runDeviceOptics } from '../optics/device.js';
 import { seriesConnect } from './series.js';
+import { stitchedState } from './stitch.js';
 
 export type TandemCell = 'top' | 'bottom';
 
@@ -186,6 +188,31 @@ export function subcellSpec(
   };
 }
 
+/**
+ * The subcells' states to start the whole stack from, ordered from the stack's cathode to its anode:
+ * the point of the series curve nearest the first voltage of the stack's sweep, each cell's
+ * stored state nearest its voltage there; undefined without a series result.
+ */
+function stitchPoint(
+  spec: ElectricalDeviceSpecLike,
+  series: { V: number[]; subcellV: number[][] } | undefined,
+  states: [SolvedState[], SolvedState[]],
+): SolvedState[] | undefined {
+  if (!series || series.V.length === 0 || states[0].length === 0 || states[1].length === 0) return undefined;
+  const v0 = sweepVoltages(spec.electrical!.voltageSweep)[0] ?? 0;
+  let k = 0;
+  series.V.forEach((v, i) => {
+    if (Math.abs(v - v0) < Math.abs(series.V[k]! - v0)) k = i;
+  });
+  const picked = states.map((list, c) => {
+    const target = series.subcellV[c]![k]!;
+    return list.reduce((best, st) =>
+      Math.abs(st.vInternalV - target) < Math.abs(best.vInternalV - target) ? st : best,
+    );
+  });
+  return spec.electrical!.contacts.anode === 'back' ? picked : [picked[1]!, picked[0]!];
+}
+
 /** The mesh intervals each electrical layer (by index in spec.layers) gets in the whole-stack mesh. */
 function wholeStackIntervals(spec: ElectricalDeviceSpecLike): Map<number, number> {
   const { device, domain } = mapElectrical(spec);
@@ -279,6 +306,7 @@ export function runTandemSimulation(
   const intervals = wholeStackIntervals(spec);
   // the incident power as the single-device run computes it (the same spectrum and suns for every run)
   let incidentPowerMwCm2 = 100;
+  const states: [SolvedState[], SolvedState[]] = [[], []];
   const cells = (['top', 'bottom'] as const).map((which, k): TandemSubcellResult => {
     const idx = layersOf(spec, which);
     const base: TandemSubcellResult = {
@@ -291,7 +319,10 @@ export function runTandemSimulation(
       J_mA_cm2: [],
       warnings: [],
     };
-    const r = runDeviceSimulation(subcellSpec(spec, which, intervals), assets, stageOptions(1 + k, `${which} cell`));
+    const o = stageOptions(1 + k, `${which} cell`);
+    // the whole stack starts from the subcells' states (stitch.ts)
+    if (fullStack) o.solverStates = { onState: (st) => states[k]!.push(st) };
+    const r = runDeviceSimulation(subcellSpec(spec, which, intervals), assets, o);
     incidentPowerMwCm2 = r.incidentPowerMwCm2;
     base.generation = { x_nm: r.generation.x_nm, G_cm3_s: r.generation.G_cm3_s };
     base.warnings = r.warnings;
@@ -338,6 +369,7 @@ export function runTandemSimulation(
     const b = bottom.figures.PCE_percent;
     result.fourTerminal = { topPcePercent: t, bottomPcePercent: b, pcePercent: t + b };
   }
+  let seriesDetail: { V: number[]; subcellV: number[][] } | undefined;
   if (top.V.length > 1 && bottom.V.length > 1) {
     try {
       const el = spec.electrical!;
@@ -347,6 +379,7 @@ export function runTandemSimulation(
         pinMwCm2: incidentPowerMwCm2,
       });
       result.series = { V: s.V, J_mA_cm2: s.J_mA_cm2, figures: asElectricalFigures(s.figures) };
+      seriesDetail = s;
     } catch (e) {
       warnings.push(`series connection: ${e instanceof Error ? e.message : String(e)}`);
     }
@@ -354,12 +387,16 @@ export function runTandemSimulation(
 
   if (fullStack) {
     const { tandem: _t, ...el } = spec.electrical!;
+    // no dark J-V: in the dark the region between the subcells floats (stitch.ts)
     const whole: ElectricalDeviceSpecLike = {
       ...spec,
       layers: spec.layers.map(({ subcell: _s, ...l }) => l),
-      electrical: el,
+      electrical: { ...el, darkJV: false },
     };
-    result.fullStack = runDeviceSimulation(whole, assets, stageOptions(3, 'whole stack'));
+    const o = stageOptions(3, 'whole stack');
+    const start = stitchPoint(spec, seriesDetail, states);
+    if (start) o.solverStates = { initialState: (model) => stitchedState(model, start) };
+    result.fullStack = runDeviceSimulation(whole, assets, o);
     if (result.fullStack.light && !result.fullStack.light.converged)
       warnings.push(`whole stack: the J-V did not converge (${result.fullStack.light.error ?? 'unknown'})`);
   }

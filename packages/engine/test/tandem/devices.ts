@@ -118,3 +118,26 @@ export function perovskitePerovskiteTandem(): ElectricalDeviceSpecLike {
     },
   };
 }
+
+/**
+ * The same tandem mirrored electrically: p-i-n subcells (holes leave at the front, anode "front"),
+ * the top cell's electron-transport layer meeting the bottom cell's hole-transport layer at the
+ * recombination interface, the bottom cell's energies shifted so that the conduction band of the
+ * one is the valence band of the other (with the same offsets to the absorber as in the top cell).
+ */
+export function perovskitePerovskiteTandemAnodeFront(): ElectricalDeviceSpecLike {
+  const spec = perovskitePerovskiteTandem();
+  const byName = new Map(spec.layers.map((l) => [l.name, l]));
+  spec.layers = ['HTL top', 'WBG', 'ETL top', 'HTL bottom', 'NBG', 'ETL bottom'].map((n) => byName.get(n)!);
+  const set = (name: string, chiEV: number) => {
+    byName.get(name)!.electrical!.chiEV = chiEV;
+  };
+  const junction = 4.0; // the top ETL's conduction band, eV below vacuum
+  set('HTL bottom', junction - 2.2);
+  set('NBG', junction + 0.2 - 1.25);
+  set('ETL bottom', junction + 0.2 - 1.25 + 0.1);
+  spec.electrical!.contacts.anode = 'front';
+  spec.electrical!.interfaces = [{ between: ['ETL top', 'HTL bottom'], sNCmPerS: 1e7, sPCmPerS: 1e7 }];
+  spec.electrical!.tandem = {};
+  return spec;
+}

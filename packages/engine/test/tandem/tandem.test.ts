@@ -8,7 +8,7 @@ import { buildTmmInput } from '../../src/optics/simulate.js';
 import { photonFlux, resampleSpectrum } from '../../src/spectra/index.js';
 import { runTandemSimulation, tandemThicknessSweep } from '../../src/tandem/simulate.js';
 import { assets } from '../device/helpers.js';
-import { perovskitePerovskiteTandem } from './devices.js';
+import { perovskitePerovskiteTandem, perovskitePerovskiteTandemAnodeFront } from './devices.js';
 
 const Q = 1.602176634e-19;
 const rel = (a: number, b: number) => Math.abs(a / b - 1);
@@ -90,6 +90,50 @@ describe('monolithic tandem: subcells in series from the whole-stack optics', ()
     // independent check: the optics at the matched thickness (interpolation error of a 100 nm grid)
     const at = tandemThicknessSweep(spec, assets, { layer: 'WBG', fromNm: d, toNm: d + 1, points: 2 });
     expect(Math.abs(at.jTopMaCm2[0]! - at.jBottomMaCm2[0]!)).toBeLessThan(0.3);
+  });
+});
+
+describe('monolithic tandem: the whole stack as one drift-diffusion device', () => {
+  // the same stack with its ideal recombination junction (devices.ts) solved as one device, started
+  // from the subcells' solutions (tandem/stitch.ts)
+  const spec = perovskitePerovskiteTandem();
+  spec.electrical!.tandem = { fullStack: true };
+  const r = runTandemSimulation(spec, assets);
+  const light = r.fullStack!.light!;
+
+  it('converges over the whole sweep', () => {
+    expect(light.converged, light.error).toBe(true);
+    expect(r.warnings.filter((w) => w.startsWith('whole stack'))).toEqual([]);
+    expect(light.V[0]).toBe(0);
+    expect(Math.max(...light.V)).toBeGreaterThan(light.figures!.Voc_V);
+  });
+
+  it('agrees with the subcells in series within 1 % in PCE for an ideal junction', () => {
+    const a = r.series!.figures;
+    const b = light.figures!;
+    expect(rel(b.PCE_percent, a.PCE_percent)).toBeLessThan(0.01);
+    // and in the figures it is made of: Voc the sum of the subcells', Jsc the limiting cell's
+    expect(Math.abs(b.Voc_V - a.Voc_V)).toBeLessThan(2e-3);
+    expect(rel(b.Jsc_mA_cm2, a.Jsc_mA_cm2)).toBeLessThan(5e-3);
+    expect(rel(b.FF, a.FF)).toBeLessThan(5e-3);
+  });
+
+  it('agrees as well with the holes leaving at the front (the subcells stitched from the back)', () => {
+    const s = perovskitePerovskiteTandemAnodeFront();
+    s.electrical!.tandem = { fullStack: true };
+    const m = runTandemSimulation(s, assets);
+    const b = m.fullStack!.light!;
+    expect(b.converged, b.error).toBe(true);
+    expect(rel(b.figures!.PCE_percent, m.series!.figures.PCE_percent)).toBeLessThan(0.01);
+    expect(Math.abs(b.figures!.Voc_V - m.series!.figures.Voc_V)).toBeLessThan(2e-3);
+  });
+
+  it('the current crosses the junction by recombination there: at 0 V its interface current is the terminal current', () => {
+    const k = light.V.indexOf(0);
+    const junction = light.recombination.interfaces.find((q) => q.name === 'HTL top/ETL bottom')!;
+    expect(rel(junction.current[k]!, light.J_mA_cm2[k]!)).toBeLessThan(1e-3);
+    // while the top cell, the limiting one, is driven into reverse bias and collects all it can
+    expect(light.J_mA_cm2[k]!).toBeGreaterThan(r.subcells[0].figures!.Jsc_mA_cm2 - 1e-3);
   });
 });
 

@@ -68,3 +68,21 @@ describe('export of the exciton models', () => {
       );
   });
 });
+
+describe('export of the tunnel oxide currents', () => {
+  it('the TOPCon example: electron and hole current through its SiOx against V, equal to the engine numbers', () => {
+    const { result, tables } = run('silicon-topcon-electrical.device.json');
+    const light = result.light!;
+    expect(light.converged).toBe(true);
+    const iface = light.recombination.interfaces.find((q) => q.tunnelOxide)!;
+    const rec = byName(tables, 'Recombination light');
+    const e = col(rec, `Tunnel oxide ${iface.name} electron current (mA/cm²)`);
+    const hole = col(rec, `Tunnel oxide ${iface.name} hole current (mA/cm²)`);
+    expect(e).toEqual(iface.tunnelOxide!.electron);
+    expect(hole).toEqual(iface.tunnelOxide!.hole);
+    // the electrons carry the current through the oxide; the holes it lets through are a loss
+    const k = light.V.indexOf(0);
+    expect(e[k]!).toBeGreaterThan(0.9 * light.J_mA_cm2[k]!);
+    expect(Math.abs(hole[k]!)).toBeLessThan(1e-3 * e[k]!);
+  });
+});

@@ -55,6 +55,38 @@ describe('elec export of a monolithic tandem', () => {
     expect(sw.slice(1).map((r) => r[0])).toEqual([100, 300, 500]);
   });
 
+  it('writes the whole stack run as one device beside the series result', async () => {
+    // the example with its ITO recombination layer replaced by a recombination interface (the whole
+    // stack needs contiguous electrical layers), the silicon's bands meeting the PTAA's at it
+    const whole = structuredClone(input);
+    whole.layers = whole.layers.filter((l) => l.name !== 'ITO recombination');
+    for (const l of whole.layers) if (l.subcell === 'bottom') l.electrical!.chiEV = 2.25 + 3.15;
+    Object.assign(whole.electrical, {
+      interfaces: [{ between: ['PTAA', 'n+ c-Si'], sNCmPerS: 1e7, sPCmPerS: 1e7 }],
+      tandem: { fullStack: true },
+    });
+    const r = runTandemSimulation(whole, assets);
+    const light = r.fullStack!.light!;
+    expect(light.converged, light.error).toBe(true);
+    const out = await exportResult({
+      kind: 'elec',
+      input: whole,
+      result: r,
+      name: 'tandem',
+      format: 'xlsx',
+      exportedAt,
+    });
+    const wb = await openXlsx(out.body);
+    expect(wb.worksheets.map((w) => w.name)).toEqual(
+      expect.arrayContaining(['Stack J-V light', 'Stack Recombination light', 'Stack Bias light 0 V']),
+    );
+    const jv = sheetRows(sheet(wb, 'Stack J-V light'));
+    expect(jv.length - 1).toBe(light.V.length);
+    const fig = sheetRows(sheet(wb, 'Tandem figures'));
+    const row = fig.find((q) => q[0] === '2T (whole stack, drift-diffusion)')!;
+    expect(row[4]).toBeCloseTo(light.figures!.PCE_percent, 12);
+  });
+
   it('names the broken field of a damaged tandem result', async () => {
     const broken = { ...result, subcells: [{ ...result.subcells[0], jPhotoMaCm2: 'x' }, result.subcells[1]] };
     await expect(

@@ -7,7 +7,9 @@ const P = 'electrical.tandem.thicknessSweep';
 
 /**
  * The tandem's current-matching sweep (`electrical.tandem.thicknessSweep`): a top-cell layer and
- * the thicknesses to try. The tandem itself follows from the subcells chosen in the layer list.
+ * the thicknesses to try; and whether the whole stack is also solved as one device
+ * (`electrical.tandem.fullStack`, validated by the device check: contiguous electrical layers).
+ * The tandem itself follows from the subcells chosen in the layer list.
  */
 export function TandemForm() {
   const { t } = useTranslation();
@@ -18,6 +20,13 @@ export function TandemForm() {
   const thickest = [...top].sort((a, b) => b.thicknessNm - a.thicknessNm)[0];
   return (
     <div data-testid="tandem-form">
+      <CheckField
+        path="electrical.tandem.fullStack"
+        label={t('tandem.editor.fullStack')}
+        tip={t('tandem.editor.fullStackTip')}
+        checked={state.electrical?.tandem?.fullStack === true}
+        onChange={(on) => set('electrical.tandem.fullStack', on ? true : undefined)}
+      />
       <CheckField
         path={P}
         label={t('tandem.editor.sweep')}

@@ -64,6 +64,12 @@ export const zh = {
     bimolecular: '双分子复合（{{layer}}）',
     excitonDecay: '激子衰减（{{layer}}）',
     bandToBand: '带间隧穿（{{layer}}）',
+    oxide: '穿过隧穿氧化层的电流',
+    oxideAxis: '电流密度 J',
+    oxideElectron: '电子（{{name}}）',
+    oxideHole: '空穴（{{name}}）',
+    oxideNote:
+      '与端电流同号（光生电流为正）：电子流过氧化层导出电流；穿过氧化层的空穴是损失（负值）。两者相差的数量级即氧化层的选择性。',
   },
 };
 
@@ -126,5 +132,11 @@ export const en: Messages<typeof zh> = {
     bimolecular: 'Bimolecular ({{layer}})',
     excitonDecay: 'Exciton decay ({{layer}})',
     bandToBand: 'Band-to-band tunnelling ({{layer}})',
+    oxide: 'Current through the tunnel oxide',
+    oxideAxis: 'Current density J',
+    oxideElectron: 'Electrons ({{name}})',
+    oxideHole: 'Holes ({{name}})',
+    oxideNote:
+      'In the sign of the terminal current (photocurrent positive): the electrons crossing the oxide carry the current out; the holes that cross it are a loss (negative). The decades between the two are the selectivity of the oxide.',
   },
 };

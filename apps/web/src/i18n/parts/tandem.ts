@@ -21,6 +21,9 @@ export const zh = {
     sweepFrom: '起始厚度',
     sweepTo: '终止厚度',
     sweepPoints: '点数',
+    fullStack: '整体叠层漂移-扩散计算',
+    fullStackTip:
+      '除子电池串联的结果外，再把所有电学层作为一个器件求解，从两个子电池的解出发，可看到理想串联忽略的结损失。子电池之间用层间复合界面（设置表面复合速度）；含复合结层的叠层暂不收敛。要求电学层彼此相邻：子电池之间不能有只有光学参数的层（如 ITO 复合层）。计算时间约增加一半。',
   },
   result: {
     title: '两端叠层电池',
@@ -52,6 +55,8 @@ export const zh = {
     notMatched: '在扫描范围内两子电池光电流未相等',
     notConverged: '{{cell}}的 J-V 计算未收敛：{{error}}',
     note: '两端结果由两个子电池分别计算后串联得到（电流相同、电压相加、无旁路二极管），子电池之间为理想复合结；四端结果为两个子电池各自在最大功率点工作时的效率之和。',
+    noteWhole: '整体漂移-扩散结果把整个叠层作为一个器件求解，包括子电池之间的结及其损失。',
+    wholeStackRun: '整体叠层',
   },
 };
 
@@ -74,6 +79,9 @@ export const en: Messages<typeof zh> = {
     sweepFrom: 'From',
     sweepTo: 'To',
     sweepPoints: 'Points',
+    fullStack: 'Whole-stack drift-diffusion run',
+    fullStackTip:
+      "Besides the subcells in series, solve all electrical layers as one device, started from the two subcells' solutions: it shows the junction losses the ideal series connection leaves out. Join the subcells by a recombination interface (with surface recombination velocities); stacks with junction layers do not converge yet. The electrical layers must be contiguous: no optical-only layer (such as an ITO recombination layer) between the subcells. The run takes about half as long again.",
   },
   result: {
     title: 'Two-terminal tandem',
@@ -105,5 +113,8 @@ export const en: Messages<typeof zh> = {
     notMatched: 'The subcell photocurrents are not equal anywhere in the swept range',
     notConverged: 'The J-V of the {{cell}} did not converge: {{error}}',
     note: 'The 2T result connects the two separately computed subcells in series (one current, voltages added, no bypass diodes) with an ideal recombination junction between them; the 4T result adds the efficiencies of the two subcells, each at its own maximum power point.',
+    noteWhole:
+      'The whole-stack drift-diffusion result solves the stack as one device, the junction between the subcells and its losses included.',
+    wholeStackRun: 'whole stack',
   },
 };

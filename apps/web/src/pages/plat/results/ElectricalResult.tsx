@@ -13,7 +13,7 @@ import { fmtNum } from '../../../components/plots/plot-data';
 import type { PlotSeries } from '../../../components/plots/types';
 import { DefectPanels } from './DefectPanels';
 import { ImpedancePanels } from './ImpedancePanels';
-import { modelLossSeries } from './model-results';
+import { modelLossSeries, oxideCurrentSeries } from './model-results';
 import { OpticsPanels } from './OpticalResult';
 import { ProfilePlots, ProfileSlider } from './ProfilePlots';
 import { ResultShell, Warnings } from './ResultShell';
@@ -185,6 +185,7 @@ function ElectricalBody({ detail }: { detail: CalcDetail }) {
   );
   const recCurve = v?.curves.find((c) => c.tag === 'light') ?? v?.curves[0];
   const rec = useMemo(() => (recCurve ? recombinationSeries(recCurve, t) : []), [recCurve, t]);
+  const oxide = useMemo(() => (recCurve ? oxideCurrentSeries(recCurve, t) : []), [recCurve, t]);
   const eqe = useMemo<PlotSeries[]>(() => {
     const e = v?.eqe;
     if (!e) return [];
@@ -265,6 +266,24 @@ function ElectricalBody({ detail }: { detail: CalcDetail }) {
                 series={rec}
                 logToggle
               />
+            </Card>
+          </Col>
+        )}
+        {oxide.length > 0 && recCurve && (
+          <Col xs={24} xl={12}>
+            <Card size="small">
+              <LinePlot
+                testid="rste-oxide"
+                title={`${t('models.result.oxide')} · ${t(`results.elec.${recCurve.tag === 'dark' ? 'dark' : 'light'}`)}`}
+                fileName={`${fileBase}-oxide-current`}
+                x={vAxis}
+                y={{ ...jAxis, label: t('models.result.oxideAxis'), log: true }}
+                series={oxide}
+                logToggle
+              />
+              <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
+                {t('models.result.oxideNote')}
+              </Typography.Paragraph>
             </Card>
           </Col>
         )}

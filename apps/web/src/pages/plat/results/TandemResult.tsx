@@ -1,6 +1,7 @@
 /**
  * The result of a monolithic two-terminal tandem (rste/:id when the device has electrical.tandem):
- * the 2T figures beside the 4T efficiency and each subcell's, the subcell and tandem J-V curves,
+ * the 2T figures (subcells in series, and the whole stack as one device when it was asked for) beside
+ * the 4T efficiency and each subcell's, the subcell and tandem J-V curves,
  * the photocurrents with the mismatch and the limiting subcell, and the top-cell thickness sweep
  * for current matching.
  */
@@ -121,6 +122,18 @@ export function TandemBody({ v, fileBase }: { v: TandemView; fileBase: string })
             description={t('results.failure.adviceNonconvergent')}
           />
         ))}
+      {v.wholeStack && !v.wholeStack.converged && (
+        <Alert
+          type="warning"
+          showIcon
+          data-testid="tandem-whole-not-converged"
+          title={t('tandem.result.notConverged', {
+            cell: t('tandem.result.wholeStackRun'),
+            error: v.wholeStack.error ?? '',
+          })}
+          description={t('results.failure.adviceNonconvergent')}
+        />
+      )}
       <Warnings warnings={v.warnings} />
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={12}>
@@ -128,6 +141,7 @@ export function TandemBody({ v, fileBase }: { v: TandemView; fileBase: string })
             <FiguresTable v={v} />
             <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
               {t('tandem.result.note')}
+              {v.wholeStack ? ` ${t('tandem.result.noteWhole')}` : ''}
             </Typography.Paragraph>
           </Card>
         </Col>

@@ -2,8 +2,9 @@
  * The result views of the exciton and tunnelling models (docs/physics/excitons.md,
  * tunnelling.md): the CT-state dissociation probability P(x) and the exciton density X(x) of a
  * bias, the geminate and band-to-band rates beside the other recombination profiles, and the J-V
- * losses to geminate recombination, exciton decay and band-to-band tunnelling. Each appears only
- * when the result has it (a device with the model).
+ * losses to geminate recombination, exciton decay and band-to-band tunnelling, and the electron and
+ * hole currents through a tunnel oxide (TOPCon) against voltage. Each appears only when the result
+ * has it (a device with the model).
  */
 import { Col } from 'antd';
 import { useMemo } from 'react';
@@ -25,6 +26,22 @@ export function modelLossSeries(l: NonNullable<ElecCurve['recombination']>['laye
     out.push({ name: t('models.result.excitonDecay', { layer: l.name }), x: V, y: l.excitonDecay! });
   if (nonZero(l.bandToBand))
     out.push({ name: t('models.result.bandToBand', { layer: l.name }), x: V, y: l.bandToBand! });
+  return out;
+}
+
+/**
+ * The electron and hole currents through each tunnel oxide against V (terminal sign: the hole
+ * current through an electron-selective oxide is a loss, negative). Shown on log |J| first, where
+ * the oxide's selectivity (decades between the two) is visible.
+ */
+export function oxideCurrentSeries(c: ElecCurve, t: T): PlotSeries[] {
+  const out: PlotSeries[] = [];
+  for (const f of c.recombination?.interfaces ?? []) {
+    const ox = f.tunnelOxide;
+    if (!ox) continue;
+    out.push({ name: t('models.result.oxideElectron', { name: f.name }), x: c.V, y: ox.electron });
+    out.push({ name: t('models.result.oxideHole', { name: f.name }), x: c.V, y: ox.hole, dashed: true });
+  }
   return out;
 }
 

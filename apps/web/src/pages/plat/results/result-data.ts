@@ -182,7 +182,8 @@ export interface ElecCurve {
       /** Band-to-band tunnelling (layers with it). */
       bandToBand?: number[];
     }[];
-    interfaces: { name: string; current: number[] }[];
+    /** tunnelOxide: the electron and hole currents through the interface's tunnel oxide (terminal sign). */
+    interfaces: { name: string; current: number[]; tunnelOxide?: { electron: number[]; hole: number[] } }[];
     contacts: { anode: number[]; cathode: number[] };
   };
   profiles: BiasProfile[];
@@ -302,9 +303,14 @@ function readCurve(tag: ElecCurve['tag'], r: Obj): ElecCurve {
             ...(Array.isArray(l['excitonDecay']) ? { excitonDecay: nums(l['excitonDecay']) } : {}),
             ...(Array.isArray(l['bandToBand']) ? { bandToBand: nums(l['bandToBand']) } : {}),
           })),
-          interfaces: (Array.isArray(rec['interfaces']) ? rec['interfaces'] : [])
-            .filter(isObj)
-            .map((f) => ({ name: str(f['name']), current: nums(f['current']) })),
+          interfaces: (Array.isArray(rec['interfaces']) ? rec['interfaces'] : []).filter(isObj).map((f) => {
+            const ox = isObj(f['tunnelOxide']) ? f['tunnelOxide'] : undefined;
+            return {
+              name: str(f['name']),
+              current: nums(f['current']),
+              ...(ox ? { tunnelOxide: { electron: nums(ox['electron']), hole: nums(ox['hole']) } } : {}),
+            };
+          }),
           contacts: { anode: nums(contacts['anode']), cathode: nums(contacts['cathode']) },
         }
       : undefined,

@@ -23,7 +23,8 @@ export interface TandemSubcellView {
 export interface TandemView {
   subcells: TandemSubcellView[];
   series?: { V: number[]; J: number[]; figures?: TandemFigures };
-  wholeStack?: { V: number[]; J: number[]; figures?: TandemFigures };
+  /** The whole stack as one drift-diffusion device (electrical.tandem.fullStack). */
+  wholeStack?: { V: number[]; J: number[]; figures?: TandemFigures; converged: boolean; error?: string };
   fourTerminalPce?: number;
   mismatch: { diff: number; relative: number; limiting: 'top' | 'bottom' };
   reflected?: number;
@@ -87,8 +88,12 @@ export function readTandem(result: unknown): TandemView | undefined {
   };
   const series = curve(result['series']);
   if (series) view.series = series;
-  const whole = isObj(result['fullStack']) ? curve(result['fullStack']['light']) : undefined;
-  if (whole) view.wholeStack = whole;
+  const light = isObj(result['fullStack']) ? result['fullStack']['light'] : undefined;
+  const whole = curve(light);
+  if (whole && isObj(light)) {
+    view.wholeStack = { ...whole, converged: light['converged'] !== false };
+    if (typeof light['error'] === 'string') view.wholeStack.error = light['error'];
+  }
   if (isObj(result['fourTerminal'])) {
     const p = num(result['fourTerminal']['pcePercent']);
     if (p !== undefined) view.fourTerminalPce = p;

@@ -1,0 +1,122 @@
+/**
+ * The start of a tandem's whole-stack run from its subcells' solutions (docs/physics/tandem.md,
+ * "The whole stack as one device").
+ *
+ * Why: the region between the subcells is tied to the contacts only through the two cells' diodes.
+ * From equilibrium its quasi-Fermi levels are set by currents near rounding (in the dark or in weak
+ * light), so Newton's step there is noise; switched straight to full light, it must move by the
+ * limiting cell's reverse bias in one go and fails. The subcells in series already know the answer
+ * away from the junction: at one current J each cell c sits at its own voltage V_c(J) (series.ts).
+ *
+ * How: each subcell's converged state is placed on the whole stack's mesh (the same nodes per
+ * layer, tandem/simulate.ts gives each subcell the intervals its layers have in the stack), with
+ * every energy of cell c shifted by
+ *     delta_c = E_ref - sum_{cells b before c} V_b - E_ref,c
+ * (cells ordered from the stack's cathode to its anode, E_ref the cathode's Fermi level of each
+ * run, vacuum-level scale): the cathode of each cell then sits at the anode Fermi level of the cell
+ * before it, the ideal junction of the series connection. In the solver's variables
+ * (model.ts: E_F = E_ref + f V_t, psi = u V_t) that is
+ *     f = f_c - (sum_{b before c} V_b) / V_t,     u = u_c - delta_c / V_t.
+ * A node both cells share is the junction: both quasi-Fermi levels there take the junction's Fermi
+ * level (each cell's junction contact held one of them at it) and the potential is the mean of the
+ * two cells'. Nodes of junction layers in between take each quasi-Fermi level from the cell whose
+ * band edge at the junction is nearer the layer's (the carriers that can reach it) and the potential
+ * of local neutrality. Newton then starts there at the sum of the cells' voltages and
+ * full light (ContinuationSolver.startFrom), and the sweep continues from it.
+ *
+ * Shown to converge for a recombination interface between the subcells, with the anode at either
+ * side (test/tandem/tandem.test.ts). With junction layers between the subcells it has not yet
+ * converged in the case tried (a thin p layer before a recombination interface: Newton does not
+ * resolve the potential step at the interface and the carrier updates in the layer grow without
+ * bound); such a run is then reported as not converged.
+ */
+import { type DDModel, neutralDensities } from '../electrical/model.js';
+import type { SolvedState } from '../electrical/types.js';
+
+/**
+ * The stitched unknowns of the whole stack `full` from one state per subcell, the cells ordered from
+ * the stack's cathode to its anode; undefined when the meshes do not match layer by layer (or the
+ * stack has mobile ions, whose unknowns are not carried over).
+ */
+export function stitchedState(
+  full: DDModel,
+  cells: SolvedState[],
+): { x: Float64Array; vInternalV: number } | undefined {
+  if (full.ions.length > 0) return undefined;
+  const N = full.N;
+  const m = 3;
+  const Vt = full.Vt;
+  const uSum = new Float64Array(N);
+  const uCount = new Uint8Array(N);
+  const fn = new Float64Array(N);
+  const fp = new Float64Array(N);
+  let vBefore = 0;
+  // each cell's node range on the stack's mesh
+  const spans: [number, number][] = [];
+  for (const cell of cells) {
+    const sub = cell.model;
+    if (sub.ions.length > 0 || Math.abs(sub.Vt - Vt) > 1e-12) return undefined;
+    const first = full.layers.findIndex((l) => l.name === sub.layers[0]!.name);
+    if (first < 0) return undefined;
+    const delta = full.Eref_eV - vBefore - sub.Eref_eV;
+    const ms = 3 + sub.ions.length;
+    const lastLayer = full.mesh.layerNodes[first + sub.layers.length - 1];
+    if (!lastLayer) return undefined;
+    spans.push([full.mesh.layerNodes[first]!.first, lastLayer.last]);
+    for (let li = 0; li < sub.layers.length; li++) {
+      const a = sub.mesh.layerNodes[li]!;
+      const b = full.mesh.layerNodes[first + li];
+      if (!b || full.layers[first + li]!.name !== sub.layers[li]!.name || b.last - b.first !== a.last - a.first)
+        return undefined;
+      for (let k = 0; k <= a.last - a.first; k++) {
+        const i = b.first + k;
+        const j = a.first + k;
+        const u = cell.x[ms * j]! - delta / Vt;
+        const en = cell.x[ms * j + 1]! - vBefore / Vt;
+        const ep = cell.x[ms * j + 2]! - vBefore / Vt;
+        uSum[i]! += u;
+        uCount[i]!++;
+        // a node two cells share is a junction node: its levels are set below
+        fn[i] = en;
+        fp[i] = ep;
+      }
+    }
+    vBefore += cell.vInternalV;
+  }
+  if (uCount[0] === 0 || uCount[N - 1] === 0) return undefined;
+  const [a, b] = [...spans].sort((p, q) => p[0] - q[0]);
+  if (!a || !b) return undefined;
+  const endA = a[1];
+  const startB = b[0];
+  // a node both cells share is the junction: both quasi-Fermi levels at its Fermi level, the
+  // anode level of the first cell (each cell's junction contact held one of them there)
+  if (endA === startB) {
+    const fJunction = -cells[0]!.vInternalV / Vt;
+    fn[endA] = fJunction;
+    fp[endA] = fJunction;
+  }
+  // nodes of junction layers between the cells: each carrier's quasi-Fermi level from the cell
+  // whose band edge at the junction is nearer this layer's (the carriers that can reach it), the
+  // potential that makes the layer neutral with its majority carrier's level
+  const sA = 2 * endA;
+  const sB = 2 * startB + 1;
+  const ec = (q: number) => full.an[q]! - full.lnNc[q]!;
+  const ev = (q: number) => full.ap[q]! + full.lnNv[q]!;
+  const x = new Float64Array(m * N);
+  for (let i = 0; i < N; i++) {
+    if (uCount[i]! > 0) {
+      x[m * i] = uSum[i]! / uCount[i]!;
+      x[m * i + 1] = fn[i]!;
+      x[m * i + 2] = fp[i]!;
+      continue;
+    }
+    const s = full.hs[2 * i + 1]! > 0 ? 2 * i + 1 : 2 * i;
+    const en = Math.abs(ec(s) - ec(sA)) <= Math.abs(ec(s) - ec(sB)) ? fn[endA]! : fn[startB]!;
+    const ep = Math.abs(ev(s) - ev(sA)) <= Math.abs(ev(s) - ev(sB)) ? fp[endA]! : fp[startB]!;
+    const { n, p } = neutralDensities(full.dop[s]!, full.ni2[s]!);
+    x[m * i] = full.dop[s]! >= 0 ? Math.log(n) - full.an[s]! - en : -Math.log(p) - full.ap[s]! - ep;
+    x[m * i + 1] = en;
+    x[m * i + 2] = ep;
+  }
+  return { x, vInternalV: vBefore };
+}
