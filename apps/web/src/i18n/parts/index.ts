@@ -11,12 +11,14 @@ import { en as defectsEn, zh as defectsZh } from './defects';
 import { en as editorEn, zh as editorZh } from './editor';
 import { en as financeEn, zh as financeZh } from './finance';
 import { en as forumEn, zh as forumZh } from './forum';
+import { en as inputsEn, zh as inputsZh } from './inputs';
 import { en as libraryEn, zh as libraryZh } from './library';
 import { en as materialsEn, zh as materialsZh } from './materials';
 import { en as modelsEn, zh as modelsZh } from './models';
 import { en as noticeEn, zh as noticeZh } from './notice';
 import { en as plotsEn, zh as plotsZh } from './plots';
 import { en as resultsEn, zh as resultsZh } from './results';
+import { en as sweepEn, zh as sweepZh } from './sweep';
 import { en as tandemEn, zh as tandemZh } from './tandem';
 import { en as transientEn, zh as transientZh } from './transient';
 import { en as validationEn, zh as validationZh } from './validation';
@@ -38,6 +40,8 @@ export const zhParts = {
   finance: financeZh,
   notice: noticeZh,
   admin: adminZh,
+  sweep: sweepZh,
+  inputs: inputsZh,
 };
 
 export const enParts: Messages<typeof zhParts> = {
@@ -57,4 +61,6 @@ export const enParts: Messages<typeof zhParts> = {
   finance: financeEn,
   notice: noticeEn,
   admin: adminEn,
+  sweep: sweepEn,
+  inputs: inputsEn,
 };

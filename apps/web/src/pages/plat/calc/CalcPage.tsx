@@ -20,6 +20,7 @@ import {
 } from '../../../components/device-editor/model';
 import { usePreview } from '../../../components/device-editor/usePreview';
 import { PageHeader } from '../../../components/PageHeader';
+import { SweepPanel } from '../../../components/sweep/SweepPanel';
 import { type Run, RunPanel } from './RunPanel';
 import { ScanRateSweep } from './ScanRateSweep';
 
@@ -242,6 +243,12 @@ export function CalcPage({ kind }: { kind: CalcKindEditable }) {
           {kind === 'opt' ? t('editor.run.submitOpt') : t('editor.run.submitElec')}
         </Button>
       </Card>
+      <SweepPanel
+        kind={kind}
+        spec={spec}
+        name={calcName.trim() || spec.name}
+        onRun={(r) => setRuns((rs) => [r, ...rs])}
+      />
       {kind === 'elec' && (
         <ScanRateSweep spec={spec} name={calcName.trim() || spec.name} onRun={(r) => setRuns((rs) => [r, ...rs])} />
       )}

@@ -13,9 +13,9 @@ import { Loading } from '../../../components/Loading';
 import { PageHeader } from '../../../components/PageHeader';
 import LinePlot from '../../../components/plots/LinePlot';
 import type { PlotSeries } from '../../../components/plots/types';
+import { SweepResultView } from '../../../components/sweep/SweepResultView';
 import { parseIds } from './compare-ids';
 import { lightCurve, readElectrical, readOptics, resultPath } from './result-data';
-import { SweepHysteresis } from './SweepHysteresis';
 
 export default function Compare() {
   const { t } = useTranslation();
@@ -123,7 +123,7 @@ export default function Compare() {
         {problems.map((p) => (
           <Alert key={p} type="warning" showIcon title={p} />
         ))}
-        {sweepId !== undefined && <SweepHysteresis id={sweepId} />}
+        {sweepId !== undefined && <SweepResultView id={sweepId} />}
         {ids.length === 0 ? (
           sweepId === undefined && <Empty description={t('results.compare.empty')} />
         ) : loading ? (

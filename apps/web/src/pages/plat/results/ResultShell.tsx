@@ -35,6 +35,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { progressText } from '../../../live/progress-detail';
 import { useLiveEvent } from '../../../live/useLive';
 import { localWarning } from './engine-warnings';
+import { InputList } from './InputList';
 import { editPath, resultPath } from './result-data';
 
 type Obj = Record<string, unknown>;
@@ -56,7 +57,7 @@ export function errorText(e: unknown, t: (k: string, o?: Record<string, unknown>
   return e instanceof Error ? e.message : String(e);
 }
 
-function ExportButtons({ record }: { record: CalcRecord }) {
+export function ExportButtons({ record }: { record: CalcRecord }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [busy, setBusy] = useState<ExportFormat | null>(null);
@@ -183,10 +184,12 @@ export function InputSummary({ detail }: { detail: CalcDetail }) {
     { key: 'finished', label: t('results.input.finished'), children: fmt(record.finished_at) },
     { key: 'engine', label: t('results.input.engine'), children: record.engine_version ?? '–' },
   ];
-  const layers = Array.isArray(input['layers']) ? input['layers'].filter(isObj) : [];
+  // a sweep's record keeps its device under `device`
+  const device = input['sweep'] === true && isObj(input['device']) ? input['device'] : input;
+  const layers = Array.isArray(device['layers']) ? device['layers'].filter(isObj) : [];
   if (record.kind === 'opt' || record.kind === 'elec') {
-    items.push({ key: 'device', label: t('results.input.device'), children: String(input['name'] ?? '–') });
-    const ill = isObj(input['illumination']) ? input['illumination'] : {};
+    items.push({ key: 'device', label: t('results.input.device'), children: String(device['name'] ?? '–') });
+    const ill = isObj(device['illumination']) ? device['illumination'] : {};
     const sp = isObj(ill['spectrum']) ? ill['spectrum'] : {};
     const wl = isObj(ill['wavelength']) ? ill['wavelength'] : {};
     if (sp['id'] || sp['kind'])
@@ -231,6 +234,7 @@ export function InputSummary({ detail }: { detail: CalcDetail }) {
           ]}
         />
       )}
+      {(record.kind === 'opt' || record.kind === 'elec') && <InputList input={detail.input} />}
     </Card>
   );
 }
