@@ -106,7 +106,7 @@ describe('what differs between runs', () => {
     expect(namesByDifference(r, ['a', 'b'], t)).toEqual(['τn = 1e-7 s', 'τn = 1e-6 s']);
   });
 
-  it('tells the layer when the same symbol differs in two layers, and stops after two', () => {
+  it('tells the layer when the same field differs in two layers, and stops after two', () => {
     const a = variant((d) => {
       d.layers[2]!.thicknessNm = 10;
       d.layers[3]!.thicknessNm = 400;
@@ -118,8 +118,8 @@ describe('what differs between runs', () => {
       d.layers[4]!.thicknessNm = 30;
     });
     expect(namesByDifference(runs(a, b), ['a', 'b'], t)).toEqual([
-      'PTAA d = 10 nm, MAPbI3 d = 400 nm, …',
-      'PTAA d = 20 nm, MAPbI3 d = 600 nm, …',
+      'PTAA 厚度 = 10 nm, MAPbI3 厚度 = 400 nm, …',
+      'PTAA 厚度 = 20 nm, MAPbI3 厚度 = 600 nm, …',
     ]);
   });
 

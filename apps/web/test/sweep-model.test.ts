@@ -32,7 +32,7 @@ describe('sweep values', () => {
   it('spaces logarithmically: equal ratios, one per decade from 1e-9 to 1e-5', () => {
     const v = sweepValues(1e-9, 1e-5, 5, 'log');
     expect(v).toHaveLength(5);
-    v.forEach((x, i) => expect(x / 10 ** (i - 9)).toBeCloseTo(1, 10));
+    for (const [i, x] of v.entries()) expect(x / 10 ** (i - 9)).toBeCloseTo(1, 10);
     expect(looksLogarithmic(v)).toBe(true);
     expect(looksLogarithmic(sweepValues(1, 5, 5, 'lin'))).toBe(false);
   });

@@ -400,13 +400,14 @@ export function differingInputs(
 
 /**
  * Names of compared runs by what differs between them: "τn = 1e-7 s" against "τn = 1e-6 s"; at
- * most `max` differences each (then "…"); a symbol shared by two differing fields gets its owner
- * ("MAPbI3 τn"). Runs that differ in nothing listed keep `fallback`.
+ * most `max` differences each (then "…"); a name shared by two differing fields gets its owner
+ * ("PTAA 厚度"). Runs that differ in nothing listed keep `fallback`.
  */
 export function namesByDifference(runs: DeviceInput[][], fallback: string[], t: TFunction, max = 2): string[] {
   const diff = differingInputs(runs);
   if (runs.length < 2 || diff.length === 0) return fallback;
-  const short = diff.map((d) => d.item.symbol ?? d.item.field);
+  // the symbol when the label shows it ("电子寿命 τn" -> τn), else the label ("厚度", "温度")
+  const short = diff.map((d) => (d.item.symbol && d.item.field.includes(d.item.symbol) ? d.item.symbol : d.item.field));
   const clash = (s: string) => short.filter((x) => x === s).length > 1;
   return runs.map((_, r) => {
     const parts = diff.slice(0, max).map((d, k) => {

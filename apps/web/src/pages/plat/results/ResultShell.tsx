@@ -446,11 +446,10 @@ export function ResultShell({
           <Link to={editPath(record.kind, record.id)} data-testid="result-edit">
             <Button icon={<EditOutlined />}>{t('results.actions.edit')}</Button>
           </Link>
-          {record.kind === 'elec' && (
-            <Link to={`/plat/calc/compare?ids=${record.id}`} data-testid="result-compare">
-              <Button icon={<LineChartOutlined />}>{t('results.actions.compare')}</Button>
-            </Link>
-          )}
+          {/* J-V and EQE overlay: simulations and circuit fits (their measured curves) */}
+          <Link to={`/plat/calc/compare?ids=${record.id}`} data-testid="result-compare">
+            <Button icon={<LineChartOutlined />}>{t('results.actions.compare')}</Button>
+          </Link>
         </Space>
       );
     }
