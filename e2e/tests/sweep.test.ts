@@ -76,7 +76,8 @@ describe('parameter sweeps from the forms, comparison and input summaries (issue
     await page.goto(`${platform.url}/plat/calc/elec`);
     await byId('load-demo').click();
     await byId('sweep-panel').waitFor({ timeout: 30_000 });
-    await byId('input-layers.3.thicknessNm').waitFor();
+    await byId('layer-row-3').click();
+    await expect.poll(() => byId('input-layers.3.thicknessNm').inputValue()).toBe('500');
     // nothing chosen: the submit says what is missing and queues nothing
     await byId('sweep-submit').click();
     await expect.poll(() => byId('sweep-panel').innerText()).toContain('参数 1：请选择要扫描的参数');
@@ -150,7 +151,8 @@ describe('parameter sweeps from the forms, comparison and input summaries (issue
     await page.goto(`${platform.url}/plat/calc/opt`);
     await byId('load-demo').click();
     await byId('sweep-panel').waitFor({ timeout: 30_000 });
-    await byId('input-layers.3.thicknessNm').waitFor();
+    await byId('layer-row-3').click();
+    await expect.poll(() => byId('input-layers.3.thicknessNm').inputValue()).toBe('500');
     await pickField(0, 'MAPbI3 › 厚度', 'MAPbI3 › 厚度 (nm)');
     await byId('sweep-start-0').fill('300');
     await byId('sweep-stop-0').fill('600');

@@ -11,6 +11,7 @@ import {
   formatInput,
   inputLabel,
   namesByDifference,
+  opticalInputs,
   sweepableInputs,
 } from '../src/lib/device-inputs';
 
@@ -125,5 +126,16 @@ describe('what differs between runs', () => {
 
   it('keeps the names when nothing differs', () => {
     expect(namesByDifference(runs(DEMO, DEMO), ['x (#1)', 'x (#2)'], t)).toEqual(['x (#1)', 'x (#2)']);
+  });
+});
+
+describe('the inputs of an optical calculation', () => {
+  it('leaves out the electrical parameters the optics do not read', () => {
+    const all = deviceInputs(DEMO, t, 'zh-CN');
+    const opt = opticalInputs(all);
+    expect(opt.some((i) => i.path === 'layers[3].thicknessNm')).toBe(true);
+    expect(opt.some((i) => i.path === 'illumination.suns')).toBe(true);
+    expect(opt.some((i) => i.path.includes('electrical'))).toBe(false);
+    expect(all.length - opt.length).toBeGreaterThan(30);
   });
 });

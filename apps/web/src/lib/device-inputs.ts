@@ -361,6 +361,14 @@ export function formatInput(i: DeviceInput, t: TFunction): string {
   return i.value;
 }
 
+/**
+ * The inputs an optical calculation uses: a device file keeps its layers' electrical parameters
+ * (so it opens again in the electrical form), but the optics do not read them.
+ */
+export function opticalInputs(items: DeviceInput[]): DeviceInput[] {
+  return items.filter((i) => !/(^|\.)electrical(\.|\[|$)/.test(i.path));
+}
+
 /** The numeric inputs one can sweep (the API varies numbers that exist in the device). */
 export function sweepableInputs(spec: unknown, t: TFunction, lang: string): DeviceInput[] {
   return deviceInputs(spec, t, lang).filter((i) => typeof i.value === 'number');

@@ -3,7 +3,7 @@ import { type DeviceSpec, SWEEP_MAX_COMBINATIONS, SWEEP_MAX_VALUES } from '@pvfo
 import { Alert, App, Button, Card, Col, Form, Input, Radio, Row, Select, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatInput, inputLabel, sweepableInputs } from '../../lib/device-inputs';
+import { formatInput, inputLabel, opticalInputs, sweepableInputs } from '../../lib/device-inputs';
 import type { Run } from '../../pages/plat/calc/RunPanel';
 import { formatNumber } from '../device-editor/fields';
 import { submitSweepRun } from './submit';
@@ -42,7 +42,10 @@ export function SweepPanel({
   const [axes, setAxes] = useState<SweepAxisForm[]>([blankAxis()]);
   const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
-  const fields = useMemo(() => sweepableInputs(spec, t, i18n.language), [spec, t, i18n.language]);
+  const fields = useMemo(() => {
+    const all = sweepableInputs(spec, t, i18n.language);
+    return kind === 'opt' ? opticalInputs(all) : all;
+  }, [kind, spec, t, i18n.language]);
   const options = useMemo(() => fields.map((f) => ({ value: f.path, label: inputLabel(f) })), [fields]);
   const checked = checkSweep(axes, fields, t);
   const issues: SweepIssue[] = checked.ok ? [] : checked.issues;

@@ -11,7 +11,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { nkIndex } from '../../../api/editor';
 import { fmtNum } from '../../../components/plots/plot-data';
-import { type DeviceInput, deviceInputs, formatInput, inputLabel } from '../../../lib/device-inputs';
+import { type DeviceInput, deviceInputs, formatInput, inputLabel, opticalInputs } from '../../../lib/device-inputs';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -38,14 +38,17 @@ export function groupInputs(
   return groups;
 }
 
-export function InputList({ input }: { input: unknown }) {
+export function InputList({ input, kind }: { input: unknown; kind: 'opt' | 'elec' }) {
   const { t, i18n } = useTranslation();
   const sweep = isObj(input) && input['sweep'] === true ? input : undefined;
   const device = sweep ? sweep['device'] : input;
   // the shipped n,k tables' names, so a layer's optics read "Soda-lime glass" rather than its id
   const nk = useQuery({ queryKey: ['nkIndex'], queryFn: nkIndex, staleTime: Number.POSITIVE_INFINITY, retry: false });
   const names = useMemo(() => Object.fromEntries((nk.data ?? []).map((m) => [m.id, m.name])), [nk.data]);
-  const items = useMemo(() => deviceInputs(device, t, i18n.language, names), [device, t, i18n.language, names]);
+  const items = useMemo(() => {
+    const all = deviceInputs(device, t, i18n.language, names);
+    return kind === 'opt' ? opticalInputs(all) : all;
+  }, [device, kind, t, i18n.language, names]);
   const groups = useMemo(() => groupInputs(items, t), [items, t]);
   if (!items.length) return null;
   const swept = sweep && Array.isArray(sweep['parameters']) ? sweep['parameters'].filter(isObj) : [];

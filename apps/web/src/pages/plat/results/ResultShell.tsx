@@ -234,7 +234,7 @@ export function InputSummary({ detail }: { detail: CalcDetail }) {
           ]}
         />
       )}
-      {(record.kind === 'opt' || record.kind === 'elec') && <InputList input={detail.input} />}
+      {(record.kind === 'opt' || record.kind === 'elec') && <InputList input={detail.input} kind={record.kind} />}
     </Card>
   );
 }
