@@ -122,7 +122,7 @@ describe('parameter sweeps from the forms, comparison and input summaries (issue
     expect(csv.slice(1).map((r) => Number(r.split(',')[0]))).toEqual([300, 500]);
     const pce = csv.slice(1).map((r) => Number(r.split(',')[1]));
     expect(pce.every((p) => p > 5 && p < 35)).toBe(true);
-    const rows = await byId('sweep-table').locator('tbody tr').allInnerTexts();
+    const rows = await byId('sweep-table').locator('tbody tr.ant-table-row').allInnerTexts();
     expect(rows).toHaveLength(2);
     for (const a of await byId('sweep-table').locator('a[data-testid^="sweep-link-"]').all())
       children.push(Number((await a.getAttribute('data-testid'))!.replace('sweep-link-', '')));
@@ -130,6 +130,18 @@ describe('parameter sweeps from the forms, comparison and input summaries (issue
     expect(await byId('sweep-result').innerText()).not.toMatch(CODE);
     await page.waitForTimeout(600);
     await screenshot(page, 'sweep-thickness-result');
+    // the same result in English: the parameter by its English label, no Chinese left in the plots
+    await byId('lang-switch').click();
+    await expect.poll(() => plotAxisNames(page, 'sweep-plot-PCE_percent')).toEqual({
+      x: 'MAPbI3 › Thickness (nm)',
+      y: 'Efficiency PCE (%)',
+    });
+    expect(await byId('sweep-table').locator('thead').innerText()).not.toMatch(/[\u4e00-\u9fff]/);
+    await byId('lang-switch').click();
+    await expect.poll(() => plotAxisNames(page, 'sweep-plot-PCE_percent')).toEqual({
+      x: 'MAPbI3 › 厚度 (nm)',
+      y: '转换效率 PCE (%)',
+    });
   }, 300_000);
 
   it('links each point to its full result, whose summary lists every input', async () => {
@@ -174,7 +186,7 @@ describe('parameter sweeps from the forms, comparison and input summaries (issue
       .trim()
       .split(/\r?\n/);
     expect(csv.length).toBeGreaterThanOrEqual(3);
-    expect(await byId('sweep-table').locator('tbody tr').count()).toBe(4);
+    expect(await byId('sweep-table').locator('tbody tr.ant-table-row').count()).toBe(4);
     await page.waitForTimeout(600);
     await screenshot(page, 'sweep-heatmap');
   }, 240_000);

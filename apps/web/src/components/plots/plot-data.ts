@@ -412,7 +412,7 @@ export function cellEdges(vals: ArrayLike<number>, log = false): number[] {
  * the maximum's label.
  */
 export function buildHeatmapOption(
-  p: Pick<HeatmapPlotProps, 'title' | 'x' | 'y' | 'z' | 'xs' | 'ys' | 'values'>,
+  p: Pick<HeatmapPlotProps, 'title' | 'x' | 'y' | 'z' | 'xs' | 'ys' | 'values' | 'spanCells'>,
   flags: { logZ?: boolean; logWord?: string; static?: boolean } = {},
 ): EChartsCoreOption {
   const logZ = flags.logZ ?? p.z.log ?? false;
@@ -442,9 +442,9 @@ export function buildHeatmapOption(
   const zName = logZ ? `log₁₀ ${axisName(p.z)}` : axisName(p.z);
   const axis = (a: PlotAxis, vals: ArrayLike<number>, edges: number[]) => ({
     type: a.log ? 'log' : 'value',
-    // a few cells (a 2 x 2 sweep) would lose half of each outer cell to the centres: span the edges
-    min: vals.length ? (vals.length < 8 ? Math.min(...edges) : Math.min(vals[0]!, vals[vals.length - 1]!)) : undefined,
-    max: vals.length ? (vals.length < 8 ? Math.max(...edges) : Math.max(vals[0]!, vals[vals.length - 1]!)) : undefined,
+    // spanCells: whole outer cells (a 2 x 2 sweep would otherwise lose half of each to the centres)
+    min: vals.length ? (p.spanCells ? Math.min(...edges) : Math.min(vals[0]!, vals[vals.length - 1]!)) : undefined,
+    max: vals.length ? (p.spanCells ? Math.max(...edges) : Math.max(vals[0]!, vals[vals.length - 1]!)) : undefined,
     name: axisName(a),
     nameLocation: 'middle',
     nameGap: 28,

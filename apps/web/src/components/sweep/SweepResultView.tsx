@@ -150,6 +150,7 @@ export function SweepResultView({ id }: { id: number }) {
               ys={map.ys}
               values={map.values}
               height={380}
+              spanCells
             />
           </>
         )}

@@ -38,13 +38,17 @@ export function groupInputs(
   return groups;
 }
 
+/** The shipped n,k tables' names by id, so a layer's optics read "Soda-lime glass" rather than its id. */
+export function useTableNames(): Record<string, string> {
+  const nk = useQuery({ queryKey: ['nkIndex'], queryFn: nkIndex, staleTime: Number.POSITIVE_INFINITY, retry: false });
+  return useMemo(() => Object.fromEntries((nk.data ?? []).map((m) => [m.id, m.name])), [nk.data]);
+}
+
 export function InputList({ input, kind }: { input: unknown; kind: 'opt' | 'elec' }) {
   const { t, i18n } = useTranslation();
   const sweep = isObj(input) && input['sweep'] === true ? input : undefined;
   const device = sweep ? sweep['device'] : input;
-  // the shipped n,k tables' names, so a layer's optics read "Soda-lime glass" rather than its id
-  const nk = useQuery({ queryKey: ['nkIndex'], queryFn: nkIndex, staleTime: Number.POSITIVE_INFINITY, retry: false });
-  const names = useMemo(() => Object.fromEntries((nk.data ?? []).map((m) => [m.id, m.name])), [nk.data]);
+  const names = useTableNames();
   const items = useMemo(() => {
     const all = deviceInputs(device, t, i18n.language, names);
     return kind === 'opt' ? opticalInputs(all) : all;

@@ -35,7 +35,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { progressText } from '../../../live/progress-detail';
 import { useLiveEvent } from '../../../live/useLive';
 import { localWarning } from './engine-warnings';
-import { InputList } from './InputList';
+import { InputList, useTableNames } from './InputList';
 import { editPath, resultPath } from './result-data';
 
 type Obj = Record<string, unknown>;
@@ -168,6 +168,7 @@ function SaveDeviceButton({ record }: { record: CalcRecord }) {
 /** The input of the calculation, short: the layer stack for devices, the job for circuits. */
 export function InputSummary({ detail }: { detail: CalcDetail }) {
   const { t } = useTranslation();
+  const tableNames = useTableNames();
   const { record } = detail;
   const input = isObj(detail.input) ? detail.input : {};
   const fmt = (ms: number | null) => (ms ? dayjs(ms).format('YYYY-MM-DD HH:mm:ss') : '–');
@@ -228,7 +229,10 @@ export function InputSummary({ detail }: { detail: CalcDetail }) {
               title: t('results.input.material'),
               render: (_, l) => {
                 const o = isObj(l['optical']) ? l['optical'] : {};
-                return String(o['materialId'] ?? o['kind'] ?? '–');
+                if (o['kind'] === 'table') return tableNames[String(o['materialId'])] ?? String(o['materialId']);
+                return o['kind'] === 'constant' || o['kind'] === 'tabulated'
+                  ? t(`editor.field.opticalKind.${o['kind']}`)
+                  : t('editor.field.opticalKind.other', { kind: String(o['kind'] ?? '–') });
               },
             },
           ]}
