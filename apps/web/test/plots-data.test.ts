@@ -195,6 +195,8 @@ describe('heat map', () => {
   it('spans whole outer cells for a few sweep points, and cuts log cells at geometric midpoints', () => {
     const o = buildHeatmapOption({ ...p, ys: [300, 500], spanCells: true }) as AnyOpt;
     expect([o.yAxis.min, o.yAxis.max]).toEqual([200, 600]);
+    const thin = buildHeatmapOption({ ...p, ys: [10, 40], spanCells: true }) as AnyOpt;
+    expect([thin.yAxis.min, thin.yAxis.max]).toEqual([0, 55]);
     const log = buildHeatmapOption({ ...p, xs: [1e-7, 1e-6, 1e-5], x: { label: 'τ', unit: 's', log: true } }) as AnyOpt;
     expect(log.xAxis.type).toBe('log');
     const cells = log.series[0].data as number[][];

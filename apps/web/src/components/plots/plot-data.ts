@@ -443,7 +443,14 @@ export function buildHeatmapOption(
   const axis = (a: PlotAxis, vals: ArrayLike<number>, edges: number[]) => ({
     type: a.log ? 'log' : 'value',
     // spanCells: whole outer cells (a 2 x 2 sweep would otherwise lose half of each to the centres)
-    min: vals.length ? (p.spanCells ? Math.min(...edges) : Math.min(vals[0]!, vals[vals.length - 1]!)) : undefined,
+    // (never below 0 for a quantity that is not: a thickness axis must not read -5 nm)
+    min: vals.length
+      ? p.spanCells
+        ? Math.min(...edges) < 0 && Math.min(...Array.from(vals)) >= 0
+          ? 0
+          : Math.min(...edges)
+        : Math.min(vals[0]!, vals[vals.length - 1]!)
+      : undefined,
     max: vals.length ? (p.spanCells ? Math.max(...edges) : Math.max(vals[0]!, vals[vals.length - 1]!)) : undefined,
     name: axisName(a),
     nameLocation: 'middle',

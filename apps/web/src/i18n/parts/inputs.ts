@@ -27,6 +27,7 @@ export const zh = {
     circuit: '电路拟合',
     curve: '曲线 {{n}}',
     noCurve: '电路拟合 #{{id}} 没有实测曲线',
+    pickPlaceholder: '选择已完成的电学、光学计算或电路拟合',
   },
 };
 
@@ -56,5 +57,6 @@ export const en: Messages<typeof zh> = {
     circuit: 'circuit fit',
     curve: 'curve {{n}}',
     noCurve: 'Circuit fit #{{id}} has no measured curve',
+    pickPlaceholder: 'Choose finished electrical or optical calculations, or circuit fits',
   },
 };

@@ -173,7 +173,7 @@ export default function Compare() {
                 allowClear
                 data-testid="compare-pick"
                 loading={list.isPending || circuits.isPending}
-                placeholder={t('results.compare.pickPlaceholder')}
+                placeholder={t('inputs.compare.pickPlaceholder')}
                 notFoundContent={t('results.compare.noneAvailable')}
                 value={ids}
                 options={options}
