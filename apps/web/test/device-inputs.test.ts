@@ -139,3 +139,21 @@ describe('the inputs of an optical calculation', () => {
     expect(all.length - opt.length).toBeGreaterThan(30);
   });
 });
+
+describe('the inputs of a device with mobile ions and a transient protocol', () => {
+  const IONS = JSON.parse(
+    readFileSync(
+      join(import.meta.dirname, '../../../assets/devices/perovskite-pin-ions-electrical.device.json'),
+      'utf8',
+    ),
+  ) as unknown;
+
+  it('names the ions, the protocol steps and the default scan rate in words, with units', () => {
+    const items = deviceInputs(IONS, t, 'zh-CN');
+    const rate = items.find((i) => i.path === 'electrical.transient.rateVPerS')!;
+    expect(inputLabel(rate)).toBe('扫描速率 (V/s)');
+    expect(items.some((i) => /^layers\[\d\]\.electrical\.ions\[0\]\.densityCm3$/.test(i.path))).toBe(true);
+    expect(items.some((i) => /^electrical\.transient\.segments\[1\]\./.test(i.path))).toBe(true);
+    for (const i of items) expect(inputLabel(i)).not.toMatch(CODE);
+  });
+});

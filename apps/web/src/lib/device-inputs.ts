@@ -80,7 +80,7 @@ const DEVICE_FIELDS: { path: string; section: InputSection; key: string; symbol?
   },
   { path: 'electrical.generation.reflectance', section: 'electrical', key: 'editor.el.reflectance', unit: '' },
   { path: 'electrical.eqe.stepNm', section: 'electrical', key: 'editor.el.eqeStep', unit: 'nm' },
-  { path: 'electrical.transient.rateVPerS', section: 'protocol', key: 'transient.sweep.parameter', unit: 'V/s' },
+  { path: 'electrical.transient.rateVPerS', section: 'protocol', key: 'transient.sweep.rate', unit: 'V/s' },
 ];
 
 const CONTACT_FIELDS: { key: string; label: string; symbol?: string; unit: string }[] = [

@@ -81,7 +81,7 @@ export function SweepResultView({ id }: { id: number }) {
     );
   }
   if (!sweep) return <Alert type="warning" showIcon title={t('results.failure.noResult')} />;
-  if (hysteresisVsRate(sweep)) return <SweepHysteresis id={id} />;
+  if (hysteresisVsRate(sweep)) return <SweepHysteresis record={record} sweep={sweep} />;
 
   const names = sweep.figureNames;
   const shownFigure = figure && names.includes(figure) ? figure : (names.find((n) => n === 'PCE_percent') ?? names[0]);
