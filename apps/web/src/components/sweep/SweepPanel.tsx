@@ -117,7 +117,6 @@ export function SweepPanel({
                   options={options}
                   onChange={(v: string) => pick(k, v)}
                   data-testid={`sweep-field-${k}`}
-                  popupMatchSelectWidth={false}
                   style={{ width: '100%' }}
                 />
               </Form.Item>

@@ -25,6 +25,7 @@ import {
   formatInput,
   inputLabel,
   namesByDifference,
+  opticalInputs,
 } from '../../../lib/device-inputs';
 import { parseIds } from './compare-ids';
 import { type CircuitView, lightCurve, readCircuit, readElectrical, readOptics, resultPath } from './result-data';
@@ -66,12 +67,20 @@ export default function Compare() {
       [];
     const problems: string[] = [];
     // the device runs' inputs: each run is named by what differs from the others ("τn = 1e-7 s")
-    const devices: { id: number; record: string; inputs: DeviceInput[] }[] = [];
+    const devices: { id: number; record: string; kind: string; inputs: DeviceInput[] }[] = [];
     for (const [k, q] of details.entries()) {
       const d = q.data;
       if (d?.record.status === 'succeeded' && (d.record.kind === 'opt' || d.record.kind === 'elec'))
-        devices.push({ id: ids[k]!, record: d.record.name, inputs: deviceInputs(d.input, t, i18n.language) });
+        devices.push({
+          id: ids[k]!,
+          record: d.record.name,
+          kind: d.record.kind,
+          inputs: deviceInputs(d.input, t, i18n.language),
+        });
     }
+    // an optical run has no electrical settings and ignores its layers' electrical parameters:
+    // next to one, runs are told apart by what the optics read
+    if (devices.some((x) => x.kind === 'opt')) for (const x of devices) x.inputs = opticalInputs(x.inputs);
     const byDiff = namesByDifference(
       devices.map((x) => x.inputs),
       devices.map((x) => `${x.record} (#${x.id})`),
