@@ -271,7 +271,12 @@ export default function Compare() {
                   columns={[
                     {
                       title: t('results.compare.name'),
-                      render: (_, r) => <Link to={resultPath(r.kind as CalcKind, r.id)}>{r.name}</Link>,
+                      // the legend names a run by what differs; the table also gives its number
+                      render: (_, r) => (
+                        <Link to={resultPath(r.kind as CalcKind, r.id)}>
+                          {r.name.includes(`#${r.id}`) ? r.name : `${r.name} (#${r.id})`}
+                        </Link>
+                      ),
                     },
                     { title: 'Jsc (mA/cm²)', align: 'right', render: (_, r) => f2(r.f?.['jsc']) },
                     { title: 'Voc (V)', align: 'right', render: (_, r) => f2(r.f?.['voc'], 3) },
