@@ -132,16 +132,20 @@ describe('parameter sweeps from the forms, comparison and input summaries (issue
     await screenshot(page, 'sweep-thickness-result');
     // the same result in English: the parameter by its English label, no Chinese left in the plots
     await byId('lang-switch').click();
-    await expect.poll(() => plotAxisNames(page, 'sweep-plot-PCE_percent')).toEqual({
-      x: 'MAPbI3 › Thickness (nm)',
-      y: 'Efficiency PCE (%)',
-    });
+    await expect
+      .poll(() => plotAxisNames(page, 'sweep-plot-PCE_percent'))
+      .toEqual({
+        x: 'MAPbI3 › Thickness (nm)',
+        y: 'Efficiency PCE (%)',
+      });
     expect(await byId('sweep-table').locator('thead').innerText()).not.toMatch(/[\u4e00-\u9fff]/);
     await byId('lang-switch').click();
-    await expect.poll(() => plotAxisNames(page, 'sweep-plot-PCE_percent')).toEqual({
-      x: 'MAPbI3 › 厚度 (nm)',
-      y: '转换效率 PCE (%)',
-    });
+    await expect
+      .poll(() => plotAxisNames(page, 'sweep-plot-PCE_percent'))
+      .toEqual({
+        x: 'MAPbI3 › 厚度 (nm)',
+        y: '转换效率 PCE (%)',
+      });
   }, 300_000);
 
   it('links each point to its full result, whose summary lists every input', async () => {
