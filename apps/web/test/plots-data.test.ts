@@ -192,6 +192,19 @@ describe('heat map', () => {
     expect([row(2)[2], row(2)[3]]).toEqual([255, 745]);
     expect([row(0)[0], row(0)[1]]).toEqual([350, 450]);
   });
+  it('spans whole outer cells for a few sweep points, and cuts log cells at geometric midpoints', () => {
+    const o = buildHeatmapOption({ ...p, ys: [300, 500], spanCells: true }) as AnyOpt;
+    expect([o.yAxis.min, o.yAxis.max]).toEqual([200, 600]);
+    const thin = buildHeatmapOption({ ...p, ys: [10, 40], spanCells: true }) as AnyOpt;
+    expect([thin.yAxis.min, thin.yAxis.max]).toEqual([0, 55]);
+    const log = buildHeatmapOption({ ...p, xs: [1e-7, 1e-6, 1e-5], x: { label: 'τ', unit: 's', log: true } }) as AnyOpt;
+    expect(log.xAxis.type).toBe('log');
+    const cells = log.series[0].data as number[][];
+    const col = cells.find((c) => c[5] === 1 && c[6] === 0)!;
+    // the cell at 1e-6 s spans 10^-6.5 .. 10^-5.5: as wide as its neighbours on the log axis
+    expect(col[0]).toBeCloseTo(10 ** -6.5, 15);
+    expect(col[1]).toBeCloseTo(10 ** -5.5, 15);
+  });
   it('cuts cells midway between non-uniform centres', () => {
     expect(cellEdges([0, 2, 10])).toEqual([-1, 1, 6, 14]);
     expect(cellEdges([5])).toEqual([4.5, 5.5]);

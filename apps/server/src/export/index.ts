@@ -18,6 +18,7 @@ import { ExportError } from './errors.js';
 import { safeFileStem } from './filename.js';
 import { opticsTables } from './optics.js';
 import { Shape } from './shape.js';
+import { isSweepResult, sweepTables } from './sweep.js';
 import { type Cell, finaliseSheetNames, type Table } from './table.js';
 import { writeXlsx } from './xlsx.js';
 
@@ -76,6 +77,8 @@ export function resultTables(args: Pick<ExportArgs, 'kind' | 'result'>): {
   if (result === undefined || result === null)
     throw new ExportError(`cannot export this '${kind}' calculation: it has no result (not finished, or failed)`);
   const s = new Shape(`this '${kind}' result`);
+  // a parameter sweep's record (opt or elec): its combinations and their key figures
+  if (isSweepResult(result)) return sweepTables(result, s);
   switch (kind) {
     case 'opt': {
       const o = opticsTables(result, s);

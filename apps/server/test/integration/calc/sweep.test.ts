@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { CalcDetail, CalcResultPara, CalcSweepChildren } from '@pvforge/contracts';
+import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SweepResult } from '../../../src/jobs/sweep.js';
@@ -138,6 +139,38 @@ describe.each(adapters)('parameter sweeps ($adapter)', ({ env }) => {
     expect(r.statusMap).toEqual([
       ['succeeded', 'succeeded'],
       ['succeeded', 'succeeded'],
+    ]);
+
+    // the export: one row per combination with its figures, and a map sheet per figure
+    const x = await t.app.inject({
+      method: 'POST',
+      url: '/calc/sys/calc/outputData',
+      payload: { id: res.data.id },
+      ...as(alice),
+    });
+    expect(x.statusCode).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(x.rawPayload as unknown as ArrayBuffer);
+    const rows = (name: string) => {
+      const ws = book.getWorksheet(name);
+      if (!ws) throw new Error(`no sheet ${name} in ${book.worksheets.map((w) => w.name).join(', ')}`);
+      const out: unknown[][] = [];
+      ws.eachRow((row) => {
+        out.push((row.values as unknown[]).slice(1));
+      });
+      return out;
+    };
+    const sweep = rows('Sweep');
+    expect(sweep).toHaveLength(5);
+    const jCol = (sweep[0] as string[]).findIndex((h) => /Jph absorbers/.test(h));
+    expect(jCol).toBeGreaterThan(1);
+    expect(sweep.slice(1).map((row) => [row[0], row[1], row[jCol]])).toEqual(
+      r.table.map((row) => [...row.values, row.figures['jphAbsorbersMaCm2']]),
+    );
+    const mapSheet = rows('Map jphAbsorbersMaCm2');
+    expect(mapSheet.slice(1)).toEqual([
+      [300, ...(map[0] as number[])],
+      [500, ...(map[1] as number[])],
     ]);
   }, 90_000);
 

@@ -9,11 +9,11 @@ export type { HeatmapPlotProps, PlotAxis } from './types';
 
 export default function HeatmapPlot(props: HeatmapPlotProps) {
   const { t } = useTranslation();
-  const { testid, title, fileName, x, y, z, xs, ys, values, height, logToggle } = props;
+  const { testid, title, fileName, x, y, z, xs, ys, values, height, logToggle, spanCells } = props;
   const option = useCallback(
     (f: { log: boolean; static?: boolean }) =>
-      buildHeatmapOption({ title, x, y, z, xs, ys, values }, { logZ: f.log, static: f.static }),
-    [title, x, y, z, xs, ys, values],
+      buildHeatmapOption({ title, x, y, z, xs, ys, values, spanCells }, { logZ: f.log, static: f.static }),
+    [title, x, y, z, xs, ys, values, spanCells],
   );
   const csv = useCallback(() => buildHeatmapCsv({ x, y, z, xs, ys, values }), [x, y, z, xs, ys, values]);
   return (

@@ -393,7 +393,9 @@ export function buildLineOption(
  * Cell edges of a (possibly non-uniform) grid of centres: midway between neighbours, and half a
  * step beyond the first and last centre.
  */
-export function cellEdges(vals: ArrayLike<number>): number[] {
+export function cellEdges(vals: ArrayLike<number>, log = false): number[] {
+  // on a log axis the edges are geometric midpoints: every cell looks as wide as its neighbours
+  if (log) return cellEdges(Array.from(vals, (v) => Math.log10(v))).map((e) => 10 ** e);
   const n = vals.length;
   if (n === 0) return [];
   if (n === 1) return [vals[0]! - 0.5, vals[0]! + 0.5];
@@ -410,12 +412,12 @@ export function cellEdges(vals: ArrayLike<number>): number[] {
  * the maximum's label.
  */
 export function buildHeatmapOption(
-  p: Pick<HeatmapPlotProps, 'title' | 'x' | 'y' | 'z' | 'xs' | 'ys' | 'values'>,
+  p: Pick<HeatmapPlotProps, 'title' | 'x' | 'y' | 'z' | 'xs' | 'ys' | 'values' | 'spanCells'>,
   flags: { logZ?: boolean; logWord?: string; static?: boolean } = {},
 ): EChartsCoreOption {
   const logZ = flags.logZ ?? p.z.log ?? false;
-  const xe = cellEdges(p.xs);
-  const ye = cellEdges(p.ys);
+  const xe = cellEdges(p.xs, p.x.log);
+  const ye = cellEdges(p.ys, p.y.log);
   // [x0, x1, y0, y1, colour value, ix, iy]
   const data: [number, number, number, number, number, number, number][] = [];
   let lo = Number.POSITIVE_INFINITY;
@@ -438,10 +440,18 @@ export function buildHeatmapOption(
   }
   if (lo === hi) hi = lo + 1;
   const zName = logZ ? `log₁₀ ${axisName(p.z)}` : axisName(p.z);
-  const axis = (a: PlotAxis, vals: ArrayLike<number>) => ({
-    type: 'value',
-    min: vals.length ? Math.min(vals[0]!, vals[vals.length - 1]!) : undefined,
-    max: vals.length ? Math.max(vals[0]!, vals[vals.length - 1]!) : undefined,
+  const axis = (a: PlotAxis, vals: ArrayLike<number>, edges: number[]) => ({
+    type: a.log ? 'log' : 'value',
+    // spanCells: whole outer cells (a 2 x 2 sweep would otherwise lose half of each to the centres)
+    // (never below 0 for a quantity that is not: a thickness axis must not read -5 nm)
+    min: vals.length
+      ? p.spanCells
+        ? Math.min(...edges) < 0 && Math.min(...Array.from(vals)) >= 0
+          ? 0
+          : Math.min(...edges)
+        : Math.min(vals[0]!, vals[vals.length - 1]!)
+      : undefined,
+    max: vals.length ? (p.spanCells ? Math.max(...edges) : Math.max(vals[0]!, vals[vals.length - 1]!)) : undefined,
     name: axisName(a),
     nameLocation: 'middle',
     nameGap: 28,
@@ -470,8 +480,8 @@ export function buildHeatmapOption(
         ].join('<br/>');
       },
     },
-    xAxis: axis(p.x, p.xs),
-    yAxis: axis(p.y, p.ys),
+    xAxis: axis(p.x, p.xs, xe),
+    yAxis: axis(p.y, p.ys, ye),
     visualMap: {
       type: 'continuous',
       dimension: 4,

@@ -56,6 +56,11 @@ export type HeatmapPlotProps = {
   height?: number;
   /** Offers a linear / log switch for the colour scale. */
   logToggle?: boolean;
+  /**
+   * The axes span the outer cells whole (a few sweep points), instead of ending at the outer
+   * centres (a profile that ends at the device's faces).
+   */
+  spanCells?: boolean;
 };
 
 export type WaterfallStep = {

@@ -11,6 +11,7 @@ import { en as defectsEn, zh as defectsZh } from './defects';
 import { en as editorEn, zh as editorZh } from './editor';
 import { en as financeEn, zh as financeZh } from './finance';
 import { en as forumEn, zh as forumZh } from './forum';
+import { en as inputsEn, zh as inputsZh } from './inputs';
 import { en as libraryEn, zh as libraryZh } from './library';
 import { en as materialsEn, zh as materialsZh } from './materials';
 import { en as modelsEn, zh as modelsZh } from './models';
@@ -18,6 +19,7 @@ import { en as noticeEn, zh as noticeZh } from './notice';
 import { en as plotsEn, zh as plotsZh } from './plots';
 import { en as resultsEn, zh as resultsZh } from './results';
 import { en as siteEn, zh as siteZh } from './site';
+import { en as sweepEn, zh as sweepZh } from './sweep';
 import { en as tandemEn, zh as tandemZh } from './tandem';
 import { en as transientEn, zh as transientZh } from './transient';
 import { en as validationEn, zh as validationZh } from './validation';
@@ -40,6 +42,8 @@ export const zhParts = {
   notice: noticeZh,
   admin: adminZh,
   site: siteZh,
+  sweep: sweepZh,
+  inputs: inputsZh,
 };
 
 export const enParts: Messages<typeof zhParts> = {
@@ -60,4 +64,6 @@ export const enParts: Messages<typeof zhParts> = {
   notice: noticeEn,
   admin: adminEn,
   site: siteEn,
+  sweep: sweepEn,
+  inputs: inputsEn,
 };

@@ -21,6 +21,7 @@ import {
 import { usePreview } from '../../../components/device-editor/usePreview';
 import { PageHeader } from '../../../components/PageHeader';
 import { QueuePriority } from '../../../components/QueuePriority';
+import { SweepPanel } from '../../../components/sweep/SweepPanel';
 import { type Run, RunPanel } from './RunPanel';
 import { ScanRateSweep } from './ScanRateSweep';
 
@@ -247,6 +248,12 @@ export function CalcPage({ kind }: { kind: CalcKindEditable }) {
           {kind === 'opt' ? t('editor.run.submitOpt') : t('editor.run.submitElec')}
         </Button>
       </Card>
+      <SweepPanel
+        kind={kind}
+        spec={spec}
+        name={calcName.trim() || spec.name}
+        onRun={(r) => setRuns((rs) => [r, ...rs])}
+      />
       {kind === 'elec' && (
         <ScanRateSweep spec={spec} name={calcName.trim() || spec.name} onRun={(r) => setRuns((rs) => [r, ...rs])} />
       )}

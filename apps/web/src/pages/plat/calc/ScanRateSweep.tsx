@@ -3,10 +3,8 @@ import type { DeviceSpec } from '@pvforge/contracts';
 import { Alert, App, Button, Card, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NetworkError } from '../../../api/client';
-import { editorApi } from '../../../api/editor';
-import { fieldIssues } from '../../../components/device-editor/model';
 import { SCAN_RATE_PATH, scanRateSeries, usesDefaultRate } from '../../../components/device-editor/transient-model';
+import { submitSweepRun } from '../../../components/sweep/submit';
 import type { Run } from './RunPanel';
 
 /** Rates typed as "0.01, 0.1, 1": the numbers when every entry is a positive number, else undefined. */
@@ -47,41 +45,19 @@ export function ScanRateSweep({ spec, name, onRun }: { spec: DeviceSpec; name: s
   const usable = usesDefaultRate(tr);
   const submit = async () => {
     if (!rates || !usable) return;
-    const device = seriesDevice(spec);
-    if (fieldIssues(device).length) {
-      message.error(t('editor.run.invalid'));
-      return;
-    }
     setBusy(true);
-    try {
-      const label = t('transient.sweep.parameter');
-      const { answer } = await editorApi.submitSweep(
-        'elec',
-        device,
-        [{ path: SCAN_RATE_PATH, label, values: rates }],
-        t('transient.sweep.name', { name }).slice(0, 100),
-      );
-      if (answer.code === '1000' && answer.data && 'id' in answer.data) {
-        const id = answer.data.id;
-        onRun({
-          id,
-          kind: 'elec',
-          name: t('transient.sweep.name', { name }),
-          status: 'queued',
-          percent: 0,
-          sweep: true,
-        });
-        message.success(t('transient.sweep.submitted', { id, n: answer.data.children }));
-      } else message.error(t('editor.run.failedSubmit', { msg: answer.msg }));
-    } catch (e) {
-      message.error(
-        t('editor.run.failedSubmit', {
-          msg: e instanceof NetworkError ? t('common.networkError') : e instanceof Error ? e.message : String(e),
-        }),
-      );
-    } finally {
-      setBusy(false);
-    }
+    const sweepName = t('transient.sweep.name', { name });
+    const run = await submitSweepRun({
+      kind: 'elec',
+      device: seriesDevice(spec),
+      parameters: [{ path: SCAN_RATE_PATH, label: t('transient.sweep.parameter'), values: rates }],
+      name: sweepName,
+      t,
+      message,
+      submitted: (id, n) => t('transient.sweep.submitted', { id, n }),
+    });
+    setBusy(false);
+    if (run) onRun(run);
   };
   return (
     <Card size="small" title={t('transient.sweep.title')} style={{ marginBottom: 12 }} data-testid="rate-sweep">

@@ -1,30 +1,48 @@
 /**
- * calc/compare?ids=1,2,3 — J-V and EQE of several results overlaid, legend by calculation name;
+ * calc/compare?ids=1,2,3 — J-V and EQE of several results overlaid: simulations named by the
+ * inputs that differ between them (with a table of those inputs), circuit fits by their measured
+ * curve (dashed) and fitted curve, so a measurement overlays a simulation;
  * calc/compare?sweep=<id> — a scan-rate sweep's hysteresis index against the rate (SweepHysteresis).
  */
+import type { CalcKind } from '@pvforge/contracts';
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { Alert, Card, Col, Empty, Form, Row, Select, Space, Table } from 'antd';
+import { Alert, Card, Col, Empty, Form, Row, Select, Space, Table, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { circuitApi } from '../../../api/circuit';
 import { ApiError, NetworkError } from '../../../api/client';
 import { resultsApi } from '../../../api/results';
 import { Loading } from '../../../components/Loading';
 import { PageHeader } from '../../../components/PageHeader';
 import LinePlot from '../../../components/plots/LinePlot';
 import type { PlotSeries } from '../../../components/plots/types';
+import { SweepResultView } from '../../../components/sweep/SweepResultView';
+import {
+  type DeviceInput,
+  deviceInputs,
+  differingInputs,
+  formatInput,
+  inputLabel,
+  namesByDifference,
+  opticalInputs,
+} from '../../../lib/device-inputs';
 import { parseIds } from './compare-ids';
-import { lightCurve, readElectrical, readOptics, resultPath } from './result-data';
-import { SweepHysteresis } from './SweepHysteresis';
+import { type CircuitView, lightCurve, readCircuit, readElectrical, readOptics, resultPath } from './result-data';
 
 export default function Compare() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [params, setParams] = useSearchParams();
   const ids = parseIds(params.get('ids'));
   const sweepId = parseIds(params.get('sweep'))[0];
   const list = useQuery({
     queryKey: ['calcList', 'compare'],
     queryFn: () => resultsApi.list(1, 100, undefined, 'succeeded'),
+  });
+  // circuit fits too: their measured curves overlay the simulated ones
+  const circuits = useQuery({
+    queryKey: ['circleCalcList', 'compare'],
+    queryFn: () => circuitApi.list('circuit', { page: 1, size: 100, status: 'succeeded' }),
   });
   const details = useQueries({
     queries: ids.map((id) => ({
@@ -35,19 +53,47 @@ export default function Compare() {
   });
 
   const options = useMemo(() => {
-    const rows = list.data?.list ?? [];
+    const rows = [...(list.data?.list ?? []), ...(circuits.data?.list ?? [])];
     const opts = rows.map((r) => ({ value: r.id, label: `${r.name} (#${r.id}, ${t(`results.kind.${r.kind}`)})` }));
     // ids of the address not in the first page of the list still show by number
     for (const id of ids) if (!opts.some((o) => o.value === id)) opts.push({ value: id, label: `#${id}` });
     return opts;
-  }, [list.data, ids, t]);
+  }, [list.data, circuits.data, ids, t]);
 
-  const { jv, eqe, figures, problems } = useMemo(() => {
+  const { jv, eqe, figures, problems, differs, runNames } = useMemo(() => {
     const jv: PlotSeries[] = [];
     const eqe: PlotSeries[] = [];
     const figures: { key: number; name: string; id: number; kind: string; f?: Record<string, number | undefined> }[] =
       [];
     const problems: string[] = [];
+    // the device runs' inputs: each run is named by what differs from the others ("τn = 1e-7 s")
+    const devices: { id: number; record: string; kind: string; inputs: DeviceInput[] }[] = [];
+    for (const [k, q] of details.entries()) {
+      const d = q.data;
+      if (d?.record.status === 'succeeded' && (d.record.kind === 'opt' || d.record.kind === 'elec'))
+        devices.push({
+          id: ids[k]!,
+          record: d.record.name,
+          kind: d.record.kind,
+          inputs: deviceInputs(d.input, t, i18n.language),
+        });
+    }
+    // an optical run has no electrical settings and ignores its layers' electrical parameters:
+    // next to one, runs are told apart by what the optics read
+    if (devices.some((x) => x.kind === 'opt')) for (const x of devices) x.inputs = opticalInputs(x.inputs);
+    const byDiff = namesByDifference(
+      devices.map((x) => x.inputs),
+      devices.map((x) => `${x.record} (#${x.id})`),
+      t,
+    );
+    // two runs may differ only in what is not listed (their kind): the number tells them apart
+    const unique = new Set(byDiff).size === byDiff.length;
+    const runNames = new Map(devices.map((x, k) => [x.id, unique ? byDiff[k]! : `${byDiff[k]} (#${x.id})`]));
+    const differs = differingInputs(devices.map((x) => x.inputs)).map((x) => ({
+      key: x.key,
+      label: inputLabel(x.item),
+      values: x.values.map((v) => (v ? formatInput(v, t) : t('inputs.absent'))),
+    }));
     details.forEach((q, k) => {
       const id = ids[k]!;
       if (q.isError) {
@@ -62,7 +108,7 @@ export default function Compare() {
       }
       const d = q.data;
       if (!d) return;
-      const name = `${d.record.name} (#${id})`;
+      const name = runNames.get(id) ?? `${d.record.name} (#${id})`;
       if (d.record.status !== 'succeeded') {
         problems.push(t('results.compare.notReady', { id, status: t(`results.status.${d.record.status}`) }));
         return;
@@ -90,10 +136,36 @@ export default function Compare() {
         const o = readOptics(d.result);
         if (o) eqe.push({ name, x: o.wl, y: o.eqe.map((x) => x * 100) });
         figures.push({ key: id, id, name, kind: d.record.kind, f: o ? { jsc: o.totals.absorbers } : undefined });
+      } else {
+        // a circuit fit: the measured curve it was given (dashed) and the model's curve
+        const c = readCircuit(d.result);
+        const curves = measuredCurves(c);
+        if (!curves.length) problems.push(t('inputs.compare.noCurve', { id }));
+        const base = `${d.record.name} (#${id})`;
+        for (const [n, m] of curves.entries()) {
+          const which = curves.length > 1 ? ` ${t('inputs.compare.curve', { n: n + 1 })}` : '';
+          jv.push({ name: `${base}${which} · ${t('inputs.compare.measured')}`, x: m.V, y: m.J, dashed: true });
+          if (m.fitted) jv.push({ name: `${base}${which} · ${t('inputs.compare.fitted')}`, x: m.V, y: m.fitted });
+        }
+        const kfs = c?.fit?.dataKeyFigures ?? c?.curve?.keyFigures;
+        figures.push({
+          key: id,
+          id,
+          name: `${base} · ${t('inputs.compare.measured')}`,
+          kind: d.record.kind,
+          f: kfs
+            ? {
+                jsc: kfs.jscMaCm2,
+                voc: kfs.vocV,
+                ff: kfs.ff === undefined ? undefined : kfs.ff * 100,
+                pce: kfs.pcePercent,
+              }
+            : undefined,
+        });
       }
     });
-    return { jv, eqe, figures, problems };
-  }, [details, ids, t]);
+    return { jv, eqe, figures, problems, differs, runNames: devices.map((x) => runNames.get(x.id)!) };
+  }, [details, ids, t, i18n.language]);
 
   const loading = details.some((q) => q.isPending);
   const f2 = (x: number | undefined, d = 2) => (x === undefined || !Number.isFinite(x) ? '–' : x.toFixed(d));
@@ -109,8 +181,8 @@ export default function Compare() {
                 mode="multiple"
                 allowClear
                 data-testid="compare-pick"
-                loading={list.isPending}
-                placeholder={t('results.compare.pickPlaceholder')}
+                loading={list.isPending || circuits.isPending}
+                placeholder={t('inputs.compare.pickPlaceholder')}
                 notFoundContent={t('results.compare.noneAvailable')}
                 value={ids}
                 options={options}
@@ -123,7 +195,7 @@ export default function Compare() {
         {problems.map((p) => (
           <Alert key={p} type="warning" showIcon title={p} />
         ))}
-        {sweepId !== undefined && <SweepHysteresis id={sweepId} />}
+        {sweepId !== undefined && <SweepResultView id={sweepId} />}
         {ids.length === 0 ? (
           sweepId === undefined && <Empty description={t('results.compare.empty')} />
         ) : loading ? (
@@ -164,6 +236,31 @@ export default function Compare() {
                 </Col>
               )}
             </Row>
+            {runNames.length > 1 && (
+              <Card size="small" title={t('inputs.compare.differs')} data-testid="compare-differs">
+                {differs.length === 0 ? (
+                  <Typography.Text type="secondary">{t('inputs.compare.differsNone')}</Typography.Text>
+                ) : (
+                  <Table
+                    size="small"
+                    pagination={false}
+                    scroll={{ x: 'max-content' }}
+                    rowKey="key"
+                    dataSource={differs}
+                    columns={[
+                      { title: t('inputs.field'), dataIndex: 'label' },
+                      ...runNames.map((n, k) => ({
+                        key: String(k),
+                        title: n,
+                        render: (_: unknown, r: (typeof differs)[number]) => (
+                          <Typography.Text mark>{r.values[k]}</Typography.Text>
+                        ),
+                      })),
+                    ]}
+                  />
+                )}
+              </Card>
+            )}
             {figures.length > 0 && (
               <Card size="small" title={t('results.compare.table')}>
                 <Table
@@ -174,7 +271,12 @@ export default function Compare() {
                   columns={[
                     {
                       title: t('results.compare.name'),
-                      render: (_, r) => <Link to={resultPath(r.kind as 'opt' | 'elec', r.id)}>{r.name}</Link>,
+                      // the legend names a run by what differs; the table also gives its number
+                      render: (_, r) => (
+                        <Link to={resultPath(r.kind as CalcKind, r.id)}>
+                          {r.name.includes(`#${r.id}`) ? r.name : `${r.name} (#${r.id})`}
+                        </Link>
+                      ),
                     },
                     { title: 'Jsc (mA/cm²)', align: 'right', render: (_, r) => f2(r.f?.['jsc']) },
                     { title: 'Voc (V)', align: 'right', render: (_, r) => f2(r.f?.['voc'], 3) },
@@ -189,4 +291,14 @@ export default function Compare() {
       </Space>
     </div>
   );
+}
+
+/** The measured curves of a circuit fit, with the fitted model's current at the same voltages. */
+function measuredCurves(c: CircuitView | null): { V: number[]; J: number[]; fitted?: number[] }[] {
+  if (!c) return [];
+  if (c.fit?.curves.length)
+    return c.fit.curves.filter((k) => k.V.length > 0).map((k) => ({ V: k.V, J: k.measured, fitted: k.fitted }));
+  const mdm = (c.mdm ?? []).flatMap((m) => (m.measured ? [{ V: m.measured.V, J: m.measured.J }] : []));
+  if (mdm.length) return mdm;
+  return c.measured ? [{ V: c.measured.V, J: c.measured.J }] : [];
 }

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import LinePlot from '../../../components/plots/LinePlot';
 import { fmtNum } from '../../../components/plots/plot-data';
 import type { PlotSeries } from '../../../components/plots/types';
+import { SweepResultView } from '../../../components/sweep/SweepResultView';
 import { DefectPanels } from './DefectPanels';
 import { ImpedancePanels } from './ImpedancePanels';
 import { modelLossSeries, oxideCurrentSeries } from './model-results';
@@ -25,7 +26,6 @@ import {
   readElectrical,
   stoppedBeforeVoc,
 } from './result-data';
-import { SweepHysteresis } from './SweepHysteresis';
 import { readSweep } from './sweep-data';
 import { TandemBody } from './TandemResult';
 import { TransientPanels } from './TransientPanels';
@@ -322,8 +322,8 @@ export default function ElectricalResult() {
   return (
     <ResultShell kinds={['elec']} title={t('page.rste')}>
       {(d) => {
-        // a parameter sweep's record: the comparison of its combinations (HI against the scan rate)
-        if (readSweep(d.result)) return <SweepHysteresis id={d.record.id} />;
+        // a parameter sweep's record: its figures against the parameters (HI against a scan rate)
+        if (readSweep(d.result)) return <SweepResultView id={d.record.id} />;
         const tandem = readTandem(d.result);
         if (tandem) return <TandemBody v={tandem} fileBase={`${d.record.name}-${d.record.id}`} />;
         return <ElectricalBody detail={d} />;

@@ -7,8 +7,10 @@ import HeatmapPlot from '../../../components/plots/HeatmapPlot';
 import LinePlot from '../../../components/plots/LinePlot';
 import { fmtNum } from '../../../components/plots/plot-data';
 import type { PlotSeries } from '../../../components/plots/types';
+import { SweepResultView } from '../../../components/sweep/SweepResultView';
 import { ResultShell, Warnings } from './ResultShell';
 import { absorptionMap, type OpticsView, readOptics, stackGeneration } from './result-data';
+import { readSweep } from './sweep-data';
 
 const pct = (a: number[]) => a.map((v) => v * 100);
 
@@ -151,7 +153,7 @@ export default function OpticalResult() {
   const { t } = useTranslation();
   return (
     <ResultShell kinds={['opt']} title={t('page.rsto')}>
-      {(d) => <OpticalBody detail={d} />}
+      {(d) => (readSweep(d.result) ? <SweepResultView id={d.record.id} /> : <OpticalBody detail={d} />)}
     </ResultShell>
   );
 }

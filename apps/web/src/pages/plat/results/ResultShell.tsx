@@ -33,6 +33,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { progressText } from '../../../live/progress-detail';
 import { useLiveEvent } from '../../../live/useLive';
 import { localWarning } from './engine-warnings';
+import { InputList, useTableNames } from './InputList';
 import { editPath, resultPath } from './result-data';
 
 type Obj = Record<string, unknown>;
@@ -54,7 +55,7 @@ export function errorText(e: unknown, t: (k: string, o?: Record<string, unknown>
   return e instanceof Error ? e.message : String(e);
 }
 
-function ExportButtons({ record }: { record: CalcRecord }) {
+export function ExportButtons({ record }: { record: CalcRecord }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [busy, setBusy] = useState<ExportFormat | null>(null);
@@ -94,6 +95,7 @@ function ExportButtons({ record }: { record: CalcRecord }) {
 /** The input of the calculation, short: the layer stack for devices, the job for circuits. */
 export function InputSummary({ detail }: { detail: CalcDetail }) {
   const { t } = useTranslation();
+  const tableNames = useTableNames();
   const { record } = detail;
   const input = isObj(detail.input) ? detail.input : {};
   const fmt = (ms: number | null) => (ms ? dayjs(ms).format('YYYY-MM-DD HH:mm:ss') : '–');
@@ -110,10 +112,12 @@ export function InputSummary({ detail }: { detail: CalcDetail }) {
     { key: 'finished', label: t('results.input.finished'), children: fmt(record.finished_at) },
     { key: 'engine', label: t('results.input.engine'), children: record.engine_version ?? '–' },
   ];
-  const layers = Array.isArray(input['layers']) ? input['layers'].filter(isObj) : [];
+  // a sweep's record keeps its device under `device`
+  const device = input['sweep'] === true && isObj(input['device']) ? input['device'] : input;
+  const layers = Array.isArray(device['layers']) ? device['layers'].filter(isObj) : [];
   if (record.kind === 'opt' || record.kind === 'elec') {
-    items.push({ key: 'device', label: t('results.input.device'), children: String(input['name'] ?? '–') });
-    const ill = isObj(input['illumination']) ? input['illumination'] : {};
+    items.push({ key: 'device', label: t('results.input.device'), children: String(device['name'] ?? '–') });
+    const ill = isObj(device['illumination']) ? device['illumination'] : {};
     const sp = isObj(ill['spectrum']) ? ill['spectrum'] : {};
     const wl = isObj(ill['wavelength']) ? ill['wavelength'] : {};
     if (sp['id'] || sp['kind'])
@@ -152,12 +156,16 @@ export function InputSummary({ detail }: { detail: CalcDetail }) {
               title: t('results.input.material'),
               render: (_, l) => {
                 const o = isObj(l['optical']) ? l['optical'] : {};
-                return String(o['materialId'] ?? o['kind'] ?? '–');
+                if (o['kind'] === 'table') return tableNames[String(o['materialId'])] ?? String(o['materialId']);
+                return o['kind'] === 'constant' || o['kind'] === 'tabulated'
+                  ? t(`editor.field.opticalKind.${o['kind']}`)
+                  : t('editor.field.opticalKind.other', { kind: String(o['kind'] ?? '–') });
               },
             },
           ]}
         />
       )}
+      {(record.kind === 'opt' || record.kind === 'elec') && <InputList input={detail.input} kind={record.kind} />}
     </Card>
   );
 }
@@ -376,11 +384,10 @@ export function ResultShell({
           <Link to={editPath(record.kind, record.id)} data-testid="result-edit">
             <Button icon={<EditOutlined />}>{t('results.actions.edit')}</Button>
           </Link>
-          {record.kind === 'elec' && (
-            <Link to={`/plat/calc/compare?ids=${record.id}`} data-testid="result-compare">
-              <Button icon={<LineChartOutlined />}>{t('results.actions.compare')}</Button>
-            </Link>
-          )}
+          {/* J-V and EQE overlay: simulations and circuit fits (their measured curves) */}
+          <Link to={`/plat/calc/compare?ids=${record.id}`} data-testid="result-compare">
+            <Button icon={<LineChartOutlined />}>{t('results.actions.compare')}</Button>
+          </Link>
         </Space>
       );
     }

@@ -1,68 +1,36 @@
 /**
  * The hysteresis index against the scan rate, from a sweep of the protocol's default scan rate
- * (calc/compare?sweep=<id>): one plot, HI on a log rate axis, and the table of the combinations
- * with the PCE of the reverse and forward scans and a link to each calculation.
+ * (the general sweep view, components/sweep/SweepResultView, loads the sweep, shows its progress
+ * and hands a finished one here): one plot, HI on a log rate axis, and the table of the
+ * combinations with the PCE of the reverse and forward scans and a link to each calculation.
  */
-import { useQuery } from '@tanstack/react-query';
-import { Alert, Card, Progress, Space, Table, Tag, Typography } from 'antd';
+import type { CalcRecord, SweepResult } from '@pvforge/contracts';
+import { Alert, Card, Space, Table, Tag } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { resultsApi } from '../../../api/results';
-import { Loading } from '../../../components/Loading';
 import LinePlot from '../../../components/plots/LinePlot';
 import { fmtNum } from '../../../components/plots/plot-data';
 import { localWarning } from './engine-warnings';
-import { errorText, STATUS_COLOR } from './ResultShell';
+import { STATUS_COLOR } from './ResultShell';
 import { resultPath } from './result-data';
-import { hysteresisVsRate, readSweep } from './sweep-data';
+import { hysteresisVsRate } from './sweep-data';
 
 const f2 = (x: number | undefined, d = 2) => (x === undefined || !Number.isFinite(x) ? '–' : x.toFixed(d));
 
-export function SweepHysteresis({ id }: { id: number }) {
+export function SweepHysteresis({ record, sweep }: { record: CalcRecord; sweep: SweepResult }) {
   const { t } = useTranslation();
-  const q = useQuery({
-    queryKey: ['calcData', id],
-    queryFn: () => resultsApi.calcData(id),
-    retry: false,
-    refetchInterval: (query) => {
-      const s = query.state.data?.record.status;
-      return s === 'queued' || s === 'running' ? 4000 : false;
-    },
-  });
-  const running = q.data?.record.status === 'queued' || q.data?.record.status === 'running';
-  // a running sweep's progress: how many of its calculations have ended
-  const children = useQuery({
-    queryKey: ['sweepChildren', id],
-    queryFn: () => resultsApi.sweepChildren(id),
-    enabled: running,
-    refetchInterval: running ? 4000 : false,
-  });
-  const sweep = useMemo(() => (q.data ? readSweep(q.data.result) : null), [q.data]);
-  const points = useMemo(() => (sweep ? hysteresisVsRate(sweep) : null), [sweep]);
+  const points = useMemo(() => hysteresisVsRate(sweep), [sweep]);
   const plotted = useMemo(() => (points ?? []).filter((p) => p.hi !== undefined), [points]);
-  if (q.isPending) return <Loading tip={t('results.loading')} />;
-  if (q.isError)
+  if (!points)
     return (
-      <Alert type="warning" showIcon title={t('results.compare.loadFailed', { id, msg: errorText(q.error, t) })} />
+      <Alert
+        type="info"
+        showIcon
+        title={t('transient.sweep.notRate', { id: record.id })}
+        data-testid="sweep-not-rate"
+      />
     );
-  const { record } = q.data;
-  if (running) {
-    const all = children.data?.children ?? [];
-    const ended = all.filter((c) => !['queued', 'running'].includes(c.status)).length;
-    return (
-      <Card size="small" title={t('transient.sweep.running', { name: record.name })} data-testid="sweep-running">
-        <Progress percent={all.length ? Math.round((100 * ended) / all.length) : 0} status="active" />
-        {all.length > 0 && (
-          <Typography.Text type="secondary">
-            {t('transient.sweep.progress', { done: ended, n: all.length })}
-          </Typography.Text>
-        )}
-      </Card>
-    );
-  }
-  if (!sweep || !points)
-    return <Alert type="info" showIcon title={t('transient.sweep.notRate', { id })} data-testid="sweep-not-rate" />;
   return (
     <Card size="small" title={t('transient.sweep.resultTitle', { name: record.name })} data-testid="sweep-hysteresis">
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>

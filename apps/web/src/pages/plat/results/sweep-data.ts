@@ -63,3 +63,77 @@ export function hysteresisVsRate(s: SweepResult): RatePoint[] | null {
     })
     .sort((a, b) => a.rate - b.rate);
 }
+
+/**
+ * How a sweep's figure reads: its label (an i18n key of the sweep part with its variables), its
+ * unit and the factor from the stored value (FF is stored as a fraction and shown in %).
+ */
+export interface FigureInfo {
+  key: string;
+  vars?: Record<string, string>;
+  unit: string;
+  scale: number;
+}
+
+export function figureInfo(name: string): FigureInfo {
+  switch (name) {
+    case 'Jsc_mA_cm2':
+      return { key: 'sweep.figures.Jsc_mA_cm2', unit: 'mA/cm²', scale: 1 };
+    case 'Voc_V':
+      return { key: 'sweep.figures.Voc_V', unit: 'V', scale: 1 };
+    case 'FF':
+      return { key: 'sweep.figures.FF', unit: '%', scale: 100 };
+    case 'PCE_percent':
+    case 'PCE_reverse_percent':
+    case 'PCE_forward_percent':
+      return { key: `sweep.figures.${name}`, unit: '%', scale: 1 };
+    case 'hysteresisIndex':
+      return { key: 'sweep.figures.hysteresisIndex', unit: '', scale: 1 };
+    case 'jphAbsorbersMaCm2':
+      return { key: 'sweep.figures.jAbsorbers', unit: 'mA/cm²', scale: 1 };
+    case 'jReflectedMaCm2':
+      return { key: 'sweep.figures.jReflected', unit: 'mA/cm²', scale: 1 };
+    case 'jTransmittedMaCm2':
+      return { key: 'sweep.figures.jTransmitted', unit: 'mA/cm²', scale: 1 };
+  }
+  if (name.startsWith('jph_'))
+    return { key: 'sweep.figures.jLayer', vars: { layer: name.slice(4) }, unit: 'mA/cm²', scale: 1 };
+  // a figure this view does not know yet: its name as stored, never hidden
+  return { key: name, unit: '', scale: 1 };
+}
+
+/** One figure against the (only) parameter: the succeeded points, sorted by the parameter. */
+export function figureSeries(s: SweepResult, figure: string): { x: number[]; y: number[] } {
+  const { scale } = figureInfo(figure);
+  const pts = s.table
+    .filter((r) => r.status === 'succeeded')
+    .map((r) => ({ x: r.values[0] ?? Number.NaN, y: r.figures[figure] }))
+    .filter(
+      (p): p is { x: number; y: number } => Number.isFinite(p.x) && typeof p.y === 'number' && Number.isFinite(p.y),
+    )
+    .sort((a, b) => a.x - b.x);
+  return { x: pts.map((p) => p.x), y: pts.map((p) => p.y * scale) };
+}
+
+/**
+ * One figure over two parameters as a heat map: x the second parameter, y the first (rows of the
+ * map are the first parameter's values), NaN where a combination did not succeed; both axes in
+ * increasing order.
+ */
+export function figureMap(s: SweepResult, figure: string): { xs: number[]; ys: number[]; values: number[][] } | null {
+  const [p, q] = s.parameters;
+  if (!p || !q) return null;
+  const { scale } = figureInfo(figure);
+  const xi = q.values.map((v, j) => ({ v, j })).sort((a, b) => a.v - b.v);
+  const yi = p.values.map((v, i) => ({ v, i })).sort((a, b) => a.v - b.v);
+  const at = (i: number, j: number) => {
+    const row = s.table[i * q.values.length + j];
+    const v = row?.status === 'succeeded' ? row.figures[figure] : null;
+    return typeof v === 'number' && Number.isFinite(v) ? v * scale : Number.NaN;
+  };
+  return {
+    xs: xi.map((a) => a.v),
+    ys: yi.map((a) => a.v),
+    values: yi.map(({ i }) => xi.map(({ j }) => at(i, j))),
+  };
+}
