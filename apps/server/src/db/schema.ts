@@ -386,6 +386,22 @@ export interface Database {
   admin_audit: AdminAuditTable;
   ledger_entries: LedgerEntriesTable;
   recharge_requests: RechargeRequestsTable;
+  user_spectra: UserSpectraTable;
+}
+
+/** A custom incident spectrum of a user's library; arrays as JSON text (nm; W m^-2 nm^-1). */
+export interface UserSpectraTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  points: number;
+  from_nm: number;
+  to_nm: number;
+  power_w_m2: number;
+  source_units: string;
+  wavelength_nm: string;
+  irradiance_w_m2_nm: string;
+  created_at: number;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -178,6 +178,8 @@ export const SpectrumSpec = Type.Union([
     {
       /** User spectrum: strictly increasing wavelengths, non-negative spectral irradiance. */
       kind: Type.Literal('tabulated'),
+      /** What the user called it (a spectrum of the personal library): shown with the result. */
+      name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
       wavelengthNm: Type.Array(Finite({ exclusiveMinimum: 0 }), { minItems: 2 }),
       irradianceWm2Nm: Type.Array(Finite({ minimum: 0 }), { minItems: 2 }),
     },
