@@ -1,7 +1,7 @@
 import {
-  SPECTRUM_IRRADIANCE_UNITS,
+  type SPECTRUM_IRRADIANCE_UNITS,
   SPECTRUM_TABLE_LIMITS,
-  SPECTRUM_WAVELENGTH_UNITS,
+  type SPECTRUM_WAVELENGTH_UNITS,
   type SpectrumTableProblem,
   type spectrumCoverage,
 } from '@pvforge/engine';
@@ -17,8 +17,20 @@ import { format, type Lang, type Localized } from '../i18n.js';
  */
 export const SPECTRUM_LIMITS = { nameMaxChars: 100, perUser: 50 } as const;
 
-export const SpectrumWavelengthUnit = Type.Union(SPECTRUM_WAVELENGTH_UNITS.map((u) => Type.Literal(u)));
-export const SpectrumIrradianceUnit = Type.Union(SPECTRUM_IRRADIANCE_UNITS.map((u) => Type.Literal(u)));
+export const SpectrumWavelengthUnit = Type.Union([Type.Literal('nm'), Type.Literal('um')]);
+export const SpectrumIrradianceUnit = Type.Union([
+  Type.Literal('W_m2_nm'),
+  Type.Literal('mW_cm2_nm'),
+  Type.Literal('W_m2_um'),
+  Type.Literal('photons_m2_s_nm'),
+]);
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+/** Compile-time check: the schemas list exactly the engine's units (a unit added there fails here). */
+export const SPECTRUM_UNITS_AGREE: Same<
+  Static<typeof SpectrumWavelengthUnit>,
+  (typeof SPECTRUM_WAVELENGTH_UNITS)[number]
+> &
+  Same<Static<typeof SpectrumIrradianceUnit>, (typeof SPECTRUM_IRRADIANCE_UNITS)[number]> = true;
 
 export const SpectrumCreateBody = Type.Object(
   {

@@ -130,7 +130,7 @@ export function parseSpectrumTable(
 
 /** The wavelength range a calculation needs, if the spectrum does not cover it. */
 export function spectrumCoverage(
-  s: Pick<Spectrum, 'wavelengthNm'>,
+  s: { wavelengthNm: ArrayLike<number> },
   startNm: number,
   endNm: number,
 ): { rule: 'range'; fromNm: number; toNm: number; startNm: number; endNm: number } | undefined {

@@ -17,6 +17,7 @@ import { en as modelsEn, zh as modelsZh } from './models';
 import { en as noticeEn, zh as noticeZh } from './notice';
 import { en as plotsEn, zh as plotsZh } from './plots';
 import { en as resultsEn, zh as resultsZh } from './results';
+import { en as spectraEn, zh as spectraZh } from './spectra';
 import { en as tandemEn, zh as tandemZh } from './tandem';
 import { en as transientEn, zh as transientZh } from './transient';
 import { en as validationEn, zh as validationZh } from './validation';
@@ -38,6 +39,7 @@ export const zhParts = {
   finance: financeZh,
   notice: noticeZh,
   admin: adminZh,
+  spectra: spectraZh,
 };
 
 export const enParts: Messages<typeof zhParts> = {
@@ -57,4 +59,5 @@ export const enParts: Messages<typeof zhParts> = {
   finance: financeEn,
   notice: noticeEn,
   admin: adminEn,
+  spectra: spectraEn,
 };
