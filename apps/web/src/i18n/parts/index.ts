@@ -20,6 +20,7 @@ import { en as resultsEn, zh as resultsZh } from './results';
 import { en as spectraEn, zh as spectraZh } from './spectra';
 import { en as tandemEn, zh as tandemZh } from './tandem';
 import { en as transientEn, zh as transientZh } from './transient';
+import { en as tutorialsEn, zh as tutorialsZh } from './tutorials';
 import { en as validationEn, zh as validationZh } from './validation';
 
 export const zhParts = {
@@ -40,6 +41,7 @@ export const zhParts = {
   notice: noticeZh,
   admin: adminZh,
   spectra: spectraZh,
+  tutorials: tutorialsZh,
 };
 
 export const enParts: Messages<typeof zhParts> = {
@@ -60,4 +62,5 @@ export const enParts: Messages<typeof zhParts> = {
   notice: noticeEn,
   admin: adminEn,
   spectra: spectraEn,
+  tutorials: tutorialsEn,
 };
