@@ -41,7 +41,8 @@ function halfSunFile(): string {
 /** A lamp with a blue-heavy Gaussian on a flat floor, 280-1200 nm in 5 nm steps, W m^-2 nm^-1. */
 function lampFile(): string {
   const lines = ['wavelength_nm,irradiance'];
-  for (let l = 280; l <= 1200; l += 5) lines.push(`${l},${(0.2 + 1.6 * Math.exp(-(((l - 480) / 120) ** 2))).toFixed(5)}`);
+  for (let l = 280; l <= 1200; l += 5)
+    lines.push(`${l},${(0.2 + 1.6 * Math.exp(-(((l - 480) / 120) ** 2))).toFixed(5)}`);
   const path = join(dir, 'xenon-lamp.csv');
   writeFileSync(path, lines.join('\n'));
   return path;
@@ -128,7 +129,9 @@ describe('custom incident spectrum', () => {
     await pickOption('spectrum-irradiance-unit', 'mW cm⁻² nm⁻¹');
     await byId('spectrum-coverage').waitFor({ state: 'detached' });
     // half of ASTM G173-03's 1000.37 W/m^2
-    await expect.poll(() => byId('spectrum-summary').innerText()).toContain('2002 个点，280–4000 nm，积分辐照度 500.2 W/m²');
+    await expect
+      .poll(() => byId('spectrum-summary').innerText())
+      .toContain('2002 个点，280–4000 nm，积分辐照度 500.2 W/m²');
     await page.locator('.ant-modal [data-testid="spectrum-plot"]').waitFor();
     await byId('spectrum-name').fill('半个太阳 AM1.5G');
     await screenshot(page, 'spectrum-upload-dialog');
@@ -166,15 +169,17 @@ describe('custom incident spectrum', () => {
     await expect.poll(() => status.innerText(), { timeout: 90_000 }).toBe('已完成');
     await page.locator('[data-testid^="run-result-"]').first().click();
     await page.waitForURL(/\/plat\/rsto\/\d+$/);
-    await expect.poll(() => byId('result-spectrum').innerText(), { timeout: 20_000 }).toContain('自定义光谱：氙灯模拟器 e2e');
+    await expect
+      .poll(() => byId('result-spectrum').innerText(), { timeout: 20_000 })
+      .toContain('自定义光谱：氙灯模拟器 e2e');
   });
 
   it('keeps both spectra in the personal library for the electrical calculation', async () => {
     await page.goto(`${platform.url}/plat/calc/elec`);
     await byId('select-illumination.spectrum').click();
     const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
-    await expect.poll(() => options.allInnerTexts()).toEqual(
-      expect.arrayContaining(['我的光谱：氙灯模拟器 e2e', '我的光谱：半个太阳 AM1.5G']),
-    );
+    await expect
+      .poll(() => options.allInnerTexts())
+      .toEqual(expect.arrayContaining(['我的光谱：氙灯模拟器 e2e', '我的光谱：半个太阳 AM1.5G']));
   });
 });

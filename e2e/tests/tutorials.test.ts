@@ -123,7 +123,9 @@ describe('tutorial screenshots from the running product', () => {
   });
 
   it('library: import, submit for review, the administrator approves, the public library', async () => {
-    const spec = JSON.parse(readFileSync(join(repoRoot, 'assets/devices/perovskite-nip-electrical.device.json'), 'utf8'));
+    const spec = JSON.parse(
+      readFileSync(join(repoRoot, 'assets/devices/perovskite-nip-electrical.device.json'), 'utf8'),
+    );
     spec.name = deviceName;
     const file = join(tmpdir(), `tutorial-${stamp}.device.json`);
     writeFileSync(file, JSON.stringify(spec));

@@ -90,10 +90,16 @@ function SpectrumPlot({
         testid="spectrum-plot"
         title={t('spectra.previewTitle')}
         fileName="spectrum-vs-am15g"
-        x={{ label: t('spectra.wavelength'), unit: 'nm' }}
+        // the user's range: AM1.5G runs to 4000 nm and would squeeze a lamp's spectrum to the left
+        x={{
+          label: t('spectra.wavelength'),
+          unit: 'nm',
+          min: wavelengthNm[0]!,
+          max: wavelengthNm[wavelengthNm.length - 1]!,
+        }}
         y={{ label: t('spectra.irradiance'), unit: 'W m⁻² nm⁻¹', min: 0 }}
         series={series}
-        height={220}
+        height={260}
       />
     </Suspense>
   );
