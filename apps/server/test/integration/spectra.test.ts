@@ -144,3 +144,41 @@ describe('spectrum upload', () => {
     expect([r.status, r.code]).toEqual([409, '4403']);
   });
 });
+
+describe('a calculation with a library spectrum', () => {
+  it('runs the optics with it only when it covers the calculation range, saying why not in the caller language', async () => {
+    const id = await upload(alice.session, '窄谱灯');
+    const d = (await call<SpectrumDetail>('/sys/spectrum/get', { id }, alice.session)).data;
+    const device = JSON.parse(
+      readFileSync(new URL('../../../../assets/devices/perovskite-pin-optical.device.json', import.meta.url), 'utf8'),
+    );
+    const spectrum = {
+      kind: 'tabulated',
+      name: d.name,
+      wavelengthNm: d.wavelengthNm,
+      irradianceWm2Nm: d.irradianceWm2Nm,
+    };
+    const ok = await call<{ id: number }>(
+      '/sys/calc/opt',
+      { device: { ...device, illumination: { ...device.illumination, spectrum } }, name: 'lamp' },
+      alice.session,
+    );
+    expect(ok.code, ok.msg).toBe('1000');
+    // the same spectrum cut to 400-800 nm cannot light a 300-850 nm calculation
+    const keep = d.wavelengthNm.map((l, i) => [l, d.irradianceWm2Nm[i]!]).filter(([l]) => l! >= 400 && l! <= 800);
+    const cut = { ...spectrum, wavelengthNm: keep.map((r) => r[0]!), irradianceWm2Nm: keep.map((r) => r[1]!) };
+    const bad = await call(
+      '/sys/calc/opt',
+      {
+        device: {
+          ...device,
+          illumination: { ...device.illumination, spectrum: cut, wavelength: { startNm: 300, endNm: 850, stepNm: 5 } },
+        },
+        name: 'cut',
+      },
+      alice.session,
+    );
+    expect([bad.status, bad.code]).toEqual([400, '4105']);
+    expect(bad.msg).toContain('光谱覆盖 400–800 nm，不能覆盖计算波长范围 300–850 nm');
+  });
+});

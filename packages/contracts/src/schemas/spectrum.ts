@@ -4,7 +4,7 @@ import {
   type SPECTRUM_WAVELENGTH_UNITS,
   type SpectrumTableProblem,
   type spectrumCoverage,
-} from '@pvforge/engine';
+} from '@pvforge/engine/spec-check';
 import Type, { type Static } from 'typebox';
 import { format, type Lang, type Localized } from '../i18n.js';
 

@@ -387,29 +387,18 @@ export function SpectrumField() {
   );
 }
 
-/** Under the illumination settings: the chosen user spectrum against AM1.5G and its mismatch factor. */
+/**
+ * Under the illumination settings: the chosen user spectrum against AM1.5G and its mismatch factor
+ * (a spectrum that does not cover the calculation range is a field error of checkDeviceSpec).
+ */
 export function SpectrumPreview({ mismatch }: { mismatch?: PreviewMismatch | undefined }) {
-  const { t, i18n } = useTranslation();
-  const lang = (i18n.language === 'en' ? 'en' : 'zh-CN') as Lang;
+  const { t } = useTranslation();
   const { state } = useEditor();
-  const range = useCalcRange();
   const sp = state.illumination?.spectrum;
   if (sp?.kind !== 'tabulated') return null;
   const tab = sp as Tabulated;
-  const coverage =
-    tab.wavelengthNm.length >= 2
-      ? spectrumCoverage({ wavelengthNm: tab.wavelengthNm }, range.startNm, range.endNm)
-      : undefined;
   return (
     <div data-testid="spectrum-preview" style={{ marginBottom: 8 }}>
-      {coverage && (
-        <Alert
-          type="error"
-          showIcon
-          data-testid="spectrum-range-error"
-          title={t('spectra.notCovering', { msg: spectrumProblemText(coverage, lang) })}
-        />
-      )}
       <SpectrumPlot
         name={tab.name ?? t('spectra.custom', { name: '' })}
         wavelengthNm={tab.wavelengthNm}
