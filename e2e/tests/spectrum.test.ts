@@ -163,6 +163,14 @@ describe('custom incident spectrum', () => {
     expect(m).toBeLessThan(1.5);
     await screenshot(page, 'spectrum-in-editor');
 
+    // a calculation range beyond the lamp's 280-1200 nm: the field and the preview say so in Chinese
+    const beyond = '光谱覆盖 280–1200 nm，不能覆盖计算波长范围 300–1300 nm';
+    await byId('input-illumination.wavelength.endNm').fill('1300');
+    await expect.poll(() => byId('editor-errors').innerText()).toContain(beyond);
+    await expect.poll(() => byId('preview-error').innerText(), { timeout: 20_000 }).toContain(beyond);
+    await byId('input-illumination.wavelength.endNm').fill('850');
+    await byId('editor-errors').waitFor({ state: 'detached' });
+
     await byId('calc-submit').click();
     const status = page.locator('[data-testid^="run-status-"]').first();
     await status.waitFor();

@@ -7,6 +7,7 @@ import {
   parseSpectrumCsv,
   simulateOptics,
   spectralMismatch,
+  spectrumCoverage,
 } from '@pvforge/engine';
 import type { PreviewMismatch, PreviewRequest, PreviewResponse } from './preview-protocol';
 
@@ -76,6 +77,15 @@ async function run(req: PreviewRequest): Promise<PreviewResponse> {
       return text;
     },
   };
+  const sp = spec.illumination?.spectrum;
+  const range = spec.illumination?.wavelength ?? { startNm: 300, endNm: 1600 };
+  const gap = sp?.kind === 'tabulated' ? spectrumCoverage(sp, range.startNm, range.endNm) : undefined;
+  // the words of the device check (contracts device-spec.ts), which the preview panel translates
+  if (gap)
+    throw new OpticsInputError(
+      'illumination.spectrum',
+      `the spectrum covers ${gap.fromNm}-${gap.toNm} nm, not the calculation range ${gap.startNm}-${gap.endNm} nm`,
+    );
   const optics = deviceToOpticsSpec(spec, assets);
   const res = simulateOptics(optics);
   const jph = res.jphMaCm2 ?? new Float64Array(optics.layers.length);
