@@ -307,7 +307,7 @@ export function SpectrumField() {
 
   const options = [
     ...BUILTIN.map((id) => ({ value: id as string, label: id as string })),
-    ...(mine.data?.list ?? []).map((s) => ({ value: `user:${s.id}`, label: `${t('spectra.mine')}：${s.name}` })),
+    ...(mine.data?.list ?? []).map((s) => ({ value: `user:${s.id}`, label: t('spectra.mine', { name: s.name }) })),
   ];
   if (tab) options.push({ value: 'tabulated', label: t('spectra.custom', { name: tab.name ?? '–' }) });
   else if (value === 'other')

@@ -2,7 +2,7 @@ import type { Messages } from '../types';
 
 /** Custom incident spectra: upload, preview against AM1.5G, personal library (issue 16). */
 export const zh = {
-  mine: '我的光谱',
+  mine: '我的光谱：{{name}}',
   custom: '自定义光谱：{{name}}',
   upload: '上传光谱',
   uploadTitle: '上传自定义光谱',
@@ -34,7 +34,7 @@ export const zh = {
 };
 
 export const en: Messages<typeof zh> = {
-  mine: 'My spectra',
+  mine: 'My spectrum: {{name}}',
   custom: 'Custom spectrum: {{name}}',
   upload: 'Upload spectrum',
   uploadTitle: 'Upload a custom spectrum',
