@@ -32,6 +32,7 @@ import { materialRoutes } from './routes/material.js';
 import { noticeRoutes } from './routes/notices.js';
 import { siteRoutes } from './routes/site.js';
 import { siteAdminRoutes } from './routes/site-admin.js';
+import { spectraRoutes } from './routes/spectra.js';
 import { userRoutes } from './routes/user.js';
 import { validationRoutes } from './routes/validation.js';
 import { createServices, type Services } from './services/container.js';
@@ -200,6 +201,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
       await api.register(validationRoutes());
       await api.register(forumRoutes(services));
       await api.register(consultRoutes(services));
+      await api.register(spectraRoutes(services));
       await api.register(noticeRoutes(services));
       await api.register(financeRoutes(services));
       await api.register(adminUserRoutes(services));

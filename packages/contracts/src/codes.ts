@@ -200,6 +200,17 @@ export const CODES = {
     msg: { 'zh-CN': '内容过长（最多{max}个字符）', en: 'The post is too long (at most {max} characters)' },
   },
 
+  // 44xx: custom incident spectra (personal library)
+  '4401': { status: 404, msg: { 'zh-CN': '光谱不存在', en: 'No such spectrum' } },
+  '4402': { status: 400, msg: { 'zh-CN': '光谱文件无效：{detail}', en: 'Invalid spectrum file: {detail}' } },
+  '4403': {
+    status: 409,
+    msg: {
+      'zh-CN': '个人光谱库最多保存 {max} 条光谱，请先删除不用的光谱',
+      en: 'The personal spectrum library holds at most {max} spectra; delete one you no longer use first',
+    },
+  },
+
   // 47xx: consultation
   '4701': { status: 404, msg: { 'zh-CN': '咨询不存在', en: 'No such consultation' } },
   '4702': {

@@ -21,6 +21,7 @@ export * from './schemas/material.js';
 export * from './schemas/notices.js';
 export * from './schemas/site.js';
 export * from './schemas/site-admin.js';
+export * from './schemas/spectrum.js';
 export * from './schemas/validation.js';
 export * from './sign.js';
 export * from './version.js';

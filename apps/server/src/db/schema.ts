@@ -392,6 +392,7 @@ export interface Database {
   recharge_requests: RechargeRequestsTable;
   institutions: InstitutionsTable;
   partners: PartnersTable;
+  user_spectra: UserSpectraTable;
 }
 
 /** 0021: institutions and partner logos (docs/administration.md). */
@@ -419,6 +420,21 @@ export interface PartnersTable {
   logo_bytes: Buffer | null;
   created_at: number;
   updated_at: number;
+}
+
+/** A custom incident spectrum of a user's library; arrays as JSON text (nm; W m^-2 nm^-1). */
+export interface UserSpectraTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  points: number;
+  from_nm: number;
+  to_nm: number;
+  power_w_m2: number;
+  source_units: string;
+  wavelength_nm: string;
+  irradiance_w_m2_nm: string;
+  created_at: number;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -15,7 +15,7 @@ import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useRole } from '../api/queries';
-import { LOGOUT_KEY, type MenuNode, menuForRole, selectMenu } from './plat-menu';
+import { LOGOUT_KEY, type MenuNode, menuForRole, NEW_WINDOW_PATHS, openInNewWindow, selectMenu } from './plat-menu';
 import { useLogout } from './useLogout';
 
 const ICONS: Record<string, ReactNode> = {
@@ -71,6 +71,10 @@ export function PlatSideMenu({ collapsed, onNavigate }: { collapsed: boolean; on
       onClick={({ key }) => {
         if (key === LOGOUT_KEY) {
           logout();
+          return;
+        }
+        if (NEW_WINDOW_PATHS.includes(key)) {
+          openInNewWindow(key);
           return;
         }
         navigate(key);

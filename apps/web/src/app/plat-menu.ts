@@ -10,6 +10,18 @@ export interface MenuNode {
   children?: MenuNode[];
 }
 
+/**
+ * Spec §2: opening the optical or electrical calculation opens a new window, so a device being
+ * edited (or a result being read) on the current page is never replaced. The menu and the
+ * dashboard use this list; the editor's own buttons hand the device over (CalcPage).
+ */
+export const NEW_WINDOW_PATHS: readonly string[] = ['/plat/calc/opt', '/plat/calc/elec'];
+
+/** Opens a platform page in a new window (no opener: the new page cannot steer this one). */
+export function openInNewWindow(path: string): void {
+  window.open(path, '_blank', 'noopener');
+}
+
 export const LOGOUT_KEY = 'action:logout';
 
 const lib = (sub: string, cata: number, key: string) => `/plat/material-library/${sub}?cata=${cata}&key=${key}`;

@@ -190,15 +190,7 @@ export const en: Messages<typeof zhCN> = {
   },
   help: {
     title: 'Help centre',
-    subtitle: 'Video tutorials, downloads, FAQ and references',
-    videos: 'Video tutorials',
-    videosIntro: 'The tutorial videos are being recorded; links will appear here once they are published.',
-    video1: 'Getting started: sign up, log in and find your way around',
-    video2: 'Optics: build a multilayer stack and compute its absorption',
-    video3: 'Electrical: the J-V curve of a perovskite cell',
-    video4: 'Circuit fitting: extract five parameters from a measured J-V curve',
-    video5: 'The modified diode model and efficiency-loss quantification',
-    video6: 'Managing personal material and device libraries',
+    subtitle: 'Illustrated tutorials, downloads, FAQ and references',
     downloads: 'Downloads',
     paper: 'Platform paper (PDF)',
     paperDesc:

@@ -185,15 +185,7 @@ export const zhCN = {
   },
   help: {
     title: '帮助中心',
-    subtitle: '视频教程、资料下载、常见问题与参考文献',
-    videos: '视频教程',
-    videosIntro: '教程视频正在录制中，上线后将在此处提供观看链接。',
-    video1: '平台快速入门：注册、登录与界面导览',
-    video2: '光学仿真：搭建多层膜结构并计算吸收谱',
-    video3: '电学仿真：钙钛矿电池 J-V 曲线计算',
-    video4: '电路拟合：用实测 J-V 数据提取五参数',
-    video5: '修正二极管模型与效率损失量化',
-    video6: '个人材料库与器件库的管理',
+    subtitle: '图文教程、资料下载、常见问题与参考文献',
     downloads: '资料下载',
     paper: '平台论文（PDF）',
     paperDesc:

@@ -97,6 +97,27 @@ const TEXTS: { re: RegExp; text: (m: RegExpExecArray) => Localized }[] = [
     re: /^must be \+1 or -1 \(got (.*)\)$/,
     text: (m) => withGot('只能是 +1 或 -1', 'must be +1 or -1', m[1]!),
   },
+  // a user spectrum (device-spec.ts spectrumIssues)
+  {
+    re: /^the spectrum covers (\S+)-(\S+) nm, not the calculation range (\S+)-(\S+) nm$/,
+    text: (m) =>
+      L(
+        `光谱覆盖 ${m[1]}–${m[2]} nm，不能覆盖计算波长范围 ${m[3]}–${m[4]} nm`,
+        `the spectrum covers ${m[1]}-${m[2]} nm, not the calculation range ${m[3]}-${m[4]} nm`,
+      ),
+  },
+  {
+    re: /^wavelengths must increase strictly \((\S+) then (\S+) nm\)$/,
+    text: (m) =>
+      L(
+        `波长必须严格递增（${m[1]} 之后是 ${m[2]} nm）`,
+        `wavelengths must increase strictly (${m[1]} then ${m[2]} nm)`,
+      ),
+  },
+  {
+    re: /^has (\d+) irradiance values for (\d+) wavelengths$/,
+    text: (m) => L(`有 ${m[2]} 个波长却有 ${m[1]} 个辐照度值`, `has ${m[1]} irradiance values for ${m[2]} wavelengths`),
+  },
   // the schema's words for the same fields (JSON has no NaN or infinity: they arrive as no number)
   { re: /^must be equal to constant$/, text: () => L('取值不在允许的选项中', 'is not one of the allowed values') },
   { re: /^must be number$/, text: () => L('须为数字', 'must be a number') },
@@ -521,6 +542,7 @@ function TANDEM_TEXTS(): { re: RegExp; text: (m: RegExpExecArray) => Localized }
 
 /** Tandem field labels (the layer's subcell, electrical.tandem and its sweep). */
 const TANDEM_FIELDS: { re: RegExp; label: (m: RegExpExecArray) => Localized | undefined }[] = [
+  { re: /^illumination\.spectrum$/, label: () => L('光谱', 'spectrum') },
   { re: /^subcell$/, label: () => L('叠层子电池', 'tandem subcell') },
   { re: /^electrical$/, label: () => L('电学参数', 'electrical parameters') },
   { re: /^electrical\.tandem$/, label: () => L('叠层设置', 'tandem settings') },

@@ -1,3 +1,4 @@
+import { spectrumCoverage } from '@pvforge/engine/spec-check';
 import Type, { type Static, type TSchema } from 'typebox';
 import Value from 'typebox/value';
 import {
@@ -178,6 +179,8 @@ export const SpectrumSpec = Type.Union([
     {
       /** User spectrum: strictly increasing wavelengths, non-negative spectral irradiance. */
       kind: Type.Literal('tabulated'),
+      /** What the user called it (a spectrum of the personal library): shown with the result. */
+      name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
       wavelengthNm: Type.Array(Finite({ exclusiveMinimum: 0 }), { minItems: 2 }),
       irradianceWm2Nm: Type.Array(Finite({ minimum: 0 }), { minItems: 2 }),
     },
@@ -346,6 +349,30 @@ function notSupported(at: string, value: unknown, choices: unknown[]): string {
 }
 
 /**
+ * A user (tabulated) spectrum: as many values as wavelengths, wavelengths strictly increasing, and
+ * covering the calculation's wavelength range (the engine interpolates it onto that grid and has
+ * no light to give outside it). Words translated in check-messages.ts.
+ */
+function spectrumIssues(spec: DeviceSpec): string[] {
+  const sp = spec.illumination?.spectrum;
+  if (sp?.kind !== 'tabulated') return [];
+  const w = sp.wavelengthNm;
+  if (sp.irradianceWm2Nm.length !== w.length)
+    return [`illumination.spectrum: has ${sp.irradianceWm2Nm.length} irradiance values for ${w.length} wavelengths`];
+  for (let i = 1; i < w.length; i++) {
+    if (!(w[i]! > w[i - 1]!))
+      return [`illumination.spectrum: wavelengths must increase strictly (${w[i - 1]} then ${w[i]} nm)`];
+  }
+  const range = spec.illumination?.wavelength ?? { startNm: 300, endNm: 1600 };
+  const gap = spectrumCoverage({ wavelengthNm: w }, range.startNm, range.endNm);
+  return gap
+    ? [
+        `illumination.spectrum: the spectrum covers ${gap.fromNm}-${gap.toNm} nm, not the calculation range ${gap.startNm}-${gap.endNm} nm`,
+      ]
+    : [];
+}
+
+/**
  * Messages naming the field, with layer names: `layers[2] "MAPbI3".thicknessNm: must be > 0`. The
  * electrical values are judged by the engine's check; what runs but may mislead comes back as
  * warnings of a valid device (e.g. Boltzmann statistics in a degenerate layer).
@@ -356,9 +383,8 @@ export function checkDeviceSpec(
   if (Value.Check(DeviceSpec, value)) {
     const spec = value as DeviceSpec;
     const electrical = checkElectricalIssues(spec);
-    return electrical.errors.length
-      ? { ok: false, errors: electrical.errors }
-      : { ok: true, spec, warnings: electrical.warnings };
+    const errors = [...spectrumIssues(spec), ...electrical.errors];
+    return errors.length ? { ok: false, errors } : { ok: true, spec, warnings: electrical.warnings };
   }
   const errors: string[] = [];
   collectErrors(DeviceSpec as unknown as SchemaNode, value, '', errors);

@@ -15,6 +15,18 @@ export {
   TUNNEL_OXIDE_FIELDS,
 } from '../electrical/fields.js';
 export { MAX_DOPING_CM3, MAX_NODES } from '../electrical/input-check.js';
+// the user spectrum file rules and the coverage check, shared by the upload dialog and the server
+export {
+  parseSpectrumTable,
+  SPECTRUM_IRRADIANCE_UNITS,
+  SPECTRUM_TABLE_LIMITS,
+  SPECTRUM_WAVELENGTH_UNITS,
+  type SpectrumIrradianceUnit,
+  type SpectrumTableProblem,
+  type SpectrumTableUnits,
+  type SpectrumWavelengthUnit,
+  spectrumCoverage,
+} from '../spectra/table.js';
 export {
   checkDeviceElectrical,
   checkDeviceElectricalIssues,

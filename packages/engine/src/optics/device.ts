@@ -39,7 +39,7 @@ export type DeviceSpectrumLike =
   | { kind: 'builtin'; id: string }
   | { kind: 'blackbody'; temperatureK: number; irradianceWm2?: number }
   | { kind: 'monochromatic'; wavelengthNm: number; irradianceWm2: number }
-  | { kind: 'tabulated'; wavelengthNm: number[]; irradianceWm2Nm: number[] };
+  | { kind: 'tabulated'; name?: string; wavelengthNm: number[]; irradianceWm2Nm: number[] };
 
 export interface DeviceLike {
   schemaVersion: number;

@@ -4,6 +4,7 @@
  */
 export * from '../materials/index.js';
 export * from '../spectra/index.js';
+export * from '../spectra/table.js';
 export * from './device.js';
 export * from './errors.js';
 export * from './hemispherical.js';

@@ -65,7 +65,7 @@ export function wavelengthGridNm(startNm = 300, endNm = 1600, stepNm = 1): Float
 
 const WAVELENGTH_UNITS: Record<string, number> = { wavelength_nm: 1, wavelength_um: 1000, wavelength_m: 1e9 };
 /** Header names of the irradiance column and their factor to W m^-2 nm^-1. */
-const IRRADIANCE_UNITS: Record<string, number> = {
+export const IRRADIANCE_UNIT_FACTORS: Record<string, number> = {
   irradiance_w_m2_nm: 1,
   irradiance_w_m2_um: 1e-3,
   irradiance_mw_cm2_nm: 10,
@@ -82,7 +82,7 @@ export function parseSpectrumCsv(text: string, name = 'spectrum'): Spectrum {
   const lines = text.split(/\r?\n/).filter((l) => l.trim() !== '' && !l.trimStart().startsWith('#'));
   const head = (lines[0] ?? '').split(',').map((c) => c.trim().toLowerCase());
   const wf = WAVELENGTH_UNITS[head[0] ?? ''];
-  const ef = IRRADIANCE_UNITS[head[1] ?? ''];
+  const ef = IRRADIANCE_UNIT_FACTORS[head[1] ?? ''];
   if (wf === undefined || ef === undefined) {
     throw new OpticsInputError(
       `${name} header`,

@@ -85,7 +85,7 @@ export function DeviceEditor(props: DeviceEditorProps) {
               </Row>
             </Card>
             <Card title={t('editor.section.illumination')} size="small" style={{ marginBottom: 12 }}>
-              <IlluminationForm />
+              <IlluminationForm mismatch={preview.result?.mismatch} />
             </Card>
             {kind === 'elec' && (
               <Card title={t('editor.section.electrical')} size="small" style={{ marginBottom: 12 }}>

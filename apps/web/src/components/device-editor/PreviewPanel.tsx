@@ -1,3 +1,4 @@
+import { localizeCheckMessage } from '@pvforge/contracts';
 import { Alert, Spin, Table, Tag, Typography } from 'antd';
 import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +8,7 @@ const LinePlot = lazy(() => import('../plots/LinePlot'));
 
 /** R, T, A per layer as a small plot, the per-layer photocurrents as a table, and the latency. */
 export function PreviewPanel({ preview }: { preview: PreviewState }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const r = preview.result;
   const series = useMemo(() => {
     if (!r) return [];
@@ -33,7 +34,9 @@ export function PreviewPanel({ preview }: { preview: PreviewState }) {
         <Alert
           type="warning"
           showIcon
-          title={t('editor.preview.failed', { msg: preview.error })}
+          title={t('editor.preview.failed', {
+            msg: localizeCheckMessage(preview.error, i18n.language === 'en' ? 'en' : 'zh-CN'),
+          })}
           data-testid="preview-error"
         />
       )}

@@ -10,24 +10,17 @@ import { InterfaceDefects } from './InterfaceDefects';
 import { missingModelNotes } from './missing-models';
 import { electricalLayers } from './model';
 import { OpticalEditor } from './OpticalEditor';
+import type { PreviewMismatch } from './preview-protocol';
+import { SpectrumField, SpectrumPreview } from './SpectrumField';
 import { TandemForm } from './TandemForm';
 import { TransientForm } from './TransientForm';
 import { TunnelOxideForm } from './TunnelOxideForm';
 import { totalGrid } from './warnings';
 
 /** Incident and exit media, spectrum, intensity, angle, polarization, wavelength grid, texture. */
-export function IlluminationForm() {
+export function IlluminationForm({ mismatch }: { mismatch?: PreviewMismatch | undefined }) {
   const { t } = useTranslation();
   const { state, set } = useEditor();
-  const sp = state.illumination?.spectrum;
-  const spectrumValue = sp?.kind === 'builtin' ? sp.id : 'other';
-  const spectra = [
-    { value: 'AM1.5G', label: 'AM1.5G' },
-    { value: 'AM0', label: 'AM0' },
-    { value: 'AM1.5D', label: 'AM1.5D' },
-  ];
-  if (spectrumValue === 'other')
-    spectra.push({ value: 'other', label: t('editor.field.spectrumOther', { kind: sp?.kind }) });
   const tex = state.texture;
   return (
     <div data-testid="illumination-form">
@@ -42,13 +35,7 @@ export function IlluminationForm() {
       <Divider style={{ margin: '8px 0' }} />
       <Row gutter={12}>
         <Col xs={24} md={8}>
-          <SelectField
-            path="illumination.spectrum"
-            label={t('editor.field.spectrum')}
-            options={spectra}
-            value={spectrumValue}
-            onChange={(v) => v !== 'other' && set('illumination.spectrum', { kind: 'builtin', id: v })}
-          />
+          <SpectrumField />
         </Col>
         <Col xs={12} md={8}>
           <NumField path="illumination.suns" label={t('editor.field.suns')} unit="suns" />
@@ -77,6 +64,7 @@ export function IlluminationForm() {
           />
         </Col>
       </Row>
+      <SpectrumPreview mismatch={mismatch} />
       <CheckField
         path="texture"
         label={t('editor.field.texture')}

@@ -14,6 +14,13 @@ export interface PreviewLayer {
   jphMaCm2: number;
 }
 
+/** IEC 60904-7 mismatch factor of a user's spectrum against AM1.5G (engine spectralMismatch). */
+export interface PreviewMismatch {
+  factor: number;
+  /** The device's Jsc (EQE = absorbers' absorptance) corrected to AM1.5G, mA/cm^2. */
+  jscCorrectedMaCm2: number;
+}
+
 export type PreviewResponse =
   | {
       id: number;
@@ -23,6 +30,8 @@ export type PreviewResponse =
       T: number[];
       layers: PreviewLayer[];
       totals: { jphAbsorbersMaCm2: number; jReflectedMaCm2: number; jTransmittedMaCm2: number };
+      /** Only for a tabulated (user) spectrum. */
+      mismatch?: PreviewMismatch;
       /** Time in the worker: fetching missing files, and the engine run. */
       fetchMs: number;
       computeMs: number;

@@ -4,9 +4,12 @@ import {
   type DeviceLike,
   deviceToOpticsSpec,
   OpticsInputError,
+  parseSpectrumCsv,
   simulateOptics,
+  spectralMismatch,
+  spectrumCoverage,
 } from '@pvforge/engine';
-import type { PreviewRequest, PreviewResponse } from './preview-protocol';
+import type { PreviewMismatch, PreviewRequest, PreviewResponse } from './preview-protocol';
 
 /**
  * The instant optical preview: @pvforge/engine's transfer-matrix optics, run off the main thread.
@@ -44,7 +47,9 @@ function neededFiles(spec: DeviceLike, idx: Map<string, string>): { nk: Map<stri
     if (m?.kind === 'table' && m.materialId && idx.has(m.materialId)) nk.set(m.materialId, idx.get(m.materialId)!);
   }
   const sp = spec.illumination?.spectrum ?? { kind: 'builtin', id: 'AM1.5G' };
-  const spectrum = sp.kind === 'builtin' ? BUILTIN_SPECTRA[sp.id] : undefined;
+  // a user's spectrum is compared with AM1.5G (the mismatch factor), so AM1.5G is fetched for it
+  const spectrum =
+    sp.kind === 'builtin' ? BUILTIN_SPECTRA[sp.id] : sp.kind === 'tabulated' ? BUILTIN_SPECTRA['AM1.5G'] : undefined;
   return spectrum ? { nk, spectrum } : { nk };
 }
 
@@ -72,6 +77,15 @@ async function run(req: PreviewRequest): Promise<PreviewResponse> {
       return text;
     },
   };
+  const sp = spec.illumination?.spectrum;
+  const range = spec.illumination?.wavelength ?? { startNm: 300, endNm: 1600 };
+  const gap = sp?.kind === 'tabulated' ? spectrumCoverage(sp, range.startNm, range.endNm) : undefined;
+  // the words of the device check (contracts device-spec.ts), which the preview panel translates
+  if (gap)
+    throw new OpticsInputError(
+      'illumination.spectrum',
+      `the spectrum covers ${gap.fromNm}-${gap.toNm} nm, not the calculation range ${gap.startNm}-${gap.endNm} nm`,
+    );
   const optics = deviceToOpticsSpec(spec, assets);
   const res = simulateOptics(optics);
   const jph = res.jphMaCm2 ?? new Float64Array(optics.layers.length);
@@ -82,7 +96,9 @@ async function run(req: PreviewRequest): Promise<PreviewResponse> {
     jphMaCm2: jph[j]!,
   }));
   const jAbs = optics.layers.reduce((s, l, j) => (l.absorber ? s + jph[j]! : s), 0);
+  const mismatch = spec.illumination?.spectrum?.kind === 'tabulated' ? mismatchOf(optics, res.eqe, assets) : undefined;
   return {
+    ...(mismatch ? { mismatch } : {}),
     id: req.id,
     ok: true,
     wavelengthNm: Array.from(res.wavelengthNm),
@@ -97,6 +113,22 @@ async function run(req: PreviewRequest): Promise<PreviewResponse> {
     fetchMs: t1 - t0,
     computeMs: performance.now() - t1,
   };
+}
+
+/**
+ * IEC 60904-7 mismatch factor of the user's spectrum against AM1.5G for this device: its EQE is the
+ * engine's optical EQE (absorbers' absorptance, internal quantum efficiency 1), the reference
+ * detector thermal (flat responsivity), both on the calculation grid. No absorbed light: no factor.
+ */
+function mismatchOf(
+  optics: ReturnType<typeof deviceToOpticsSpec>,
+  eqe: Float64Array,
+  assets: { spectrumCsv(id: string): string },
+): PreviewMismatch | undefined {
+  if (!optics.spectrum || optics.wavelengthNm.length < 2 || !eqe.some((v) => v > 0)) return undefined;
+  const am15g = parseSpectrumCsv(assets.spectrumCsv('AM1.5G'), 'AM1.5G');
+  const m = spectralMismatch(optics.wavelengthNm, am15g, optics.spectrum, eqe);
+  return { factor: m.mismatchFactor, jscCorrectedMaCm2: m.jscCorrectedMaCm2 };
 }
 
 self.onmessage = (e: MessageEvent<PreviewRequest>) => {

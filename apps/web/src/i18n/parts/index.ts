@@ -19,9 +19,11 @@ import { en as noticeEn, zh as noticeZh } from './notice';
 import { en as plotsEn, zh as plotsZh } from './plots';
 import { en as resultsEn, zh as resultsZh } from './results';
 import { en as siteEn, zh as siteZh } from './site';
+import { en as spectraEn, zh as spectraZh } from './spectra';
 import { en as sweepEn, zh as sweepZh } from './sweep';
 import { en as tandemEn, zh as tandemZh } from './tandem';
 import { en as transientEn, zh as transientZh } from './transient';
+import { en as tutorialsEn, zh as tutorialsZh } from './tutorials';
 import { en as validationEn, zh as validationZh } from './validation';
 
 export const zhParts = {
@@ -44,6 +46,8 @@ export const zhParts = {
   site: siteZh,
   sweep: sweepZh,
   inputs: inputsZh,
+  spectra: spectraZh,
+  tutorials: tutorialsZh,
 };
 
 export const enParts: Messages<typeof zhParts> = {
@@ -66,4 +70,6 @@ export const enParts: Messages<typeof zhParts> = {
   site: siteEn,
   sweep: sweepEn,
   inputs: inputsEn,
+  spectra: spectraEn,
+  tutorials: tutorialsEn,
 };

@@ -1,11 +1,13 @@
-import { DownloadOutlined, FileTextOutlined, PlayCircleOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, DownloadOutlined, FileTextOutlined, ReadOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Row, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
 import { FaqList } from '../../components/FaqList';
 import { PublicPage } from '../../components/PublicPage';
 import { PaperCard } from './PaperCard';
-import { REFERENCES, TUTORIALS } from './references';
+import { REFERENCES } from './references';
+import { TUTORIAL_GUIDES, tutorialImage } from './tutorials';
 
 function HelpSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -18,33 +20,72 @@ function HelpSection({ id, title, children }: { id: string; title: string; child
   );
 }
 
+/** The tutorial cards: each links to its walkthrough on this page (/help?tutorial=<key>). */
 function Tutorials() {
   const { t } = useTranslation();
   return (
     <>
-      <Typography.Paragraph type="secondary">{t('help.videosIntro')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">{t('tutorials.intro')}</Typography.Paragraph>
       <Row gutter={[16, 16]}>
-        {TUTORIALS.map((v, i) => (
-          <Col key={v.key} xs={24} md={12}>
+        {TUTORIAL_GUIDES.map((g, i) => (
+          <Col key={g.key} xs={24} md={12}>
             <Card size="small" className="tutorial-card" data-testid="tutorial">
-              <PlayCircleOutlined className={v.href ? 'tutorial-icon' : 'tutorial-icon muted-icon'} />
+              <ReadOutlined className="tutorial-icon" />
               <div className="tutorial-body">
-                {v.href ? (
-                  <a href={v.href} target="_blank" rel="noreferrer">
-                    {i + 1}. {t(`help.${v.key}`)}
-                  </a>
-                ) : (
-                  <span>
-                    {i + 1}. {t(`help.${v.key}`)}
-                  </span>
-                )}
+                <Link to={`/help?tutorial=${g.key}`} data-testid={`tutorial-link-${g.key}`}>
+                  {i + 1}. {t(`tutorials.${g.key}.title`)}
+                </Link>
+                <div className="tutorial-summary">{t(`tutorials.${g.key}.summary`)}</div>
               </div>
-              {!v.href && <Tag data-testid="tutorial-coming-soon">{t('common.comingSoon')}</Tag>}
+              <Tag>{t('tutorials.steps', { count: g.steps })}</Tag>
             </Card>
           </Col>
         ))}
       </Row>
     </>
+  );
+}
+
+/** One walkthrough: its steps, each a text and the screenshot the browser test took of it. */
+function TutorialView({ tutorialKey }: { tutorialKey: string }) {
+  const { t } = useTranslation();
+  const guide = TUTORIAL_GUIDES.find((g) => g.key === tutorialKey);
+  const back = (
+    <Link to="/help" data-testid="tutorial-back">
+      <ArrowLeftOutlined /> {t('tutorials.back')}
+    </Link>
+  );
+  if (!guide) {
+    return (
+      <PublicPage title={t('tutorials.notFound')}>
+        <Typography.Paragraph>{back}</Typography.Paragraph>
+      </PublicPage>
+    );
+  }
+  const title = t(`tutorials.${guide.key}.title`);
+  return (
+    <PublicPage title={title} subtitle={t(`tutorials.${guide.key}.summary`)}>
+      <Typography.Paragraph>{back}</Typography.Paragraph>
+      <ol className="tutorial-steps" data-testid={`tutorial-${guide.key}`}>
+        {Array.from({ length: guide.steps }, (_, i) => i + 1).map((n) => (
+          <li key={n} className="tutorial-step" data-testid="tutorial-step">
+            <Typography.Title level={4}>
+              {t('tutorials.step', { n })}：{t(`tutorials.${guide.key}.s${n}.title`)}
+            </Typography.Title>
+            <Typography.Paragraph>{t(`tutorials.${guide.key}.s${n}.text`)}</Typography.Paragraph>
+            <img
+              src={tutorialImage(guide.key, n)}
+              alt={t('tutorials.imageAlt', { title, n })}
+              className="tutorial-shot"
+              width={1280}
+              height={800}
+              loading="lazy"
+              data-testid="tutorial-shot"
+            />
+          </li>
+        ))}
+      </ol>
+    </PublicPage>
   );
 }
 
@@ -133,9 +174,12 @@ function Downloads() {
 
 export default function Help() {
   const { t } = useTranslation();
+  const [search] = useSearchParams();
+  const tutorial = search.get('tutorial');
+  if (tutorial) return <TutorialView tutorialKey={tutorial} />;
   return (
     <PublicPage title={t('help.title')} subtitle={t('help.subtitle')}>
-      <HelpSection id="videos" title={t('help.videos')}>
+      <HelpSection id="tutorials" title={t('tutorials.title')}>
         <Tutorials />
       </HelpSection>
       <HelpSection id="downloads" title={t('help.downloads')}>

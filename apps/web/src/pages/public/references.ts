@@ -38,13 +38,3 @@ export const REFERENCES: Reference[] = [
     text: 'M. Koopmans, V. M. Le Corre and L. J. A. Koster, "SIMsalabim: An open-source drift-diffusion simulator for semiconductor devices," Journal of Open Source Software, vol. 7, no. 70, 3727, 2022.',
   },
 ];
-
-/** Tutorials planned for the help page; `href` is set once a video is published. */
-export const TUTORIALS: { key: string; href?: string }[] = [
-  { key: 'video1' },
-  { key: 'video2' },
-  { key: 'video3' },
-  { key: 'video4' },
-  { key: 'video5' },
-  { key: 'video6' },
-];

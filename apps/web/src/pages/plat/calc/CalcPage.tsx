@@ -52,11 +52,10 @@ function firstLayerOf(issues: FieldIssue[]): number | undefined {
  * calc/elec/:id route (an earlier calculation's input, /sys/calc/calcData), `?draft=<key>` (a
  * device handed over from another window), or an imported DeviceSpec file.
  *
- * Spec §2 says opening the optical or electrical calculation "from the same page" opens a new
- * window. The side menu and the dashboard keep ordinary in-app navigation (a new window on every
- * menu click would strand the user's other pages); what the spec describes is implemented here:
- * from this page, the other calculation (or the same one) opens in a new window with the device
- * being edited, so the work on this page is never lost.
+ * Spec §2 says opening the optical or electrical calculation opens a new window: the side menu
+ * and the dashboard open calc/opt and calc/elec in a new window (plat-menu.ts NEW_WINDOW_PATHS),
+ * and from this page the other calculation (or the same one) opens in a new window with the
+ * device being edited, so the work on this page is never lost.
  */
 export function CalcPage({ kind }: { kind: CalcKindEditable }) {
   const { t } = useTranslation();

@@ -12,6 +12,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useProfile, useRole } from '../../../api/queries';
+import { NEW_WINDOW_PATHS } from '../../../app/plat-menu';
 import { Counters } from '../../../components/Counters';
 import { PageHeader } from '../../../components/PageHeader';
 import { storedRealName } from '../../../session/store';
@@ -31,7 +32,11 @@ function QuickLinks() {
     <Row gutter={[16, 16]}>
       {QUICK.map((q) => (
         <Col key={q.key} xs={12} md={8} xl={4}>
-          <Link to={q.to} data-testid={`quick-${q.key.toLowerCase()}`}>
+          <Link
+            to={q.to}
+            data-testid={`quick-${q.key.toLowerCase()}`}
+            {...(NEW_WINDOW_PATHS.includes(q.to) ? { target: '_blank', rel: 'noopener' } : {})}
+          >
             <Card hoverable className="quick-card">
               <div className="quick-icon">{q.icon}</div>
               <div className="quick-title">{t(`dashboard.q${q.key}`)}</div>

@@ -124,9 +124,15 @@ export function InputSummary({ detail }: { detail: CalcDetail }) {
       items.push({
         key: 'spectrum',
         label: t('results.input.spectrum'),
-        children: `${String(sp['id'] ?? sp['kind'])}${ill['suns'] ? ` × ${ill['suns']}` : ''}${
-          wl['startNm'] !== undefined ? `, ${wl['startNm']}–${wl['endNm']} nm` : ''
-        }`,
+        children: (
+          <span data-testid="result-spectrum">{`${
+            sp['kind'] === 'tabulated'
+              ? t('spectra.custom', { name: String(sp['name'] ?? '–') })
+              : String(sp['id'] ?? sp['kind'])
+          }${ill['suns'] ? ` × ${ill['suns']}` : ''}${
+            wl['startNm'] !== undefined ? `, ${wl['startNm']}–${wl['endNm']} nm` : ''
+          }`}</span>
+        ),
       });
   } else {
     items.push({ key: 'job', label: t('results.input.job'), children: String(input['kind'] ?? '–') });
