@@ -24,6 +24,7 @@ import { defectTextsMigration } from './migrations-public-texts-defects.js';
 import { excitonTextsMigration } from './migrations-public-texts-excitons.js';
 import { ionTextsMigration } from './migrations-public-texts-ions.js';
 import { tandemTextsMigration } from './migrations-public-texts-tandem.js';
+import { userMessagesMigration } from './migrations-user-messages.js';
 import type { Database } from './schema.js';
 
 /**
@@ -283,6 +284,7 @@ export function migrationList(dialect: DialectName): Record<string, Migration> {
     '0015_finance': financeMigration(dialect),
     '0016_public_texts_defects': defectTextsMigration(),
     '0017_material_defects': materialDefectsMigration(),
+    '0019_user_messages': userMessagesMigration(dialect),
   };
 }
 

@@ -359,6 +359,18 @@ export interface RechargeRequestsTable {
   decided_by: Nullable<number>;
 }
 
+/** 0019: user-to-user messages; read_at is the recipient's. */
+export interface UserMessagesTable {
+  id: Generated<number>;
+  sender_id: number;
+  recipient_id: number;
+  body: string;
+  color: Nullable<string>;
+  bg: Nullable<string>;
+  created_at: number;
+  read_at: Nullable<number>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -386,6 +398,7 @@ export interface Database {
   admin_audit: AdminAuditTable;
   ledger_entries: LedgerEntriesTable;
   recharge_requests: RechargeRequestsTable;
+  user_messages: UserMessagesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
