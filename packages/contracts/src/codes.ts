@@ -173,7 +173,10 @@ export const CODES = {
   '4315': { status: 400, msg: { 'zh-CN': '请指定消息（id）或全部（all）', en: 'Give a message id or all: true' } },
 
   // 45xx: user-to-user messages (chat)
-  '4501': { status: 404, msg: { 'zh-CN': '收信用户不存在或已停用', en: 'No such recipient (or the account is disabled)' } },
+  '4501': {
+    status: 404,
+    msg: { 'zh-CN': '收信用户不存在或已停用', en: 'No such recipient (or the account is disabled)' },
+  },
   '4502': { status: 400, msg: { 'zh-CN': '不能给自己发消息', en: 'You cannot send a message to yourself' } },
   '4503': {
     status: 400,

@@ -15,10 +15,9 @@ export function userMessagesMigration(dialect: DialectName): Migration {
   return {
     async up(db: AnyDb) {
       const t = db.schema.createTable('user_messages');
-      await (
-        dialect === 'postgres'
-          ? t.addColumn('id', 'serial', (c) => c.primaryKey())
-          : t.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+      await (dialect === 'postgres'
+        ? t.addColumn('id', 'serial', (c) => c.primaryKey())
+        : t.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
       )
         .addColumn('sender_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
         .addColumn('recipient_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))

@@ -13,7 +13,6 @@ import type { BusEvent, LiveBus, PresenceEntry } from './bus.js';
 import {
   ack,
   CLOSE,
-  colourOf,
   LIVE_LIMITS,
   type ParsedClientMessage,
   parseClientMessage,

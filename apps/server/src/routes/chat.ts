@@ -41,7 +41,10 @@ export function chatRoutes(): FastifyPluginAsyncTypebox {
         const b = request.body;
         return success(
           request,
-          await chat().send({ id: u.id, name: publicName(u) }, { to: Number(b.to), msg: b.msg, color: b.color, bg: b.bg }),
+          await chat().send(
+            { id: u.id, name: publicName(u) },
+            { to: Number(b.to), msg: b.msg, color: b.color, bg: b.bg },
+          ),
         );
       },
     );
@@ -86,7 +89,7 @@ export function chatRoutes(): FastifyPluginAsyncTypebox {
         config: { access: 'user' },
         schema: {
           tags,
-          summary: "Mark the messages `peer` sent the caller read",
+          summary: 'Mark the messages `peer` sent the caller read',
           body: ChatReadBody,
           response: { 200: NullAnswer },
         },

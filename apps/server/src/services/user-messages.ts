@@ -102,12 +102,24 @@ export class UserMessageService {
     const byId = new Map(last.map((m) => [Number(m.id), m]));
     const list = r.rows.flatMap((x) => {
       const m = byId.get(x.lastId);
-      return m ? [{ peer: { uid: x.peer, name: names.get(x.peer) ?? `#${x.peer}` }, last: presentUserMessage(m), unread: x.unread }] : [];
+      return m
+        ? [
+            {
+              peer: { uid: x.peer, name: names.get(x.peer) ?? `#${x.peer}` },
+              last: presentUserMessage(m),
+              unread: x.unread,
+            },
+          ]
+        : [];
     });
     return { list, total: r.total, unread: r.unread };
   }
 
-  async history(userId: number, peerId: number, p: { before?: number | undefined; size: number }): Promise<ChatHistoryData> {
+  async history(
+    userId: number,
+    peerId: number,
+    p: { before?: number | undefined; size: number },
+  ): Promise<ChatHistoryData> {
     const peer = await this.users.findById(peerId);
     if (!peer) throw new AppError('4501');
     const r = await this.repo.history(userId, peerId, p);

@@ -1,9 +1,4 @@
-import type {
-  ChatConversationsData,
-  ChatHistoryData,
-  ChatSendData,
-  SessionData,
-} from '@pvforge/contracts';
+import type { ChatConversationsData, ChatHistoryData, ChatSendData, SessionData } from '@pvforge/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, createTestApp, seedWithAdmin, type TestApp } from './helpers/app.js';
 import { login, post, registerUser, signed } from './helpers/client.js';
@@ -36,9 +31,9 @@ afterAll(async () => {
 });
 
 const as = (s: SessionData) => ({ headers: signed(s, t.clock) });
-const send = (s: SessionData, body: Record<string, unknown>) => post<ChatSendData>(t.app, '/calc/sys/chat/send', body, as(s));
-const conversations = (s: SessionData) =>
-  post<ChatConversationsData>(t.app, '/calc/sys/chat/conversations', {}, as(s));
+const send = (s: SessionData, body: Record<string, unknown>) =>
+  post<ChatSendData>(t.app, '/calc/sys/chat/send', body, as(s));
+const conversations = (s: SessionData) => post<ChatConversationsData>(t.app, '/calc/sys/chat/conversations', {}, as(s));
 const history = (s: SessionData, peer: number, extra: Record<string, unknown> = {}) =>
   post<ChatHistoryData>(t.app, '/calc/sys/chat/history', { peer, ...extra }, as(s));
 const read = (s: SessionData, peer: number) => post(t.app, '/calc/sys/chat/read', { peer }, as(s));
@@ -131,7 +126,12 @@ describe('sending', () => {
 
   it('refuses a disabled recipient', async () => {
     const erin = await registerUser(t.app, { real_name: 'Erin' });
-    const off = await post(t.app, '/calc/sys/admin/user/disable', { id: erin.session.user_id, disabled: true }, as(admin));
+    const off = await post(
+      t.app,
+      '/calc/sys/admin/user/disable',
+      { id: erin.session.user_id, disabled: true },
+      as(admin),
+    );
     expect(off.code).toBe('1000');
     const r = await send(alice.session, { to: erin.session.user_id, msg: 'hello?' });
     expect(r.code).toBe('4501');
@@ -139,7 +139,8 @@ describe('sending', () => {
 
   it('limits a sender to 30 messages a minute over the API and the live connection together', async () => {
     const fay = await registerUser(t.app, { real_name: 'Fay' });
-    for (let i = 0; i < 29; i++) expect((await send(fay.session, { to: bob.session.user_id, msg: `m${i}` })).code).toBe('1000');
+    for (let i = 0; i < 29; i++)
+      expect((await send(fay.session, { to: bob.session.user_id, msg: `m${i}` })).code).toBe('1000');
     const ws = await connected(t.app, fay.session);
     ws.send({ act: '999', msgid: 'w30', to: bob.session.user_id, msg: 'thirtieth' });
     expect((await ws.next((m) => m.msgid === 'w30')).msg).toBe('offline');
@@ -215,10 +216,11 @@ describe('online list and report', () => {
     const onLee = await connected(t.app, lee.session);
     const onAdmin = await connected(t.app, admin);
     const list = async (c: typeof onJo, id: string) =>
-      (JSON.parse((await c.next((m) => m.act === 'report' && m.msgid === id)).msg ?? '[]') as Array<{ uid: number }>).map(
-        (e) => e.uid,
-      );
-    expect(await list((onJo.send({ act: 'report', msgid: 'a' }), onJo), 'a')).toEqual([jo.session.user_id]);
+      (
+        JSON.parse((await c.next((m) => m.act === 'report' && m.msgid === id)).msg ?? '[]') as Array<{ uid: number }>
+      ).map((e) => e.uid);
+    onJo.send({ act: 'report', msgid: 'a' });
+    expect(await list(onJo, 'a')).toEqual([jo.session.user_id]);
     await send(kim.session, { to: jo.session.user_id, msg: 'hi Jo' });
     onJo.send({ act: 'report', msgid: 'b' });
     expect(await list(onJo, 'b')).toEqual([jo.session.user_id, kim.session.user_id].sort((x, y) => x - y));
@@ -244,7 +246,10 @@ describe('online list and report', () => {
     expect((await onMax.next((m) => m.msgid === 'bad')).msg).toBe('invalid');
     await quiet(100);
     onAdmin.send({ act: 'report', msgid: 'l' });
-    const all = JSON.parse((await onAdmin.next((m) => m.msgid === 'l')).msg ?? '[]') as Array<{ uid: number; name: string }>;
+    const all = JSON.parse((await onAdmin.next((m) => m.msgid === 'l')).msg ?? '[]') as Array<{
+      uid: number;
+      name: string;
+    }>;
     expect(all.find((e) => e.uid === max.session.user_id)?.name).toBe('Max P');
   });
 });

@@ -91,7 +91,11 @@ export class UserMessagesRepository {
 
   async byIds(ids: readonly number[]): Promise<UserMessageRow[]> {
     if (ids.length === 0) return [];
-    return this.db.selectFrom('user_messages').selectAll().where('id', 'in', [...ids]).execute();
+    return this.db
+      .selectFrom('user_messages')
+      .selectAll()
+      .where('id', 'in', [...ids])
+      .execute();
   }
 
   /** The newest `size` messages between the two users older than `before`, oldest first, and whether more exist. */

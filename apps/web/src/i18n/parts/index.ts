@@ -5,6 +5,7 @@
  */
 import type { Messages } from '../types';
 import { en as adminEn, zh as adminZh } from './admin';
+import { en as chatEn, zh as chatZh } from './chat';
 import { en as circuitEn, zh as circuitZh } from './circuit';
 import { en as consultEn, zh as consultZh } from './consult';
 import { en as defectsEn, zh as defectsZh } from './defects';
@@ -38,6 +39,7 @@ export const zhParts = {
   finance: financeZh,
   notice: noticeZh,
   admin: adminZh,
+  chat: chatZh,
 };
 
 export const enParts: Messages<typeof zhParts> = {
@@ -57,4 +59,5 @@ export const enParts: Messages<typeof zhParts> = {
   finance: financeEn,
   notice: noticeEn,
   admin: adminEn,
+  chat: chatEn,
 };
