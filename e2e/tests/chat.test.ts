@@ -73,7 +73,7 @@ describe('chat between users (issue 16)', () => {
     expect(await by(admin, `chat-online-${userUid}`).innerText()).toContain(person.name);
     await by(admin, `chat-start-${userUid}`).click();
     await by(admin, 'chat-panel').waitFor();
-    expect(await by(admin, 'chat-peer-name').innerText()).toContain(person.name);
+    await expect.poll(() => by(admin, 'chat-peer-name').innerText()).toContain(person.name);
     await by(admin, 'chat-input').fill(opening);
     await by(admin, 'chat-send').click();
     await expect.poll(() => by(admin, 'chat-history').innerText()).toContain(opening);
@@ -123,7 +123,7 @@ describe('administrator kick (act k)', () => {
 
     // The user's client ends the session: home page, the notice, no session cookies.
     await user.waitForURL((u) => u.pathname === '/', { timeout: 20_000 });
-    await user.getByText('您已下线').waitFor();
+    await user.getByRole('dialog').getByText('您已下线', { exact: true }).last().waitFor();
     expect(await user.getByText('管理员已将您请下线，请重新登录。').count()).toBeGreaterThan(0);
     const cookies = await user.context().cookies(platform.url);
     expect(cookies.find((c) => c.name === 'token')).toBeUndefined();
