@@ -11,7 +11,7 @@ export interface OnlineEntry {
 /**
  * Who is online, as the server lets this user see it (administrators: everyone; others: the people
  * they exchanged messages with): asked with the request form of 'report' while mounted, again
- * every 30 s, and whenever the connection (re)opens.
+ * every 30 s, whenever the connection (re)opens, when a message arrives and after one is sent.
  */
 export function useOnlineList(): { list: OnlineEntry[]; connected: boolean; refresh: () => void } {
   const { status } = useLive();
@@ -20,6 +20,8 @@ export function useOnlineList(): { list: OnlineEntry[]; connected: boolean; refr
   const refresh = useCallback(() => {
     currentLive()?.send({ act: 'report', msgid: 'online-list' });
   }, []);
+  // A first message makes a new contact: ask again rather than wait for the next round.
+  useLiveEvent('chat', refresh);
   useEffect(() => {
     if (status !== 'open') return;
     refresh();

@@ -23,6 +23,8 @@ interface Props {
   selfUid: number;
   online: boolean;
   onBack: () => void;
+  /** A message was sent (the peer may have just become a contact). */
+  onSent?: () => void;
 }
 
 /**
@@ -30,7 +32,7 @@ interface Props {
  * and the composer with text colour and background. New messages arrive by the live connection,
  * which refreshes the ['msgs'] queries this reads. Mounted once per peer (keyed by the page).
  */
-export function ChatPanel({ peer, selfUid, online, onBack }: Props) {
+export function ChatPanel({ peer, selfUid, online, onBack, onSent }: Props) {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const qc = useQueryClient();
@@ -74,6 +76,7 @@ export function ChatPanel({ peer, selfUid, online, onBack }: Props) {
     try {
       const r = await chatApi.send(peer, msg, { ...(color ? { color } : {}), ...(bg ? { bg } : {}) });
       setText('');
+      onSent?.();
       if (r.delivered) message.success(t('chat.sent'));
       else message.info(t('live.recipientOffline'));
       await qc.invalidateQueries({ queryKey: ['msgs'] });

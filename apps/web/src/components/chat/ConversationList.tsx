@@ -32,14 +32,28 @@ export function ConversationList({ selected, selfUid, systemUnread, online, conn
 
   return (
     <Card size="small" data-testid="chat-sidebar" styles={{ body: { padding: 0 } }}>
-      <List.Item
+      <button
+        type="button"
         onClick={onSystem}
-        style={{ cursor: 'pointer', padding: '12px 16px', background: selected === null ? '#e6f4ff' : undefined }}
+        style={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 12,
+          width: '100%',
+          border: 0,
+          cursor: 'pointer',
+          padding: '12px 16px',
+          textAlign: 'left',
+          background: selected === null ? '#e6f4ff' : 'transparent',
+        }}
         data-testid="chat-system-entry"
       >
-        <List.Item.Meta avatar={<Avatar icon={<BellOutlined />} />} title={t('chat.systemNotices')} />
+        <Avatar icon={<BellOutlined />} />
+        <Typography.Text strong style={{ flex: 1 }}>
+          {t('chat.systemNotices')}
+        </Typography.Text>
         <Badge count={badgeText(systemUnread)} />
-      </List.Item>
+      </button>
 
       <div style={{ padding: '8px 16px', borderTop: '1px solid #f0f0f0' }}>
         <Typography.Text strong>{t('chat.online')}</Typography.Text>{' '}

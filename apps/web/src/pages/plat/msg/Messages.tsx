@@ -53,6 +53,7 @@ export default function Messages() {
               selfUid={selfUid}
               online={online.list.some((e) => e.uid === peer)}
               onBack={() => setParams({})}
+              onSent={online.refresh}
             />
           ) : (
             <SystemMessages />
