@@ -22,6 +22,7 @@ import { bridgeJobsToLive } from './jobs/live-bridge.js';
 import { registerLive } from './live/index.js';
 import { adminUserRoutes } from './routes/admin-users.js';
 import { calcRoutes } from './routes/calc.js';
+import { chatRoutes } from './routes/chat.js';
 import { consultRoutes } from './routes/consult.js';
 import { dataRoutes } from './routes/data.js';
 import { financeRoutes } from './routes/finance.js';
@@ -197,6 +198,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
       await api.register(calcRoutes(services));
       await api.register(materialRoutes(services));
       await api.register(libraryRoutes(services));
+      await api.register(chatRoutes());
       await api.register(dataRoutes());
       await api.register(validationRoutes());
       await api.register(forumRoutes(services));

@@ -172,6 +172,22 @@ describe('live connection (spec §4)', () => {
     expect(conn.send({ act: 'report' })).toBe(false);
   });
 
+  it("answers the server's report question with its uid and name, and turns a report list into an event", () => {
+    const { conn, bus, last } = setup();
+    const lists: unknown[] = [];
+    bus.on('report', (l) => lists.push(l));
+    conn.start();
+    last().open();
+    last().receive({ act: 'online', uid: 7 });
+    last().receive({ act: 'report' });
+    expect(last().sent.at(-1)).toEqual({ act: 'report', uid: '7', name: '张三' });
+    expect(lists).toEqual([]);
+    const sentBefore = last().sent.length;
+    last().receive({ act: 'report', msgid: 'online-list', msg: JSON.stringify([{ uid: 2, name: 'Bob' }]) });
+    expect(lists).toEqual([[{ uid: 2, name: 'Bob' }]]);
+    expect(last().sent).toHaveLength(sentBefore);
+  });
+
   it('turns calculation acts and chat into typed events', () => {
     const { conn, bus, last } = setup();
     const got: Array<[string, unknown]> = [];

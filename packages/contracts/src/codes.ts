@@ -179,6 +179,27 @@ export const CODES = {
     },
   },
 
+  // 45xx: user-to-user messages (chat)
+  '4501': {
+    status: 404,
+    msg: { 'zh-CN': '收信用户不存在或已停用', en: 'No such recipient (or the account is disabled)' },
+  },
+  '4502': { status: 400, msg: { 'zh-CN': '不能给自己发消息', en: 'You cannot send a message to yourself' } },
+  '4503': {
+    status: 400,
+    msg: {
+      'zh-CN': '消息内容不能为空（不能只含格式标记或控制字符）',
+      en: 'The message is empty (or holds only markup or control characters)',
+    },
+  },
+  '4504': {
+    status: 429,
+    msg: {
+      'zh-CN': '发送过于频繁：每分钟最多{max}条，请稍后再试',
+      en: 'Too many messages: at most {max} a minute; please wait a little',
+    },
+  },
+
   // 46xx: forum
   '4601': { status: 404, msg: { 'zh-CN': '帖子不存在', en: 'No such thread' } },
   '4602': { status: 404, msg: { 'zh-CN': '回复不存在', en: 'No such reply' } },

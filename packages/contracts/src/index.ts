@@ -11,6 +11,7 @@ export * from './rules.js';
 export * from './schemas/account.js';
 export * from './schemas/admin.js';
 export * from './schemas/calc.js';
+export * from './schemas/chat.js';
 export * from './schemas/common.js';
 export * from './schemas/consult.js';
 export * from './schemas/content.js';

@@ -4,12 +4,14 @@ import type { CalcKind, JobStatus } from './calc.js';
  * Messages on the live connection /calc/ws?tick=<token>&uid=<uid> (spec §3, §4, §7), JSON both ways.
  * The spec's fields: msgid, act, msg, to, uid, name, color, bg, type, seconds, from, nickname.
  *
- * Client -> server: '101' name register {uid, name}; '999' chat {to, msg, color, bg};
- *   'kill' (administrator) {to, type, seconds}; 'checklogin' {msg: token} every 30 s;
- *   'report' {uid, name} in answer to 'online'.
- * Server -> client: 'online' (please register your name), 'report' (who is online: msg is a JSON
- *   list), '999' chat relayed {from, nickname, msg, color, bg}, 'kill' {type, seconds}, 'k' (kicked:
- *   clear the session, do not reconnect), and the calculation acts below.
+ * Client -> server: '101' name register {uid, name}; '999' chat {to, msg, color, bg} (stored as a
+ *   user-to-user message); 'kill' and 'k' (administrator) {to, type, seconds} / {to};
+ *   'checklogin' {msg: token} every 30 s; 'report' {uid, name} in answer to the server's 'report'
+ *   question, or 'report' without uid to ask for the online list.
+ * Server -> client: 'online' (please register your name), 'report' without msg (who are you?) or
+ *   with msg (the online list, a JSON list), '999' chat relayed {from, nickname, msg, color, bg},
+ *   'kill' {type, seconds}, 'k' (kicked: clear the session, do not reconnect), 'ack', and the
+ *   calculation acts below.
  * Calculation acts: fireOpt | fireElec | fireCircle (started), 'progress' {jobId, kind, percent,
  *   detail: the current bias point or wavelength}, finishOpt | finishElec | finishCircle (done or
  *   failed: {jobId, kind, status, recordId, msg: the reason when not succeeded}).

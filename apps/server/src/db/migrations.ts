@@ -27,6 +27,7 @@ import { excitonTextsMigration } from './migrations-public-texts-excitons.js';
 import { ionTextsMigration } from './migrations-public-texts-ions.js';
 import { tandemTextsMigration } from './migrations-public-texts-tandem.js';
 import { transportDefectsMigration } from './migrations-transport-defects.js';
+import { userMessagesMigration } from './migrations-user-messages.js';
 import { userSpectraMigration } from './migrations-user-spectra.js';
 import type { Database } from './schema.js';
 
@@ -288,6 +289,7 @@ export function migrationList(dialect: DialectName): Record<string, Migration> {
     '0016_public_texts_defects': defectTextsMigration(),
     '0017_material_defects': materialDefectsMigration(),
     '0018_device_references': deviceReferencesMigration(),
+    '0019_user_messages': userMessagesMigration(dialect),
     '0020_user_spectra': userSpectraMigration(dialect),
     '0021_institutions_partners': institutionsPartnersMigration(dialect),
     '0022_transport_defects': transportDefectsMigration(),

@@ -363,6 +363,18 @@ export interface RechargeRequestsTable {
   decided_by: Nullable<number>;
 }
 
+/** 0019: user-to-user messages; read_at is the recipient's. */
+export interface UserMessagesTable {
+  id: Generated<number>;
+  sender_id: number;
+  recipient_id: number;
+  body: string;
+  color: Nullable<string>;
+  bg: Nullable<string>;
+  created_at: number;
+  read_at: Nullable<number>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -393,6 +405,7 @@ export interface Database {
   institutions: InstitutionsTable;
   partners: PartnersTable;
   user_spectra: UserSpectraTable;
+  user_messages: UserMessagesTable;
 }
 
 /** 0021: institutions and partner logos (docs/administration.md). */

@@ -2,14 +2,17 @@ import { type LiveMessage, ROLE } from '@pvforge/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { hashToken } from '../auth/token-crypto.js';
 import type { Clock } from '../clock.js';
+import type { AuditRepository } from '../db/repositories/audit.js';
 import type { SessionsRepository } from '../db/repositories/sessions.js';
 import type { UsersRepository } from '../db/repositories/users.js';
+import { AppError } from '../http/errors.js';
 import type { LivePublisher } from '../jobs/types.js';
+import { publicName } from '../presenters/user.js';
+import type { ChatLive, UserMessageService } from '../services/user-messages.js';
 import type { BusEvent, LiveBus, PresenceEntry } from './bus.js';
 import {
   ack,
   CLOSE,
-  colourOf,
   LIVE_LIMITS,
   type ParsedClientMessage,
   parseClientMessage,
@@ -46,6 +49,8 @@ interface Conn {
   nickname: string;
   /** Registered by act 101; what 'report' lists. */
   name: string;
+  /** When the client last answered the server's 'report' question (0: never). */
+  reportedAt: number;
   alive: boolean;
   bucket: RateBucket;
 }
@@ -56,6 +61,10 @@ export interface LiveHubDeps {
   clock: Clock;
   log: FastifyBaseLogger;
   bus: LiveBus;
+  /** Administrators' kicks (act k) are recorded here, like their other actions. */
+  audit: Pick<AuditRepository, 'record'>;
+  /** Builds the chat service on this hub (it relays through the hub, the hub stores through it). */
+  chat: (live: ChatLive) => UserMessageService;
   heartbeatMs?: number;
 }
 
@@ -63,13 +72,16 @@ export interface LiveHubDeps {
  * The live hub: every authenticated socket by user, the acts of docs/live.md, and LivePublisher
  * for whatever reports to users (job events). One hub per server instance; the bus joins instances.
  */
-export class LiveHub implements LivePublisher {
+export class LiveHub implements LivePublisher, ChatLive {
   private readonly byUser = new Map<number, Set<Conn>>();
+  /** User-to-user messages: act 999 is stored through it; its contacts make an ordinary user's online list. */
+  readonly chat: UserMessageService;
   private nextId = 1;
   private readonly heartbeat: NodeJS.Timeout;
   private closed = false;
 
   constructor(private readonly deps: LiveHubDeps) {
+    this.chat = deps.chat(this);
     deps.bus.subscribe((event) => this.onBusEvent(event));
     this.heartbeat = setInterval(() => this.beat(), deps.heartbeatMs ?? LIVE_LIMITS.heartbeatMs);
     // The heartbeat must not keep a finished process (or test run) alive.
@@ -194,7 +206,7 @@ export class LiveHub implements LivePublisher {
     if (!row || row.user_id !== userId || row.revoked_at !== null || row.expires_at <= now) return undefined;
     const user = await this.deps.users.findById(userId);
     if (!user || user.disabled) return undefined;
-    const nickname = (user.nickname || user.real_name || `#${user.id}`).slice(0, LIVE_LIMITS.nameMaxChars);
+    const nickname = publicName(user).slice(0, LIVE_LIMITS.nameMaxChars);
     return {
       id: this.nextId++,
       socket,
@@ -205,6 +217,7 @@ export class LiveHub implements LivePublisher {
       admin: user.role === ROLE.admin,
       nickname,
       name: nickname,
+      reportedAt: 0,
       alive: true,
       bucket: new RateBucket(LIVE_LIMITS.messagesPerSecond, LIVE_LIMITS.burst, now),
     };
@@ -268,27 +281,33 @@ export class LiveHub implements LivePublisher {
       case 'checklogin':
         return this.checkLogin(c, r['msg'], m.msgid);
       case 'report': {
+        // With uid: the client's answer to the server's 'report' question (spec §4): it is online,
+        // with this id and name. Without: the request form, answered with the online list.
+        if (r['uid'] !== undefined) {
+          if (userIdOf(r['uid']) !== c.userId) return this.send(c, ack('invalid', m.msgid));
+          const name = sanitiseText(r['name'], LIVE_LIMITS.nameMaxChars);
+          if (name) c.name = name;
+          c.reportedAt = this.deps.clock.now();
+          this.putPresence(c);
+          return;
+        }
         const list = await this.onlineList(c);
         return this.send(c, { act: 'report', msg: JSON.stringify(list), ...(m.msgid ? { msgid: m.msgid } : {}) });
       }
       case '999': {
         const to = userIdOf(r['to']);
-        const msg = sanitiseText(r['msg'], LIVE_LIMITS.chatMaxChars);
-        if (to === undefined || !msg) return this.send(c, ack('invalid', m.msgid));
-        if (!(await this.isOnline(to))) return this.send(c, ack('offline', m.msgid));
-        const color = colourOf(r['color']);
-        const bg = colourOf(r['bg']);
-        this.toUser(to, {
-          act: '999',
-          from: c.userId,
-          nickname: c.nickname,
-          to,
-          msg,
-          ...(color ? { color } : {}),
-          ...(bg ? { bg } : {}),
-          ...(m.msgid ? { msgid: m.msgid } : {}),
-        });
-        return this.send(c, ack('ok', m.msgid));
+        if (to === undefined) return this.send(c, ack('invalid', m.msgid));
+        try {
+          // Stored, then relayed to every socket of the recipient (UserMessageService.send).
+          const sent = await this.chat.send(
+            { id: c.userId, name: c.nickname },
+            { to, msg: r['msg'], color: r['color'], bg: r['bg'], msgid: m.msgid },
+          );
+          return this.send(c, ack(sent.delivered ? 'ok' : 'offline', m.msgid));
+        } catch (err) {
+          if (!(err instanceof AppError)) throw err;
+          return this.send(c, ack(err.code === '4504' ? 'limited' : 'invalid', m.msgid));
+        }
       }
       case 'kill': {
         if (!c.admin) return this.send(c, ack('forbidden', m.msgid));
@@ -305,9 +324,21 @@ export class LiveHub implements LivePublisher {
         if (!c.admin) return this.send(c, ack('forbidden', m.msgid));
         const to = userIdOf(r['to']);
         if (to === undefined) return this.send(c, ack('invalid', m.msgid));
-        if (!(await this.isOnline(to))) return this.send(c, ack('offline', m.msgid));
+        const target = await this.deps.users.findById(to);
+        if (!target) return this.send(c, ack('invalid', m.msgid));
+        // The kick ends the session, not only the socket: a client that ignored 'k' would still
+        // be refused. Every session of the user is revoked, connected or not.
+        const online = await this.isOnline(to);
+        await this.deps.sessions.revokeAllOfUser(to, this.deps.clock.now());
+        await this.deps.audit.record({
+          adminId: c.userId,
+          action: 'user.kick',
+          target: `user:${to}`,
+          detail: online ? 'online' : 'offline',
+          now: this.deps.clock.now(),
+        });
         // Acknowledge first: an administrator kicking themself would otherwise never see the answer.
-        this.send(c, ack('ok', m.msgid));
+        this.send(c, ack(online ? 'ok' : 'offline', m.msgid));
         this.kick(to);
         return;
       }
@@ -332,14 +363,18 @@ export class LiveHub implements LivePublisher {
     if (msgid !== undefined || token !== undefined) this.send(c, ack('ok', msgid));
   }
 
-  private async isOnline(userId: number): Promise<boolean> {
+  /** Whether the user has a socket on any instance (ChatLive: whether a message was delivered at once). */
+  async isOnline(userId: number): Promise<boolean> {
     const local = (this.byUser.get(userId)?.size ?? 0) > 0;
     const shared = this.deps.bus.presence;
     // Redis unreachable: this instance's own users are still known.
     return shared ? shared.isOnline(userId).catch(() => local) : local;
   }
 
-  /** Administrators see everyone online; ordinary users only themselves (others' presence is private). */
+  /**
+   * Administrators see everyone online; ordinary users themselves and the online people they have
+   * exchanged messages with (anyone else's presence is private).
+   */
   private async onlineList(c: Conn): Promise<PresenceEntry[]> {
     const local = () =>
       [...this.byUser.entries()]
@@ -348,7 +383,8 @@ export class LiveHub implements LivePublisher {
     const shared = this.deps.bus.presence;
     const all = shared ? await shared.list().catch(local) : local();
     if (c.admin) return all;
-    return all.filter((e) => e.uid === c.userId);
+    const contacts = new Set(await this.chat.contacts(c.userId));
+    return all.filter((e) => e.uid === c.userId || contacts.has(e.uid));
   }
 
   /** Drops sockets that missed a pong, kicks expired sessions, refreshes shared presence. */
@@ -367,6 +403,8 @@ export class LiveHub implements LivePublisher {
         }
         c.alive = false;
         c.socket.ping();
+        // Spec §4: the server asks who is online; the client answers 'report' with its uid and name.
+        this.send(c, { act: 'report' });
       }
     }
     if (this.deps.bus.presence) for (const set of this.byUser.values()) this.putPresence([...set].at(-1)!);

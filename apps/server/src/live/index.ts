@@ -3,8 +3,10 @@ import { LIVE_PATH } from '@pvforge/contracts';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Clock } from '../clock.js';
 import type { AppConfig } from '../config.js';
+import { AuditRepository } from '../db/repositories/audit.js';
 import { SessionsRepository } from '../db/repositories/sessions.js';
 import type { Services } from '../services/container.js';
+import { UserMessageService } from '../services/user-messages.js';
 import { type LiveBus, LocalBus, RedisBus } from './bus.js';
 import { LiveHub, type LiveSocket } from './hub.js';
 import { LIVE_LIMITS } from './protocol.js';
@@ -52,6 +54,8 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
     clock,
     log,
     bus,
+    audit: new AuditRepository(options.services.db.kysely),
+    chat: (live) => new UserMessageService(options.services.db.kysely, options.services.users, clock, live),
     ...(options.heartbeatMs ? { heartbeatMs: options.heartbeatMs } : {}),
   });
 }

@@ -1,4 +1,6 @@
-import type { LiveMessage } from '@pvforge/contracts';
+import { CHAT_COLOUR_PATTERN, CHAT_LIMITS, type LiveMessage } from '@pvforge/contracts';
+
+const COLOUR = new RegExp(CHAT_COLOUR_PATTERN);
 
 /**
  * The wire rules of /calc/ws that do not depend on sockets: limits, close codes and the parsing
@@ -8,7 +10,7 @@ export const LIVE_LIMITS = {
   /** Largest frame a client may send; ws closes larger ones with 1009. Chat is the largest act. */
   maxPayloadBytes: 8 * 1024,
   /** Chat text after sanitising, in characters. */
-  chatMaxChars: 500,
+  chatMaxChars: CHAT_LIMITS.textMaxChars,
   /** Display name registered with act 101. */
   nameMaxChars: 30,
   /** Token bucket per socket: sustained rate and burst. The client sends one checklogin per 30 s. */
@@ -30,7 +32,7 @@ export const CLOSE = {
 } as const;
 
 /** What the server answers a client's 999, k, kill or report that could not be done, in `msg` of an 'ack'. */
-export type AckStatus = 'ok' | 'offline' | 'forbidden' | 'invalid';
+export type AckStatus = 'ok' | 'offline' | 'forbidden' | 'invalid' | 'limited';
 
 /** Client -> server acts the hub understands; anything else gets an 'ack' with 'invalid'. */
 export const CLIENT_ACTS = ['101', '999', 'kill', 'k', 'checklogin', 'report'] as const;
@@ -90,7 +92,7 @@ export function sanitiseText(v: unknown, maxChars: number): string | undefined {
 export function colourOf(v: unknown): string | undefined {
   if (typeof v !== 'string') return undefined;
   const s = v.trim();
-  return /^#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/.test(s) || /^[a-zA-Z]{3,20}$/.test(s) ? s : undefined;
+  return COLOUR.test(s) ? s : undefined;
 }
 
 /** A short identifier-like word (kill's `type`). */

@@ -27,3 +27,8 @@ export function presentAdminUser(row: UserRow): AdminUserItem {
 export function presentSession(row: UserRow, session: OpenedSession): SessionData {
   return { user_id: row.id, mytoken: session.token, expire_time: session.expiresAt, role: row.role };
 }
+
+/** How a user appears to other users (chat, online list): the forum nickname, else the real name. */
+export function publicName(row: Pick<UserRow, 'id' | 'nickname' | 'real_name'>): string {
+  return row.nickname || row.real_name || `#${row.id}`;
+}

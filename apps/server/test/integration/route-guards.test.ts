@@ -56,6 +56,10 @@ describe('route table', () => {
         '/calc/sys/user/getUserAddon',
         '/calc/sys/user/updateUserAddon',
         '/calc/sys/user/changePassword',
+        '/calc/sys/chat/send',
+        '/calc/sys/chat/conversations',
+        '/calc/sys/chat/history',
+        '/calc/sys/chat/read',
       ]),
     );
   });

@@ -20,6 +20,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { exportFileName } from '../lib/library';
 import { getSession } from '../session/store';
 import { useSession } from '../session/useSession';
+import { chatApi } from './chat';
 import { ApiError, apiBase, call, NetworkError } from './client';
 
 /**
@@ -147,13 +148,19 @@ export const libKeys = {
   settings: ['settings'] as const,
 };
 
-/** The number of unread in-site messages, refreshed every 60 s (the header badge). */
+/**
+ * The number of unread in-site messages, system notices and user conversations together, refreshed
+ * every 60 s and at once when a live message arrives (the header badge).
+ */
 export function useUnreadCount() {
   const session = useSession();
   return useQuery({
     queryKey: libKeys.unread,
     enabled: !!session,
-    queryFn: async () => (await libraryApi.msgList(1, 1, true)).unread,
+    queryFn: async () => {
+      const [system, chat] = await Promise.all([libraryApi.msgList(1, 1, true), chatApi.conversations(1, 1)]);
+      return system.unread + chat.unread;
+    },
     refetchInterval: 60_000,
     staleTime: 30_000,
     retry: false,

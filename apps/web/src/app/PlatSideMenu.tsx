@@ -10,11 +10,13 @@ import {
   UserOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
-import { Menu, type MenuProps } from 'antd';
+import { Badge, Menu, type MenuProps } from 'antd';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { useUnreadCount } from '../api/library';
 import { useRole } from '../api/queries';
+import { badgeText } from '../lib/library';
 import { LOGOUT_KEY, type MenuNode, menuForRole, NEW_WINDOW_PATHS, openInNewWindow, selectMenu } from './plat-menu';
 import { useLogout } from './useLogout';
 
@@ -33,6 +35,8 @@ const ICONS: Record<string, ReactNode> = {
 
 type Item = Required<MenuProps>['items'][number];
 
+const MSG_KEY = '/plat/msg';
+
 export function PlatSideMenu({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
   const { t } = useTranslation();
   const { isAdmin } = useRole();
@@ -41,6 +45,8 @@ export function PlatSideMenu({ collapsed, onNavigate }: { collapsed: boolean; on
   const logout = useLogout();
   const { selected, open } = selectMenu(location.pathname, location.search);
   const [openKeys, setOpenKeys] = useState<string[]>(open);
+  // The in-site messages entry carries the same unread total as the header bell.
+  const unread = useUnreadCount().data ?? 0;
 
   // Following a link from elsewhere (header dropdown, dashboard) opens the group it lands in.
   const openSig = open.join('|');
@@ -54,11 +60,18 @@ export function PlatSideMenu({ collapsed, onNavigate }: { collapsed: boolean; on
       nodes.map((n) => ({
         key: n.key,
         icon: n.icon ? ICONS[n.icon] : undefined,
-        label: <span data-testid={`menu-${n.key}`}>{t(n.label)}</span>,
+        label: (
+          <span data-testid={`menu-${n.key}`}>
+            {t(n.label)}
+            {n.key === MSG_KEY && unread > 0 && (
+              <Badge count={badgeText(unread)} size="small" style={{ marginLeft: 8 }} data-testid="menu-msg-badge" />
+            )}
+          </span>
+        ),
         children: n.children ? build(n.children) : undefined,
       }));
     return build(menuForRole(isAdmin));
-  }, [t, isAdmin]);
+  }, [t, isAdmin, unread]);
 
   return (
     <Menu

@@ -489,7 +489,7 @@ export const en: Messages<typeof zhCN> = {
     send: 'Send',
     replySent: 'Sent',
     replyFailed: 'Not sent: not connected to the compute server',
-    recipientOffline: 'The recipient is offline; the message was not delivered',
+    recipientOffline: 'The recipient is not online; the message is kept and waits in their in-site messages',
     newMsg: 'You have a new message',
     viewMsg: 'View',
     calcDone: '{{kind}} calculation finished (#{{id}})',

@@ -470,7 +470,7 @@ export const zhCN = {
     send: '发送',
     replySent: '已发送',
     replyFailed: '发送失败：未连接到计算服务器',
-    recipientOffline: '对方已离线，消息未送达',
+    recipientOffline: '对方当前不在线，消息已保存，对方登录后可在站内信中看到',
     newMsg: '您有一条新消息',
     viewMsg: '查看',
     calcDone: '{{kind}}完成（#{{id}}）',

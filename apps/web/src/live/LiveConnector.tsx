@@ -102,7 +102,9 @@ export function LiveConnector() {
 
   useEffect(() => {
     const offChat = liveEvents.on('chat', (c) => {
-      const { t: tr, notification: n } = ui.current;
+      const { t: tr, notification: n, queryClient: qc, navigate: go } = ui.current;
+      // The message is stored: the conversation list, its unread counts and the bell follow at once.
+      void qc.invalidateQueries({ queryKey: ['msgs'] });
       const key = `chat-${c.from}-${c.msgid ?? Date.now()}`;
       const style = {
         ...(c.color && COLOUR.test(c.color) ? { color: c.color } : {}),
@@ -114,19 +116,33 @@ export function LiveConnector() {
         // Plain text: React escapes it; newlines are kept by pre-wrap.
         description: <span style={{ whiteSpace: 'pre-wrap', ...style }}>{c.msg}</span>,
         duration: UI_TIMING.chatNotificationMs / 1000,
+        props: { 'data-testid': 'live-chat' },
         actions: (
-          <Button
-            type="primary"
-            size="small"
-            data-testid="live-chat-reply"
-            onClick={() => {
-              n.destroy(key);
-              setText('');
-              setReply(c);
-            }}
-          >
-            {tr('live.reply')}
-          </Button>
+          <>
+            <Button
+              size="small"
+              data-testid="live-chat-open"
+              onClick={() => {
+                n.destroy(key);
+                void go(`/plat/msg?peer=${c.from}`);
+              }}
+            >
+              {tr('chat.openConversation')}
+            </Button>
+            <Button
+              type="primary"
+              size="small"
+              data-testid="live-chat-reply"
+              style={{ marginLeft: 8 }}
+              onClick={() => {
+                n.destroy(key);
+                setText('');
+                setReply(c);
+              }}
+            >
+              {tr('live.reply')}
+            </Button>
+          </>
         ),
       });
     });
@@ -164,8 +180,13 @@ export function LiveConnector() {
       });
     });
     const offAck = liveEvents.on('message', (m) => {
-      if (m.act === 'ack' && m.msg === 'offline' && m.msgid?.startsWith('c')) {
-        ui.current.message.warning(ui.current.t('live.recipientOffline'));
+      if (m.act === 'ack' && m.msgid?.startsWith('c')) {
+        // Replies are stored either way; offline only means the recipient reads it later.
+        if (m.msg === 'offline') ui.current.message.info(ui.current.t('live.recipientOffline'));
+        else if (m.msg === 'limited') ui.current.message.error(ui.current.t('chat.limited'));
+        else if (m.msg === 'invalid') ui.current.message.error(ui.current.t('chat.invalid'));
+        if (m.msg === 'ok' || m.msg === 'offline')
+          void ui.current.queryClient.invalidateQueries({ queryKey: ['msgs'] });
       }
       // A new in-site message (forum reply, consultation answer, notice): the bell counts it at
       // once and a notification opens what it is about.

@@ -203,6 +203,11 @@ export class LiveConnection {
         });
         return;
       case 'report': {
+        // No list: the server asks who is online (spec §4); answer with this user's id and name.
+        if (m.msg === undefined) {
+          this.send({ act: 'report', uid: this.opts.uid, name: this.opts.name() || this.opts.uid });
+          return;
+        }
         try {
           const list = JSON.parse(m.msg ?? '[]') as unknown;
           if (Array.isArray(list)) bus.emit('report', list as LiveEvents['report']);

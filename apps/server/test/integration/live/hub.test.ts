@@ -128,12 +128,13 @@ describe('chat (999)', () => {
     await Promise.all([a.closed, b1.closed, b2.closed]);
   });
 
-  it('answers offline for a user who is not connected and invalid for empty or malformed chat', async () => {
+  it('answers offline for a user who is not connected and invalid for an unknown user, empty or malformed chat', async () => {
     const a = await connected(t.app, alice.session);
+    // Offline: stored all the same (the recipient finds it unread); the sender is told.
     a.send({ act: '999', msgid: 'o1', to: bob.session.user_id, msg: 'anyone?' });
     expect((await a.next((m) => m.msgid === 'o1')).msg).toBe('offline');
     a.send({ act: '999', msgid: 'o2', to: 999_999, msg: 'anyone?' });
-    expect((await a.next((m) => m.msgid === 'o2')).msg).toBe('offline');
+    expect((await a.next((m) => m.msgid === 'o2')).msg).toBe('invalid');
     a.send({ act: '999', msgid: 'o3', to: bob.session.user_id, msg: '<i></i>  ' });
     expect((await a.next((m) => m.msgid === 'o3')).msg).toBe('invalid');
     a.send('not json');
@@ -167,21 +168,23 @@ describe('administrator acts', () => {
   });
 
   it('kicks every socket of a user with k (administrators only)', async () => {
-    const a1 = await connected(t.app, alice.session);
-    const a2 = await connected(t.app, await freshSession(alice));
+    // A user of its own: the kick ends every session of the user it kicks.
+    const kay = await registerUser(t.app, { real_name: 'Kay' });
+    const a1 = await connected(t.app, kay.session);
+    const a2 = await connected(t.app, await freshSession(kay));
     const b = await connected(t.app, bob.session);
     const adm = await connected(t.app, admin);
-    b.send({ act: 'k', msgid: 'x1', to: alice.session.user_id });
+    b.send({ act: 'k', msgid: 'x1', to: kay.session.user_id });
     expect((await b.next((m) => m.msgid === 'x1')).msg).toBe('forbidden');
-    expect(t.app.live.connectionCount(alice.session.user_id)).toBe(2);
+    expect(t.app.live.connectionCount(kay.session.user_id)).toBe(2);
 
-    adm.send({ act: 'k', msgid: 'x2', to: alice.session.user_id });
+    adm.send({ act: 'k', msgid: 'x2', to: kay.session.user_id });
     expect((await adm.next((m) => m.msgid === 'x2')).msg).toBe('ok');
     for (const a of [a1, a2]) {
       expect(await a.next((m) => m.act === 'k')).toMatchObject({ act: 'k' });
       expect(await a.closed).toEqual({ code: 4000, reason: 'kicked' });
     }
-    expect(t.app.live.connectionCount(alice.session.user_id)).toBe(0);
+    expect(t.app.live.connectionCount(kay.session.user_id)).toBe(0);
     expect(b.messages.some((m) => m.act === 'k')).toBe(false);
     b.close();
     adm.close();

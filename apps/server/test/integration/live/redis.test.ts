@@ -129,6 +129,37 @@ describe('live messages across instances (Redis pub/sub)', () => {
     await Promise.all([aliceOnA.closed, adminOnA.closed]);
   });
 
+  it('stores a message sent through the API of A and notifies the recipient on B; B shows the contact online', async () => {
+    const bobOnB = await connected(b, bob);
+    const aliceOnA = await connected(a, alice);
+    await quiet(100);
+    const sent = await post<{ delivered: boolean; message: { id: number } }>(
+      a,
+      '/calc/sys/chat/send',
+      { to: bob.user_id, msg: '跨实例的私信', bg: '#ffe' },
+      { headers: signed(alice, clock) },
+    );
+    expect(sent.code).toBe('1000');
+    expect(sent.data.delivered).toBe(true);
+    expect(await bobOnB.next((m) => m.act === '999' && m.msgid === `u${sent.data.message.id}`)).toMatchObject({
+      from: alice.user_id,
+      msg: '跨实例的私信',
+      bg: '#ffe',
+    });
+    await quiet(200);
+    expect(bobOnB.messages.filter((m) => m.act === '999' && m.msgid === `u${sent.data.message.id}`)).toHaveLength(1);
+    // Read through B: the same database.
+    const conv = await post<{ unread: number }>(b, '/calc/sys/chat/conversations', {}, { headers: signed(bob, clock) });
+    expect(conv.data.unread).toBeGreaterThan(0);
+    // Bob (on B) now sees Alice (on A) in his online list: they have exchanged messages.
+    bobOnB.send({ act: 'report', msgid: 'rb' });
+    const list = JSON.parse((await bobOnB.next((m) => m.msgid === 'rb')).msg ?? '[]') as Array<{ uid: number }>;
+    expect(list.map((e) => e.uid)).toEqual([alice.user_id, bob.user_id].sort((x, y) => x - y));
+    aliceOnA.close();
+    bobOnB.close();
+    await Promise.all([aliceOnA.closed, bobOnB.closed]);
+  });
+
   it('kicks from A close the user’s sockets on B; logout through A closes that session’s socket on B', async () => {
     const adminOnA = await connected(a, admin);
     const bobOnB = await connected(b, bob);

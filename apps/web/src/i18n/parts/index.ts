@@ -5,6 +5,7 @@
  */
 import type { Messages } from '../types';
 import { en as adminEn, zh as adminZh } from './admin';
+import { en as chatEn, zh as chatZh } from './chat';
 import { en as circuitEn, zh as circuitZh } from './circuit';
 import { en as consultEn, zh as consultZh } from './consult';
 import { en as defectsEn, zh as defectsZh } from './defects';
@@ -48,6 +49,7 @@ export const zhParts = {
   inputs: inputsZh,
   spectra: spectraZh,
   tutorials: tutorialsZh,
+  chat: chatZh,
 };
 
 export const enParts: Messages<typeof zhParts> = {
@@ -72,4 +74,5 @@ export const enParts: Messages<typeof zhParts> = {
   inputs: inputsEn,
   spectra: spectraEn,
   tutorials: tutorialsEn,
+  chat: chatEn,
 };

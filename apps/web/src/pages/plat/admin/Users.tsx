@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminApi } from '../../../api/admin';
 import { PageHeader } from '../../../components/PageHeader';
+import { useKick } from '../../../live/useKick';
 
 type Action = 'makeAdmin' | 'makeUser' | 'disable' | 'enable' | 'logout' | 'resetMail';
 
@@ -41,6 +42,7 @@ function UserList() {
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
   const [viewing, setViewing] = useState<number | null>(null);
+  const kick = useKick();
   const list = useQuery({
     queryKey: ['admin', 'users', q, page],
     queryFn: () => adminApi.users(page, 20, q),
@@ -111,6 +113,9 @@ function UserList() {
               <>
                 <Button type="link" onClick={() => setViewing(u.user_id)}>
                   {t('admin.view')}
+                </Button>
+                <Button type="link" danger onClick={() => kick(u)} data-testid={`admin-user-kick-${u.user_id}`}>
+                  {t('chat.kick')}
                 </Button>
                 <Dropdown
                   menu={{

@@ -1,16 +1,71 @@
 import { CheckOutlined, MailOutlined } from '@ant-design/icons';
 import type { SiteMessage } from '@pvforge/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Badge, Button, Card, List, Modal, Space, Tag, Typography } from 'antd';
+import { Alert, App, Badge, Button, Card, Col, List, Modal, Row, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { libKeys, libraryApi } from '../../../api/library';
+import { Link, useSearchParams } from 'react-router';
+import { libKeys, libraryApi, useUnreadCount } from '../../../api/library';
+import { ChatPanel } from '../../../components/chat/ChatPanel';
+import { ConversationList } from '../../../components/chat/ConversationList';
 import { PageHeader } from '../../../components/PageHeader';
 import { sortMessages } from '../../../lib/library';
+import { useOnlineList } from '../../../live/useOnlineList';
+import { useSession } from '../../../session/useSession';
 
-/** In-site messages (spec §2 msg): unread first, open to read, mark all read. */
+/**
+ * In-site messages (spec §2 msg): beside the system messages, the user's conversations with other
+ * users and who is online to start one; ?peer=<uid> opens that conversation.
+ */
 export default function Messages() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const selfUid = Number(session?.uid ?? 0);
+  const [params, setParams] = useSearchParams();
+  const peerParam = Number(params.get('peer'));
+  const peer = Number.isSafeInteger(peerParam) && peerParam > 0 && peerParam !== selfUid ? peerParam : null;
+  const online = useOnlineList();
+  const total = useUnreadCount().data ?? 0;
+  const system = useQuery({
+    queryKey: [...libKeys.msgs, 'system-unread'],
+    queryFn: async () => (await libraryApi.msgList(1, 1, true)).unread,
+  });
+  return (
+    <>
+      <PageHeader title={t('page.msg')} subtitle={t('library.msg.subtitle', { count: total })} />
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={8}>
+          <ConversationList
+            selected={peer}
+            selfUid={selfUid}
+            systemUnread={system.data ?? 0}
+            online={online.list}
+            connected={online.connected}
+            onOpen={(uid) => setParams({ peer: String(uid) })}
+            onSystem={() => setParams({})}
+          />
+        </Col>
+        <Col xs={24} lg={16}>
+          {peer !== null ? (
+            <ChatPanel
+              key={peer}
+              peer={peer}
+              selfUid={selfUid}
+              online={online.list.some((e) => e.uid === peer)}
+              onBack={() => setParams({})}
+              onSent={online.refresh}
+            />
+          ) : (
+            <SystemMessages />
+          )}
+        </Col>
+      </Row>
+    </>
+  );
+}
+
+/** The system's messages: unread first, open to read, mark all read. */
+function SystemMessages() {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const qc = useQueryClient();
@@ -48,16 +103,14 @@ export default function Messages() {
 
   return (
     <>
-      <PageHeader
-        title={t('page.msg')}
-        subtitle={t('library.msg.subtitle', { count: unread })}
+      <Card
+        title={t('chat.systemNotices')}
         extra={
           <Button icon={<CheckOutlined />} disabled={unread === 0} onClick={readAll} data-testid="msg-read-all">
             {t('library.msg.markAll')}
           </Button>
         }
-      />
-      <Card>
+      >
         {list.isError && (
           <Alert
             type="error"
