@@ -24,6 +24,7 @@ import { noticesMigration } from './migrations-notices.js';
 import { publicTextsMigration } from './migrations-public-texts.js';
 import { defectTextsMigration } from './migrations-public-texts-defects.js';
 import { excitonTextsMigration } from './migrations-public-texts-excitons.js';
+import { fullStackTextsMigration } from './migrations-public-texts-fullstack.js';
 import { ionTextsMigration } from './migrations-public-texts-ions.js';
 import { tandemTextsMigration } from './migrations-public-texts-tandem.js';
 import { transportDefectsMigration } from './migrations-transport-defects.js';
@@ -293,6 +294,7 @@ export function migrationList(dialect: DialectName): Record<string, Migration> {
     '0020_user_spectra': userSpectraMigration(dialect),
     '0021_institutions_partners': institutionsPartnersMigration(dialect),
     '0022_transport_defects': transportDefectsMigration(),
+    '0023_public_texts_fullstack': fullStackTextsMigration(),
   };
 }
 

@@ -4,6 +4,7 @@ import { migrationList } from '../../src/db/migrations.js';
 import { PUBLIC_TEXT_CORRECTIONS, type TextCorrection } from '../../src/db/migrations-public-texts.js';
 import { DEFECT_NEWS, DEFECT_TEXT_CORRECTIONS } from '../../src/db/migrations-public-texts-defects.js';
 import { EXCITON_NEWS, EXCITON_TEXT_CORRECTIONS } from '../../src/db/migrations-public-texts-excitons.js';
+import { FULLSTACK_TEXT_CORRECTIONS } from '../../src/db/migrations-public-texts-fullstack.js';
 import { ION_NEWS, ION_TEXT_CORRECTIONS } from '../../src/db/migrations-public-texts-ions.js';
 import { TANDEM_TEXT_CORRECTIONS } from '../../src/db/migrations-public-texts-tandem.js';
 import { FAQ } from '../../src/seed/faq.js';
@@ -32,6 +33,7 @@ const SHIPPED: readonly (readonly TextCorrection[])[] = [
   EXCITON_TEXT_CORRECTIONS,
   TANDEM_TEXT_CORRECTIONS,
   DEFECT_TEXT_CORRECTIONS,
+  FULLSTACK_TEXT_CORRECTIONS,
 ];
 
 /**
@@ -63,6 +65,7 @@ const runMigrations = async () => {
   await migrations()['0009_public_texts_excitons']!.up(t.db.kysely);
   await migrations()['0011_public_texts_tandem']!.up(t.db.kysely);
   await migrations()['0016_public_texts_defects']!.up(t.db.kysely);
+  await migrations()['0023_public_texts_fullstack']!.up(t.db.kysely);
 };
 const faqRows = () => t.db.kysely.selectFrom('faq').selectAll().orderBy('sort').orderBy('id').execute();
 const newsRows = () =>
@@ -78,6 +81,7 @@ describe('migrations 0006 and 0007: public texts about missing models, then abou
         '0009_public_texts_excitons',
         '0011_public_texts_tandem',
         '0016_public_texts_defects',
+        '0023_public_texts_fullstack',
       ]),
     );
     expect(await faqRows()).toEqual([]);
@@ -97,7 +101,9 @@ describe('migrations 0006 and 0007: public texts about missing models, then abou
     // Every correction finds its text in the database as it stood before it shipped.
     for (const [i, list] of SHIPPED.entries())
       for (const c of list) {
-        const rows: Record<string, unknown>[] = c.table === 'faq' ? oldFaq : oldNews;
+        // an announcement a migration inserted is there, as that migration froze it, for later corrections
+        const rows: Record<string, unknown>[] =
+          c.table === 'faq' ? oldFaq : [...oldNews, ION_NEWS, EXCITON_NEWS, DEFECT_NEWS];
         const before = (r: Record<string, unknown>) =>
           SHIPPED.slice(0, i).reduce(
             (text, l) => l.find((x) => x.table === c.table && x.column === c.column && x.old === text)?.new ?? text,
