@@ -10,6 +10,7 @@ import { INTERRUPTED_REASON, type QueueOptions } from './in-process-queue.js';
 import { createPool, runOnPool } from './pool-runner.js';
 import { coalescedProgressWrites } from './progress-writes.js';
 import { type JobEvent, JobLimitError, type JobQueue, type JobSubmission, QueueUnavailableError } from './types.js';
+import { writeThroughOutage } from './write-through-outage.js';
 
 /**
  * The scale-out adapter: BullMQ on Redis carries only job ids; the database stays the source of
@@ -286,10 +287,18 @@ export class BullWorkerHost {
         await new Promise<never>(() => undefined);
       }
       if (out.status === 'aborted') return;
-      const ok = await this.repo.finish(id, out.status, this.clock.now(), {
-        ...(out.packed !== undefined ? { packed: out.packed } : {}),
-        reason: out.reason,
-      });
+      const finishedAt = this.clock.now();
+      const ok = await writeThroughOutage(
+        () =>
+          this.repo.finish(id, out.status, finishedAt, {
+            ...(out.packed !== undefined ? { packed: out.packed } : {}),
+            reason: out.reason,
+          }),
+        {
+          stopping: () => this.stopping,
+          onRetry: (err) => this.log.warn({ err, jobId: id }, 'result write waits for the database'),
+        },
+      );
       if (ok)
         this.publish({ type: 'finished', ...base, status: out.status, ...(out.reason ? { reason: out.reason } : {}) });
     } catch (err) {
