@@ -50,6 +50,7 @@ export class BullMqQueue implements JobQueue {
   /** Events travel over Redis pub/sub, so every server instance sees every job's events. */
   readonly eventsReachEveryInstance = true;
   private queue: Queue<Data> | undefined;
+  private connection: Redis | undefined;
   private publisher: Redis | undefined;
   private subscriber: Redis | undefined;
   private workers: BullWorkerHost | undefined;
@@ -67,10 +68,10 @@ export class BullMqQueue implements JobQueue {
 
   async start(): Promise<void> {
     // Commands fail at once while Redis is away (no offline queue): submit must answer, not hang.
-    this.queue = new Queue<Data>(QUEUE_NAME, {
-      prefix: this.prefix,
-      connection: new Redis(this.opts.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }),
-    });
+    // BullMQ leaves a connection it was given open at close(): ours to end in stop().
+    this.connection = new Redis(this.opts.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+    this.connection.on('error', () => undefined);
+    this.queue = new Queue<Data>(QUEUE_NAME, { prefix: this.prefix, connection: this.connection });
     this.queue.on('error', (err) => this.log.warn({ err }, 'job queue: redis error'));
     this.publisher = new Redis(this.opts.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
     this.publisher.on('error', () => undefined);
@@ -113,6 +114,7 @@ export class BullMqQueue implements JobQueue {
     await this.workers?.stop();
     this.workers = undefined;
     await this.queue?.close().catch(() => undefined);
+    this.connection?.disconnect();
     this.subscriber?.disconnect();
     this.publisher?.disconnect();
     this.queue = undefined;
@@ -188,6 +190,7 @@ export class BullMqQueue implements JobQueue {
  */
 export class BullWorkerHost {
   private worker: Worker<Data> | undefined;
+  private connection: Redis | undefined;
   private pool: Piscina | undefined;
   private publisher: Redis | undefined;
   private subscriber: Redis | undefined;
@@ -215,9 +218,12 @@ export class BullWorkerHost {
     const ch = channels(this.prefix);
     await this.subscriber.subscribe(ch.cancel);
     this.subscriber.on('message', (_c, text) => this.running.get(Number(text))?.abort());
+    // BullMQ leaves a connection it was given open at close(): ours to end in stop().
+    this.connection = new Redis(this.opts.redisUrl, { maxRetriesPerRequest: null });
+    this.connection.on('error', () => undefined);
     this.worker = new Worker<Data>(QUEUE_NAME, (job, token) => this.process(job, token), {
       prefix: this.prefix,
-      connection: new Redis(this.opts.redisUrl, { maxRetriesPerRequest: null }),
+      connection: this.connection,
       concurrency: this.concurrency,
       maxStalledCount: 1,
       lockDuration: this.opts.lockMs ?? 30_000,
@@ -232,6 +238,7 @@ export class BullWorkerHost {
     this.stopping = true;
     for (const c of this.running.values()) c.abort();
     await this.worker?.close(true).catch(() => undefined);
+    this.connection?.disconnect();
     await this.pool?.destroy();
     this.subscriber?.disconnect();
     this.publisher?.disconnect();
