@@ -93,6 +93,13 @@ export class BullMqQueue implements JobQueue {
     await this.queue.waitUntilReady();
     // Jobs the database has as queued but Redis lost (flushed, or added while it was away) go back.
     await this.requeueFromDatabase();
+    // The same after every reconnect: a Redis restarted without persistence has lost the queue
+    // (adding a job id that Redis still has changes nothing, so this is safe on every instance).
+    this.connection.on('ready', () => {
+      this.requeueFromDatabase().catch((err: unknown) =>
+        this.log.warn({ err }, 'job queue: requeue after reconnect failed'),
+      );
+    });
     if (this.opts.runWorkers) {
       this.workers = new BullWorkerHost(this.repo, this.clock, this.opts, this.log);
       await this.workers.start();
