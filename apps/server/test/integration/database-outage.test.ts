@@ -140,7 +140,7 @@ describe.runIf(pgUrl?.startsWith('postgres') === true)('PostgreSQL restarted und
       30_000,
       200,
     );
-    expect((await events.finished(elec.data.id, 30_000)).status).toBe('succeeded');
+    expect(await events.finished(elec.data.id, 30_000)).toMatchObject({ status: 'succeeded' });
     const rows = await database.db.kysely
       .selectFrom('calculations')
       .select(['id', 'status'])
