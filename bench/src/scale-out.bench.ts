@@ -5,8 +5,8 @@ import { CalculationsRepository } from '../../apps/server/src/db/repositories/ca
 import { BullMqQueue } from '../../apps/server/src/jobs/bullmq-queue.js';
 import { fixtureDevice, sdmJob } from '../../apps/server/test/integration/calc/helpers.js';
 import { createTestDatabase } from '../../apps/server/test/integration/helpers/database.js';
+import { hasRedisServer, startWorker } from '../../apps/server/test/integration/helpers/processes.js';
 import { PrivateRedis } from '../../apps/server/test/integration/helpers/redis-server.js';
-import { hasRedisServer, startWorker } from '../../apps/server/test/integration/helpers/worker-process.js';
 import type { BenchFigure } from './types.js';
 
 /**

@@ -4,8 +4,8 @@ import { BullMqQueue } from '../../../src/jobs/bullmq-queue.js';
 import type { JobEvent } from '../../../src/jobs/types.js';
 import { TestClock } from '../helpers/clock.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.js';
+import { hasRedisServer, startWorker } from '../helpers/processes.js';
 import { PrivateRedis } from '../helpers/redis-server.js';
-import { hasRedisServer, startWorker } from '../helpers/worker-process.js';
 import { fixtureDevice, sdmJob, waitUntil } from './helpers.js';
 
 /**

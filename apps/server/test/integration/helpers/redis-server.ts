@@ -1,18 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { Redis } from 'ioredis';
-
-/** A free TCP port on loopback (closed again before it is used; fine for tests on one machine). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.on('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
-}
+import { freePort } from './processes.js';
 
 /**
  * A Redis server of the test's own on a free loopback port (the redis-server binary, no

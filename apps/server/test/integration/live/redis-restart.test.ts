@@ -8,8 +8,8 @@ import { TEST_ARGON2 } from '../helpers/app.js';
 import { post, registerUser, signed } from '../helpers/client.js';
 import { TestClock } from '../helpers/clock.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.js';
+import { hasRedisServer } from '../helpers/processes.js';
 import { PrivateRedis } from '../helpers/redis-server.js';
-import { hasRedisServer } from '../helpers/worker-process.js';
 import { closeAll, connected } from './client.js';
 
 /**
