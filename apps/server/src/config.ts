@@ -35,6 +35,8 @@ export interface AppConfig {
   jobTimeLimitMs: number;
   /** Calculations of one user running at once. */
   jobMaxPerUser: number;
+  /** With Redis: how long a worker's hold on a job lasts unrenewed; a dead worker's job is redelivered after it, ms. */
+  jobLockMs: number;
   /** Accounts one client address may register per hour. */
   registrationsPerHour: number;
 }
@@ -121,6 +123,12 @@ export const CONFIG_VARS: readonly ConfigVar[] = [
     description: 'Calculations of one user running at once; the others wait in the queue.',
   },
   {
+    name: 'JOB_LOCK_MS',
+    default: '30000',
+    description:
+      'With REDIS_URL: how long a worker holds a job without renewing it (ms); a job whose worker process died runs again on another worker after about this long.',
+  },
+  {
     name: 'REGISTRATIONS_PER_HOUR',
     default: '20',
     description:
@@ -183,6 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jobConcurrency: int(env['JOB_CONCURRENCY'], availableParallelism(), 'JOB_CONCURRENCY'),
     jobTimeLimitMs: int(env['JOB_TIME_LIMIT_MS'], DEFAULT_JOB_TIME_LIMIT_MS, 'JOB_TIME_LIMIT_MS'),
     jobMaxPerUser: int(env['JOB_MAX_PER_USER'], 2, 'JOB_MAX_PER_USER'),
+    jobLockMs: int(env['JOB_LOCK_MS'], 30_000, 'JOB_LOCK_MS'),
     registrationsPerHour: int(env['REGISTRATIONS_PER_HOUR'], 20, 'REGISTRATIONS_PER_HOUR'),
   };
 }

@@ -2,15 +2,29 @@ import path from 'node:path';
 import { SESSION } from '@pvforge/contracts';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
-import { openDatabase } from './db/database.js';
+import { type Db, openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrations.js';
+import { outagePart } from './db/outage.js';
 import { seed } from './seed/seed.js';
 
 /** Starts the platform: configuration, migrations, first-start seeding, then listening. */
 async function main(): Promise<void> {
   const config = loadConfig();
-  const db = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'pvforge.sqlite') });
-  const app = await buildApp(config, { db });
+  let db: Db;
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  try {
+    db = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'pvforge.sqlite') });
+    app = await buildApp(config, { db });
+  } catch (err) {
+    // Before the logger exists: DATA_DIR read-only or full is the usual cause, so say which folder.
+    const why = err instanceof Error ? err.message : String(err);
+    const part =
+      outagePart(err) === 'storage'
+        ? `DATA_DIR (${config.dataDir}) cannot be written (read-only or full); it holds the SQLite database and the session secret`
+        : 'start failed';
+    process.stderr.write(`${JSON.stringify({ level: 60, time: Date.now(), msg: `${part}: ${why}` })}\n`);
+    process.exit(1);
+  }
   try {
     const applied = await migrateToLatest(db.kysely, db.dialect);
     if (applied.length > 0) app.log.info({ applied }, 'database migrated');
@@ -20,7 +34,12 @@ async function main(): Promise<void> {
     await app.services.jobs.start();
     await app.listen({ port: config.port, host: config.host });
   } catch (err) {
-    app.log.fatal({ err }, 'start failed');
+    app.log.fatal(
+      { err },
+      outagePart(err) === 'storage'
+        ? `start failed: DATA_DIR (${config.dataDir}) cannot be written (read-only or full)`
+        : 'start failed',
+    );
     await app.close().catch(() => undefined);
     await db.close().catch(() => undefined);
     process.exit(1);

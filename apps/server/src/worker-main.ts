@@ -37,6 +37,7 @@ async function main(): Promise<void> {
       timeLimitMs: config.jobTimeLimitMs,
       maxRunningPerUser: config.jobMaxPerUser,
       maxPendingPerUser: MAX_PENDING_PER_USER,
+      lockMs: config.jobLockMs,
     },
     log,
   );

@@ -273,6 +273,13 @@ export const CODES = {
     msg: { 'zh-CN': '服务器内部错误，请稍后再试', en: 'Internal server error, please try again later' },
   },
   '5001': { status: 503, msg: { 'zh-CN': '服务暂不可用', en: 'Service temporarily unavailable' } },
+  '5002': {
+    status: 503,
+    msg: {
+      'zh-CN': '服务器数据存储已满或只读，暂时无法保存，请稍后再试或联系管理员',
+      en: "The server's data storage is full or read-only, so nothing can be saved now; please try again later or contact the administrator",
+    },
+  },
 } as const satisfies Record<string, CodeEntry>;
 
 export type Code = keyof typeof CODES;

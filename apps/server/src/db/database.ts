@@ -35,13 +35,28 @@ export function openDatabase(opts: {
   onIdleError?: (err: Error) => void;
 }): Db {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, types: pgTypes() });
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: 10,
+      types: pgTypes(),
+      // A server that does not answer (host gone, network partition) fails the request after 10 s
+      // instead of holding it open for ever; a refused connection fails at once anyway.
+      connectionTimeoutMillis: 10_000,
+    });
     // An idle pooled connection that the server drops (PostgreSQL restarted, an administrator ended
     // it) makes the pool emit 'error'; unheard, that event would crash the whole process. The pool
     // discards the client and opens a new one for the next query, so noting it is enough.
-    pool.on('error', (err: Error) => {
+    const lost = (err: Error) => {
       if (opts.onIdleError) opts.onIdleError(err);
-      else process.stderr.write(`pvforge: idle PostgreSQL connection lost: ${err.message}\n`);
+      else process.stderr.write(`pvforge: PostgreSQL connection lost: ${err.message}\n`);
+    };
+    pool.on('error', lost);
+    // A connection lost while checked out (mid-query, or between the queries of a transaction) fails
+    // its query and then also emits 'error' on the client, where the pool no longer listens: without
+    // this the process would crash at a PostgreSQL restart under load. The query's own error still
+    // reaches the caller, and the pool drops the broken client when it is released.
+    pool.on('connect', (client) => {
+      client.on('error', () => undefined);
     });
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { kysely, dialect: 'postgres', close: () => kysely.destroy() };

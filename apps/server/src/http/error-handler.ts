@@ -1,5 +1,6 @@
 import { CODES, type Code } from '@pvforge/contracts';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { outagePart } from '../db/outage.js';
 import { envelope } from './answer.js';
 import { AppError, FieldError } from './errors.js';
 import { type AjvLikeError, type FieldProblem, problemFromAjv, problemMessage } from './validation.js';
@@ -38,6 +39,12 @@ export function errorHandler(error: FastifyError | Error, request: FastifyReques
     return send(reply, request, '1003');
   }
   if (fe.statusCode === 404) return send(reply, request, '1004');
+  const part = outagePart(error);
+  if (part) {
+    // An outage of the database or of DATA_DIR: the part is named, the process carries on.
+    request.log.warn({ err: error, part }, 'outage');
+    return send(reply, request, part === 'storage' ? '5002' : '5001');
+  }
   request.log.error({ err: error }, 'unexpected error');
   return send(reply, request, '5000');
 }

@@ -10,6 +10,7 @@ import { INTERRUPTED_REASON, type QueueOptions } from './in-process-queue.js';
 import { createPool, runOnPool } from './pool-runner.js';
 import { coalescedProgressWrites } from './progress-writes.js';
 import { type JobEvent, JobLimitError, type JobQueue, type JobSubmission, QueueUnavailableError } from './types.js';
+import { writeThroughOutage } from './write-through-outage.js';
 
 /**
  * The scale-out adapter: BullMQ on Redis carries only job ids; the database stays the source of
@@ -49,6 +50,7 @@ export class BullMqQueue implements JobQueue {
   /** Events travel over Redis pub/sub, so every server instance sees every job's events. */
   readonly eventsReachEveryInstance = true;
   private queue: Queue<Data> | undefined;
+  private connection: Redis | undefined;
   private publisher: Redis | undefined;
   private subscriber: Redis | undefined;
   private workers: BullWorkerHost | undefined;
@@ -66,10 +68,10 @@ export class BullMqQueue implements JobQueue {
 
   async start(): Promise<void> {
     // Commands fail at once while Redis is away (no offline queue): submit must answer, not hang.
-    this.queue = new Queue<Data>(QUEUE_NAME, {
-      prefix: this.prefix,
-      connection: new Redis(this.opts.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }),
-    });
+    // BullMQ leaves a connection it was given open at close(): ours to end in stop().
+    this.connection = new Redis(this.opts.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+    this.connection.on('error', () => undefined);
+    this.queue = new Queue<Data>(QUEUE_NAME, { prefix: this.prefix, connection: this.connection });
     this.queue.on('error', (err) => this.log.warn({ err }, 'job queue: redis error'));
     this.publisher = new Redis(this.opts.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
     this.publisher.on('error', () => undefined);
@@ -91,6 +93,13 @@ export class BullMqQueue implements JobQueue {
     await this.queue.waitUntilReady();
     // Jobs the database has as queued but Redis lost (flushed, or added while it was away) go back.
     await this.requeueFromDatabase();
+    // The same after every reconnect: a Redis restarted without persistence has lost the queue
+    // (adding a job id that Redis still has changes nothing, so this is safe on every instance).
+    this.connection.on('ready', () => {
+      this.requeueFromDatabase().catch((err: unknown) =>
+        this.log.warn({ err }, 'job queue: requeue after reconnect failed'),
+      );
+    });
     if (this.opts.runWorkers) {
       this.workers = new BullWorkerHost(this.repo, this.clock, this.opts, this.log);
       await this.workers.start();
@@ -112,6 +121,7 @@ export class BullMqQueue implements JobQueue {
     await this.workers?.stop();
     this.workers = undefined;
     await this.queue?.close().catch(() => undefined);
+    this.connection?.disconnect();
     this.subscriber?.disconnect();
     this.publisher?.disconnect();
     this.queue = undefined;
@@ -187,6 +197,7 @@ export class BullMqQueue implements JobQueue {
  */
 export class BullWorkerHost {
   private worker: Worker<Data> | undefined;
+  private connection: Redis | undefined;
   private pool: Piscina | undefined;
   private publisher: Redis | undefined;
   private subscriber: Redis | undefined;
@@ -214,9 +225,12 @@ export class BullWorkerHost {
     const ch = channels(this.prefix);
     await this.subscriber.subscribe(ch.cancel);
     this.subscriber.on('message', (_c, text) => this.running.get(Number(text))?.abort());
+    // BullMQ leaves a connection it was given open at close(): ours to end in stop().
+    this.connection = new Redis(this.opts.redisUrl, { maxRetriesPerRequest: null });
+    this.connection.on('error', () => undefined);
     this.worker = new Worker<Data>(QUEUE_NAME, (job, token) => this.process(job, token), {
       prefix: this.prefix,
-      connection: new Redis(this.opts.redisUrl, { maxRetriesPerRequest: null }),
+      connection: this.connection,
       concurrency: this.concurrency,
       maxStalledCount: 1,
       lockDuration: this.opts.lockMs ?? 30_000,
@@ -231,6 +245,7 @@ export class BullWorkerHost {
     this.stopping = true;
     for (const c of this.running.values()) c.abort();
     await this.worker?.close(true).catch(() => undefined);
+    this.connection?.disconnect();
     await this.pool?.destroy();
     this.subscriber?.disconnect();
     this.publisher?.disconnect();
@@ -286,10 +301,18 @@ export class BullWorkerHost {
         await new Promise<never>(() => undefined);
       }
       if (out.status === 'aborted') return;
-      const ok = await this.repo.finish(id, out.status, this.clock.now(), {
-        ...(out.packed !== undefined ? { packed: out.packed } : {}),
-        reason: out.reason,
-      });
+      const finishedAt = this.clock.now();
+      const ok = await writeThroughOutage(
+        () =>
+          this.repo.finish(id, out.status, finishedAt, {
+            ...(out.packed !== undefined ? { packed: out.packed } : {}),
+            reason: out.reason,
+          }),
+        {
+          stopping: () => this.stopping,
+          onRetry: (err) => this.log.warn({ err, jobId: id }, 'result write waits for the database'),
+        },
+      );
       if (ok)
         this.publish({ type: 'finished', ...base, status: out.status, ...(out.reason ? { reason: out.reason } : {}) });
     } catch (err) {

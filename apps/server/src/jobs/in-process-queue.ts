@@ -7,6 +7,7 @@ import type { CalculationsRepository } from '../db/repositories/calculations.js'
 import { createPool, runOnPool } from './pool-runner.js';
 import { coalescedProgressWrites } from './progress-writes.js';
 import { type JobEvent, JobLimitError, type JobQueue, type JobSubmission } from './types.js';
+import { writeThroughOutage } from './write-through-outage.js';
 
 export interface QueueOptions {
   /** Worker threads (calculations at once); default os.availableParallelism(). */
@@ -195,7 +196,9 @@ export class InProcessQueue implements JobQueue {
           // A database error around the run: the job must not stay 'running' for ever.
           this.log.error({ err, jobId: next.id }, 'job run failed');
           const reason = `internal error: ${err instanceof Error ? err.message : String(err)}`;
-          if (await this.repo.finish(next.id, 'failed', this.clock.now(), { reason }).catch(() => false))
+          const failedAt = this.clock.now();
+          const write = () => this.repo.finish(next.id, 'failed', failedAt, { reason });
+          if (await writeThroughOutage(write, { stopping: () => this.stopping }).catch(() => false))
             this.emit({
               type: 'finished',
               jobId: next.id,
@@ -242,10 +245,18 @@ export class InProcessQueue implements JobQueue {
     this.pump();
     // Aborted: a cancel (already recorded) or a shutdown (left running, recovered at the next start).
     if (out.status === 'aborted') return;
-    const ok = await this.repo.finish(id, out.status, this.clock.now(), {
-      ...(out.packed !== undefined ? { packed: out.packed } : {}),
-      reason: out.reason,
-    });
+    const finishedAt = this.clock.now();
+    const ok = await writeThroughOutage(
+      () =>
+        this.repo.finish(id, out.status, finishedAt, {
+          ...(out.packed !== undefined ? { packed: out.packed } : {}),
+          reason: out.reason,
+        }),
+      {
+        stopping: () => this.stopping,
+        onRetry: (err) => this.log.warn({ err, jobId: id }, 'result write waits for the database'),
+      },
+    );
     if (ok) this.emit({ type: 'finished', ...base, status: out.status, ...(out.reason ? { reason: out.reason } : {}) });
   }
 }

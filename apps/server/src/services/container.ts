@@ -91,7 +91,7 @@ export function createServices(config: AppConfig, deps: ServiceDeps): Services {
           ...queueOptions,
           redisUrl: config.redisUrl,
           prefix: deps.queue?.prefix,
-          lockMs: deps.queue?.lockMs,
+          lockMs: deps.queue?.lockMs ?? config.jobLockMs,
           runWorkers: true,
         },
         jobLog,

@@ -4,17 +4,16 @@
  * record with one result, and the server answers as before. SQLite and the in-process queue, the
  * single-machine deployment; the PostgreSQL + Redis variant is bullmq.test.ts's restart case.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type SessionData, signRequest } from '@pvforge/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sdmJob } from './calc/helpers.js';
 import { validRegistration } from './helpers/client.js';
+import { freePort, startServer } from './helpers/processes.js';
 
-const repoRoot = path.join(import.meta.dirname, '..', '..', '..', '..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'pvforge-kill-'));
 let server: ChildProcess | undefined;
 afterAll(() => {
@@ -22,47 +21,13 @@ afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
-}
-
-async function start(port: number): Promise<ChildProcess> {
-  const child = spawn(
-    process.execPath,
-    ['--conditions=@pvforge/source', '--import', 'tsx', 'apps/server/src/main.ts'],
-    {
-      cwd: repoRoot,
-      env: {
-        ...process.env,
-        DATA_DIR: dataDir,
-        DATABASE_URL: '',
-        REDIS_URL: '',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'silent',
-        WEB_DIST: path.join(dataDir, 'no-web'),
-      },
-      stdio: 'ignore',
-    },
-  );
-  for (let i = 0; i < 600; i++) {
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/calc/sys/stat/all`);
-      if (res.ok) return child;
-    } catch {
-      // not listening yet
-    }
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('server did not start');
-}
+const env = {
+  DATA_DIR: dataDir,
+  DATABASE_URL: '',
+  REDIS_URL: '',
+  WEB_DIST: path.join(dataDir, 'no-web'),
+};
+const start = async (port: number) => (await startServer(port, env)).child;
 
 async function call<T>(port: number, url: string, body: unknown, s?: SessionData) {
   const headers: Record<string, string> = { 'content-type': 'application/json' };

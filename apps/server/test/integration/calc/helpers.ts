@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { type AddressInfo, connect, createServer, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
@@ -10,6 +9,7 @@ import type { JobEvent, JobQueue } from '../../../src/jobs/types.js';
 import { TEST_ARGON2 } from '../helpers/app.js';
 import { TestClock } from '../helpers/clock.js';
 import type { TestDatabase } from '../helpers/database.js';
+import { TcpRelay } from '../helpers/tcp-relay.js';
 
 const repoRoot = join(import.meta.dirname, '..', '..', '..', '..', '..');
 
@@ -100,34 +100,10 @@ export async function buildCalcApp(
   return app;
 }
 
-/** A TCP relay to Redis that the test can cut and restore: Redis "stopped" without touching the shared server. */
-export class RedisRelay {
-  private server: Server | undefined;
-  private readonly sockets = new Set<Socket>();
-  port = 0;
-  constructor(private readonly target = { host: '127.0.0.1', port: 6379 }) {}
-
-  async open(): Promise<void> {
-    this.server = createServer((client) => {
-      const upstream = connect(this.target.port, this.target.host);
-      for (const s of [client, upstream]) {
-        this.sockets.add(s);
-        s.on('close', () => this.sockets.delete(s));
-        s.on('error', () => s.destroy());
-      }
-      client.pipe(upstream).pipe(client);
-      client.on('close', () => upstream.destroy());
-      upstream.on('close', () => client.destroy());
-    });
-    await new Promise<void>((resolve) => this.server!.listen(this.port, '127.0.0.1', resolve));
-    this.port = (this.server.address() as AddressInfo).port;
-  }
-
-  async cut(): Promise<void> {
-    const s = this.server;
-    this.server = undefined;
-    for (const sock of this.sockets) sock.destroy();
-    if (s) await new Promise<void>((resolve) => s.close(() => resolve()));
+/** A relay to the shared Redis that the test can cut and restore: Redis "stopped" without touching it. */
+export class RedisRelay extends TcpRelay {
+  constructor() {
+    super({ host: '127.0.0.1', port: 6379 });
   }
 
   get url(): string {

@@ -10,6 +10,8 @@ export interface TestDatabase {
   db: Db;
   /** A scratch directory for this database's app (session secret, SQLite file). */
   dataDir: string;
+  /** PostgreSQL: the URL of this fresh database (tests that reach it through a relay); SQLite: undefined. */
+  url?: string;
   drop(): Promise<void>;
 }
 
@@ -46,6 +48,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   return {
     db,
     dataDir,
+    url: url.toString(),
     async drop() {
       await db.close();
       const client = new pg.Client({ connectionString: adminUrl });

@@ -29,13 +29,15 @@ export async function closeAll(): Promise<void> {
   await Promise.all(all.map((c) => c.closed));
 }
 
-export function wsBase(app: FastifyInstance): string {
+/** The server's ws:// base: an app listening in this process, or a base URL of a server process. */
+export function wsBase(app: FastifyInstance | string): string {
+  if (typeof app === 'string') return app;
   const addr = app.server.address() as AddressInfo;
   return `ws://127.0.0.1:${addr.port}`;
 }
 
 export function connect(
-  app: FastifyInstance,
+  app: FastifyInstance | string,
   query: { tick?: string; uid?: string | number } | SessionData,
   options: { autoPong?: boolean } = {},
 ): LiveClient {
@@ -96,7 +98,11 @@ export function connect(
 }
 
 /** Connects and waits for the server's 'online' greeting (the socket is authenticated by then). */
-export async function connected(app: FastifyInstance, session: SessionData, options: { autoPong?: boolean } = {}) {
+export async function connected(
+  app: FastifyInstance | string,
+  session: SessionData,
+  options: { autoPong?: boolean } = {},
+) {
   const c = connect(app, session, options);
   await c.next((m) => m.act === 'online');
   return c;
