@@ -13,6 +13,7 @@
 import { Q_C } from '../constants.js';
 import { brentMax } from '../numerics/maximize.js';
 import { brentRoot } from '../numerics/roots.js';
+import { startThroughContacts } from './contact-continuation.js';
 import { jvFigures } from './figures.js';
 import { checkElectricalDevice } from './input-check.js';
 import { ionDensity } from './ions.js';
@@ -95,9 +96,43 @@ export class ContinuationSolver {
 
   /**
    * Equilibrium (dark, V = 0), then the generation switched on to `intensity` (a fraction of the
-   * device's, default 1; ramped geometrically when the direct step fails).
+   * device's, default 1; ramped geometrically when the direct step fails). When that fails, the
+   * start is reached from carrier-selective contacts (contact-continuation.ts); when that fails
+   * too, the first failure is reported.
    */
   start(intensity = 1): number {
+    try {
+      return this.startDirect(intensity);
+    } catch (e) {
+      if (!(e instanceof DidNotConverge)) throw e;
+      const sys = this.sys;
+      // startDirect counts its own iterations in totalIterations
+      let counted = 0;
+      const reached = startThroughContacts(sys, {
+        start: () => {
+          this.x = sys.initialGuess();
+          try {
+            const iterations = this.startDirect(intensity);
+            counted = iterations;
+            return { x: this.x, iterations };
+          } catch (e2) {
+            if (e2 instanceof DidNotConverge) return undefined;
+            throw e2;
+          }
+        },
+        solve: (x) => newton(sys, x, 0, this.settings),
+        timeout: () => this.timeout(0),
+      });
+      if (!reached) throw e;
+      this.x = reached.x;
+      this.v = 0;
+      this.prev = undefined;
+      this.totalIterations += reached.iterations - counted;
+      return reached.iterations;
+    }
+  }
+
+  private startDirect(intensity: number): number {
     const sys = this.sys;
     let its = 0;
     sys.genScale = 0;
