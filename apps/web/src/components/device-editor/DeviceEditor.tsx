@@ -8,7 +8,15 @@ import { TextField } from './fields';
 import { LayerForm } from './LayerForm';
 import { LayerList } from './LayerList';
 import { fieldLabel, translateIssue } from './messages';
-import { type CalcKindEditable, checkedFields, type EditorState, type FieldIssue, formToSpec, setAt } from './model';
+import {
+  type CalcKindEditable,
+  checkedFields,
+  contactsFollowLayers,
+  type EditorState,
+  type FieldIssue,
+  formToSpec,
+  setAt,
+} from './model';
 import { PreviewPanel } from './PreviewPanel';
 import { ElectricalForm, IlluminationForm } from './SettingsForms';
 import type { PreviewState } from './usePreview';
@@ -56,7 +64,9 @@ export function DeviceEditor(props: DeviceEditorProps) {
     for (const i of issues) errors.set(i.path, [...(errors.get(i.path) ?? []), translateIssue(i.message, t, lang)]);
     const warns = new Map<string, string[]>();
     for (const w of warnings) warns.set(w.path, [...(warns.get(w.path) ?? []), t(`editor.warn.${w.key}`, w.params)]);
-    return { state, set: (path, value) => onChange(setAt(state, path, value)), errors, warnings: warns, disabled };
+    // contacts left as suggested follow the layers next to them (model.ts suitedContacts)
+    const set = (path: string, value: unknown) => onChange(contactsFollowLayers(state, setAt(state, path, value)));
+    return { state, set, errors, warnings: warns, disabled };
   }, [state, onChange, issues, warnings, disabled, t, lang]);
 
   return (

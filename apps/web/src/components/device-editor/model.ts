@@ -8,6 +8,7 @@ import {
   type LayerRole,
   type OpticalModelSpec,
 } from '@pvforge/contracts';
+import { OHMIC_BARRIER_WARN_EV, ohmicBarrier, SELECTIVE_OFFSET_EV, thermalVoltageV } from '@pvforge/engine';
 
 /**
  * The editor's state and its mapping to and from a DeviceSpec (pure, unit-tested in
@@ -98,7 +99,8 @@ function clone<T>(v: T): T {
 /**
  * DeviceSpec -> editor state: layers get keys; the illumination defaults (AM1.5G, 300-1600 nm in
  * 1 nm steps, 1 sun) are written out; for an electrical calculation a missing `electrical` block
- * gets the platform defaults (ohmic contacts, 0-1.2 V in 10 mV steps, 300 K, 400 grid points).
+ * gets the platform defaults (contacts that suit the layers next to them, 0-1.2 V in 10 mV steps,
+ * 300 K, 400 grid points).
  */
 export function specToForm(spec: DeviceSpec, kind: CalcKindEditable): EditorState {
   const s = clone(spec);
@@ -113,7 +115,10 @@ export function specToForm(spec: DeviceSpec, kind: CalcKindEditable): EditorStat
     },
     layers: s.layers.map((l) => ({ ...l, key: newKey(), coherent: l.coherent ?? true })),
   };
-  if (kind === 'elec' && !state.electrical) state.electrical = defaultElectrical();
+  if (kind === 'elec' && !state.electrical) {
+    state.electrical = defaultElectrical();
+    state.electrical.contacts = suitedContacts(state);
+  }
   return state;
 }
 
@@ -279,4 +284,74 @@ export function tableIds(spec: Pick<DeviceSpec, 'ambient' | 'substrate' | 'layer
   for (const m of [spec.ambient, spec.substrate, ...spec.layers.map((l) => l.optical)])
     if (m && m.kind === 'table') ids.add(m.materialId);
   return [...ids];
+}
+
+type Contacts = DeviceElectricalSpec['contacts'];
+type Contact = Contacts['front'];
+
+/**
+ * The contact that suits the layer next to it: ohmic where that layer is doped for the carrier the
+ * contact collects (its Fermi level within the engine's warning barrier of that band edge), else a
+ * work-function contact SELECTIVE_OFFSET_EV inside the gap from that edge (anode: chi + Eg - 0.1
+ * eV, cathode: chi + 0.1 eV), the carrier-selective contact the engine starts from. The library's
+ * transport layers are undoped: an ohmic contact there takes the layer's midgap Fermi level and
+ * collects nothing. Ohmic while the layer has no usable band structure yet.
+ */
+export function suitedContact(layer: DeviceLayerSpec | undefined, anode: boolean, temperatureK = 300): Contact {
+  const e = layer?.electrical;
+  if (!e) return { kind: 'ohmic' };
+  const T = Number.isFinite(temperatureK) && temperatureK > 0 ? temperatureK : 300;
+  const barrier = ohmicBarrier(
+    {
+      name: layer.name,
+      thickness_nm: layer.thicknessNm,
+      eps_r: e.epsR,
+      chi_eV: e.chiEV,
+      Eg_eV: e.egEV,
+      Nc_cm3: e.ncCm3,
+      Nv_cm3: e.nvCm3,
+      mu_n_cm2_Vs: e.muNCm2PerVs,
+      mu_p_cm2_Vs: e.muPCm2PerVs,
+      ...(e.ndCm3 !== undefined ? { Nd_cm3: e.ndCm3 } : {}),
+      ...(e.naCm3 !== undefined ? { Na_cm3: e.naCm3 } : {}),
+    },
+    anode,
+    thermalVoltageV(T),
+  );
+  if (barrier === undefined || barrier <= OHMIC_BARRIER_WARN_EV) return { kind: 'ohmic' };
+  const w = anode ? e.chiEV + e.egEV - SELECTIVE_OFFSET_EV : e.chiEV + SELECTIVE_OFFSET_EV;
+  return { kind: 'schottky', workFunctionEV: Math.round(w * 1000) / 1000 };
+}
+
+/** The contacts that suit the first and last electrical layers of a device (see suitedContact). */
+export function suitedContacts(state: Pick<EditorState, 'layers' | 'electrical'>): Contacts {
+  const anode = state.electrical?.contacts.anode ?? 'front';
+  const dom = electricalLayers(state.layers);
+  const T = state.electrical?.temperatureK ?? 300;
+  const first = dom.length ? state.layers[dom[0]!] : undefined;
+  const last = dom.length ? state.layers[dom[dom.length - 1]!] : undefined;
+  return {
+    front: suitedContact(first, anode === 'front', T),
+    back: suitedContact(last, anode === 'back', T),
+    anode,
+  };
+}
+
+const sameContacts = (a: Contacts, b: Contacts) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * After an edit (prev -> next): contacts the user has left as suggested keep following the
+ * layers (a material picked, a layer added, doping or the anode side changed); contacts the user
+ * set, or loaded with a device, stay as they are.
+ */
+export function contactsFollowLayers(prev: EditorState, next: EditorState): EditorState {
+  const was = prev.electrical?.contacts;
+  const now = next.electrical?.contacts;
+  if (!was || !now || !next.electrical) return next;
+  const wasSuited = suitedContacts(prev);
+  // the suggestion as it stood before, with the anode side the user may just have switched
+  const asSuggested = sameContacts(was, wasSuited) && sameContacts({ ...now, anode: was.anode }, was);
+  if (!asSuggested) return next;
+  const suited = suitedContacts(next);
+  return sameContacts(now, suited) ? next : { ...next, electrical: { ...next.electrical, contacts: suited } };
 }

@@ -70,6 +70,17 @@ const PATTERNS: { re: RegExp; key: string; vars: (m: RegExpExecArray) => Record<
     key: 'results.engineWarn.boltzmannContact',
     vars: (m) => ({ side: m[1]! }),
   },
+  // an ohmic contact on an undoped transport layer (engine electrical/input-check.ts): the editor's words
+  {
+    re: /^electrical\.contacts\.(?:front|back)\.kind: \(ohmic\) takes the equilibrium Fermi level of layer "(.*)", (\S+) eV from its valence band edge/,
+    key: 'editor.warn.ohmicUndopedAnode',
+    vars: (m) => ({ layer: m[1]!, ev: m[2]! }),
+  },
+  {
+    re: /^electrical\.contacts\.(?:front|back)\.kind: \(ohmic\) takes the equilibrium Fermi level of layer "(.*)", (\S+) eV from its conduction band edge/,
+    key: 'editor.warn.ohmicUndopedCathode',
+    vars: (m) => ({ layer: m[1]!, ev: m[2]! }),
+  },
   {
     re: /^electrical\.eqe: the run did not converge at (\d+) of \d+ wavelengths \((.+)\)/,
     key: 'results.engineWarn.eqeFailed',
