@@ -5,7 +5,8 @@ import i18n from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { en } from '../src/i18n/en';
 import { zhCN } from '../src/i18n/zh-CN';
-import { localWarning } from '../src/pages/plat/results/engine-warnings';
+import { curveErrorText, previewCurve } from '../src/pages/plat/calc/CircuitModel';
+import { curveWarning, localWarning, nonconvergentAdvice } from '../src/pages/plat/results/engine-warnings';
 
 const t = (key: string, vars?: Record<string, string>) => i18n.t(key, vars);
 
@@ -84,6 +85,52 @@ describe('engine warnings in the UI language', () => {
       '“MAPbI3”的施主浓度 Nd使费米能级进入或接近能带：玻尔兹曼统计在此不成立，请选用费米-狄拉克统计',
       '前电极的功函数使接触处费米能级进入或接近能带：玻尔兹曼统计在此不成立，请选用费米-狄拉克统计',
     ]);
+  });
+
+  it('names the undoped layer under an ohmic contact, from the check the server and the editor share', () => {
+    const spec = JSON.parse(
+      readFileSync(join(__dirname, '../../../assets/devices/perovskite-pin-electrical.device.json'), 'utf8'),
+    );
+    spec.electrical.contacts = { front: { kind: 'ohmic' }, back: { kind: 'ohmic' }, anode: 'front' };
+    const r = checkDeviceSpec(spec);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    const lines = r.warnings.filter((w) => w.startsWith('electrical.contacts')).map((w) => localWarning(w, t));
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/^“PTAA”未掺杂.*阳极是欧姆接触.*离价带边 1\.58 eV/);
+    expect(lines[1]).toMatch(/^“PCBM”未掺杂.*阴极是欧姆接触/);
+    for (const l of lines) expect(l).not.toMatch(/ohmic|electrical\.|kind/);
+  });
+
+  it('says what stopped a run: the time limit, or Newton failing at a bias', () => {
+    expect(nonconvergentAdvice('did not converge at V = 0.00000 V (last residual 2.032e-6)')).toBe(
+      'results.failure.adviceNotConverged',
+    );
+    expect(nonconvergentAdvice('wall-clock limit of 300 s reached at V = 0.500000 V: run not converged')).toBe(
+      'results.failure.adviceNonconvergent',
+    );
+    expect(t(nonconvergentAdvice('did not converge at V = 0.00000 V (last residual 2.032e-6)'))).not.toContain(
+      '时间限制内',
+    );
+    expect(localWarning('did not converge at V = 0.00000 V (last residual 2.032e-6)', t)).toBe(
+      '在 V = 0.00000 V 处未收敛',
+    );
+  });
+
+  it('names the curve of a curve warning in the UI language (no "light: voltage_V: ...")', () => {
+    const w = 'voltage_V: the range ended at 0.6 V, below Voc; extended to 0.93 V (extendToVoc)';
+    const line = curveWarning('light', w, t);
+    expect(line.startsWith('光照：') || line.startsWith('光照:')).toBe(true);
+    expect(line).not.toContain('light');
+  });
+
+  it('tells why a measured curve cannot be used from the parser code, e.g. a current in A without the area', () => {
+    const text = `V,I (A)\n${Array.from({ length: 20 }, (_, k) => `${k * 0.05},${(0.02 - k * 0.001).toFixed(4)}`).join('\n')}`;
+    const p = previewCurve({ text, format: 'table' });
+    expect(p.ok).toBe(false);
+    if (p.ok) return;
+    expect(p.code).toBe('area-needed');
+    expect(curveErrorText(p, t)).toBe('电流单位为 A：请填写器件面积（cm²），才能换算为 mA/cm²');
   });
 
   it('shows an unknown warning as the engine wrote it', () => {

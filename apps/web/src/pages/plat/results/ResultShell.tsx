@@ -34,7 +34,7 @@ import { Loading } from '../../../components/Loading';
 import { PageHeader } from '../../../components/PageHeader';
 import { progressText } from '../../../live/progress-detail';
 import { useLiveEvent } from '../../../live/useLive';
-import { localWarning } from './engine-warnings';
+import { localWarning, nonconvergentAdvice } from './engine-warnings';
 import { editPath, resultPath } from './result-data';
 
 type Obj = Record<string, unknown>;
@@ -235,9 +235,11 @@ export function InputSummary({ detail }: { detail: CalcDetail }) {
   );
 }
 
-export function Warnings({ warnings }: { warnings: string[] }) {
+/** The engine's warnings (told in the UI's language here) and any already told (`localized`). */
+export function Warnings({ warnings, localized = [] }: { warnings: string[]; localized?: string[] }) {
   const { t } = useTranslation();
-  if (!warnings.length) return null;
+  const lines = [...warnings.map((w) => localWarning(w, t)), ...localized];
+  if (!lines.length) return null;
   return (
     <Alert
       type="warning"
@@ -245,10 +247,8 @@ export function Warnings({ warnings }: { warnings: string[] }) {
       title={t('results.warnings')}
       description={
         <ul style={{ margin: 0, paddingInlineStart: 18 }}>
-          {warnings.map((w) => (
-            <li key={w} title={w}>
-              {localWarning(w, t)}
-            </li>
+          {lines.map((w) => (
+            <li key={w}>{w}</li>
           ))}
         </ul>
       }
@@ -310,13 +310,21 @@ function Running({
   );
 }
 
-function Failed({ record }: { record: CalcRecord }) {
+/** The warnings a stored result carries (a non-convergent run keeps its partial result), if any. */
+function resultWarnings(result: unknown): string[] {
+  const w = (result as { warnings?: unknown } | null | undefined)?.warnings;
+  return Array.isArray(w) ? w.filter((x): x is string => typeof x === 'string') : [];
+}
+
+function Failed({ record, result }: { record: CalcRecord; result: unknown }) {
   const { t } = useTranslation();
   const s = record.status as 'failed' | 'nonconvergent' | 'cancelled';
   const title = t(`results.failure.${s}Title`);
+  // what the input check found (e.g. an ohmic contact on an undoped layer): the likely cause
+  const causes = s === 'nonconvergent' ? resultWarnings(result) : [];
   const advice = t(
     s === 'nonconvergent'
-      ? 'results.failure.adviceNonconvergent'
+      ? nonconvergentAdvice(record.reason)
       : s === 'cancelled'
         ? 'results.failure.adviceCancelled'
         : 'results.failure.adviceFailed',
@@ -333,6 +341,7 @@ function Failed({ record }: { record: CalcRecord }) {
                 ? t('results.failure.reason', { reason: localWarning(record.reason, t) })
                 : t('results.failure.noReason')}
             </span>
+            {causes.length > 0 && <Warnings warnings={causes} />}
             <span>{advice}</span>
           </Space>
         }
@@ -430,7 +439,7 @@ export function ResultShell({
         />
       );
     } else if (record.status !== 'succeeded') {
-      body = <Failed record={record} />;
+      body = <Failed record={record} result={detail.result} />;
     } else if (detail.result === null || detail.result === undefined) {
       body = <Alert type="warning" showIcon title={t('results.failure.noResult')} />;
     } else {

@@ -148,3 +148,18 @@ function localWhy(why: string, t: T): string {
   if (j0) return t('results.engineWarn.j0RadTooLow', { j0: j0[1]!, sq: j0[2]!, eg: j0[3]! });
   return why;
 }
+
+/**
+ * The advice for a run that did not converge, by what stopped it: the wall-clock limit, or Newton's
+ * method failing with the smallest voltage step (a failure at 0 V after half a second is no time limit).
+ */
+export function nonconvergentAdvice(reason: string | undefined | null): string {
+  return reason && /wall-clock limit/.test(reason)
+    ? 'results.failure.adviceNonconvergent'
+    : 'results.failure.adviceNotConverged';
+}
+
+/** An engine warning of one curve ("light"/"dark"), with the curve named in the UI's language. */
+export function curveWarning(tag: string, w: string, t: T): string {
+  return `${t(`results.elec.${tag === 'dark' ? 'dark' : 'light'}`)}: ${localWarning(w, t)}`;
+}
