@@ -8,9 +8,13 @@ import {
   type EditorState,
   formToSpec,
   newKey,
+  rangeIssues,
   setAt,
+  suggestedWavelength,
   suitedContact,
   suitedContacts,
+  type TableSpans,
+  wavelengthFollowsLayers,
 } from '../src/components/device-editor/model';
 
 /** The public library's materials as the server seeds them (assets/materials). */
@@ -23,11 +27,20 @@ const library: MaterialLike[] = ['electrode', 'electron', 'hole', 'lead_perovski
 );
 const mat = (key: string) => library.find((m) => m.key === key)!;
 
+/** The shipped n,k tables' spans, as the editor reads them from the data route. */
+const spans: TableSpans = new Map(
+  (
+    JSON.parse(readFileSync(new URL('../../../assets/data/nk/index.json', import.meta.url), 'utf8')) as {
+      materials: { id: string; wl_min_nm: number; wl_max_nm: number }[];
+    }
+  ).materials.map((e) => [e.id, { minNm: e.wl_min_nm, maxNm: e.wl_max_nm }]),
+);
+
 /** ITO / PTAA / MAPbI3 / C60 / Ag, each picked from the library into a new layer (100 nm, the editor's default). */
 function libraryDevice(): EditorState {
   let s = blankState('elec', 'first device');
   const set = (path: string, value: unknown) => {
-    s = contactsFollowLayers(s, setAt(s, path, value));
+    s = wavelengthFollowsLayers(s, contactsFollowLayers(s, setAt(s, path, value)), spans);
   };
   ['ito', 'ptaa', 'mapbi3', 'c60', 'ag'].forEach((k, i) => {
     if (i > 0) set('layers', [...s.layers, { ...s.layers[0]!, key: newKey() }]);
@@ -96,5 +109,33 @@ describe('contacts that suit the layers next to them', () => {
     expect(s.electrical!.contacts.back).toEqual({ kind: 'schottky', workFunctionEV: 4.26 });
     expect(s.electrical!.contacts.front).toEqual({ kind: 'ohmic' });
     expect(suitedContacts(s).front).toEqual({ kind: 'schottky', workFunctionEV: 5.3 });
+  });
+});
+
+describe('the wavelength range and the n,k tables', () => {
+  it('a range left as suggested narrows to what every table covers (MAPbI3: 300-900 nm)', () => {
+    const s = libraryDevice();
+    expect(s.illumination!.wavelength).toEqual({ startNm: 300, endNm: 900, stepNm: 1 });
+    expect(rangeIssues(s, spans)).toEqual([]);
+    expect(suggestedWavelength(blankState('opt', 'x'), spans)).toEqual({ startNm: 300, endNm: 1600, stepNm: 1 });
+  });
+
+  it('a range beyond a table without extrapolation names the layer and its span; extrapolation clears it', () => {
+    let s = setAt(libraryDevice(), 'illumination.wavelength.endNm', 1600);
+    const issues = rangeIssues(s, spans);
+    // ITO (201-1689 nm) and Ag (300-1700 nm) cover 1600 nm
+    expect(issues.map((i) => [i.path, i.layer, i.minNm, i.maxNm, i.endNm])).toEqual([
+      ['layers.1.optical', 'PTAA', 300, 1100, 1600],
+      ['layers.2.optical', 'MAPbI3', 300, 900, 1600],
+      ['layers.3.optical', 'C60', 300, 1100, 1600],
+    ]);
+    for (const j of [1, 2, 3]) s = setAt(s, `layers.${j}.optical.extrapolation`, 'hold');
+    expect(rangeIssues(s, spans)).toEqual([]);
+  });
+
+  it('a range the user typed stays when the layers change', () => {
+    let s = setAt(libraryDevice(), 'illumination.wavelength.endNm', 800);
+    s = wavelengthFollowsLayers(s, setAt(s, 'layers.1.thicknessNm', 20), spans);
+    expect(s.illumination!.wavelength!.endNm).toBe(800);
   });
 });

@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkDeviceSpec } from '@pvforge/contracts';
+import type { TFunction } from 'i18next';
 import i18n from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { previewErrorText } from '../src/components/device-editor/messages';
 import { en } from '../src/i18n/en';
 import { zhCN } from '../src/i18n/zh-CN';
 import { curveErrorText, previewCurve } from '../src/pages/plat/calc/CircuitModel';
@@ -131,6 +133,16 @@ describe('engine warnings in the UI language', () => {
     if (p.ok) return;
     expect(p.code).toBe('area-needed');
     expect(curveErrorText(p, t)).toBe('电流单位为 A：请填写器件面积（cm²），才能换算为 mA/cm²');
+  });
+
+  it("tells the preview's n,k range error with the form's own field and option names", () => {
+    const e =
+      'layers[2] "PTAA".optical: n,k of "ptaa" missing at 1101 nm: the table covers 300-1100 nm (ask for extrapolation \'hold\' or \'transparent\' to go beyond)';
+    const text = previewErrorText(e, { startNm: 300, endNm: 1600 }, i18n.t as TFunction);
+    expect(text).toBe(
+      '“PTAA”的 n,k 表只覆盖 300–1100 nm，而波长范围是 300–1600 nm：请把“起始波长”和“终止波长”改到 300–1100 nm 之内，或把“PTAA”的“表外外推”改为“保持端点值”或“保持 n，k = 0”。',
+    );
+    expect(text).not.toMatch(/extrapolation|hold|transparent|ptaa/);
   });
 
   it('shows an unknown warning as the engine wrote it', () => {

@@ -1,6 +1,8 @@
 import { Alert, Spin, Table, Tag, Typography } from 'antd';
 import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useEditor } from './context';
+import { previewErrorText } from './messages';
 import type { PreviewState } from './usePreview';
 
 const LinePlot = lazy(() => import('../plots/LinePlot'));
@@ -8,6 +10,7 @@ const LinePlot = lazy(() => import('../plots/LinePlot'));
 /** R, T, A per layer as a small plot, the per-layer photocurrents as a table, and the latency. */
 export function PreviewPanel({ preview }: { preview: PreviewState }) {
   const { t } = useTranslation();
+  const { state } = useEditor();
   const r = preview.result;
   const series = useMemo(() => {
     if (!r) return [];
@@ -33,7 +36,9 @@ export function PreviewPanel({ preview }: { preview: PreviewState }) {
         <Alert
           type="warning"
           showIcon
-          title={t('editor.preview.failed', { msg: preview.error })}
+          title={t('editor.preview.failed', {
+            msg: previewErrorText(preview.error, state.illumination?.wavelength, t),
+          })}
           data-testid="preview-error"
         />
       )}

@@ -305,13 +305,13 @@ export function suitedContact(layer: DeviceLayerSpec | undefined, anode: boolean
     {
       name: layer.name,
       thickness_nm: layer.thicknessNm,
-      eps_r: e.epsR,
-      chi_eV: e.chiEV,
-      Eg_eV: e.egEV,
-      Nc_cm3: e.ncCm3,
-      Nv_cm3: e.nvCm3,
-      mu_n_cm2_Vs: e.muNCm2PerVs,
-      mu_p_cm2_Vs: e.muPCm2PerVs,
+      eps_r: e.epsR ?? Number.NaN,
+      chi_eV: e.chiEV ?? Number.NaN,
+      Eg_eV: e.egEV ?? Number.NaN,
+      Nc_cm3: e.ncCm3 ?? Number.NaN,
+      Nv_cm3: e.nvCm3 ?? Number.NaN,
+      mu_n_cm2_Vs: e.muNCm2PerVs ?? Number.NaN,
+      mu_p_cm2_Vs: e.muPCm2PerVs ?? Number.NaN,
       ...(e.ndCm3 !== undefined ? { Nd_cm3: e.ndCm3 } : {}),
       ...(e.naCm3 !== undefined ? { Na_cm3: e.naCm3 } : {}),
     },
@@ -319,7 +319,9 @@ export function suitedContact(layer: DeviceLayerSpec | undefined, anode: boolean
     thermalVoltageV(T),
   );
   if (barrier === undefined || barrier <= OHMIC_BARRIER_WARN_EV) return { kind: 'ohmic' };
-  const w = anode ? e.chiEV + e.egEV - SELECTIVE_OFFSET_EV : e.chiEV + SELECTIVE_OFFSET_EV;
+  // a barrier was found, so chi and Eg are numbers
+  const chi = e.chiEV as number;
+  const w = anode ? chi + (e.egEV as number) - SELECTIVE_OFFSET_EV : chi + SELECTIVE_OFFSET_EV;
   return { kind: 'schottky', workFunctionEV: Math.round(w * 1000) / 1000 };
 }
 
@@ -354,4 +356,87 @@ export function contactsFollowLayers(prev: EditorState, next: EditorState): Edit
   if (!asSuggested) return next;
   const suited = suitedContacts(next);
   return sameContacts(now, suited) ? next : { ...next, electrical: { ...next.electrical, contacts: suited } };
+}
+
+/** The wavelength span (nm) of each shipped n,k table, by material id (assets/data/nk/index.json). */
+export type TableSpans = ReadonlyMap<string, { minNm: number; maxNm: number }>;
+
+/** A medium or layer whose n,k table does not cover the wavelength range, with no extrapolation chosen. */
+export interface RangeIssue {
+  /** The field to mark: `layers.3.optical`, `ambient`, `substrate`. */
+  path: FieldPath;
+  /** The layer's name, or undefined for the ambient / substrate medium. */
+  layer?: string;
+  which: 'layer' | 'ambient' | 'substrate';
+  minNm: number;
+  maxNm: number;
+  /** The range asked for. */
+  startNm: number;
+  endNm: number;
+}
+
+/** The media of a device with the table each one uses without extrapolation, and where each is edited. */
+function strictTables(
+  state: Pick<EditorState, 'layers' | 'ambient' | 'substrate'>,
+  spans: TableSpans,
+): (Omit<RangeIssue, 'startNm' | 'endNm'> & { id: string })[] {
+  const out: (Omit<RangeIssue, 'startNm' | 'endNm'> & { id: string })[] = [];
+  const add = (m: OpticalModelSpec | undefined, base: Omit<RangeIssue, 'minNm' | 'maxNm' | 'startNm' | 'endNm'>) => {
+    if (!m || m.kind !== 'table' || (m.extrapolation ?? 'none') !== 'none') return;
+    const span = spans.get(m.materialId);
+    if (span) out.push({ ...base, id: m.materialId, ...span });
+  };
+  add(state.ambient, { path: 'ambient', which: 'ambient' });
+  state.layers.forEach((l, j) => {
+    add(l.optical, { path: `layers.${j}.optical`, layer: l.name, which: 'layer' });
+  });
+  add(state.substrate, { path: 'substrate', which: 'substrate' });
+  return out;
+}
+
+/**
+ * The media whose n,k table (no extrapolation) does not cover the wavelength range: the optics
+ * would stop there, so the editor refuses the run before it is queued and names the options that
+ * fix it (the range, or the layer's "outside the table" choice).
+ */
+export function rangeIssues(state: EditorState, spans: TableSpans): RangeIssue[] {
+  const wl = state.illumination?.wavelength;
+  if (!wl || !Number.isFinite(wl.startNm) || !Number.isFinite(wl.endNm)) return [];
+  return strictTables(state, spans)
+    .filter((m) => wl.startNm < m.minNm - 1e-9 || wl.endNm > m.maxNm + 1e-9)
+    .map(({ id: _id, ...m }) => ({ ...m, startNm: wl.startNm, endNm: wl.endNm }));
+}
+
+/**
+ * The wavelength range to suggest: the platform's default 300-1600 nm narrowed to what every n,k
+ * table without extrapolation covers (whole nm inside), or the default when they share no range.
+ */
+export function suggestedWavelength(
+  state: Pick<EditorState, 'layers' | 'ambient' | 'substrate'>,
+  spans: TableSpans,
+): { startNm: number; endNm: number; stepNm: number } {
+  const d = DEFAULT_ILLUMINATION.wavelength;
+  let lo: number = d.startNm;
+  let hi: number = d.endNm;
+  for (const m of strictTables(state, spans)) {
+    lo = Math.max(lo, Math.ceil(m.minNm));
+    hi = Math.min(hi, Math.floor(m.maxNm));
+  }
+  return hi > lo ? { startNm: lo, endNm: hi, stepNm: d.stepNm } : { ...d };
+}
+
+const sameRange = (a: { startNm: number; endNm: number; stepNm: number } | undefined, b: typeof a) =>
+  !!a && !!b && a.startNm === b.startNm && a.endNm === b.endNm && a.stepNm === b.stepNm;
+
+/**
+ * After an edit (prev -> next): a wavelength range the user has left as suggested follows the
+ * layers' tables; one the user typed, or loaded with a device, stays.
+ */
+export function wavelengthFollowsLayers(prev: EditorState, next: EditorState, spans: TableSpans): EditorState {
+  const was = prev.illumination?.wavelength;
+  const now = next.illumination?.wavelength;
+  if (!was || !now || !sameRange(was, now) || !sameRange(was, suggestedWavelength(prev, spans))) return next;
+  const range = suggestedWavelength(next, spans);
+  if (sameRange(now, range)) return next;
+  return { ...next, illumination: { ...next.illumination, wavelength: range } };
 }

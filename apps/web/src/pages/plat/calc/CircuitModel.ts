@@ -284,12 +284,12 @@ export function previewCurve(source: CurveSource, choice: ParseChoice = {}): Pre
 /** Why a curve cannot be used, in the UI's language (the engine's code and parameters). */
 export function curveErrorText(
   p: { message: string; code?: string; params?: Record<string, string | number> },
-  t: (key: string, vars?: Record<string, unknown>) => string,
+  t: (key: string, vars?: Record<string, string>) => string,
 ): string {
   if (!p.code) return p.message;
-  const vars: Record<string, unknown> = { ...p.params };
-  for (const k of ['column', 'what'] as const)
-    if (typeof vars[k] === 'string') vars[k] = t(`circuit.curve.parseErr.${vars[k]}`);
+  const vars: Record<string, string> = {};
+  for (const [k, v] of Object.entries(p.params ?? {})) vars[k] = String(v);
+  for (const k of ['column', 'what'] as const) if (vars[k]) vars[k] = t(`circuit.curve.parseErr.${vars[k]}`);
   return t(`circuit.curve.parseErr.${p.code}`, vars);
 }
 
