@@ -382,7 +382,7 @@ function strictTables(
 ): (Omit<RangeIssue, 'startNm' | 'endNm'> & { id: string })[] {
   const out: (Omit<RangeIssue, 'startNm' | 'endNm'> & { id: string })[] = [];
   const add = (m: OpticalModelSpec | undefined, base: Omit<RangeIssue, 'minNm' | 'maxNm' | 'startNm' | 'endNm'>) => {
-    if (!m || m.kind !== 'table' || (m.extrapolation ?? 'none') !== 'none') return;
+    if (m?.kind !== 'table' || (m.extrapolation ?? 'none') !== 'none') return;
     const span = spans.get(m.materialId);
     if (span) out.push({ ...base, id: m.materialId, ...span });
   };
