@@ -25,11 +25,12 @@ import {
   Typography,
 } from 'antd';
 import dayjs from 'dayjs';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ApiError, NetworkError } from '../../../api/client';
 import { downloadResult, type ExportFormat, resultsApi } from '../../../api/results';
+import { useNkIndex } from '../../../components/device-editor/OpticalEditor';
 import { Loading } from '../../../components/Loading';
 import { PageHeader } from '../../../components/PageHeader';
 import { progressText } from '../../../live/progress-detail';
@@ -166,7 +167,9 @@ function SaveDeviceButton({ record }: { record: CalcRecord }) {
 
 /** The input of the calculation, short: the layer stack for devices, the job for circuits. */
 export function InputSummary({ detail }: { detail: CalcDetail }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const nk = useNkIndex();
+  const tableNames = useMemo(() => new Map((nk.data ?? []).map((e) => [e.id, e.name])), [nk.data]);
   const { record } = detail;
   const input = isObj(detail.input) ? detail.input : {};
   const fmt = (ms: number | null) => (ms ? dayjs(ms).format('YYYY-MM-DD HH:mm:ss') : '–');
@@ -198,8 +201,18 @@ export function InputSummary({ detail }: { detail: CalcDetail }) {
         }`,
       });
   } else {
-    items.push({ key: 'job', label: t('results.input.job'), children: String(input['kind'] ?? '–') });
-    if (input['model']) items.push({ key: 'model', label: t('results.input.model'), children: String(input['model']) });
+    const job = String(input['kind'] ?? '');
+    items.push({
+      key: 'job',
+      label: t('results.input.job'),
+      children: job ? t(`results.input.jobKinds.${job}`) : '–',
+    });
+    if (input['model'])
+      items.push({
+        key: 'model',
+        label: t('results.input.model'),
+        children: t(`results.circuit.models.${String(input['model'])}`),
+      });
     if (typeof input['tK'] === 'number')
       items.push({ key: 'tK', label: t('results.input.temperature'), children: String(input['tK']) });
   }
@@ -224,8 +237,14 @@ export function InputSummary({ detail }: { detail: CalcDetail }) {
             {
               title: t('results.input.material'),
               render: (_, l) => {
+                // the n,k table's name, not its id; other optical models by their kind's label
                 const o = isObj(l['optical']) ? l['optical'] : {};
-                return String(o['materialId'] ?? o['kind'] ?? '–');
+                if (typeof o['materialId'] === 'string') return tableNames.get(o['materialId']) ?? o['materialId'];
+                const kind = String(o['kind'] ?? '');
+                if (!kind) return '–';
+                return i18n.exists(`editor.field.opticalKind.${kind}`)
+                  ? t(`editor.field.opticalKind.${kind}`)
+                  : t('editor.field.opticalKind.other', { kind });
               },
             },
           ]}
