@@ -40,9 +40,12 @@ afterAll(async () => {
 
 let userSeq = 0;
 
-/** A new user in a fresh browser context of this width and language (the language as LangSwitch stores it). */
+/**
+ * A new user in a fresh browser context of this language (as LangSwitch stores it), registered on
+ * the desktop home page, then working at `width` px.
+ */
 async function newUser(lang: 'zh-CN' | 'en', width: number): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, locale: lang });
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: lang });
   await context.addInitScript((l) => localStorage.setItem('lang', l), lang);
   const page = await context.newPage();
   userSeq++;
@@ -52,6 +55,7 @@ async function newUser(lang: 'zh-CN' | 'en', width: number): Promise<{ context: 
     { email: `first.${userSeq}.${Date.now()}@uni.example.cn`, password: 'Perovskite2026', name: '钱新手' },
     `1390000${String(1000 + userSeq)}`,
   );
+  await page.setViewportSize({ width, height: 900 });
   return { context, page };
 }
 
@@ -178,9 +182,10 @@ describe('no code words on screen (zh-CN, 1440 px)', () => {
     await buildLibraryDevice(page);
     // an ohmic contact on the undoped PTAA and an impossible doping: told in Chinese, on the field
     await page.getByTestId('layer-row-2').click();
+    await page.locator('.ant-collapse-header', { hasText: '掺杂' }).click();
     await page.getByTestId('input-layers.2.electrical.ndCm3').fill('1e30');
     await page.getByTestId('calc-submit-blocked').waitFor();
-    expect(await page.getByTestId('calc-submit-blocked').innerText()).toContain('不可能');
+    expect(await page.getByTestId('calc-submit-blocked').innerText()).toContain('超过任何固体的原子密度');
     await screenshot(page, 'first-run-impossible-doping');
     await scan('editor with an impossible doping');
     await page.getByTestId('input-layers.2.electrical.ndCm3').fill('');

@@ -22,12 +22,6 @@ export function translateIssue(message: string, t: TFunction, lang: string = 'zh
   if (/no layer has an "electrical" object/.test(m)) return t('editor.err.noElectricalLayer');
   if (/are not adjacent electrical layers|is not a layer with electrical parameters/.test(m))
     return t('editor.err.notAdjacent');
-  const dense = /^is (\S+) cm\^-3, more than (?:any solid has atoms \(at most|the) (\S+)/.exec(m);
-  if (dense) return t('editor.err.tooDense', { v: dense[1], max: dense[2] });
-  const finite = /^must be a finite (?:number|energy|density >= 0) \(got (.*)\)$/.exec(m);
-  if (finite) return t('editor.err.finite', { v: finite[1] });
-  const thick = /^must be a positive thickness \(got (.*)\)$/.exec(m);
-  if (thick) return t('editor.err.thicknessPositive', { v: thick[1] });
   if (/^must be > 0/.test(m)) return t('editor.err.positive');
   if (/^must be >= 0$/.test(m)) return t('editor.err.nonNegative');
   const min = /^must be >= (\S+)$/.exec(m);

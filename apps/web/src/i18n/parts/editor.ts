@@ -258,11 +258,8 @@ export const zh = {
     title: '请修改以下输入',
     missing: '必填',
     positive: '必须大于 0',
-    tooDense: '{{v}} cm⁻³ 不可能：超过任何固体的原子密度（至多 {{max}} cm⁻³）',
     nkRange:
       '{{what}}的 n,k 表只覆盖 {{min}}–{{max}} nm，而波长范围是 {{start}}–{{end}} nm：请把“{{wlStart}}”和“{{wlEnd}}”改到 {{min}}–{{max}} nm 之内，或把{{what}}的“{{extrapolation}}”改为“{{hold}}”或“{{transparent}}”。',
-    finite: '必须是有限的数（现为 {{v}}）',
-    thicknessPositive: '厚度必须大于 0（现为 {{v}}）',
     nonNegative: '不能为负数',
     integer: '必须为整数',
     invalid: '无效：{{msg}}',
@@ -615,11 +612,8 @@ export const en: Messages<typeof zh> = {
     title: 'Please correct these inputs',
     missing: 'Required',
     positive: 'Must be greater than 0',
-    tooDense: '{{v}} cm⁻³ is impossible: more than any solid has atoms (at most {{max}} cm⁻³)',
     nkRange:
       'The n,k table of {{what}} covers {{min}}–{{max}} nm only, but the wavelength range is {{start}}–{{end}} nm: set "{{wlStart}}" and "{{wlEnd}}" within {{min}}–{{max}} nm, or set "{{extrapolation}}" of {{what}} to "{{hold}}" or "{{transparent}}".',
-    finite: 'Must be a finite number (got {{v}})',
-    thicknessPositive: 'The thickness must be greater than 0 (got {{v}})',
     nonNegative: 'Must not be negative',
     integer: 'Must be a whole number',
     invalid: 'Invalid: {{msg}}',
