@@ -122,8 +122,15 @@ describe('engine warnings in the UI language', () => {
   it('names the curve of a curve warning in the UI language (no "light: voltage_V: ...")', () => {
     const w = 'voltage_V: the range ended at 0.6 V, below Voc; extended to 0.93 V (extendToVoc)';
     const line = curveWarning('light', w, t);
-    expect(line.startsWith('光照：') || line.startsWith('光照:')).toBe(true);
-    expect(line).not.toContain('light');
+    expect(line).toBe('光照：电压扫描到 0.6 V 时仍低于开路电压，已按“超过终止电压时继续扫描至 Voc”继续扫描到 0.93 V');
+    expect(
+      localWarning(
+        'voltage_V: the range ends at 0.6 V, below Voc (J = 12.34 mA/cm^2 > 0 there); set options.extendToVoc to extend it',
+        t,
+      ),
+    ).toBe(
+      '电压扫描在 0.6 V 结束，仍低于开路电压（此处 J = 12.34 mA/cm² > 0）：请提高终止电压，或勾选“超过终止电压时继续扫描至 Voc”',
+    );
   });
 
   it('tells why a measured curve cannot be used from the parser code, e.g. a current in A without the area', () => {

@@ -187,6 +187,7 @@ export const zh = {
       '电压扫描在电流变号之前结束，未达到开路电压，因此只给出 Jsc；Voc、FF 和 PCE 未知。请提高终止电压，或在计算设置中勾选“{{checkbox}}”。',
     noLight: '没有光照 J-V（暗态计算）。',
     notConverged: '{{curve}} 曲线未完全收敛：{{error}}',
+    curveWarning: '{{curve}}：{{text}}',
     hysteresis: '结果中没有离子迁移扫描数据，因此不显示迟滞。',
     summary: '器件概要',
     incident: '入射功率 {{v}} mW/cm²',
@@ -218,6 +219,10 @@ export const zh = {
     eqeFailed: 'EQE 在 {{n}} 个波长（{{wl}} nm）处计算未收敛，已略去这些波长，也不给出由 EQE 积分的 Jsc',
     eqeNotComputed: '未能计算 EQE：无探测光的短路计算未收敛',
     figuresInterpolated: '在 Voc 或最大功率点处求解失败，关键参数改由扫描点插值得到',
+    sweepExtended: '电压扫描到 {{end}} V 时仍低于开路电压，已按“{{checkbox}}”继续扫描到 {{to}} V',
+    sweepBelowVoc:
+      '电压扫描在 {{end}} V 结束，仍低于开路电压（此处 J = {{j}} mA/cm² > 0）：请提高终止电压，或勾选“{{checkbox}}”',
+    sweepNoZero: '电压范围不含 0 V，因此不计算 Jsc、FF 和 PCE',
   },
   circuit: {
     paramDesc: {
@@ -554,6 +559,7 @@ export const en: Messages<typeof zh> = {
       'The voltage sweep ended before the current changed sign (Voc was not reached), so only Jsc is known; Voc, FF and PCE are not. Raise the stop voltage, or tick “{{checkbox}}” in the calculation settings.',
     noLight: 'No light J-V (dark calculation).',
     notConverged: 'The {{curve}} curve did not fully converge: {{error}}',
+    curveWarning: '{{curve}}: {{text}}',
     hysteresis: 'The result has no ion-migration scans, so no hysteresis is shown.',
     summary: 'Device summary',
     incident: 'Incident power {{v}} mW/cm²',
@@ -592,6 +598,11 @@ export const en: Messages<typeof zh> = {
     eqeNotComputed: 'The EQE could not be computed: the short-circuit run without probe light did not converge',
     figuresInterpolated:
       'Solving at Voc or the maximum power point failed: the key figures are interpolated from the sweep',
+    sweepExtended:
+      'The sweep ended at {{end}} V, below the open-circuit voltage; with “{{checkbox}}” it went on to {{to}} V',
+    sweepBelowVoc:
+      'The sweep ends at {{end}} V, below the open-circuit voltage (J = {{j}} mA/cm² > 0 there): raise the stop voltage, or tick “{{checkbox}}”',
+    sweepNoZero: 'The voltage range does not include 0 V, so Jsc, FF and PCE are not computed',
   },
   circuit: {
     paramDesc: {

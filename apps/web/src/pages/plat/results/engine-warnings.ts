@@ -88,6 +88,22 @@ const PATTERNS: { re: RegExp; key: string; vars: (m: RegExpExecArray) => Record<
   },
   { re: /^electrical\.eqe: not computed: /, key: 'results.engineWarn.eqeNotComputed', vars: () => ({}) },
   { re: /^figures: interpolated from the sweep/, key: 'results.engineWarn.figuresInterpolated', vars: () => ({}) },
+  // a sweep that ends below Voc (engine electrical/jv.ts); the checkbox named as the form names it
+  {
+    re: /^voltage_V: the range ended at (\S+) V, below Voc; extended to (\S+) V \(extendToVoc\)$/,
+    key: 'results.engineWarn.sweepExtended',
+    vars: (m) => ({ end: m[1]!, to: m[2]!, checkbox: '' }),
+  },
+  {
+    re: /^voltage_V: the range ends at (\S+) V, below Voc \(J = (\S+) mA\/cm\^2 > 0 there\)/,
+    key: 'results.engineWarn.sweepBelowVoc',
+    vars: (m) => ({ end: m[1]!, j: m[2]!, checkbox: '' }),
+  },
+  {
+    re: /^voltage_V: the range does not include 0 V/,
+    key: 'results.engineWarn.sweepNoZero',
+    vars: () => ({}),
+  },
   // Why a J-V sweep, a transient or an impedance spectrum stopped (engine electrical/jv.ts, transient.ts, impedance.ts)
   {
     re: /^did not converge at t = (\S+) s, V = (\S+) V \(last residual \S+\)$/,
@@ -126,6 +142,7 @@ export function localWarning(w: string, t: T): string {
     if (!m) continue;
     const vars = p.vars(m);
     if (vars['side']) vars['side'] = t(`results.engineWarn.${vars['side']}`);
+    if (vars['checkbox'] !== undefined) vars['checkbox'] = t('editor.el.extendToVoc');
     if (vars['field']) vars['field'] = t(`editor.param.${vars['field']}.label`, { defaultValue: vars['field'] });
     if (vars['param']) vars['param'] = t(`results.circuit.paramDesc.${vars['param']}`, { defaultValue: vars['param'] });
     if (vars['why']) vars['why'] = localWhy(vars['why'], t);
@@ -161,5 +178,8 @@ export function nonconvergentAdvice(reason: string | undefined | null): string {
 
 /** An engine warning of one curve ("light"/"dark"), with the curve named in the UI's language. */
 export function curveWarning(tag: string, w: string, t: T): string {
-  return `${t(`results.elec.${tag === 'dark' ? 'dark' : 'light'}`)}: ${localWarning(w, t)}`;
+  return t('results.elec.curveWarning', {
+    curve: t(`results.elec.${tag === 'dark' ? 'dark' : 'light'}`),
+    text: localWarning(w, t),
+  });
 }
