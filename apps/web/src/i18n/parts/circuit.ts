@@ -31,7 +31,8 @@ export const zh = {
     voltageHint: '终止电压应大于开路电压，以得到完整的 J-V 曲线。',
     curve: '实测 J-V 曲线',
     ranges: '拟合范围',
-    rangesHint: '默认值即规范给出的允许范围（光生电流为第一个数据点 ±5 mA/cm²，高光强曲线为 ±5 %），可以在其内收窄。',
+    rangesHint:
+      '默认值是平台允许的最宽拟合区间，足以覆盖常见电池（光生电流：实测曲线第一个数据点的电流 ±5 mA/cm²，高光强曲线 ±5 %）；可以在其内收窄，但不能超出。',
     rangeLo: '下限',
     rangeHi: '上限',
     rangeParam: '参数',
@@ -328,7 +329,7 @@ export const en: Messages<typeof zh> = {
     curve: 'Measured J-V curve',
     ranges: 'Fit ranges',
     rangesHint:
-      'The defaults are the allowed ranges of the specification (photocurrent: first data point ±5 mA/cm², ±5 % for curves at high light); you may narrow them.',
+      "The defaults are the widest fitting ranges the platform allows, wide enough for usual cells (photocurrent: the current of the measured curve's first point ±5 mA/cm², ±5 % for curves at high light); you may narrow them but not go beyond.",
     rangeLo: 'Lower bound',
     rangeHi: 'Upper bound',
     rangeParam: 'Parameter',
