@@ -117,6 +117,10 @@ describe('engine warnings in the UI language', () => {
     expect(localWarning('did not converge at V = 0.00000 V (last residual 2.032e-6)', t)).toBe(
       '在 V = 0.00000 V 处未收敛',
     );
+    // a failure before the sweep: said as such, with its own advice
+    const start = 'did not converge at V = 0.00000 V (last residual 2.007e-8) while switching the light on';
+    expect(localWarning(start, t)).toBe('在 V = 0.00000 V 打开光照时未收敛');
+    expect(nonconvergentAdvice(start)).toBe('results.failure.adviceStart');
   });
 
   it('names the curve of a curve warning in the UI language (no "light: voltage_V: ...")', () => {

@@ -29,11 +29,25 @@ import {
   type ElectricalResult,
 } from './types.js';
 
+/** Where a run stopped converging: the dark equilibrium, switching the light on (both at 0 V), or the sweep. */
+export type ConvergenceStage = 'equilibrium' | 'light' | 'sweep';
+
+const STAGE_TEXT: Record<ConvergenceStage, string> = {
+  equilibrium: ' in the dark equilibrium',
+  light: ' while switching the light on',
+  sweep: '',
+};
+
 export class DidNotConverge extends Error {
   readonly V: number;
   readonly residual: number;
-  constructor(V: number, residual: number, message?: string) {
-    super(message ?? `did not converge at V = ${V.toPrecision(6)} V (last residual ${residual.toExponential(3)})`);
+  readonly stage: ConvergenceStage;
+  constructor(V: number, residual: number, message?: string, stage: ConvergenceStage = 'sweep') {
+    super(
+      message ??
+        `did not converge at V = ${V.toPrecision(6)} V (last residual ${residual.toExponential(3)})${STAGE_TEXT[stage]}`,
+    );
+    this.stage = stage;
     this.name = 'DidNotConverge';
     this.V = V;
     this.residual = residual;
@@ -150,7 +164,7 @@ export class ContinuationSolver {
       out = newton(sys, x, 0, { ...eq, maxStep: 1 });
       its += out.iterations;
       if (out.timedOut) this.timeout(0);
-      if (!out.ok) throw new DidNotConverge(0, out.residual);
+      if (!out.ok) throw new DidNotConverge(0, out.residual, undefined, 'equilibrium');
       this.x = x;
     }
     let hasG = false;
@@ -198,7 +212,7 @@ export class ContinuationSolver {
             streak = 0;
             if (curLog === Number.NEGATIVE_INFINITY) logS -= 2;
             else dLog = (target - curLog) / 2;
-            if (dLog < 1e-3 || logS < -20) throw new DidNotConverge(0, out.residual);
+            if (dLog < 1e-3 || logS < -20) throw new DidNotConverge(0, out.residual, undefined, 'light');
           }
         }
         this.x = cur;

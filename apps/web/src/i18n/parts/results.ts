@@ -54,6 +54,8 @@ export const zh = {
       '求解器在时间限制内没有收敛（常见原因：掺杂或缺陷密度极端、界面能带偏移过大、偏压范围过宽）。请减小偏压步长或范围，检查极端参数，或先做一个更简单的结构。',
     adviceNotConverged:
       '牛顿迭代在该偏压处无法收敛，电压步长已缩到下限（并非超过时间限制）。常见原因：与电极相邻的层未掺杂而接触为欧姆接触、掺杂或缺陷密度极端、界面能带偏移过大。请查看上面的提示并检查这些参数，或先做一个更简单的结构。',
+    adviceStart:
+      '求解器在扫描开始之前（V = 0 V 的暗态平衡或打开光照时）就没有收敛，几乎立即停止，并非超过时间限制。最常见的原因是与电极相邻的层未掺杂而接触为欧姆接触（见上面的提示）；其次是掺杂或缺陷密度极端、界面能带偏移过大。',
     adviceCancelled: '可以重新提交同样的输入。',
     noResult: '计算已完成，但没有保存结果。',
   },
@@ -426,6 +428,8 @@ export const en: Messages<typeof zh> = {
       'The solver did not converge within the time limit (usual causes: extreme doping or defect densities, large band offsets at an interface, a very wide bias range). Use smaller bias steps or a narrower range, check extreme parameters, or start from a simpler stack.',
     adviceNotConverged:
       "Newton's method could not converge at that bias even with the smallest voltage step (the time limit was not reached). Usual causes: an undoped layer next to an ohmic contact, extreme doping or defect densities, large band offsets at an interface. See the notes above and check these parameters, or start from a simpler stack.",
+    adviceStart:
+      'The solver did not converge before the sweep began (in the dark equilibrium at 0 V or while the light was being switched on): it stopped almost at once, not at the time limit. The usual cause is an undoped layer next to an ohmic contact (see the notes above); next, extreme doping or defect densities, or large band offsets at an interface.',
     adviceCancelled: 'You can submit the same input again.',
     noResult: 'The calculation finished but no result was stored.',
   },

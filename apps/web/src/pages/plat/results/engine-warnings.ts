@@ -125,6 +125,16 @@ const PATTERNS: { re: RegExp; key: string; vars: (m: RegExpExecArray) => Record<
     vars: (m) => ({ f: m[1]! }),
   },
   {
+    re: /^did not converge at V = (\S+) V \(last residual \S+\) while switching the light on$/,
+    key: 'transient.err.jvLightOn',
+    vars: (m) => ({ v: m[1]! }),
+  },
+  {
+    re: /^did not converge at V = (\S+) V \(last residual \S+\) in the dark equilibrium$/,
+    key: 'transient.err.jvEquilibrium',
+    vars: (m) => ({ v: m[1]! }),
+  },
+  {
     re: /^did not converge at V = (\S+) V \(last residual \S+\)$/,
     key: 'transient.err.jvNotConverged',
     vars: (m) => ({ v: m[1]! }),
@@ -171,9 +181,10 @@ function localWhy(why: string, t: T): string {
  * method failing with the smallest voltage step (a failure at 0 V after half a second is no time limit).
  */
 export function nonconvergentAdvice(reason: string | undefined | null): string {
-  return reason && /wall-clock limit/.test(reason)
-    ? 'results.failure.adviceNonconvergent'
-    : 'results.failure.adviceNotConverged';
+  if (reason && /wall-clock limit/.test(reason)) return 'results.failure.adviceNonconvergent';
+  if (reason && /(while switching the light on|in the dark equilibrium)$/.test(reason))
+    return 'results.failure.adviceStart';
+  return 'results.failure.adviceNotConverged';
 }
 
 /** An engine warning of one curve ("light"/"dark"), with the curve named in the UI's language. */
