@@ -49,7 +49,9 @@ describe('spec <-> form', () => {
       wavelength: { startNm: 300, endNm: 1600, stepNm: 1 },
     });
     expect(f.electrical?.voltageSweep).toEqual({ startV: 0, stopV: 1.2, stepV: 0.01 });
-    expect(f.electrical?.contacts.front.kind).toBe('ohmic');
+    // contacts that suit the undoped PTAA and PCBM next to them (editor-contacts.test.ts)
+    expect(f.electrical?.contacts.front).toEqual({ kind: 'schottky', workFunctionEV: 5.3 });
+    expect(f.electrical?.contacts.back).toEqual({ kind: 'schottky', workFunctionEV: 4.1 });
     expect(specToForm(bare, 'opt').electrical).toBeUndefined();
   });
 

@@ -87,3 +87,23 @@ describe('spec §5 guidance as warnings', () => {
     ]);
   });
 });
+
+describe('ohmic contacts on undoped layers', () => {
+  it('the engine check becomes a warning on the contact, naming the layer and the barrier', () => {
+    const spec = structuredClone(demo);
+    spec.electrical!.contacts = { front: { kind: 'ohmic' }, back: { kind: 'ohmic' }, anode: 'front' };
+    const w = deviceWarnings(spec.layers, spec.electrical, undefined, checkedFields(spec).warnings).filter((x) =>
+      x.key.startsWith('ohmicUndoped'),
+    );
+    expect(w).toEqual([
+      { path: 'electrical.contacts.front.kind', key: 'ohmicUndopedAnode', params: { layer: 'PTAA', ev: '1.58' } },
+      { path: 'electrical.contacts.back.kind', key: 'ohmicUndopedCathode', params: { layer: 'PCBM', ev: '0.95' } },
+    ]);
+    // the demo's own work-function contacts give none
+    expect(
+      deviceWarnings(demo.layers, demo.electrical, undefined, checkedFields(demo).warnings).some((x) =>
+        x.key.startsWith('ohmicUndoped'),
+      ),
+    ).toBe(false);
+  });
+});

@@ -1,11 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkDeviceSpec } from '@pvforge/contracts';
+import type { TFunction } from 'i18next';
 import i18n from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { previewErrorText } from '../src/components/device-editor/messages';
 import { en } from '../src/i18n/en';
 import { zhCN } from '../src/i18n/zh-CN';
-import { localWarning } from '../src/pages/plat/results/engine-warnings';
+import { curveErrorText, previewCurve } from '../src/pages/plat/calc/CircuitModel';
+import { curveWarning, localWarning, nonconvergentAdvice } from '../src/pages/plat/results/engine-warnings';
 
 const t = (key: string, vars?: Record<string, string>) => i18n.t(key, vars);
 
@@ -84,6 +87,73 @@ describe('engine warnings in the UI language', () => {
       '“MAPbI3”的施主浓度 Nd使费米能级进入或接近能带：玻尔兹曼统计在此不成立，请选用费米-狄拉克统计',
       '前电极的功函数使接触处费米能级进入或接近能带：玻尔兹曼统计在此不成立，请选用费米-狄拉克统计',
     ]);
+  });
+
+  it('names the undoped layer under an ohmic contact, from the check the server and the editor share', () => {
+    const spec = JSON.parse(
+      readFileSync(join(__dirname, '../../../assets/devices/perovskite-pin-electrical.device.json'), 'utf8'),
+    );
+    spec.electrical.contacts = { front: { kind: 'ohmic' }, back: { kind: 'ohmic' }, anode: 'front' };
+    const r = checkDeviceSpec(spec);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    const lines = r.warnings.filter((w) => w.startsWith('electrical.contacts')).map((w) => localWarning(w, t));
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/^“PTAA”未掺杂.*阳极是欧姆接触.*离价带边 1\.58 eV/);
+    expect(lines[1]).toMatch(/^“PCBM”未掺杂.*阴极是欧姆接触/);
+    for (const l of lines) expect(l).not.toMatch(/ohmic|electrical\.|kind/);
+  });
+
+  it('says what stopped a run: the time limit, or Newton failing at a bias', () => {
+    expect(nonconvergentAdvice('did not converge at V = 0.00000 V (last residual 2.032e-6)')).toBe(
+      'results.failure.adviceNotConverged',
+    );
+    expect(nonconvergentAdvice('wall-clock limit of 300 s reached at V = 0.500000 V: run not converged')).toBe(
+      'results.failure.adviceNonconvergent',
+    );
+    expect(t(nonconvergentAdvice('did not converge at V = 0.00000 V (last residual 2.032e-6)'))).not.toContain(
+      '时间限制内',
+    );
+    expect(localWarning('did not converge at V = 0.00000 V (last residual 2.032e-6)', t)).toBe(
+      '在 V = 0.00000 V 处未收敛',
+    );
+    // a failure before the sweep: said as such, with its own advice
+    const start = 'did not converge at V = 0.00000 V (last residual 2.007e-8) while switching the light on';
+    expect(localWarning(start, t)).toBe('在 V = 0.00000 V 打开光照时未收敛');
+    expect(nonconvergentAdvice(start)).toBe('results.failure.adviceStart');
+  });
+
+  it('names the curve of a curve warning in the UI language (no "light: voltage_V: ...")', () => {
+    const w = 'voltage_V: the range ended at 0.6 V, below Voc; extended to 0.93 V (extendToVoc)';
+    const line = curveWarning('light', w, t);
+    expect(line).toBe('光照：电压扫描到 0.6 V 时仍低于开路电压，已按“超过终止电压时继续扫描至 Voc”继续扫描到 0.93 V');
+    expect(
+      localWarning(
+        'voltage_V: the range ends at 0.6 V, below Voc (J = 12.34 mA/cm^2 > 0 there); set options.extendToVoc to extend it',
+        t,
+      ),
+    ).toBe(
+      '电压扫描在 0.6 V 结束，仍低于开路电压（此处 J = 12.34 mA/cm² > 0）：请提高终止电压，或勾选“超过终止电压时继续扫描至 Voc”',
+    );
+  });
+
+  it('tells why a measured curve cannot be used from the parser code, e.g. a current in A without the area', () => {
+    const text = `V,I (A)\n${Array.from({ length: 20 }, (_, k) => `${k * 0.05},${(0.02 - k * 0.001).toFixed(4)}`).join('\n')}`;
+    const p = previewCurve({ text, format: 'table' });
+    expect(p.ok).toBe(false);
+    if (p.ok) return;
+    expect(p.code).toBe('area-needed');
+    expect(curveErrorText(p, t)).toBe('电流单位为 A：请填写器件面积（cm²），才能换算为 mA/cm²');
+  });
+
+  it("tells the preview's n,k range error with the form's own field and option names", () => {
+    const e =
+      'layers[2] "PTAA".optical: n,k of "ptaa" missing at 1101 nm: the table covers 300-1100 nm (ask for extrapolation \'hold\' or \'transparent\' to go beyond)';
+    const text = previewErrorText(e, { startNm: 300, endNm: 1600 }, i18n.t as TFunction);
+    expect(text).toBe(
+      '“PTAA”的 n,k 表只覆盖 300–1100 nm，而波长范围是 300–1600 nm：请把“起始波长”和“终止波长”改到 300–1100 nm 之内，或把“PTAA”的“表外外推”改为“保持端点值”或“保持 n，k = 0”。',
+    );
+    expect(text).not.toMatch(/extrapolation|hold|transparent|ptaa/);
   });
 
   it('shows an unknown warning as the engine wrote it', () => {

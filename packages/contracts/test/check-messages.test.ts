@@ -119,3 +119,16 @@ describe('check lines of transients, impedance spectra and mobile ions in both l
     expect(checkTextOf('something new')).toBeUndefined();
   });
 });
+
+describe('the value rules a new user meets first', () => {
+  it('an emptied number and a thickness of 0 are told in both languages', () => {
+    expect(checkTextOf('must be a positive thickness (got 0)')).toEqual({
+      'zh-CN': '厚度须大于 0（现为 0）',
+      en: 'the thickness must be > 0 (got 0)',
+    });
+    expect(checkTextOf('must be a finite number (got NaN)')).toEqual({
+      'zh-CN': '须为有限的数（未填写）',
+      en: 'must be a finite number (not given)',
+    });
+  });
+});

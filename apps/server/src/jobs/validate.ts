@@ -1,5 +1,11 @@
 import { type CalcKind, checkCircuitJob, checkDeviceSpec } from '@pvforge/contracts';
-import { checkCircuitJobInput, checkDeviceElectrical, deviceToOpticsSpec, OpticsInputError } from '@pvforge/engine';
+import {
+  checkCircuitJobInput,
+  checkDeviceElectrical,
+  checkTableCoverage,
+  deviceToOpticsSpec,
+  OpticsInputError,
+} from '@pvforge/engine';
 import { fileAssets } from './assets.js';
 
 export type Invalid = { ok: false; field: string; errors: string[] };
@@ -44,7 +50,10 @@ export function checkCalculationInput(kind: CalcKind, raw: unknown): Checked {
   }
   if (kind === 'opt' || spec.illumination) {
     try {
-      deviceToOpticsSpec(spec, fileAssets());
+      const os = deviceToOpticsSpec(spec, fileAssets());
+      // the optics runs for an optical calculation and for optical or Beer-Lambert generation
+      const gen = spec.electrical?.generation?.kind ?? 'optical';
+      if (kind === 'opt' || gen === 'optical' || gen === 'beer-lambert') checkTableCoverage(os);
     } catch (err) {
       const field = err instanceof OpticsInputError ? `device.${err.field}` : 'device';
       return { ok: false, field, errors: [err instanceof Error ? err.message : String(err)] };

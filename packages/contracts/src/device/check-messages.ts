@@ -42,6 +42,14 @@ const TEXTS: { re: RegExp; text: (m: RegExpExecArray) => Localized }[] = [
     text: (m) => L(`扫描终点等于起点 ${m[1]} V，扫描没有意义`, `the scan ends where it starts (${m[1]} V)`),
   },
   {
+    re: /^must be a finite (?:number|energy) \(got (.*)\)$/,
+    text: (m) => withGot('须为有限的数', 'must be a finite number', m[1]!),
+  },
+  {
+    re: /^must be a positive thickness \(got (.*)\)$/,
+    text: (m) => withGot('厚度须大于 0', 'the thickness must be > 0', m[1]!),
+  },
+  {
     re: /^must be a duration > 0 \(got (.*)\)$/,
     text: (m) => withGot('须大于 0', 'must be > 0', m[1]!),
   },

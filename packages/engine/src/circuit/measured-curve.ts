@@ -89,10 +89,26 @@ export function curveParseOptionProblems(o: unknown, prefix: string, out: Proble
 }
 
 /** A file or table that cannot be used, with a message meant for the user. */
+/** What is wrong with a curve file, as a code a UI words in its own language with the params. */
+export type CurveParseCode =
+  | 'no-data'
+  | 'one-column'
+  | 'no-column'
+  | 'same-columns'
+  | 'bad-value'
+  | 'too-few-points'
+  | 'area-needed'
+  | 'not-monotonic'
+  | 'not-scaps';
+
 export class CurveParseError extends Error {
-  constructor(message: string) {
+  readonly code: CurveParseCode;
+  readonly params: Record<string, string | number>;
+  constructor(message: string, code: CurveParseCode, params: Record<string, string | number> = {}) {
     super(message);
     this.name = 'CurveParseError';
+    this.code = code;
+    this.params = params;
   }
 }
 
@@ -180,14 +196,18 @@ function parseRowsInternal(rows: Cell[][], opts: CurveParseOptions, decimalComma
     p.values.some((x) => typeof x === 'number') &&
     p.values.every((x) => typeof x === 'number' || x === 'nan' || x === 'empty');
   const start = parsed.findIndex(isNumericRow);
-  if (start < 0) throw new CurveParseError('the file contains no numeric data (no row of numbers was found)');
+  if (start < 0)
+    throw new CurveParseError('the file contains no numeric data (no row of numbers was found)', 'no-data');
   let end = start;
   while (end < parsed.length && isNumericRow(parsed[end]!)) end++;
   const block = parsed.slice(start, end);
   const header = start > 0 ? rows[start - 1]!.map((c) => String(c ?? '').trim()) : null;
   const width = Math.max(...block.map((p) => p.values.length));
   if (width < 2) {
-    throw new CurveParseError('the data have only one column: a voltage column and a current column are needed');
+    throw new CurveParseError(
+      'the data have only one column: a voltage column and a current column are needed',
+      'one-column',
+    );
   }
   // columns
   let vCol = opts.voltageColumn;
@@ -209,10 +229,18 @@ function parseRowsInternal(rows: Cell[][], opts: CurveParseOptions, decimalComma
     ['current', jCol],
   ] as const) {
     if (!(Number.isInteger(col) && col >= 0 && col < width)) {
-      throw new CurveParseError(`the ${name} column ${col + 1} does not exist (the data have ${width} columns)`);
+      throw new CurveParseError(
+        `the ${name} column ${col + 1} does not exist (the data have ${width} columns)`,
+        'no-column',
+        {
+          column: name,
+          n: col + 1,
+          width,
+        },
+      );
     }
   }
-  if (vCol === jCol) throw new CurveParseError('the voltage and current columns must differ');
+  if (vCol === jCol) throw new CurveParseError('the voltage and current columns must differ', 'same-columns');
   // values
   const vRaw: number[] = [];
   const jRaw: number[] = [];
@@ -224,14 +252,25 @@ function parseRowsInternal(rows: Cell[][], opts: CurveParseOptions, decimalComma
       const x = p.values[col];
       if (typeof x !== 'number') {
         const what = x === 'nan' ? 'is not a number (NaN or infinite)' : 'is empty';
-        throw new CurveParseError(`row ${p.idx + 1}: the ${name} value ${what}`);
+        throw new CurveParseError(`row ${p.idx + 1}: the ${name} value ${what}`, 'bad-value', {
+          row: p.idx + 1,
+          column: name,
+          what: x === 'nan' ? 'nan' : 'empty',
+        });
       }
     }
     vRaw.push(p.values[vCol] as number);
     jRaw.push(p.values[jCol] as number);
   }
   if (vRaw.length < 10) {
-    throw new CurveParseError(`the curve has ${vRaw.length} points; at least 10 are needed for a fit`);
+    throw new CurveParseError(
+      `the curve has ${vRaw.length} points; at least 10 are needed for a fit`,
+      'too-few-points',
+      {
+        n: vRaw.length,
+        min: 10,
+      },
+    );
   }
   // units
   const vHead = header?.[vCol] ?? '';
@@ -253,6 +292,8 @@ function parseRowsInternal(rows: Cell[][], opts: CurveParseOptions, decimalComma
     if (!(area !== undefined && area > 0)) {
       throw new CurveParseError(
         `the current is in ${jUnit}: the device area (cm^2) is needed to convert it to mA/cm^2`,
+        'area-needed',
+        { unit: jUnit },
       );
     }
     jScale = (jUnit === 'A' ? 1e3 : 1) / area;
@@ -267,6 +308,8 @@ function parseRowsInternal(rows: Cell[][], opts: CurveParseOptions, decimalComma
       throw new CurveParseError(
         `the voltage is not monotonic at row ${block[i]!.idx + 1} (${vRaw[i - 1]} then ${vRaw[i]}): ` +
           'split forward and reverse sweeps and remove repeated voltages',
+        'not-monotonic',
+        { row: block[i]!.idx + 1, before: vRaw[i - 1]!, after: vRaw[i]! },
       );
     }
   }
@@ -343,7 +386,11 @@ export interface ScapsIv extends MeasuredCurve {
 export function parseScapsIv(text: string, opts: CurveParseOptions = {}): ScapsIv {
   const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\n|\r/);
   const h = lines.findIndex((l) => /^\s*v\(V\)\s/.test(l));
-  if (h < 0) throw new CurveParseError('not a SCAPS .iv file: the table header "v(V) jtot(mA/cm2) ..." was not found');
+  if (h < 0)
+    throw new CurveParseError(
+      'not a SCAPS .iv file: the table header "v(V) jtot(mA/cm2) ..." was not found',
+      'not-scaps',
+    );
   const header = lines[h]!.trim().split(/\s+/);
   const rows: Cell[][] = [header];
   for (let i = h + 1; i < lines.length; i++) {

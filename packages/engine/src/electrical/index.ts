@@ -3,15 +3,17 @@
  * impedance (docs/physics/drift-diffusion.md, ions.md, transients.md).
  */
 
+export { thermalVoltageV } from '../constants.js';
 export {
   type CapacitanceVoltageResult,
   capacitanceVoltage,
   type MottSchottkyFit,
   mottSchottky,
 } from './capacitance.js';
+export { SELECTIVE_OFFSET_EV } from './contact-continuation.js';
 export { jvFigures as electricalJvFigures } from './figures.js';
 export { type ImpedancePoint, type ImpedanceResult, impedanceSpectrum } from './impedance.js';
-export { checkElectricalDevice } from './input-check.js';
+export { checkElectricalDevice, OHMIC_BARRIER_WARN_EV, ohmicBarrier } from './input-check.js';
 export {
   DidNotConverge,
   pointBreakdown as electricalPointBreakdown,

@@ -378,6 +378,34 @@ function checkOptions(d: ElectricalDevice, out: ElectricalInputIssue[]) {
     push('statistics', `must be "boltzmann" or "fermi-dirac" (got ${String(st)})`, 'choice');
 }
 
+/**
+ * Above this barrier (eV) between an ohmic contact's Fermi level and the band edge of the carrier
+ * it collects, the contact is called out: 0.3 eV cuts the carrier density there by e^(0.3/Vt),
+ * about 1e5 at 300 K, whereas a layer doped at 1e17 cm^-3 or more (Nc, Nv <= 1e20) stays within 0.18 eV.
+ */
+export const OHMIC_BARRIER_WARN_EV = 0.3;
+
+/**
+ * The barrier (eV) an ohmic contact on layer l presents to the carrier it collects (holes at the
+ * anode, electrons at the cathode): the distance of the layer's neutral equilibrium Fermi level
+ * (Boltzmann, n p = ni^2, n - p = Nd - Na) from that band edge; undefined while a value is unusable.
+ */
+export function ohmicBarrier(l: ElectricalLayer, anode: boolean, Vt: number): number | undefined {
+  const { chi_eV: chi, Eg_eV: Eg, Nc_cm3: Nc, Nv_cm3: Nv } = l;
+  if (![chi, Eg, Nc, Nv].every(finite) || !(Eg > 0 && Nc > 0 && Nv > 0)) return undefined;
+  const C = (l.Nd_cm3 ?? 0) - (l.Na_cm3 ?? 0);
+  if (!finite(C)) return undefined;
+  // ln n with n = C/2 + sqrt(C^2/4 + ni^2), in logs (ni^2 underflows in wide gaps)
+  const lnNi = 0.5 * (Math.log(Nc) + Math.log(Nv) - Eg / Vt);
+  const a = Math.abs(C) / 2;
+  const r = a > 0 ? lnNi - Math.log(a) : Number.POSITIVE_INFINITY;
+  const lnMajor = r > 30 ? lnNi : Math.log(a) + Math.log1p(Math.sqrt(1 + Math.exp(2 * r)));
+  const lnN = C >= 0 ? lnMajor : 2 * lnNi - lnMajor;
+  // E_F below vacuum: W = chi + Vt ln(Nc / n)
+  const W = chi + Vt * (Math.log(Nc) - lnN);
+  return anode ? chi + Eg - W : W - chi;
+}
+
 /** Returns the issues of a device description (errors and warnings); no error means usable. */
 export function checkElectricalDevice(d: ElectricalDevice): ElectricalInputIssue[] {
   const out: ElectricalInputIssue[] = [];
@@ -429,6 +457,18 @@ export function checkElectricalDevice(d: ElectricalDevice): ElectricalInputIssue
     }
     if (c.kind !== 'ohmic' && c.kind !== 'schottky')
       push('kind', `must be "ohmic" or "schottky" (got ${String(c.kind)})`, 'choice');
+    if (c.kind === 'ohmic' && anodeOk) {
+      const lay = semi[side === 'left' ? 0 : semi.length - 1]?.l;
+      const anode = d.contacts.anode === side;
+      const barrier = lay ? ohmicBarrier(lay, anode, Vt) : undefined;
+      if (lay && barrier !== undefined && barrier > OHMIC_BARRIER_WARN_EV)
+        push(
+          'kind',
+          `(ohmic) takes the equilibrium Fermi level of layer "${lay.name}", ${barrier.toFixed(2)} eV from its ${anode ? 'valence' : 'conduction'} band edge (the layer is undoped or doped the other way), so the contact hardly collects ${anode ? 'holes' : 'electrons'} and the cell may give little or reverse current: dope "${lay.name}" (${anode ? 'Na' : 'Nd'} >= 1e17 cm^-3) or give the contact a work function`,
+          'ohmic-undoped',
+          'warning',
+        );
+    }
     if (c.kind === 'schottky') {
       if (!finite(c.workFunction_eV))
         push('workFunction_eV', 'missing: a Schottky contact needs its work function', 'missing');

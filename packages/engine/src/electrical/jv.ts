@@ -13,6 +13,7 @@
 import { Q_C } from '../constants.js';
 import { brentMax } from '../numerics/maximize.js';
 import { brentRoot } from '../numerics/roots.js';
+import { startThroughContacts } from './contact-continuation.js';
 import { jvFigures } from './figures.js';
 import { checkElectricalDevice } from './input-check.js';
 import { ionDensity } from './ions.js';
@@ -28,11 +29,25 @@ import {
   type ElectricalResult,
 } from './types.js';
 
+/** Where a run stopped converging: the dark equilibrium, switching the light on (both at 0 V), or the sweep. */
+export type ConvergenceStage = 'equilibrium' | 'light' | 'sweep';
+
+const STAGE_TEXT: Record<ConvergenceStage, string> = {
+  equilibrium: ' in the dark equilibrium',
+  light: ' while switching the light on',
+  sweep: '',
+};
+
 export class DidNotConverge extends Error {
   readonly V: number;
   readonly residual: number;
-  constructor(V: number, residual: number, message?: string) {
-    super(message ?? `did not converge at V = ${V.toPrecision(6)} V (last residual ${residual.toExponential(3)})`);
+  readonly stage: ConvergenceStage;
+  constructor(V: number, residual: number, message?: string, stage: ConvergenceStage = 'sweep') {
+    super(
+      message ??
+        `did not converge at V = ${V.toPrecision(6)} V (last residual ${residual.toExponential(3)})${STAGE_TEXT[stage]}`,
+    );
+    this.stage = stage;
     this.name = 'DidNotConverge';
     this.V = V;
     this.residual = residual;
@@ -100,9 +115,43 @@ export class ContinuationSolver {
 
   /**
    * Equilibrium (dark, V = 0), then the generation switched on to `intensity` (a fraction of the
-   * device's, default 1; ramped geometrically when the direct step fails).
+   * device's, default 1; ramped geometrically when the direct step fails). When that fails, the
+   * start is reached from carrier-selective contacts (contact-continuation.ts); when that fails
+   * too, the first failure is reported.
    */
   start(intensity = 1): number {
+    try {
+      return this.startDirect(intensity);
+    } catch (e) {
+      if (!(e instanceof DidNotConverge)) throw e;
+      const sys = this.sys;
+      // startDirect counts its own iterations in totalIterations
+      let counted = 0;
+      const reached = startThroughContacts(sys, {
+        start: () => {
+          this.x = sys.initialGuess();
+          try {
+            const iterations = this.startDirect(intensity);
+            counted = iterations;
+            return { x: this.x, iterations };
+          } catch (e2) {
+            if (e2 instanceof DidNotConverge) return undefined;
+            throw e2;
+          }
+        },
+        solve: (x) => newton(sys, x, 0, this.settings),
+        timeout: () => this.timeout(0),
+      });
+      if (!reached) throw e;
+      this.x = reached.x;
+      this.v = 0;
+      this.prev = undefined;
+      this.totalIterations += reached.iterations - counted;
+      return reached.iterations;
+    }
+  }
+
+  private startDirect(intensity: number): number {
     const sys = this.sys;
     let its = 0;
     sys.genScale = 0;
@@ -120,7 +169,7 @@ export class ContinuationSolver {
       out = newton(sys, x, 0, { ...eq, maxStep: 1 });
       its += out.iterations;
       if (out.timedOut) this.timeout(0);
-      if (!out.ok) throw new DidNotConverge(0, out.residual);
+      if (!out.ok) throw new DidNotConverge(0, out.residual, undefined, 'equilibrium');
       this.x = x;
     }
     let hasG = false;
@@ -168,7 +217,7 @@ export class ContinuationSolver {
             streak = 0;
             if (curLog === Number.NEGATIVE_INFINITY) logS -= 2;
             else dLog = (target - curLog) / 2;
-            if (dLog < 1e-3 || logS < -20) throw new DidNotConverge(0, out.residual);
+            if (dLog < 1e-3 || logS < -20) throw new DidNotConverge(0, out.residual, undefined, 'light');
           }
         }
         this.x = cur;

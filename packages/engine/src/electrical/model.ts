@@ -165,8 +165,13 @@ export class DDModel {
   readonly uniformNode: Uint8Array;
   /** Energy reference: the cathode's equilibrium Fermi level, eV (vacuum-level scale). */
   readonly Eref_eV: number;
-  readonly left: ContactBC;
-  readonly right: ContactBC;
+  /**
+   * The boundary conditions of the two contacts. Not readonly: the start of a J-V run may move the
+   * contacts' work functions from carrier-selective values to the given ones (jv.ts, continuation
+   * in the contacts) and back; E_ref stays the given cathode's.
+   */
+  left: ContactBC;
+  right: ContactBC;
   readonly interfaces: InterfaceRec[];
   /** Thermionic-emission gaps by left node. */
   readonly te: Map<number, ThermionicGap>;
@@ -340,5 +345,12 @@ export class DDModel {
       const k = Math.min(Math.max(s % 2 === 0 ? i - 1 : i, 0), N - 2);
       return this.hs[s]! > 0 ? diss[mesh.intervalLayer[k]!] : undefined;
     });
+  }
+
+  /** Sets the two contacts' work functions (eV), other contact properties as given. */
+  setContactWorkFunctions(WL: number, WR: number): void {
+    const anodeLeft = this.device.contacts.anode === 'left';
+    this.left = buildContact(this, this.device.contacts.left, WL, anodeLeft, 1);
+    this.right = buildContact(this, this.device.contacts.right, WR, !anodeLeft, 2 * (this.N - 1));
   }
 }

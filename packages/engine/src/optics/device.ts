@@ -6,7 +6,7 @@
  */
 import type { DispersionModel } from '../materials/dispersion.js';
 import type { OpticalMaterial } from '../materials/index.js';
-import { makeNkTable, type NkExtrapolation, parseNkCsv } from '../materials/nk-table.js';
+import { interpolateNk, makeNkTable, type NkExtrapolation, parseNkCsv } from '../materials/nk-table.js';
 import {
   blackbodySpectrum,
   makeSpectrum,
@@ -105,6 +105,23 @@ function spectrum(s: DeviceSpectrumLike | undefined, grid: Float64Array, assets:
         `unknown spectrum kind ${JSON.stringify((sp as { kind?: unknown }).kind)}`,
       );
   }
+}
+
+/**
+ * Throws the run's own OpticsInputError when an n,k table without extrapolation does not cover the
+ * wavelength grid of an OpticsSpec (deviceToOpticsSpec's), naming the medium or layer: what the run
+ * would stop on after seconds, found before a job is queued.
+ */
+export function checkTableCoverage(os: OpticsSpec): void {
+  const check = (m: OpticalMaterial, field: string) => {
+    if (m.kind === 'table' && (m.extrapolation ?? 'none') === 'none')
+      interpolateNk(m.table, os.wavelengthNm, field, 'none');
+  };
+  check(os.ambient, 'ambient.optical');
+  os.layers.forEach((l, j) => {
+    check(l.material, `layers[${j}] "${l.name}".optical`);
+  });
+  check(os.substrate, 'substrate.optical');
 }
 
 /** The OpticsSpec of a device (n,k tables resolved, spectrum built). */

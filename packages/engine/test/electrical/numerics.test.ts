@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { bernoulli, bernoulliAll, bernoulliDerivative } from '../../src/electrical/bernoulli.js';
 import { BlockTridiagonal } from '../../src/electrical/block-tridiagonal.js';
 import { jvFigures } from '../../src/electrical/figures.js';
-import { simulateJV } from '../../src/electrical/jv.js';
+import { DidNotConverge, simulateJV } from '../../src/electrical/jv.js';
 import { buildMesh } from '../../src/electrical/mesh.js';
 import { bulkRate } from '../../src/electrical/recombination.js';
 import { DDSystem } from '../../src/electrical/system.js';
@@ -245,6 +245,15 @@ describe('non-convergence and limits', () => {
     const r = simulateJV(dev);
     expect(r.converged).toBe(false);
     expect(r.error).toMatch(/^did not converge at V = [0-9.e-]+ V \(last residual [0-9.e+-]+\)$/);
+  });
+  it('a failure before the sweep says where it happened (the UI words it, with its own advice)', () => {
+    expect(new DidNotConverge(0, 2.007e-8, undefined, 'light').message).toBe(
+      'did not converge at V = 0.00000 V (last residual 2.007e-8) while switching the light on',
+    );
+    expect(new DidNotConverge(0, 1.5, undefined, 'equilibrium').message).toBe(
+      'did not converge at V = 0.00000 V (last residual 1.500e+0) in the dark equilibrium',
+    );
+    expect(new DidNotConverge(0.3, 1e-3).stage).toBe('sweep');
   });
   it('a wall-clock limit ends the run as non-convergent', () => {
     let t = 0;

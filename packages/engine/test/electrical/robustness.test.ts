@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { selectiveWorkFunctions } from '../../src/electrical/contact-continuation.js';
 import { simulateJV } from '../../src/electrical/jv.js';
+import { DDSystem } from '../../src/electrical/system.js';
 import type { ElectricalDevice, ElectricalLayer } from '../../src/electrical/types.js';
 
 /** The public library's PTAA, MAPbI3 and C60 (assets/materials), undoped transport layers. */
@@ -68,5 +70,40 @@ describe('robustness of the Newton solver on devices users build', () => {
     });
     expect(good.converged, good.error).toBe(true);
     expect(good.figures!.Voc_V).toBeGreaterThan(1);
+  });
+
+  it('100 nm undoped PTAA and C60 under ohmic contacts (the library device, all defaults): started through the contacts', () => {
+    // Without the continuation in the contacts' work functions Newton fails at V = 0 already at
+    // 1e-12 of the light: "did not converge at V = 0.00000 V".
+    const dev: ElectricalDevice = {
+      layers: [
+        { ...PTAA, thickness_nm: 100 },
+        { ...MAPI, thickness_nm: 100 },
+        { ...C60, thickness_nm: 100 },
+      ],
+      contacts: { left: { kind: 'ohmic' }, right: { kind: 'ohmic' }, anode: 'left' },
+      T_K: 300,
+      generation: { kind: 'uniform', G_cm3_s: 4e21 },
+      voltage_V: [0, 0.2, 0.4],
+      options: { nodes: 400, standardProfiles: false },
+    };
+    const r = simulateJV(dev);
+    expect(r.converged, r.error).toBe(true);
+    // the state reached is the given device's steady state: its current balances its breakdown
+    // (generation - recombination in every layer - contact losses), an identity of the discrete
+    // equations that a solution of another system (other contacts) would not satisfy
+    r.J_mA_cm2.forEach((J, k) => {
+      const lost = r.recombination.layers.reduce((s, l) => s + l.srh[k]! + l.radiative[k]! + l.auger[k]!, 0);
+      const contacts = r.recombination.contacts.anode[k]! + r.recombination.contacts.cathode[k]!;
+      const balance = r.recombination.generation[k]! - lost - contacts;
+      expect(Math.abs(balance - J)).toBeLessThan(1e-6 * r.recombination.generation[k]!);
+    });
+    // the ohmic contacts take the layers' intrinsic Fermi levels (anode 3.825 eV < cathode 4.95 eV):
+    // the built-in field points the wrong way and the photocurrent flows backwards, as it must
+    expect(r.J_mA_cm2[0]!).toBeLessThan(0);
+    // the continuation left the system's contacts as given
+    const sys = new DDSystem(dev);
+    expect(sys.left.W_eV).toBeCloseTo(2.25 + 3.15 / 2, 6);
+    expect(selectiveWorkFunctions(sys)).toEqual({ left: 2.25 + 3.15 - 0.1, right: 4 + 0.1 });
   });
 });

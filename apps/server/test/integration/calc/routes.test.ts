@@ -201,6 +201,23 @@ describe.each(adapters)('calculation routes ($adapter)', ({ env }) => {
     expect(percents).toEqual([...percents].sort((a, b) => a - b));
   }, 90_000);
 
+  it('refuses before queuing a wavelength range an n,k table does not cover (no extrapolation), naming the layer', async () => {
+    const before = await calcCount(t.app);
+    for (const kind of ['opt', 'elec'] as const) {
+      const device = fixtureDevice(kind) as { illumination: { wavelength: Record<string, number> } };
+      device.illumination.wavelength = { startNm: 300, endNm: 1600, stepNm: 1 };
+      const r = await post<{ field: string; errors: string[] }>(t.app, `/calc/sys/calc/${kind}`, { device }, as(alice));
+      expect(r.code).toBe('4105');
+      // the first layer whose table ends before 1600 nm (PEDOT:PSS in the optical fixture, PTAA in the electrical one)
+      expect(r.data.errors.join('\n')).toMatch(
+        kind === 'opt'
+          ? /^layers\[\d\] "PEDOT:PSS"\.optical: n,k of "[^"]+" missing at \d+ nm: the table covers/m
+          : /^layers\[\d\] "PTAA"\.optical: n,k of "ptaa" missing at 1101 nm: the table covers 300-1100 nm/m,
+      );
+    }
+    expect(await calcCount(t.app)).toBe(before);
+  });
+
   it('refuses invalid payloads with the field and queues nothing', async () => {
     const before = await calcCount(t.app);
     const badParams = {

@@ -7,8 +7,19 @@ import { BandView, StackView } from './Drawings';
 import { TextField } from './fields';
 import { LayerForm } from './LayerForm';
 import { LayerList } from './LayerList';
-import { fieldLabel, translateIssue } from './messages';
-import { type CalcKindEditable, checkedFields, type EditorState, type FieldIssue, formToSpec, setAt } from './model';
+import { fieldLabel, rangeIssueText, translateIssue } from './messages';
+import {
+  type CalcKindEditable,
+  checkedFields,
+  contactsFollowLayers,
+  type EditorState,
+  type FieldIssue,
+  formToSpec,
+  rangeIssues,
+  setAt,
+  wavelengthFollowsLayers,
+} from './model';
+import { useTableSpans } from './OpticalEditor';
 import { PreviewPanel } from './PreviewPanel';
 import { ElectricalForm, IlluminationForm } from './SettingsForms';
 import type { PreviewState } from './usePreview';
@@ -46,6 +57,9 @@ export function DeviceEditor(props: DeviceEditorProps) {
     const seen = new Set(own.map((i) => `${i.path}|${i.message}`));
     return [...own, ...serverIssues.filter((i) => !seen.has(`${i.path}|${i.message}`))];
   }, [checked, serverIssues]);
+  const spans = useTableSpans();
+  // n,k tables that do not cover the wavelength range: refused before queuing, named in the form's words
+  const ranges = useMemo(() => rangeIssues(state, spans), [state, spans]);
   const absorberJph = preview.result?.layers.filter((l) => l.role === 'absorber').reduce((s, l) => s + l.jphMaCm2, 0);
   const warnings = useMemo(
     () => deviceWarnings(spec.layers, kind === 'elec' ? spec.electrical : undefined, absorberJph, checked.warnings),
@@ -54,10 +68,16 @@ export function DeviceEditor(props: DeviceEditorProps) {
   const ctx: EditorCtx = useMemo(() => {
     const errors = new Map<string, string[]>();
     for (const i of issues) errors.set(i.path, [...(errors.get(i.path) ?? []), translateIssue(i.message, t, lang)]);
+    for (const r of ranges) errors.set(r.path, [...(errors.get(r.path) ?? []), rangeIssueText(r, t)]);
     const warns = new Map<string, string[]>();
     for (const w of warnings) warns.set(w.path, [...(warns.get(w.path) ?? []), t(`editor.warn.${w.key}`, w.params)]);
-    return { state, set: (path, value) => onChange(setAt(state, path, value)), errors, warnings: warns, disabled };
-  }, [state, onChange, issues, warnings, disabled, t, lang]);
+    // contacts left as suggested follow the layers next to them (model.ts suitedContacts)
+    // and a wavelength range left as suggested follows the layers' n,k tables
+    const set = (path: string, value: unknown) =>
+      onChange(wavelengthFollowsLayers(state, contactsFollowLayers(state, setAt(state, path, value)), spans));
+    return { state, set, errors, warnings: warns, disabled };
+  }, [state, onChange, issues, ranges, spans, warnings, disabled, t, lang]);
+  const errorCount = issues.length + ranges.length;
 
   return (
     <EditorContext.Provider value={ctx}>
@@ -95,13 +115,13 @@ export function DeviceEditor(props: DeviceEditorProps) {
           </Col>
           <Col xs={24} xl={10}>
             <div className="dev-side">
-              {(issues.length > 0 || warnings.length > 0) && (
+              {(errorCount > 0 || warnings.length > 0) && (
                 <Card size="small" style={{ marginBottom: 12 }} data-testid="editor-messages">
-                  {issues.length > 0 && (
+                  {errorCount > 0 && (
                     <Alert
                       type="error"
                       showIcon
-                      title={t('editor.err.fieldCount', { count: issues.length })}
+                      title={t('editor.err.fieldCount', { count: errorCount })}
                       data-testid="editor-errors"
                       description={
                         <ul className="dev-msg-list">
@@ -116,6 +136,11 @@ export function DeviceEditor(props: DeviceEditorProps) {
                                 )}
                               </strong>
                               : {translateIssue(i.message, t, lang)}
+                            </li>
+                          ))}
+                          {ranges.map((r) => (
+                            <li key={r.path} data-testid="editor-range-error">
+                              {rangeIssueText(r, t)}
                             </li>
                           ))}
                         </ul>

@@ -1,15 +1,24 @@
 import type { OpticalModelSpec } from '@pvforge/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Col, Input, Row, Select, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { nkIndex } from '../../api/editor';
 import { fieldId, useEditor } from './context';
 import { Field, NumField } from './fields';
-import { getAt } from './model';
+import { getAt, type TableSpans } from './model';
 
 export function useNkIndex() {
   return useQuery({ queryKey: ['editor', 'nk-index'], queryFn: nkIndex, staleTime: Number.POSITIVE_INFINITY });
+}
+
+/** The wavelength span of each shipped n,k table (empty until the index has loaded). */
+export function useTableSpans(): TableSpans {
+  const q = useNkIndex();
+  return useMemo(
+    () => new Map((q.data ?? []).map((e) => [e.id, { minNm: e.wl_min_nm, maxNm: e.wl_max_nm }])),
+    [q.data],
+  );
 }
 
 type Kind = 'table' | 'constant' | 'tabulated' | 'other';

@@ -2,6 +2,8 @@ import { localizeCheckMessage } from '@pvforge/contracts';
 import { Alert, Spin, Table, Tag, Typography } from 'antd';
 import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useEditor } from './context';
+import { previewErrorText } from './messages';
 import type { PreviewState } from './usePreview';
 
 const LinePlot = lazy(() => import('../plots/LinePlot'));
@@ -9,6 +11,7 @@ const LinePlot = lazy(() => import('../plots/LinePlot'));
 /** R, T, A per layer as a small plot, the per-layer photocurrents as a table, and the latency. */
 export function PreviewPanel({ preview }: { preview: PreviewState }) {
   const { t, i18n } = useTranslation();
+  const { state } = useEditor();
   const r = preview.result;
   const series = useMemo(() => {
     if (!r) return [];
@@ -35,7 +38,11 @@ export function PreviewPanel({ preview }: { preview: PreviewState }) {
           type="warning"
           showIcon
           title={t('editor.preview.failed', {
-            msg: localizeCheckMessage(preview.error, i18n.language === 'en' ? 'en' : 'zh-CN'),
+            // a range the n,k tables miss is told with the form's own labels; any other check message in the UI language
+            msg:
+              previewErrorText(preview.error, state.illumination?.wavelength, t) === preview.error
+                ? localizeCheckMessage(preview.error, i18n.language === 'en' ? 'en' : 'zh-CN')
+                : previewErrorText(preview.error, state.illumination?.wavelength, t),
           })}
           data-testid="preview-error"
         />

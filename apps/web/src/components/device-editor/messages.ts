@@ -1,5 +1,6 @@
 import { checkFieldOf, checkTextOf, type Lang } from '@pvforge/contracts';
 import type { TFunction } from 'i18next';
+import type { RangeIssue } from './model';
 
 /**
  * A checker message (English, from checkDeviceSpec / checkElectricalPart / the server's 4105
@@ -76,3 +77,49 @@ const DEVICE_LABELS: Record<string, string> = {
   'electrical.profileBiasesV': 'editor.el.profileBiases',
   name: 'editor.field.name',
 };
+
+/** A medium whose n,k table does not cover the wavelength range, naming the form's own fields and options. */
+export function rangeIssueText(r: RangeIssue, t: TFunction): string {
+  const what = r.which === 'layer' ? `“${r.layer}”` : t(`editor.field.${r.which}`);
+  return t('editor.err.nkRange', {
+    what,
+    min: r.minNm,
+    max: r.maxNm,
+    start: r.startNm,
+    end: r.endNm,
+    wlStart: t('editor.field.wlStart'),
+    wlEnd: t('editor.field.wlEnd'),
+    extrapolation: t('editor.field.extrapolation'),
+    hold: t('editor.field.extrapolationOpt.hold'),
+    transparent: t('editor.field.extrapolationOpt.transparent'),
+  });
+}
+
+/**
+ * A preview (optics) error in the UI's language: a table that does not cover the range is told as
+ * the editor tells it (rangeIssueText); anything else as the engine wrote it.
+ */
+export function previewErrorText(
+  error: string,
+  range: { startNm: number; endNm: number } | undefined,
+  t: TFunction,
+): string {
+  const m =
+    /^(?:layers\[\d+\] "(.*)"|(ambient|substrate))\.optical: n,k of "[^"]*" missing at \S+ nm: the table covers (\S+)-(\S+) nm/.exec(
+      error,
+    );
+  if (!m) return error;
+  const which: RangeIssue['which'] = m[2] === 'ambient' ? 'ambient' : m[2] === 'substrate' ? 'substrate' : 'layer';
+  return rangeIssueText(
+    {
+      path: '',
+      which,
+      ...(m[1] !== undefined ? { layer: m[1] } : {}),
+      minNm: Number(m[3]),
+      maxNm: Number(m[4]),
+      startNm: range?.startNm ?? Number.NaN,
+      endNm: range?.endNm ?? Number.NaN,
+    },
+    t,
+  );
+}

@@ -8,6 +8,7 @@ import {
   type LayerRole,
   type OpticalModelSpec,
 } from '@pvforge/contracts';
+import { OHMIC_BARRIER_WARN_EV, ohmicBarrier, SELECTIVE_OFFSET_EV, thermalVoltageV } from '@pvforge/engine';
 
 /**
  * The editor's state and its mapping to and from a DeviceSpec (pure, unit-tested in
@@ -98,7 +99,8 @@ function clone<T>(v: T): T {
 /**
  * DeviceSpec -> editor state: layers get keys; the illumination defaults (AM1.5G, 300-1600 nm in
  * 1 nm steps, 1 sun) are written out; for an electrical calculation a missing `electrical` block
- * gets the platform defaults (ohmic contacts, 0-1.2 V in 10 mV steps, 300 K, 400 grid points).
+ * gets the platform defaults (contacts that suit the layers next to them, 0-1.2 V in 10 mV steps,
+ * 300 K, 400 grid points).
  */
 export function specToForm(spec: DeviceSpec, kind: CalcKindEditable): EditorState {
   const s = clone(spec);
@@ -113,7 +115,10 @@ export function specToForm(spec: DeviceSpec, kind: CalcKindEditable): EditorStat
     },
     layers: s.layers.map((l) => ({ ...l, key: newKey(), coherent: l.coherent ?? true })),
   };
-  if (kind === 'elec' && !state.electrical) state.electrical = defaultElectrical();
+  if (kind === 'elec' && !state.electrical) {
+    state.electrical = defaultElectrical();
+    state.electrical.contacts = suitedContacts(state);
+  }
   return state;
 }
 
@@ -279,4 +284,159 @@ export function tableIds(spec: Pick<DeviceSpec, 'ambient' | 'substrate' | 'layer
   for (const m of [spec.ambient, spec.substrate, ...spec.layers.map((l) => l.optical)])
     if (m && m.kind === 'table') ids.add(m.materialId);
   return [...ids];
+}
+
+type Contacts = DeviceElectricalSpec['contacts'];
+type Contact = Contacts['front'];
+
+/**
+ * The contact that suits the layer next to it: ohmic where that layer is doped for the carrier the
+ * contact collects (its Fermi level within the engine's warning barrier of that band edge), else a
+ * work-function contact SELECTIVE_OFFSET_EV inside the gap from that edge (anode: chi + Eg - 0.1
+ * eV, cathode: chi + 0.1 eV), the carrier-selective contact the engine starts from. The library's
+ * transport layers are undoped: an ohmic contact there takes the layer's midgap Fermi level and
+ * collects nothing. Ohmic while the layer has no usable band structure yet.
+ */
+export function suitedContact(layer: DeviceLayerSpec | undefined, anode: boolean, temperatureK = 300): Contact {
+  const e = layer?.electrical;
+  if (!e) return { kind: 'ohmic' };
+  const T = Number.isFinite(temperatureK) && temperatureK > 0 ? temperatureK : 300;
+  const barrier = ohmicBarrier(
+    {
+      name: layer.name,
+      thickness_nm: layer.thicknessNm,
+      eps_r: e.epsR ?? Number.NaN,
+      chi_eV: e.chiEV ?? Number.NaN,
+      Eg_eV: e.egEV ?? Number.NaN,
+      Nc_cm3: e.ncCm3 ?? Number.NaN,
+      Nv_cm3: e.nvCm3 ?? Number.NaN,
+      mu_n_cm2_Vs: e.muNCm2PerVs ?? Number.NaN,
+      mu_p_cm2_Vs: e.muPCm2PerVs ?? Number.NaN,
+      ...(e.ndCm3 !== undefined ? { Nd_cm3: e.ndCm3 } : {}),
+      ...(e.naCm3 !== undefined ? { Na_cm3: e.naCm3 } : {}),
+    },
+    anode,
+    thermalVoltageV(T),
+  );
+  if (barrier === undefined || barrier <= OHMIC_BARRIER_WARN_EV) return { kind: 'ohmic' };
+  // a barrier was found, so chi and Eg are numbers
+  const chi = e.chiEV as number;
+  const w = anode ? chi + (e.egEV as number) - SELECTIVE_OFFSET_EV : chi + SELECTIVE_OFFSET_EV;
+  return { kind: 'schottky', workFunctionEV: Math.round(w * 1000) / 1000 };
+}
+
+/** The contacts that suit the first and last electrical layers of a device (see suitedContact). */
+export function suitedContacts(state: Pick<EditorState, 'layers' | 'electrical'>): Contacts {
+  const anode = state.electrical?.contacts.anode ?? 'front';
+  const dom = electricalLayers(state.layers);
+  const T = state.electrical?.temperatureK ?? 300;
+  const first = dom.length ? state.layers[dom[0]!] : undefined;
+  const last = dom.length ? state.layers[dom[dom.length - 1]!] : undefined;
+  return {
+    front: suitedContact(first, anode === 'front', T),
+    back: suitedContact(last, anode === 'back', T),
+    anode,
+  };
+}
+
+const sameContacts = (a: Contacts, b: Contacts) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * After an edit (prev -> next): contacts the user has left as suggested keep following the
+ * layers (a material picked, a layer added, doping or the anode side changed); contacts the user
+ * set, or loaded with a device, stay as they are.
+ */
+export function contactsFollowLayers(prev: EditorState, next: EditorState): EditorState {
+  const was = prev.electrical?.contacts;
+  const now = next.electrical?.contacts;
+  if (!was || !now || !next.electrical) return next;
+  const wasSuited = suitedContacts(prev);
+  // the suggestion as it stood before, with the anode side the user may just have switched
+  const asSuggested = sameContacts(was, wasSuited) && sameContacts({ ...now, anode: was.anode }, was);
+  if (!asSuggested) return next;
+  const suited = suitedContacts(next);
+  return sameContacts(now, suited) ? next : { ...next, electrical: { ...next.electrical, contacts: suited } };
+}
+
+/** The wavelength span (nm) of each shipped n,k table, by material id (assets/data/nk/index.json). */
+export type TableSpans = ReadonlyMap<string, { minNm: number; maxNm: number }>;
+
+/** A medium or layer whose n,k table does not cover the wavelength range, with no extrapolation chosen. */
+export interface RangeIssue {
+  /** The field to mark: `layers.3.optical`, `ambient`, `substrate`. */
+  path: FieldPath;
+  /** The layer's name, or undefined for the ambient / substrate medium. */
+  layer?: string;
+  which: 'layer' | 'ambient' | 'substrate';
+  minNm: number;
+  maxNm: number;
+  /** The range asked for. */
+  startNm: number;
+  endNm: number;
+}
+
+/** The media of a device with the table each one uses without extrapolation, and where each is edited. */
+function strictTables(
+  state: Pick<EditorState, 'layers' | 'ambient' | 'substrate'>,
+  spans: TableSpans,
+): (Omit<RangeIssue, 'startNm' | 'endNm'> & { id: string })[] {
+  const out: (Omit<RangeIssue, 'startNm' | 'endNm'> & { id: string })[] = [];
+  const add = (m: OpticalModelSpec | undefined, base: Omit<RangeIssue, 'minNm' | 'maxNm' | 'startNm' | 'endNm'>) => {
+    if (m?.kind !== 'table' || (m.extrapolation ?? 'none') !== 'none') return;
+    const span = spans.get(m.materialId);
+    if (span) out.push({ ...base, id: m.materialId, ...span });
+  };
+  add(state.ambient, { path: 'ambient', which: 'ambient' });
+  state.layers.forEach((l, j) => {
+    add(l.optical, { path: `layers.${j}.optical`, layer: l.name, which: 'layer' });
+  });
+  add(state.substrate, { path: 'substrate', which: 'substrate' });
+  return out;
+}
+
+/**
+ * The media whose n,k table (no extrapolation) does not cover the wavelength range: the optics
+ * would stop there, so the editor refuses the run before it is queued and names the options that
+ * fix it (the range, or the layer's "outside the table" choice).
+ */
+export function rangeIssues(state: EditorState, spans: TableSpans): RangeIssue[] {
+  const wl = state.illumination?.wavelength;
+  if (!wl || !Number.isFinite(wl.startNm) || !Number.isFinite(wl.endNm)) return [];
+  return strictTables(state, spans)
+    .filter((m) => wl.startNm < m.minNm - 1e-9 || wl.endNm > m.maxNm + 1e-9)
+    .map(({ id: _id, ...m }) => ({ ...m, startNm: wl.startNm, endNm: wl.endNm }));
+}
+
+/**
+ * The wavelength range to suggest: the platform's default 300-1600 nm narrowed to what every n,k
+ * table without extrapolation covers (whole nm inside), or the default when they share no range.
+ */
+export function suggestedWavelength(
+  state: Pick<EditorState, 'layers' | 'ambient' | 'substrate'>,
+  spans: TableSpans,
+): { startNm: number; endNm: number; stepNm: number } {
+  const d = DEFAULT_ILLUMINATION.wavelength;
+  let lo: number = d.startNm;
+  let hi: number = d.endNm;
+  for (const m of strictTables(state, spans)) {
+    lo = Math.max(lo, Math.ceil(m.minNm));
+    hi = Math.min(hi, Math.floor(m.maxNm));
+  }
+  return hi > lo ? { startNm: lo, endNm: hi, stepNm: d.stepNm } : { ...d };
+}
+
+const sameRange = (a: { startNm: number; endNm: number; stepNm: number } | undefined, b: typeof a) =>
+  !!a && !!b && a.startNm === b.startNm && a.endNm === b.endNm && a.stepNm === b.stepNm;
+
+/**
+ * After an edit (prev -> next): a wavelength range the user has left as suggested follows the
+ * layers' tables; one the user typed, or loaded with a device, stays.
+ */
+export function wavelengthFollowsLayers(prev: EditorState, next: EditorState, spans: TableSpans): EditorState {
+  const was = prev.illumination?.wavelength;
+  const now = next.illumination?.wavelength;
+  if (!was || !now || !sameRange(was, now) || !sameRange(was, suggestedWavelength(prev, spans))) return next;
+  const range = suggestedWavelength(next, spans);
+  if (sameRange(now, range)) return next;
+  return { ...next, illumination: { ...next.illumination, wavelength: range } };
 }

@@ -16,7 +16,9 @@ export interface Warning {
     | 'lifetimeShort'
     | 'thickCoherent'
     | 'boltzmann'
-    | 'defectBeyondGap';
+    | 'defectBeyondGap'
+    | 'ohmicUndopedAnode'
+    | 'ohmicUndopedCathode';
   params: Record<string, string | number>;
 }
 
@@ -91,6 +93,16 @@ export function deviceWarnings(
       out.push({ path: w.path, key: 'boltzmann', params: {} });
     const beyond = /distribution reaches (\S+) eV beyond the \w+ band edge/.exec(w.message);
     if (beyond) out.push({ path: w.path, key: 'defectBeyondGap', params: { ev: beyond[1]! } });
+    const ohmic =
+      /^\(ohmic\) takes the equilibrium Fermi level of layer "(.*)", (\S+) eV from its (valence|conduction) band edge/.exec(
+        w.message,
+      );
+    if (ohmic)
+      out.push({
+        path: w.path,
+        key: ohmic[3] === 'valence' ? 'ohmicUndopedAnode' : 'ohmicUndopedCathode',
+        params: { layer: ohmic[1]!, ev: ohmic[2]! },
+      });
   }
   layers.forEach((l, j) => {
     if (l.coherent !== false && l.thicknessNm > 5000)

@@ -249,11 +249,17 @@ export const zh = {
     thickCoherent: '“{{layer}}”厚度超过 5 µm 却按相干处理，干涉条纹会失真，建议改为非相干。',
     boltzmann: '费米能级在此进入或接近能带，玻尔兹曼统计不成立：请在电学设置中选用费米-狄拉克统计。',
     defectBeyondGap: '该缺陷的能量分布超出带边 {{ev}} eV，带外的能级按原样保留；通常应让分布留在禁带之内。',
+    ohmicUndopedAnode:
+      '“{{layer}}”未掺杂（或为 n 型），而它旁边的阳极是欧姆接触：欧姆接触取该层自身的费米能级，离价带边 {{ev}} eV，几乎收集不到空穴，电池可能电流很小甚至反向。请给“{{layer}}”受主掺杂（Na ≥ 1e17 cm⁻³），或把接触改为肖特基接触并填写功函数。',
+    ohmicUndopedCathode:
+      '“{{layer}}”未掺杂（或为 p 型），而它旁边的阴极是欧姆接触：欧姆接触取该层自身的费米能级，离导带边 {{ev}} eV，几乎收集不到电子，电池可能电流很小甚至反向。请给“{{layer}}”施主掺杂（Nd ≥ 1e17 cm⁻³），或把接触改为肖特基接触并填写功函数。',
   },
   err: {
     title: '请修改以下输入',
     missing: '必填',
     positive: '必须大于 0',
+    nkRange:
+      '{{what}}的 n,k 表只覆盖 {{min}}–{{max}} nm，而波长范围是 {{start}}–{{end}} nm：请把“{{wlStart}}”和“{{wlEnd}}”改到 {{min}}–{{max}} nm 之内，或把{{what}}的“{{extrapolation}}”改为“{{hold}}”或“{{transparent}}”。',
     nonNegative: '不能为负数',
     integer: '必须为整数',
     invalid: '无效：{{msg}}',
@@ -274,6 +280,7 @@ export const zh = {
     submitting: '提交中…',
     submitted: '已提交计算 #{{id}}',
     invalid: '输入有误，已在对应字段标出。',
+    blocked: '还不能提交：{{count}} 处输入需要修改。第一处：{{first}}',
     failedSubmit: '提交失败：{{msg}}',
     queued: '排队中',
     running: '计算中',
@@ -596,11 +603,17 @@ export const en: Messages<typeof zh> = {
       'The Fermi level here is in or near a band, where Boltzmann statistics are not valid: choose Fermi-Dirac statistics in the electrical settings.',
     defectBeyondGap:
       'The energy distribution of this defect reaches {{ev}} eV beyond a band edge; the levels outside the gap are kept as given. Usually a distribution should stay inside the gap.',
+    ohmicUndopedAnode:
+      '"{{layer}}" is undoped (or n-type) and the anode next to it is ohmic: an ohmic contact takes the layer\'s own Fermi level, {{ev}} eV from the valence band edge, so it hardly collects holes and the cell may give little or even reverse current. Dope "{{layer}}" with acceptors (Na ≥ 1e17 cm⁻³), or make the contact Schottky and give its work function.',
+    ohmicUndopedCathode:
+      '"{{layer}}" is undoped (or p-type) and the cathode next to it is ohmic: an ohmic contact takes the layer\'s own Fermi level, {{ev}} eV from the conduction band edge, so it hardly collects electrons and the cell may give little or even reverse current. Dope "{{layer}}" with donors (Nd ≥ 1e17 cm⁻³), or make the contact Schottky and give its work function.',
   },
   err: {
     title: 'Please correct these inputs',
     missing: 'Required',
     positive: 'Must be greater than 0',
+    nkRange:
+      'The n,k table of {{what}} covers {{min}}–{{max}} nm only, but the wavelength range is {{start}}–{{end}} nm: set "{{wlStart}}" and "{{wlEnd}}" within {{min}}–{{max}} nm, or set "{{extrapolation}}" of {{what}} to "{{hold}}" or "{{transparent}}".',
     nonNegative: 'Must not be negative',
     integer: 'Must be a whole number',
     invalid: 'Invalid: {{msg}}',
@@ -623,6 +636,7 @@ export const en: Messages<typeof zh> = {
     submitting: 'Submitting…',
     submitted: 'Calculation #{{id}} submitted',
     invalid: 'The input is not valid; the fields are marked.',
+    blocked: 'Cannot submit yet: {{count}} inputs need changing. First: {{first}}',
     failedSubmit: 'Could not submit: {{msg}}',
     queued: 'Queued',
     running: 'Running',

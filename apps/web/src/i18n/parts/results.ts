@@ -52,6 +52,10 @@ export const zh = {
     adviceFailed: '请检查器件各层的厚度、材料参数和电学参数是否合理，修改后重新计算。',
     adviceNonconvergent:
       '求解器在时间限制内没有收敛（常见原因：掺杂或缺陷密度极端、界面能带偏移过大、偏压范围过宽）。请减小偏压步长或范围，检查极端参数，或先做一个更简单的结构。',
+    adviceNotConverged:
+      '牛顿迭代在该偏压处无法收敛，电压步长已缩到下限（并非超过时间限制）。常见原因：与电极相邻的层未掺杂而接触为欧姆接触、掺杂或缺陷密度极端、界面能带偏移过大。请查看上面的提示并检查这些参数，或先做一个更简单的结构。',
+    adviceStart:
+      '求解器在扫描开始之前（V = 0 V 的暗态平衡或打开光照时）就没有收敛，几乎立即停止，并非超过时间限制。最常见的原因是与电极相邻的层未掺杂而接触为欧姆接触（见上面的提示）；其次是掺杂或缺陷密度极端、界面能带偏移过大。',
     adviceCancelled: '可以重新提交同样的输入。',
     noResult: '计算已完成，但没有保存结果。',
   },
@@ -85,6 +89,13 @@ export const zh = {
     material: '材料',
     spectrum: '光谱',
     job: '计算任务',
+    jobKinds: {
+      fit: '拟合实测曲线',
+      'simulate-sdm': '单二极管模型计算',
+      'simulate-2dm': '双二极管模型计算',
+      'simulate-modified': '修正二极管模型计算',
+      losses: '效率损失分析',
+    },
     model: '模型',
     points: '数据点',
     temperature: '温度 (K)',
@@ -102,6 +113,8 @@ export const zh = {
     layer: '层',
     role: '作用',
     carriers: '载流子',
+    carrierPairs: '自由电子-空穴对',
+    carrierExcitons: '激子',
     jph: 'Jph (mA/cm²)',
     share: '占比',
     absorbersTotal: '吸收层合计',
@@ -168,6 +181,7 @@ export const zh = {
       '电压扫描在电流变号之前结束，未达到开路电压，因此只给出 Jsc；Voc、FF 和 PCE 未知。请提高终止电压，或在计算设置中勾选“{{checkbox}}”。',
     noLight: '没有光照 J-V（暗态计算）。',
     notConverged: '{{curve}} 曲线未完全收敛：{{error}}',
+    curveWarning: '{{curve}}：{{text}}',
     hysteresis: '结果中没有离子迁移扫描数据，因此不显示迟滞。',
     summary: '器件概要',
     incident: '入射功率 {{v}} mW/cm²',
@@ -199,6 +213,10 @@ export const zh = {
     eqeFailed: 'EQE 在 {{n}} 个波长（{{wl}} nm）处计算未收敛，已略去这些波长，也不给出由 EQE 积分的 Jsc',
     eqeNotComputed: '未能计算 EQE：无探测光的短路计算未收敛',
     figuresInterpolated: '在 Voc 或最大功率点处求解失败，关键参数改由扫描点插值得到',
+    sweepExtended: '电压扫描到 {{end}} V 时仍低于开路电压，已按“{{checkbox}}”继续扫描到 {{to}} V',
+    sweepBelowVoc:
+      '电压扫描在 {{end}} V 结束，仍低于开路电压（此处 J = {{j}} mA/cm² > 0）：请提高终止电压，或勾选“{{checkbox}}”',
+    sweepNoZero: '电压范围不含 0 V，因此不计算 Jsc、FF 和 PCE',
   },
   circuit: {
     paramDesc: {
@@ -400,6 +418,10 @@ export const en: Messages<typeof zh> = {
       'Check the thicknesses, material parameters and electrical parameters of the layers, change what is wrong and run it again.',
     adviceNonconvergent:
       'The solver did not converge within the time limit (usual causes: extreme doping or defect densities, large band offsets at an interface, a very wide bias range). Use smaller bias steps or a narrower range, check extreme parameters, or start from a simpler stack.',
+    adviceNotConverged:
+      "Newton's method could not converge at that bias even with the smallest voltage step (the time limit was not reached). Usual causes: an undoped layer next to an ohmic contact, extreme doping or defect densities, large band offsets at an interface. See the notes above and check these parameters, or start from a simpler stack.",
+    adviceStart:
+      'The solver did not converge before the sweep began (in the dark equilibrium at 0 V or while the light was being switched on): it stopped almost at once, not at the time limit. The usual cause is an undoped layer next to an ohmic contact (see the notes above); next, extreme doping or defect densities, or large band offsets at an interface.',
     adviceCancelled: 'You can submit the same input again.',
     noResult: 'The calculation finished but no result was stored.',
   },
@@ -433,6 +455,13 @@ export const en: Messages<typeof zh> = {
     material: 'Material',
     spectrum: 'Spectrum',
     job: 'Job',
+    jobKinds: {
+      fit: 'fit to measured curves',
+      'simulate-sdm': 'single-diode model calculation',
+      'simulate-2dm': 'two-diode model calculation',
+      'simulate-modified': 'modified diode model calculation',
+      losses: 'efficiency loss analysis',
+    },
     model: 'Model',
     points: 'Data points',
     temperature: 'Temperature (K)',
@@ -450,6 +479,8 @@ export const en: Messages<typeof zh> = {
     layer: 'Layer',
     role: 'Role',
     carriers: 'Carriers',
+    carrierPairs: 'free electron-hole pairs',
+    carrierExcitons: 'excitons',
     jph: 'Jph (mA/cm²)',
     share: 'Share',
     absorbersTotal: 'Absorbers (total)',
@@ -516,6 +547,7 @@ export const en: Messages<typeof zh> = {
       'The voltage sweep ended before the current changed sign (Voc was not reached), so only Jsc is known; Voc, FF and PCE are not. Raise the stop voltage, or tick “{{checkbox}}” in the calculation settings.',
     noLight: 'No light J-V (dark calculation).',
     notConverged: 'The {{curve}} curve did not fully converge: {{error}}',
+    curveWarning: '{{curve}}: {{text}}',
     hysteresis: 'The result has no ion-migration scans, so no hysteresis is shown.',
     summary: 'Device summary',
     incident: 'Incident power {{v}} mW/cm²',
@@ -554,6 +586,11 @@ export const en: Messages<typeof zh> = {
     eqeNotComputed: 'The EQE could not be computed: the short-circuit run without probe light did not converge',
     figuresInterpolated:
       'Solving at Voc or the maximum power point failed: the key figures are interpolated from the sweep',
+    sweepExtended:
+      'The sweep ended at {{end}} V, below the open-circuit voltage; with “{{checkbox}}” it went on to {{to}} V',
+    sweepBelowVoc:
+      'The sweep ends at {{end}} V, below the open-circuit voltage (J = {{j}} mA/cm² > 0 there): raise the stop voltage, or tick “{{checkbox}}”',
+    sweepNoZero: 'The voltage range does not include 0 V, so Jsc, FF and PCE are not computed',
   },
   circuit: {
     paramDesc: {

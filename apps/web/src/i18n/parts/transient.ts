@@ -158,6 +158,8 @@ export const zh = {
     singular: '小信号方程在 {{f}} Hz 处奇异',
     jvNotConverged: '在 V = {{v}} V 处未收敛',
     jvWallClock: '在 V = {{v}} V 处达到 {{s}} s 的计算时限，未收敛',
+    jvLightOn: '在 V = {{v}} V 打开光照时未收敛',
+    jvEquilibrium: '暗态平衡（V = {{v}} V）未收敛',
   },
 };
 
@@ -318,5 +320,7 @@ export const en: Messages<typeof zh> = {
     singular: 'the small-signal equations are singular at {{f}} Hz',
     jvNotConverged: 'did not converge at V = {{v}} V',
     jvWallClock: 'the {{s}} s time limit was reached at V = {{v}} V before convergence',
+    jvLightOn: 'did not converge at V = {{v}} V while the light was being switched on',
+    jvEquilibrium: 'the dark equilibrium (V = {{v}} V) did not converge',
   },
 };

@@ -1,6 +1,6 @@
 import { DownloadOutlined, ExportOutlined, ThunderboltOutlined, UploadOutlined } from '@ant-design/icons';
 import type { DeviceSpec } from '@pvforge/contracts';
-import { Alert, App, Button, Card, Form, Input, Skeleton, Space, Upload } from 'antd';
+import { Alert, App, Button, Card, Form, Input, Skeleton, Space, Typography, Upload } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
@@ -8,6 +8,7 @@ import { NetworkError } from '../../../api/client';
 import { editorApi } from '../../../api/editor';
 import { DeviceEditor } from '../../../components/device-editor/DeviceEditor';
 import { downloadSpec, readSpecFile, stashDraft, takeDraft, unwrapSpec } from '../../../components/device-editor/io';
+import { fieldLabel, rangeIssueText, translateIssue } from '../../../components/device-editor/messages';
 import {
   blankState,
   type CalcKindEditable,
@@ -16,8 +17,10 @@ import {
   fieldIssues,
   formToSpec,
   issueOf,
+  rangeIssues,
   specToForm,
 } from '../../../components/device-editor/model';
+import { useTableSpans } from '../../../components/device-editor/OpticalEditor';
 import { usePreview } from '../../../components/device-editor/usePreview';
 import { PageHeader } from '../../../components/PageHeader';
 import { QueuePriority } from '../../../components/QueuePriority';
@@ -37,7 +40,7 @@ function looksLikeSpec(v: unknown): v is DeviceSpec {
 }
 
 /** The first layer an issue names, to select it after a failed submit. */
-function firstLayerOf(issues: FieldIssue[]): number | undefined {
+function firstLayerOf(issues: { path: string }[]): number | undefined {
   for (const i of issues) {
     const m = /^layers\.(\d+)/.exec(i.path);
     if (m) return Number(m[1]);
@@ -58,7 +61,7 @@ function firstLayerOf(issues: FieldIssue[]): number | undefined {
  * device being edited, so the work on this page is never lost.
  */
 export function CalcPage({ kind }: { kind: CalcKindEditable }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const params = useParams();
   const [search] = useSearchParams();
@@ -135,6 +138,22 @@ export function CalcPage({ kind }: { kind: CalcKindEditable }) {
   const opticalPart = useMemo(() => formToSpec(state, 'opt'), [state]);
   const preview = usePreview(opticalPart, !loading);
 
+  // What stops a submit, said before the button is clicked: the checker's errors, then n,k tables
+  // that do not cover the wavelength range.
+  const spans = useTableSpans();
+  const blocking = useMemo(() => {
+    const names = state.layers.map((l) => l.name);
+    const local = fieldIssues(spec);
+    const ranges = rangeIssues(state, spans);
+    const lines = [
+      ...local.map(
+        (i) => `${fieldLabel(i.path, names, t, i18n.language)}: ${translateIssue(i.message, t, i18n.language)}`,
+      ),
+      ...ranges.map((r) => rangeIssueText(r, t)),
+    ];
+    return { lines, paths: [...local, ...ranges] };
+  }, [state, spec, spans, t, i18n.language]);
+
   const update = useCallback(
     (id: number, patch: Partial<Run>) =>
       setRuns((rs) =>
@@ -156,10 +175,9 @@ export function CalcPage({ kind }: { kind: CalcKindEditable }) {
 
   const [priority, setPriority] = useState(false);
   const submit = async () => {
-    const local = fieldIssues(spec);
-    if (local.length) {
+    if (blocking.lines.length) {
       message.error(t('editor.run.invalid'));
-      const j = firstLayerOf(local);
+      const j = firstLayerOf(blocking.paths);
       if (j !== undefined) setSelected(j);
       return;
     }
@@ -246,6 +264,11 @@ export function CalcPage({ kind }: { kind: CalcKindEditable }) {
         >
           {kind === 'opt' ? t('editor.run.submitOpt') : t('editor.run.submitElec')}
         </Button>
+        {blocking.lines.length > 0 && (
+          <Typography.Paragraph type="danger" style={{ margin: '8px 0 0' }} data-testid="calc-submit-blocked">
+            {t('editor.run.blocked', { count: blocking.lines.length, first: blocking.lines[0] })}
+          </Typography.Paragraph>
+        )}
       </Card>
       <SweepPanel
         kind={kind}

@@ -17,7 +17,14 @@ import {
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Loading } from '../../../components/Loading';
-import { type CurveSource, fileKind, MAX_CURVE_TEXT, type ParseChoice, type Preview } from './CircuitModel';
+import {
+  type CurveSource,
+  curveErrorText,
+  fileKind,
+  MAX_CURVE_TEXT,
+  type ParseChoice,
+  type Preview,
+} from './CircuitModel';
 import { readXlsxRows } from './CircuitXlsx';
 
 const LinePlot = lazy(() => import('../../../components/plots/LinePlot'));
@@ -274,7 +281,7 @@ export function CircuitCurveInput({
         <Alert
           type="error"
           showIcon
-          message={t('circuit.curve.parseError', { msg: preview.message })}
+          message={t('circuit.curve.parseError', { msg: curveErrorText(preview, t) })}
           data-testid={tid('curve-parse-error')}
         />
       )}

@@ -9,6 +9,7 @@ import type { Circle2Job, CircleJob } from '@pvforge/contracts';
 import {
   type Cell,
   type CurrentUnit,
+  CurveParseError,
   type CurveParseOptions,
   defaultPhotocurrentRange,
   MAX_FIT_CURVES,
@@ -238,7 +239,14 @@ export type Preview =
       /** Fewer than about 1000 measured points (spec §9 recommendation). */
       fewPoints: boolean;
     }
-  | { ok: false; message: string };
+  | {
+      ok: false;
+      /** The engine's English line, shown only when it gave no code. */
+      message: string;
+      /** The engine's code and parameters (CurveParseError), worded by curveErrorText. */
+      code?: string;
+      params?: Record<string, string | number>;
+    };
 
 /** The parse options the job carries (undefined when everything is detected). */
 export function parseOptions(choice: ParseChoice): CurveParseOptions | undefined {
@@ -268,8 +276,21 @@ export function previewCurve(source: CurveSource, choice: ParseChoice = {}): Pre
       fewPoints: measuredPoints < RECOMMENDED_POINTS,
     };
   } catch (e) {
+    if (e instanceof CurveParseError) return { ok: false, message: e.message, code: e.code, params: e.params };
     return { ok: false, message: e instanceof Error ? e.message : String(e) };
   }
+}
+
+/** Why a curve cannot be used, in the UI's language (the engine's code and parameters). */
+export function curveErrorText(
+  p: { message: string; code?: string; params?: Record<string, string | number> },
+  t: (key: string, vars?: Record<string, string>) => string,
+): string {
+  if (!p.code) return p.message;
+  const vars: Record<string, string> = {};
+  for (const [k, v] of Object.entries(p.params ?? {})) vars[k] = String(v);
+  for (const k of ['column', 'what'] as const) if (vars[k]) vars[k] = t(`circuit.curve.parseErr.${vars[k]}`);
+  return t(`circuit.curve.parseErr.${p.code}`, vars);
 }
 
 /** How a file of this name is read: table text, SCAPS .iv text, XLSX cells, or refused. */

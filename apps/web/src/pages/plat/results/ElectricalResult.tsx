@@ -13,6 +13,7 @@ import { fmtNum } from '../../../components/plots/plot-data';
 import type { PlotSeries } from '../../../components/plots/types';
 import { SweepResultView } from '../../../components/sweep/SweepResultView';
 import { DefectPanels } from './DefectPanels';
+import { curveWarning, localWarning, nonconvergentAdvice } from './engine-warnings';
 import { ImpedancePanels } from './ImpedancePanels';
 import { modelLossSeries, oxideCurrentSeries } from './model-results';
 import { OpticsPanels } from './OpticalResult';
@@ -198,7 +199,7 @@ function ElectricalBody({ detail }: { detail: CalcDetail }) {
   if (!v) return <Alert type="error" showIcon title={t('results.failure.noResult')} />;
   const vAxis = { label: t('results.elec.voltage'), unit: 'V' };
   const jAxis = { label: 'J', unit: 'mA/cm²' };
-  const warnings = [...v.warnings, ...v.curves.flatMap((c) => c.warnings.map((w) => `${c.tag}: ${w}`))];
+  const curveWarnings = v.curves.flatMap((c) => c.warnings.map((w) => curveWarning(c.tag, w, t)));
   const lightFigures = v.curves.find((c) => c.tag !== 'dark' && c.figures)?.figures;
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="rste-body">
@@ -211,12 +212,12 @@ function ElectricalBody({ detail }: { detail: CalcDetail }) {
             showIcon
             title={t('results.elec.notConverged', {
               curve: t(`results.elec.${c.tag === 'dark' ? 'dark' : 'light'}`),
-              error: c.error ?? '',
+              error: c.error ? localWarning(c.error, t) : '',
             })}
-            description={t('results.failure.adviceNonconvergent')}
+            description={t(nonconvergentAdvice(c.error))}
           />
         ))}
-      <Warnings warnings={warnings} />
+      <Warnings warnings={v.warnings} localized={curveWarnings} />
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={12}>
           <Card size="small" title={t('results.elec.figures')}>

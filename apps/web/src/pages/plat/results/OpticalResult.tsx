@@ -47,7 +47,16 @@ export function OpticsPanels({
   const map = useMemo(() => absorptionMap(o.map ? o : { ...o, layers: films }), [o, films]);
   const total = o.totals.absorbers + o.totals.reflected + o.totals.transmitted;
   const rows = [
-    ...o.layers.map((l) => ({ key: l.name, name: l.name, role: l.role, carriers: l.carriers, jph: l.jph })),
+    ...o.layers.map((l) => ({
+      key: l.name,
+      name: l.name,
+      // the engine's role code and carrier kind, told in the UI's language
+      role: l.role ? t(`editor.roles.${l.role}`) : '',
+      carriers: l.carriers
+        ? t(l.carriers === 'excitons' ? 'results.opt.carrierExcitons' : 'results.opt.carrierPairs')
+        : '',
+      jph: l.jph,
+    })),
     { key: '_abs', name: t('results.opt.absorbersTotal'), role: '', carriers: '', jph: o.totals.absorbers },
     { key: '_r', name: t('results.opt.reflected'), role: '', carriers: '', jph: o.totals.reflected },
     { key: '_t', name: t('results.opt.transmitted'), role: '', carriers: '', jph: o.totals.transmitted },

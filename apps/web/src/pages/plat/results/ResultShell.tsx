@@ -32,7 +32,7 @@ import { SaveDeviceButton } from '../../../components/library/SaveDeviceButton';
 import { PageHeader } from '../../../components/PageHeader';
 import { progressText } from '../../../live/progress-detail';
 import { useLiveEvent } from '../../../live/useLive';
-import { localWarning } from './engine-warnings';
+import { localWarning, nonconvergentAdvice } from './engine-warnings';
 import { InputList, useTableNames } from './InputList';
 import { editPath, resultPath } from './result-data';
 
@@ -94,7 +94,7 @@ export function ExportButtons({ record }: { record: CalcRecord }) {
 
 /** The input of the calculation, short: the layer stack for devices, the job for circuits. */
 export function InputSummary({ detail }: { detail: CalcDetail }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const tableNames = useTableNames();
   const { record } = detail;
   const input = isObj(detail.input) ? detail.input : {};
@@ -135,8 +135,18 @@ export function InputSummary({ detail }: { detail: CalcDetail }) {
         ),
       });
   } else {
-    items.push({ key: 'job', label: t('results.input.job'), children: String(input['kind'] ?? '–') });
-    if (input['model']) items.push({ key: 'model', label: t('results.input.model'), children: String(input['model']) });
+    const job = String(input['kind'] ?? '');
+    items.push({
+      key: 'job',
+      label: t('results.input.job'),
+      children: job ? t(`results.input.jobKinds.${job}`) : '–',
+    });
+    if (input['model'])
+      items.push({
+        key: 'model',
+        label: t('results.input.model'),
+        children: t(`results.circuit.models.${String(input['model'])}`),
+      });
     if (typeof input['tK'] === 'number')
       items.push({ key: 'tK', label: t('results.input.temperature'), children: String(input['tK']) });
   }
@@ -161,11 +171,14 @@ export function InputSummary({ detail }: { detail: CalcDetail }) {
             {
               title: t('results.input.material'),
               render: (_, l) => {
+                // the n,k table's name, not its id; other optical models by their kind's label
                 const o = isObj(l['optical']) ? l['optical'] : {};
-                if (o['kind'] === 'table') return tableNames[String(o['materialId'])] ?? String(o['materialId']);
-                return o['kind'] === 'constant' || o['kind'] === 'tabulated'
-                  ? t(`editor.field.opticalKind.${o['kind']}`)
-                  : t('editor.field.opticalKind.other', { kind: String(o['kind'] ?? '–') });
+                if (typeof o['materialId'] === 'string') return tableNames[o['materialId']] ?? o['materialId'];
+                const kind = String(o['kind'] ?? '');
+                if (!kind) return '–';
+                return i18n.exists(`editor.field.opticalKind.${kind}`)
+                  ? t(`editor.field.opticalKind.${kind}`)
+                  : t('editor.field.opticalKind.other', { kind });
               },
             },
           ]}
@@ -176,9 +189,11 @@ export function InputSummary({ detail }: { detail: CalcDetail }) {
   );
 }
 
-export function Warnings({ warnings }: { warnings: string[] }) {
+/** The engine's warnings (told in the UI's language here) and any already told (`localized`). */
+export function Warnings({ warnings, localized = [] }: { warnings: string[]; localized?: string[] }) {
   const { t } = useTranslation();
-  if (!warnings.length) return null;
+  const lines = [...warnings.map((w) => localWarning(w, t)), ...localized];
+  if (!lines.length) return null;
   return (
     <Alert
       type="warning"
@@ -186,10 +201,8 @@ export function Warnings({ warnings }: { warnings: string[] }) {
       title={t('results.warnings')}
       description={
         <ul style={{ margin: 0, paddingInlineStart: 18 }}>
-          {warnings.map((w) => (
-            <li key={w} title={w}>
-              {localWarning(w, t)}
-            </li>
+          {lines.map((w) => (
+            <li key={w}>{w}</li>
           ))}
         </ul>
       }
@@ -251,13 +264,21 @@ function Running({
   );
 }
 
-function Failed({ record }: { record: CalcRecord }) {
+/** The warnings a stored result carries (a non-convergent run keeps its partial result), if any. */
+function resultWarnings(result: unknown): string[] {
+  const w = (result as { warnings?: unknown } | null | undefined)?.warnings;
+  return Array.isArray(w) ? w.filter((x): x is string => typeof x === 'string') : [];
+}
+
+function Failed({ record, result }: { record: CalcRecord; result: unknown }) {
   const { t } = useTranslation();
   const s = record.status as 'failed' | 'nonconvergent' | 'cancelled';
   const title = t(`results.failure.${s}Title`);
+  // what the input check found (e.g. an ohmic contact on an undoped layer): the likely cause
+  const causes = s === 'nonconvergent' ? resultWarnings(result) : [];
   const advice = t(
     s === 'nonconvergent'
-      ? 'results.failure.adviceNonconvergent'
+      ? nonconvergentAdvice(record.reason)
       : s === 'cancelled'
         ? 'results.failure.adviceCancelled'
         : 'results.failure.adviceFailed',
@@ -274,6 +295,7 @@ function Failed({ record }: { record: CalcRecord }) {
                 ? t('results.failure.reason', { reason: localWarning(record.reason, t) })
                 : t('results.failure.noReason')}
             </span>
+            {causes.length > 0 && <Warnings warnings={causes} />}
             <span>{advice}</span>
           </Space>
         }
@@ -371,7 +393,7 @@ export function ResultShell({
         />
       );
     } else if (record.status !== 'succeeded') {
-      body = <Failed record={record} />;
+      body = <Failed record={record} result={detail.result} />;
     } else if (detail.result === null || detail.result === undefined) {
       body = <Alert type="warning" showIcon title={t('results.failure.noResult')} />;
     } else {

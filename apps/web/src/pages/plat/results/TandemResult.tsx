@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import LinePlot from '../../../components/plots/LinePlot';
 import { fmtNum } from '../../../components/plots/plot-data';
 import type { PlotSeries } from '../../../components/plots/types';
+import { localWarning } from './engine-warnings';
 import { Warnings } from './ResultShell';
 import type { TandemFigures, TandemView } from './tandem-data';
 
@@ -118,7 +119,10 @@ export function TandemBody({ v, fileBase }: { v: TandemView; fileBase: string })
             key={c.subcell}
             type="warning"
             showIcon
-            title={t('tandem.result.notConverged', { cell: t(`tandem.result.${c.subcell}Cell`), error: c.error ?? '' })}
+            title={t('tandem.result.notConverged', {
+              cell: t(`tandem.result.${c.subcell}Cell`),
+              error: c.error ? localWarning(c.error, t) : '',
+            })}
             description={t('results.failure.adviceNonconvergent')}
           />
         ))}

@@ -70,6 +70,17 @@ const PATTERNS: { re: RegExp; key: string; vars: (m: RegExpExecArray) => Record<
     key: 'results.engineWarn.boltzmannContact',
     vars: (m) => ({ side: m[1]! }),
   },
+  // an ohmic contact on an undoped transport layer (engine electrical/input-check.ts): the editor's words
+  {
+    re: /^electrical\.contacts\.(?:front|back)\.kind: \(ohmic\) takes the equilibrium Fermi level of layer "(.*)", (\S+) eV from its valence band edge/,
+    key: 'editor.warn.ohmicUndopedAnode',
+    vars: (m) => ({ layer: m[1]!, ev: m[2]! }),
+  },
+  {
+    re: /^electrical\.contacts\.(?:front|back)\.kind: \(ohmic\) takes the equilibrium Fermi level of layer "(.*)", (\S+) eV from its conduction band edge/,
+    key: 'editor.warn.ohmicUndopedCathode',
+    vars: (m) => ({ layer: m[1]!, ev: m[2]! }),
+  },
   {
     re: /^electrical\.eqe: the run did not converge at (\d+) of \d+ wavelengths \((.+)\)/,
     key: 'results.engineWarn.eqeFailed',
@@ -77,6 +88,22 @@ const PATTERNS: { re: RegExp; key: string; vars: (m: RegExpExecArray) => Record<
   },
   { re: /^electrical\.eqe: not computed: /, key: 'results.engineWarn.eqeNotComputed', vars: () => ({}) },
   { re: /^figures: interpolated from the sweep/, key: 'results.engineWarn.figuresInterpolated', vars: () => ({}) },
+  // a sweep that ends below Voc (engine electrical/jv.ts); the checkbox named as the form names it
+  {
+    re: /^voltage_V: the range ended at (\S+) V, below Voc; extended to (\S+) V \(extendToVoc\)$/,
+    key: 'results.engineWarn.sweepExtended',
+    vars: (m) => ({ end: m[1]!, to: m[2]!, checkbox: '' }),
+  },
+  {
+    re: /^voltage_V: the range ends at (\S+) V, below Voc \(J = (\S+) mA\/cm\^2 > 0 there\)/,
+    key: 'results.engineWarn.sweepBelowVoc',
+    vars: (m) => ({ end: m[1]!, j: m[2]!, checkbox: '' }),
+  },
+  {
+    re: /^voltage_V: the range does not include 0 V/,
+    key: 'results.engineWarn.sweepNoZero',
+    vars: () => ({}),
+  },
   // Why a J-V sweep, a transient or an impedance spectrum stopped (engine electrical/jv.ts, transient.ts, impedance.ts)
   {
     re: /^did not converge at t = (\S+) s, V = (\S+) V \(last residual \S+\)$/,
@@ -98,6 +125,16 @@ const PATTERNS: { re: RegExp; key: string; vars: (m: RegExpExecArray) => Record<
     vars: (m) => ({ f: m[1]! }),
   },
   {
+    re: /^did not converge at V = (\S+) V \(last residual \S+\) while switching the light on$/,
+    key: 'transient.err.jvLightOn',
+    vars: (m) => ({ v: m[1]! }),
+  },
+  {
+    re: /^did not converge at V = (\S+) V \(last residual \S+\) in the dark equilibrium$/,
+    key: 'transient.err.jvEquilibrium',
+    vars: (m) => ({ v: m[1]! }),
+  },
+  {
     re: /^did not converge at V = (\S+) V \(last residual \S+\)$/,
     key: 'transient.err.jvNotConverged',
     vars: (m) => ({ v: m[1]! }),
@@ -115,6 +152,7 @@ export function localWarning(w: string, t: T): string {
     if (!m) continue;
     const vars = p.vars(m);
     if (vars['side']) vars['side'] = t(`results.engineWarn.${vars['side']}`);
+    if (vars['checkbox'] !== undefined) vars['checkbox'] = t('editor.el.extendToVoc');
     if (vars['field']) vars['field'] = t(`editor.param.${vars['field']}.label`, { defaultValue: vars['field'] });
     if (vars['param']) vars['param'] = t(`results.circuit.paramDesc.${vars['param']}`, { defaultValue: vars['param'] });
     if (vars['why']) vars['why'] = localWhy(vars['why'], t);
@@ -136,4 +174,23 @@ function localWhy(why: string, t: T): string {
     /j0RadMaCm2: (\S+) mA\/cm\^2 is so far below the detailed-balance value (\S+) mA\/cm\^2 of Eg = (\S+) eV/.exec(why);
   if (j0) return t('results.engineWarn.j0RadTooLow', { j0: j0[1]!, sq: j0[2]!, eg: j0[3]! });
   return why;
+}
+
+/**
+ * The advice for a run that did not converge, by what stopped it: the wall-clock limit, or Newton's
+ * method failing with the smallest voltage step (a failure at 0 V after half a second is no time limit).
+ */
+export function nonconvergentAdvice(reason: string | undefined | null): string {
+  if (reason && /wall-clock limit/.test(reason)) return 'results.failure.adviceNonconvergent';
+  if (reason && /(while switching the light on|in the dark equilibrium)$/.test(reason))
+    return 'results.failure.adviceStart';
+  return 'results.failure.adviceNotConverged';
+}
+
+/** An engine warning of one curve ("light"/"dark"), with the curve named in the UI's language. */
+export function curveWarning(tag: string, w: string, t: T): string {
+  return t('results.elec.curveWarning', {
+    curve: t(`results.elec.${tag === 'dark' ? 'dark' : 'light'}`),
+    text: localWarning(w, t),
+  });
 }
