@@ -31,7 +31,7 @@ export async function startWorker(
     ['--conditions=@pvforge/source', '--import', 'tsx', 'apps/server/src/worker-main.ts'],
     {
       cwd: repoRoot,
-      env: { ...process.env, LOG_LEVEL: 'silent', ...env },
+      env: { ...process.env, LOG_LEVEL: 'silent', REGISTRATIONS_PER_HOUR: '100000', ...env },
       stdio: ['ignore', 'ignore', 'pipe'],
     },
   );
@@ -69,7 +69,15 @@ export async function startServer(
     ['--conditions=@pvforge/source', '--import', 'tsx', 'apps/server/src/main.ts'],
     {
       cwd: repoRoot,
-      env: { ...process.env, LOG_LEVEL: 'silent', PORT: String(port), HOST: '127.0.0.1', ...env },
+      env: {
+        ...process.env,
+        LOG_LEVEL: 'silent',
+        // registrations from one address are counted in the shared Redis across tests
+        REGISTRATIONS_PER_HOUR: '100000',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        ...env,
+      },
       stdio: 'ignore',
     },
   );
