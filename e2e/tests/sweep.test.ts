@@ -54,10 +54,21 @@ afterAll(async () => {
 
 /** Chooses a sweep parameter by typing part of its label. */
 async function pickField(k: number, typed: string, label: string) {
-  await byId(`sweep-field-${k}`).click();
-  await byId(`sweep-field-${k}`).locator('input').fill(typed);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: label }).first().click();
-  await expect.poll(() => byId(`sweep-field-${k}`).innerText()).toContain(label);
+  // a click while the dropdown still filters or animates can miss the option: try again, as a user would
+  for (let attempt = 1; ; attempt++) {
+    await byId(`sweep-field-${k}`).click();
+    await byId(`sweep-field-${k}`).locator('input').fill(typed);
+    const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: label }).first();
+    await option.waitFor({ state: 'visible' });
+    await option.click();
+    try {
+      await expect.poll(() => byId(`sweep-field-${k}`).innerText(), { timeout: 5_000 }).toContain(label);
+      return;
+    } catch (e) {
+      if (attempt >= 3) throw e;
+      await page.keyboard.press('Escape');
+    }
+  }
 }
 
 /** Waits for the newest run of the page's run panel to succeed and opens its result. */

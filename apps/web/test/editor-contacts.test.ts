@@ -116,21 +116,25 @@ describe('the wavelength range and the n,k tables', () => {
   it('a range left as suggested narrows to what every table covers (MAPbI3: 300-900 nm)', () => {
     const s = libraryDevice();
     expect(s.illumination!.wavelength).toEqual({ startNm: 300, endNm: 900, stepNm: 1 });
-    expect(rangeIssues(s, spans)).toEqual([]);
+    expect(rangeIssues(s, spans, 'elec')).toEqual([]);
     expect(suggestedWavelength(blankState('opt', 'x'), spans)).toEqual({ startNm: 300, endNm: 1600, stepNm: 1 });
   });
 
   it('a range beyond a table without extrapolation names the layer and its span; extrapolation clears it', () => {
     let s = setAt(libraryDevice(), 'illumination.wavelength.endNm', 1600);
-    const issues = rangeIssues(s, spans);
+    const issues = rangeIssues(s, spans, 'elec');
     // ITO (201-1689 nm) and Ag (300-1700 nm) cover 1600 nm
     expect(issues.map((i) => [i.path, i.layer, i.minNm, i.maxNm, i.endNm])).toEqual([
       ['layers.1.optical', 'PTAA', 300, 1100, 1600],
       ['layers.2.optical', 'MAPbI3', 300, 900, 1600],
       ['layers.3.optical', 'C60', 300, 1100, 1600],
     ]);
+    // an electrical run with a given (uniform) generation runs no optics: nothing to refuse, as on the server
+    const uniform = setAt(s, 'electrical.generation', { kind: 'uniform', gCm3PerS: 1e21 });
+    expect(rangeIssues(uniform, spans, 'elec')).toEqual([]);
+    expect(rangeIssues(uniform, spans, 'opt')).toHaveLength(3);
     for (const j of [1, 2, 3]) s = setAt(s, `layers.${j}.optical.extrapolation`, 'hold');
-    expect(rangeIssues(s, spans)).toEqual([]);
+    expect(rangeIssues(s, spans, 'elec')).toEqual([]);
   });
 
   it('a range the user typed stays when the layers change', () => {

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkDeviceSpec, checkMaterialInput, materialToLayer } from '@pvforge/contracts';
 import { describe, expect, it } from 'vitest';
+import { checkCalculationInput } from '../../src/jobs/validate.js';
 
 /** The cited data of the public material library (assets/materials) and device library (assets/devices). */
 const root = join(__dirname, '../../../..');
@@ -183,6 +184,18 @@ describe('public device library (assets/devices)', () => {
       for (const l of d.spec.layers as { optical: { kind: string; materialId?: string } }[])
         if (l.optical.kind === 'table')
           expect(nkIds.has(l.optical.materialId!), `${d.file}: ${l.optical.materialId}`).toBe(true);
+    }
+  });
+
+  it('every device is accepted for queuing as it ships: its optics and, with an electrical block, its electrics', () => {
+    // what the server checks before queuing (n,k coverage of the wavelength range included): a user
+    // who opens an example and submits it must not be refused
+    for (const d of devices) {
+      const kinds = 'electrical' in d.spec ? (['opt', 'elec'] as const) : (['opt'] as const);
+      for (const kind of kinds) {
+        const r = checkCalculationInput(kind, d.spec);
+        expect(r.ok ? [] : r.errors, `${d.file} (${kind})`).toEqual([]);
+      }
     }
   });
 

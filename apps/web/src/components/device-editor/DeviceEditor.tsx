@@ -59,7 +59,7 @@ export function DeviceEditor(props: DeviceEditorProps) {
   }, [checked, serverIssues]);
   const spans = useTableSpans();
   // n,k tables that do not cover the wavelength range: refused before queuing, named in the form's words
-  const ranges = useMemo(() => rangeIssues(state, spans), [state, spans]);
+  const ranges = useMemo(() => rangeIssues(state, spans, kind), [state, spans, kind]);
   const absorberJph = preview.result?.layers.filter((l) => l.role === 'absorber').reduce((s, l) => s + l.jphMaCm2, 0);
   const warnings = useMemo(
     () => deviceWarnings(spec.layers, kind === 'elec' ? spec.electrical : undefined, absorberJph, checked.warnings),

@@ -399,7 +399,10 @@ function strictTables(
  * would stop there, so the editor refuses the run before it is queued and names the options that
  * fix it (the range, or the layer's "outside the table" choice).
  */
-export function rangeIssues(state: EditorState, spans: TableSpans): RangeIssue[] {
+export function rangeIssues(state: EditorState, spans: TableSpans, kind: 'opt' | 'elec'): RangeIssue[] {
+  // an electrical run with a given generation profile (uniform, from a file) runs no optics, as the server judges
+  const gen = state.electrical?.generation?.kind ?? 'optical';
+  if (kind === 'elec' && gen !== 'optical' && gen !== 'beer-lambert') return [];
   const wl = state.illumination?.wavelength;
   if (!wl || !Number.isFinite(wl.startNm) || !Number.isFinite(wl.endNm)) return [];
   return strictTables(state, spans)

@@ -144,7 +144,7 @@ export function CalcPage({ kind }: { kind: CalcKindEditable }) {
   const blocking = useMemo(() => {
     const names = state.layers.map((l) => l.name);
     const local = fieldIssues(spec);
-    const ranges = rangeIssues(state, spans);
+    const ranges = rangeIssues(state, spans, kind);
     const lines = [
       ...local.map(
         (i) => `${fieldLabel(i.path, names, t, i18n.language)}: ${translateIssue(i.message, t, i18n.language)}`,
@@ -152,7 +152,7 @@ export function CalcPage({ kind }: { kind: CalcKindEditable }) {
       ...ranges.map((r) => rangeIssueText(r, t)),
     ];
     return { lines, paths: [...local, ...ranges] };
-  }, [state, spec, spans, t, i18n.language]);
+  }, [state, spec, spans, kind, t, i18n.language]);
 
   const update = useCallback(
     (id: number, patch: Partial<Run>) =>

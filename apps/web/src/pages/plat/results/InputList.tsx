@@ -38,10 +38,16 @@ export function groupInputs(
   return groups;
 }
 
-/** The shipped n,k tables' names by id, so a layer's optics read "Soda-lime glass" rather than its id. */
-export function useTableNames(): Record<string, string> {
+/**
+ * The shipped n,k tables' names by id, so a layer's optics read "Soda-lime glass" rather than its id;
+ * undefined while the index loads (a table id must not flash on screen), {} if it cannot be had.
+ */
+export function useTableNames(): Record<string, string> | undefined {
   const nk = useQuery({ queryKey: ['nkIndex'], queryFn: nkIndex, staleTime: Number.POSITIVE_INFINITY, retry: false });
-  return useMemo(() => Object.fromEntries((nk.data ?? []).map((m) => [m.id, m.name])), [nk.data]);
+  return useMemo(
+    () => (nk.isPending ? undefined : Object.fromEntries((nk.data ?? []).map((m) => [m.id, m.name]))),
+    [nk.isPending, nk.data],
+  );
 }
 
 export function InputList({ input, kind }: { input: unknown; kind: 'opt' | 'elec' }) {
@@ -50,6 +56,7 @@ export function InputList({ input, kind }: { input: unknown; kind: 'opt' | 'elec
   const device = sweep ? sweep['device'] : input;
   const names = useTableNames();
   const items = useMemo(() => {
+    if (!names) return [];
     const all = deviceInputs(device, t, i18n.language, names);
     return kind === 'opt' ? opticalInputs(all) : all;
   }, [device, kind, t, i18n.language, names]);

@@ -173,7 +173,8 @@ export function InputSummary({ detail }: { detail: CalcDetail }) {
               render: (_, l) => {
                 // the n,k table's name, not its id; other optical models by their kind's label
                 const o = isObj(l['optical']) ? l['optical'] : {};
-                if (typeof o['materialId'] === 'string') return tableNames[o['materialId']] ?? o['materialId'];
+                if (typeof o['materialId'] === 'string')
+                  return tableNames ? (tableNames[o['materialId']] ?? o['materialId']) : '…';
                 const kind = String(o['kind'] ?? '');
                 if (!kind) return '–';
                 return i18n.exists(`editor.field.opticalKind.${kind}`)
