@@ -6,6 +6,7 @@ import { makePng } from '../../apps/server/test/integration/helpers/png.js';
 import { screenshot } from '../src/browser.js';
 import type { Mailbox } from '../src/mailbox.js';
 import { ADMIN, type Platform, repoRoot } from '../src/platform.js';
+import { setPriceAsAdmin } from '../src/prices.js';
 import { loginInBrowser, registerInBrowser } from '../src/register.js';
 import { addZhPage, startRig, stopRig } from '../src/session.js';
 import { pageApi } from '../src/session-api.js';
@@ -182,17 +183,7 @@ describe('administration (issue 14 and 16)', () => {
   });
 
   it('charges a library import at the price set, and refuses it when the balance is short', async () => {
-    await admin.goto(`${platform.url}/plat/manage/finance`);
-    await field(admin, 'price-libraryImport').fill('2');
-    await by(admin, 'price-save-libraryImport').click();
-    await expect
-      .poll(
-        async () =>
-          (
-            await pageApi<{ prices: { feature: string; priceYuan: number }[] }>(admin, '/sys/finance/prices', {})
-          ).data.prices.find((p) => p.feature === 'libraryImport')?.priceYuan,
-      )
-      .toBe(2);
+    await setPriceAsAdmin(admin, platform.url, 'libraryImport', 2);
 
     const device = readFileSync(join(repoRoot, 'packages/engine/test/optics/fixtures/perovskite-pin.device.json'));
     const importOnce = async () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../src/browser.js';
 import type { Mailbox } from '../src/mailbox.js';
 import { ADMIN, type Platform } from '../src/platform.js';
+import { setPriceAsAdmin } from '../src/prices.js';
 import { loginInBrowser, registerInBrowser } from '../src/register.js';
 import { addZhPage, startRig, stopRig } from '../src/session.js';
 import { pageApi } from '../src/session-api.js';
@@ -89,17 +90,7 @@ describe('notices and finance (issue 14)', () => {
   });
 
   it('charges efficiency-loss quantification at the price set, and refuses it when the balance is short', async () => {
-    await admin.goto(`${platform.url}/plat/manage/finance`);
-    await field(admin, 'price-lossQuantification').fill('3');
-    await by(admin, 'price-save-lossQuantification').click();
-    await expect
-      .poll(
-        async () =>
-          (
-            await pageApi<{ prices: { feature: string; priceYuan: number }[] }>(admin, '/sys/finance/prices', {})
-          ).data.prices.find((p) => p.feature === 'lossQuantification')?.priceYuan,
-      )
-      .toBe(3);
+    await setPriceAsAdmin(admin, platform.url, 'lossQuantification', 3);
 
     const first = await pageApi<{ id: number }>(user, '/sys/calc/circle2', { job: lossJob });
     expect(first.code, first.msg).toBe('1000');
