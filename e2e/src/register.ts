@@ -27,3 +27,17 @@ export async function registerInBrowser(page: Page, baseUrl: string, user: NewUs
   await by('register-submit').click();
   await page.waitForURL(/\/plat(\/index)?$/);
 }
+
+/**
+ * Logs in through the home page's dialog, reached by a link that asks to go to `redirect` (as a
+ * visitor sent to the login lands), and waits until that page is reached.
+ */
+export async function loginInBrowser(page: Page, baseUrl: string, email: string, password: string, redirect: string) {
+  const by = (id: string) => page.getByTestId(id);
+  await page.goto(`${baseUrl}/?redirect=${encodeURIComponent(redirect)}`);
+  await by('login-dialog').waitFor();
+  await by('login-username').fill(email);
+  await by('login-password').fill(password);
+  await by('login-submit').click();
+  await page.waitForURL((u) => u.pathname === redirect);
+}

@@ -1,5 +1,5 @@
 import { signRequest } from '@pvforge/contracts';
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 
 export interface Answer<T> {
   code: string;
@@ -26,4 +26,26 @@ export async function sessionApi<T>(
     body: JSON.stringify(body),
   });
   return (await res.json()) as Answer<T>;
+}
+
+/**
+ * The same signed call made from inside the page (its own origin, its own fetch), for tests that
+ * drive several people's pages and want each call to go out as that page's request would.
+ */
+export async function pageApi<T>(page: Page, path: string, body: unknown): Promise<Answer<T>> {
+  const cookies = await page.context().cookies();
+  const token = decodeURIComponent(cookies.find((c) => c.name === 'token')?.value ?? '');
+  const uid = decodeURIComponent(cookies.find((c) => c.name === 'user_id')?.value ?? '');
+  const sign = signRequest(token, uid);
+  return page.evaluate(
+    async ({ path, body, uid, sign }) => {
+      const r = await fetch(`/calc${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Uid': uid, 'X-Sign': sign },
+        body: JSON.stringify(body),
+      });
+      return r.json();
+    },
+    { path, body, uid, sign },
+  );
 }

@@ -1,13 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { signRequest } from '@pvforge/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePng } from '../../apps/server/test/integration/helpers/png.js';
-import { launchBrowser, screenshot } from '../src/browser.js';
-import { Mailbox } from '../src/mailbox.js';
-import { ADMIN, type Platform, repoRoot, startPlatform } from '../src/platform.js';
-import { registerInBrowser } from '../src/register.js';
+import { screenshot } from '../src/browser.js';
+import type { Mailbox } from '../src/mailbox.js';
+import { ADMIN, type Platform, repoRoot } from '../src/platform.js';
+import { setPriceAsAdmin } from '../src/prices.js';
+import { loginInBrowser, registerInBrowser } from '../src/register.js';
+import { addZhPage, startRig, stopRig } from '../src/session.js';
+import { pageApi } from '../src/session-api.js';
 
 /**
  * The administration pages as an administrator uses them (issue 14 and 16): users (search, change
@@ -36,33 +38,6 @@ const contact = {
 };
 const confirmOk = (p: Page) => p.locator('.ant-modal-confirm-btns .ant-btn-primary').last();
 
-async function apiFromPage<T>(p: Page, path: string, body: unknown): Promise<{ code: string; msg: string; data: T }> {
-  const cookies = await p.context().cookies();
-  const token = decodeURIComponent(cookies.find((c) => c.name === 'token')?.value ?? '');
-  const uid = decodeURIComponent(cookies.find((c) => c.name === 'user_id')?.value ?? '');
-  const sign = signRequest(token, uid);
-  return p.evaluate(
-    async ({ path, body, uid, sign }) => {
-      const r = await fetch(`/calc${path}`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'X-Uid': uid, 'X-Sign': sign },
-        body: JSON.stringify(body),
-      });
-      return r.json();
-    },
-    { path, body, uid, sign },
-  );
-}
-
-async function login(p: Page, email: string, password: string, redirect: string) {
-  await p.goto(`${platform.url}/?redirect=${encodeURIComponent(redirect)}`);
-  await by(p, 'login-dialog').waitFor();
-  await by(p, 'login-username').fill(email);
-  await by(p, 'login-password').fill(password);
-  await by(p, 'login-submit').click();
-  await p.waitForURL((u) => u.pathname === redirect);
-}
-
 async function userId(p: Page): Promise<string> {
   return decodeURIComponent((await p.context().cookies()).find((c) => c.name === 'user_id')?.value ?? '');
 }
@@ -75,29 +50,21 @@ async function userAction(uid: string, label: string) {
 }
 
 beforeAll(async () => {
-  mailbox = new Mailbox();
-  await mailbox.start();
-  platform = await startPlatform(mailbox.port);
-  browser = await launchBrowser();
-  for (let i = 0; i < 3; i++)
-    contexts.push(await browser.newContext({ viewport: { width: 1366, height: 860 }, locale: 'zh-CN' }));
-  user = await contexts[0]!.newPage();
-  admin = await contexts[1]!.newPage();
-  visitor = await contexts[2]!.newPage();
+  ({ mailbox, platform, browser } = await startRig());
+  user = await addZhPage(browser, contexts, { width: 1366, height: 860 });
+  admin = await addZhPage(browser, contexts, { width: 1366, height: 860 });
+  visitor = await addZhPage(browser, contexts, { width: 1366, height: 860 });
 });
 
 afterAll(async () => {
-  for (const c of contexts) await c.close();
-  await browser?.close();
-  await platform?.stop();
-  await mailbox?.stop();
+  await stopRig({ mailbox, platform, browser }, contexts);
 });
 
 describe('administration (issue 14 and 16)', () => {
   it('finds a user, changes the role back and forth, disables (login refused) and enables them', async () => {
     await registerInBrowser(user, platform.url, person, '13912340021');
     const uid = await userId(user);
-    await login(admin, ADMIN.email, ADMIN.password, '/plat/manage/users');
+    await loginInBrowser(admin, platform.url, ADMIN.email, ADMIN.password, '/plat/manage/users');
     await field(admin, 'admin-user-search').fill(person.email);
     await field(admin, 'admin-user-search').press('Enter');
     const row = admin.locator('[data-testid="admin-users"] tr', { hasText: person.email });
@@ -126,7 +93,7 @@ describe('administration (issue 14 and 16)', () => {
     await userAction(uid, '启用');
     await expect.poll(() => row.innerText()).toContain('正常');
     await screenshot(admin, 'admin-users');
-    await login(user, person.email, person.password, '/plat/index');
+    await loginInBrowser(user, platform.url, person.email, person.password, '/plat/index');
   });
 
   it('edits a FAQ entry that /help then shows', async () => {
@@ -216,17 +183,7 @@ describe('administration (issue 14 and 16)', () => {
   });
 
   it('charges a library import at the price set, and refuses it when the balance is short', async () => {
-    await admin.goto(`${platform.url}/plat/manage/finance`);
-    await field(admin, 'price-libraryImport').fill('2');
-    await by(admin, 'price-save-libraryImport').click();
-    await expect
-      .poll(
-        async () =>
-          (
-            await apiFromPage<{ prices: { feature: string; priceYuan: number }[] }>(admin, '/sys/finance/prices', {})
-          ).data.prices.find((p) => p.feature === 'libraryImport')?.priceYuan,
-      )
-      .toBe(2);
+    await setPriceAsAdmin(admin, platform.url, 'libraryImport', 2);
 
     const device = readFileSync(join(repoRoot, 'packages/engine/test/optics/fixtures/perovskite-pin.device.json'));
     const importOnce = async () => {
@@ -239,9 +196,9 @@ describe('administration (issue 14 and 16)', () => {
     await importOnce();
     await expect.poll(() => user.locator('.ant-message').innerText()).toContain('余额不足');
 
-    const r = await apiFromPage<{ id: number }>(user, '/sys/finance/recharge/request', { amountYuan: 3 });
+    const r = await pageApi<{ id: number }>(user, '/sys/finance/recharge/request', { amountYuan: 3 });
     expect(r.code, r.msg).toBe('1000');
-    expect((await apiFromPage(admin, '/sys/finance/recharge/confirm', { id: r.data.id })).code).toBe('1000');
+    expect((await pageApi(admin, '/sys/finance/recharge/confirm', { id: r.data.id })).code).toBe('1000');
 
     await user.reload();
     await importOnce();

@@ -1,9 +1,10 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from '../src/browser.js';
-import { Mailbox } from '../src/mailbox.js';
-import { ADMIN, type Platform, startPlatform } from '../src/platform.js';
-import { registerInBrowser } from '../src/register.js';
+import { screenshot } from '../src/browser.js';
+import type { Mailbox } from '../src/mailbox.js';
+import { ADMIN, type Platform } from '../src/platform.js';
+import { loginInBrowser, registerInBrowser } from '../src/register.js';
+import { addZhPage, startRig, stopRig } from '../src/session.js';
 
 /**
  * Issue 16 "Must show" for the live connection: two people chat, one starting the conversation
@@ -32,22 +33,13 @@ async function uidOf(p: Page): Promise<number> {
 }
 
 beforeAll(async () => {
-  mailbox = new Mailbox();
-  await mailbox.start();
-  platform = await startPlatform(mailbox.port);
-  browser = await launchBrowser();
-  for (let i = 0; i < 2; i++) {
-    contexts.push(await browser.newContext({ viewport: { width: 1366, height: 860 }, locale: 'zh-CN' }));
-  }
-  user = await contexts[0]!.newPage();
-  admin = await contexts[1]!.newPage();
+  ({ mailbox, platform, browser } = await startRig());
+  user = await addZhPage(browser, contexts, { width: 1366, height: 860 });
+  admin = await addZhPage(browser, contexts, { width: 1366, height: 860 });
 });
 
 afterAll(async () => {
-  for (const c of contexts) await c.close();
-  await browser?.close();
-  await platform?.stop();
-  await mailbox?.stop();
+  await stopRig({ mailbox, platform, browser }, contexts);
 });
 
 describe('chat between users (issue 16)', () => {
@@ -60,12 +52,7 @@ describe('chat between users (issue 16)', () => {
     // An ordinary user who has exchanged no messages sees nobody else online.
     await expect.poll(() => by(user, 'chat-online').innerText()).toContain('暂无在线联系人');
 
-    await admin.goto(`${platform.url}/?redirect=${encodeURIComponent('/plat/msg')}`);
-    await by(admin, 'login-dialog').waitFor();
-    await by(admin, 'login-username').fill(ADMIN.email);
-    await by(admin, 'login-password').fill(ADMIN.password);
-    await by(admin, 'login-submit').click();
-    await admin.waitForURL((u) => u.pathname === '/plat/msg');
+    await loginInBrowser(admin, platform.url, ADMIN.email, ADMIN.password, '/plat/msg');
     adminUid = await uidOf(admin);
 
     // The administrator sees every online user, the new user by name, and starts a chat.

@@ -4,10 +4,11 @@ import { SdmSolver } from '@pvforge/engine';
 import { strFromU8, unzipSync } from 'fflate';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { artifactsDir, launchBrowser, screenshot } from '../src/browser.js';
-import { Mailbox } from '../src/mailbox.js';
-import { type Platform, startPlatform } from '../src/platform.js';
+import { artifactsDir, screenshot } from '../src/browser.js';
+import type { Mailbox } from '../src/mailbox.js';
+import type { Platform } from '../src/platform.js';
 import { registerInBrowser } from '../src/register.js';
+import { openZhPage, startRig, stopRig } from '../src/session.js';
 
 /**
  * A new user fits a measured curve: downloads the sample J-V curve from /help, uploads it with a
@@ -36,16 +37,8 @@ const user = {
 const byId = (id: string) => page.getByTestId(id);
 
 beforeAll(async () => {
-  mailbox = new Mailbox();
-  await mailbox.start();
-  platform = await startPlatform(mailbox.port);
-  browser = await launchBrowser();
-  context = await browser.newContext({
-    viewport: { width: 1366, height: 900 },
-    locale: 'zh-CN',
-    acceptDownloads: true,
-  });
-  page = await context.newPage();
+  ({ mailbox, platform, browser } = await startRig());
+  ({ context, page } = await openZhPage(browser, { width: 1366, height: 900 }, { acceptDownloads: true }));
   page.on('console', (m) => {
     if (m.type() === 'error') consoleErrors.push(`${page.url()}: ${m.text()}`);
   });
@@ -53,10 +46,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await platform?.stop();
-  await mailbox?.stop();
+  await stopRig({ mailbox, platform, browser }, [context]);
 });
 
 async function uploadCurve(files: string | string[] = samplePath) {

@@ -1,9 +1,10 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from '../src/browser.js';
-import { Mailbox } from '../src/mailbox.js';
-import { ADMIN, type Platform, startPlatform } from '../src/platform.js';
-import { registerInBrowser } from '../src/register.js';
+import { screenshot } from '../src/browser.js';
+import type { Mailbox } from '../src/mailbox.js';
+import { ADMIN, type Platform } from '../src/platform.js';
+import { loginInBrowser, registerInBrowser } from '../src/register.js';
+import { addZhPage, startRig, stopRig } from '../src/session.js';
 
 /**
  * Issue 14 "Must show" for customer service: a user opens a consultation, an administrator answers
@@ -25,33 +26,14 @@ const by = (p: Page, id: string) => p.getByTestId(id);
 const field = (p: Page, id: string) =>
   p.locator(`input[data-testid="${id}"], textarea[data-testid="${id}"], [data-testid="${id}"] input`).first();
 
-async function login(p: Page, email: string, password: string, redirect: string) {
-  await p.goto(`${platform.url}/?redirect=${encodeURIComponent(redirect)}`);
-  await by(p, 'login-dialog').waitFor();
-  await by(p, 'login-username').fill(email);
-  await by(p, 'login-password').fill(password);
-  await by(p, 'login-submit').click();
-  await p.waitForURL((u) => u.pathname === redirect);
-}
-
 beforeAll(async () => {
-  mailbox = new Mailbox();
-  await mailbox.start();
-  platform = await startPlatform(mailbox.port);
-  browser = await launchBrowser();
-  for (let i = 0; i < 2; i++) {
-    const ctx = await browser.newContext({ viewport: { width: 1366, height: 860 }, locale: 'zh-CN' });
-    contexts.push(ctx);
-  }
-  user = await contexts[0]!.newPage();
-  admin = await contexts[1]!.newPage();
+  ({ mailbox, platform, browser } = await startRig());
+  user = await addZhPage(browser, contexts, { width: 1366, height: 860 });
+  admin = await addZhPage(browser, contexts, { width: 1366, height: 860 });
 });
 
 afterAll(async () => {
-  for (const c of contexts) await c.close();
-  await browser?.close();
-  await platform?.stop();
-  await mailbox?.stop();
+  await stopRig({ mailbox, platform, browser }, contexts);
 });
 
 describe('consultation (issue 14)', () => {
@@ -69,7 +51,7 @@ describe('consultation (issue 14)', () => {
   });
 
   it('lets an administrator answer it; the user is told live and sees the answer', async () => {
-    await login(admin, ADMIN.email, ADMIN.password, '/plat/cs/consult');
+    await loginInBrowser(admin, platform.url, ADMIN.email, ADMIN.password, '/plat/cs/consult');
     await admin.getByRole('tab', { name: '全部咨询（管理员）' }).click();
     await by(admin, 'consult-all').getByRole('button', { name: subject }).click();
     await by(admin, 'consult-drawer').waitFor();

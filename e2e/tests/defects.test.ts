@@ -2,12 +2,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from '../src/browser.js';
+import { screenshot } from '../src/browser.js';
 import { openPublicDevice } from '../src/library.js';
-import { Mailbox } from '../src/mailbox.js';
-import { type Platform, repoRoot, startPlatform } from '../src/platform.js';
+import type { Mailbox } from '../src/mailbox.js';
+import { type Platform, repoRoot } from '../src/platform.js';
 import { axisNames as plotAxisNames, plotCsv, canvasDrawn as plotDrawn } from '../src/plots.js';
 import { registerInBrowser } from '../src/register.js';
+import { collectPageProblems, openZhPage, startRig, stopRig } from '../src/session.js';
 
 /**
  * Defects as SCAPS users know them, in real Chromium (issue 20): a new user opens the perovskite
@@ -38,24 +39,13 @@ const canvasDrawn = (testid: string) => plotDrawn(page, testid);
 const CODE = /\b(?:[a-z]{2,}(?:[A-Z][a-z0-9]*)+|[A-Za-z]\w*_\w+|electrical\.[a-z]|undefined|NaN)\b|did not converge/;
 
 beforeAll(async () => {
-  mailbox = new Mailbox();
-  await mailbox.start();
-  platform = await startPlatform(mailbox.port);
-  browser = await launchBrowser();
-  context = await browser.newContext({
-    viewport: { width: 1440, height: 900 },
-    locale: 'zh-CN',
-    acceptDownloads: true,
-  });
-  page = await context.newPage();
-  page.on('pageerror', (e) => consoleProblems.push(`pageerror: ${e.message} (${page.url()})`));
+  ({ mailbox, platform, browser } = await startRig());
+  ({ context, page } = await openZhPage(browser, { width: 1440, height: 900 }, { acceptDownloads: true }));
+  collectPageProblems(page, consoleProblems);
 }, 120_000);
 
 afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await platform?.stop();
-  await mailbox?.stop();
+  await stopRig({ mailbox, platform, browser }, [context]);
 });
 
 async function openExample(name: string) {

@@ -4,10 +4,11 @@ import { join } from 'node:path';
 import { signRequest } from '@pvforge/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from '../src/browser.js';
-import { Mailbox } from '../src/mailbox.js';
-import { type Platform, repoRoot, startPlatform } from '../src/platform.js';
+import { screenshot } from '../src/browser.js';
+import type { Mailbox } from '../src/mailbox.js';
+import { type Platform, repoRoot } from '../src/platform.js';
 import { registerInBrowser } from '../src/register.js';
+import { openZhPage, startRig, stopRig } from '../src/session.js';
 
 /**
  * The device editor in real Chromium (issue 8): a new user builds a p-i-n perovskite cell from the
@@ -46,22 +47,15 @@ async function api(path: string, body: unknown): Promise<Response> {
 }
 
 beforeAll(async () => {
-  mailbox = new Mailbox();
-  await mailbox.start();
-  platform = await startPlatform(mailbox.port);
-  browser = await launchBrowser();
-  context = await browser.newContext({ viewport: { width: 1600, height: 1000 }, locale: 'zh-CN' });
-  page = await context.newPage();
+  ({ mailbox, platform, browser } = await startRig());
+  ({ context, page } = await openZhPage(browser, { width: 1600, height: 1000 }));
   page.on('console', (m) => {
     if (m.type() === 'error') consoleErrors.push(m.text());
   });
 }, 120_000);
 
 afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await platform?.stop();
-  await mailbox?.stop();
+  await stopRig({ mailbox, platform, browser }, [context]);
 });
 
 async function pickMaterial(search: string, key: string) {

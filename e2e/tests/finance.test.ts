@@ -1,10 +1,12 @@
-import { signRequest } from '@pvforge/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from '../src/browser.js';
-import { Mailbox } from '../src/mailbox.js';
-import { ADMIN, type Platform, startPlatform } from '../src/platform.js';
-import { registerInBrowser } from '../src/register.js';
+import { screenshot } from '../src/browser.js';
+import type { Mailbox } from '../src/mailbox.js';
+import { ADMIN, type Platform } from '../src/platform.js';
+import { setPriceAsAdmin } from '../src/prices.js';
+import { loginInBrowser, registerInBrowser } from '../src/register.js';
+import { addZhPage, startRig, stopRig } from '../src/session.js';
+import { pageApi } from '../src/session-api.js';
 
 /**
  * Issue 14 "Must show" for finance and notices, as users would: an administrator publishes a notice
@@ -34,55 +36,20 @@ const lossJob = {
   pinMwCm2: 100,
 };
 
-async function apiFromPage<T>(p: Page, path: string, body: unknown): Promise<{ code: string; msg: string; data: T }> {
-  const cookies = await p.context().cookies();
-  const token = decodeURIComponent(cookies.find((c) => c.name === 'token')?.value ?? '');
-  const uid = decodeURIComponent(cookies.find((c) => c.name === 'user_id')?.value ?? '');
-  const sign = signRequest(token, uid);
-  return p.evaluate(
-    async ({ path, body, uid, sign }) => {
-      const r = await fetch(`/calc${path}`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'X-Uid': uid, 'X-Sign': sign },
-        body: JSON.stringify(body),
-      });
-      return r.json();
-    },
-    { path, body, uid, sign },
-  );
-}
-
-async function login(p: Page, email: string, password: string, redirect: string) {
-  await p.goto(`${platform.url}/?redirect=${encodeURIComponent(redirect)}`);
-  await by(p, 'login-dialog').waitFor();
-  await by(p, 'login-username').fill(email);
-  await by(p, 'login-password').fill(password);
-  await by(p, 'login-submit').click();
-  await p.waitForURL((u) => u.pathname === redirect);
-}
-
 beforeAll(async () => {
-  mailbox = new Mailbox();
-  await mailbox.start();
-  platform = await startPlatform(mailbox.port);
-  browser = await launchBrowser();
-  for (let i = 0; i < 2; i++)
-    contexts.push(await browser.newContext({ viewport: { width: 1366, height: 860 }, locale: 'zh-CN' }));
-  user = await contexts[0]!.newPage();
-  admin = await contexts[1]!.newPage();
+  ({ mailbox, platform, browser } = await startRig());
+  user = await addZhPage(browser, contexts, { width: 1366, height: 860 });
+  admin = await addZhPage(browser, contexts, { width: 1366, height: 860 });
 });
 
 afterAll(async () => {
-  for (const c of contexts) await c.close();
-  await browser?.close();
-  await platform?.stop();
-  await mailbox?.stop();
+  await stopRig({ mailbox, platform, browser }, contexts);
 });
 
 describe('notices and finance (issue 14)', () => {
   it('shows a notice an administrator publishes to a user, unread until opened', async () => {
     await registerInBrowser(user, platform.url, person, '13912340004');
-    await login(admin, ADMIN.email, ADMIN.password, '/plat/notice');
+    await loginInBrowser(admin, platform.url, ADMIN.email, ADMIN.password, '/plat/notice');
     await by(admin, 'notice-new').click();
     await field(admin, 'notice-title').fill(noticeTitle);
     await field(admin, 'notice-body').fill('本周六 22:00 至 24:00 进行系统维护，期间计算暂停。');
@@ -123,21 +90,11 @@ describe('notices and finance (issue 14)', () => {
   });
 
   it('charges efficiency-loss quantification at the price set, and refuses it when the balance is short', async () => {
-    await admin.goto(`${platform.url}/plat/manage/finance`);
-    await field(admin, 'price-lossQuantification').fill('3');
-    await by(admin, 'price-save-lossQuantification').click();
-    await expect
-      .poll(
-        async () =>
-          (
-            await apiFromPage<{ prices: { feature: string; priceYuan: number }[] }>(admin, '/sys/finance/prices', {})
-          ).data.prices.find((p) => p.feature === 'lossQuantification')?.priceYuan,
-      )
-      .toBe(3);
+    await setPriceAsAdmin(admin, platform.url, 'lossQuantification', 3);
 
-    const first = await apiFromPage<{ id: number }>(user, '/sys/calc/circle2', { job: lossJob });
+    const first = await pageApi<{ id: number }>(user, '/sys/calc/circle2', { job: lossJob });
     expect(first.code, first.msg).toBe('1000');
-    const second = await apiFromPage(user, '/sys/calc/circle2', { job: lossJob });
+    const second = await pageApi(user, '/sys/calc/circle2', { job: lossJob });
     expect(second.code).toBe('4901');
     expect(second.msg).toContain('余额不足');
 

@@ -1,9 +1,10 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from '../src/browser.js';
-import { Mailbox } from '../src/mailbox.js';
-import { type Platform, startPlatform } from '../src/platform.js';
+import { screenshot } from '../src/browser.js';
+import type { Mailbox } from '../src/mailbox.js';
+import type { Platform } from '../src/platform.js';
 import { registerInBrowser } from '../src/register.js';
+import { startRig, stopRig } from '../src/session.js';
 
 /**
  * The first hour of a new user (issue 19): ITO / PTAA / MAPbI3 / C60 / Ag picked from the public
@@ -26,16 +27,11 @@ const STACK: [string, string][] = [
 ];
 
 beforeAll(async () => {
-  mailbox = new Mailbox();
-  await mailbox.start();
-  platform = await startPlatform(mailbox.port);
-  browser = await launchBrowser();
+  ({ mailbox, platform, browser } = await startRig());
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await platform?.stop();
-  await mailbox?.stop();
+  await stopRig({ mailbox, platform, browser });
 });
 
 let userSeq = 0;

@@ -2,13 +2,14 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
-import { signRequest } from '@pvforge/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from '../src/browser.js';
-import { Mailbox } from '../src/mailbox.js';
-import { ADMIN, type Platform, repoRoot, startPlatform } from '../src/platform.js';
-import { registerInBrowser } from '../src/register.js';
+import { screenshot } from '../src/browser.js';
+import type { Mailbox } from '../src/mailbox.js';
+import { ADMIN, type Platform, repoRoot } from '../src/platform.js';
+import { loginInBrowser, registerInBrowser } from '../src/register.js';
+import { addZhPage, startRig, stopRig } from '../src/session.js';
+import { pageApi } from '../src/session-api.js';
 
 /**
  * Issue 14 "Must show" for the forum, as new users would: the author posts in the academic forum
@@ -70,42 +71,10 @@ function pngFile(): string {
   return file;
 }
 
-async function apiFromPage<T>(p: Page, path: string, body: unknown): Promise<{ code: string; msg: string; data: T }> {
-  const cookies = await p.context().cookies();
-  const token = decodeURIComponent(cookies.find((c) => c.name === 'token')?.value ?? '');
-  const uid = decodeURIComponent(cookies.find((c) => c.name === 'user_id')?.value ?? '');
-  const sign = signRequest(token, uid);
-  return p.evaluate(
-    async ({ path, body, uid, sign }) => {
-      const r = await fetch(`/calc${path}`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'X-Uid': uid, 'X-Sign': sign },
-        body: JSON.stringify(body),
-      });
-      return r.json();
-    },
-    { path, body, uid, sign },
-  );
-}
-
-async function login(p: Page, email: string, password: string, redirect: string) {
-  await p.goto(`${platform.url}/?redirect=${encodeURIComponent(redirect)}`);
-  await by(p, 'login-dialog').waitFor();
-  await by(p, 'login-username').fill(email);
-  await by(p, 'login-password').fill(password);
-  await by(p, 'login-submit').click();
-  await p.waitForURL((u) => u.pathname === redirect);
-}
-
 beforeAll(async () => {
-  mailbox = new Mailbox();
-  await mailbox.start();
-  platform = await startPlatform(mailbox.port);
-  browser = await launchBrowser();
+  ({ mailbox, platform, browser } = await startRig());
   const page = async () => {
-    const ctx = await browser.newContext({ viewport: { width: 1366, height: 860 }, locale: 'zh-CN' });
-    contexts.push(ctx);
-    const p = await ctx.newPage();
+    const p = await addZhPage(browser, contexts, { width: 1366, height: 860 });
     p.on('console', (m) => {
       if (m.type() === 'error') consoleErrors.push(m.text());
     });
@@ -117,22 +86,19 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const c of contexts) await c.close();
-  await browser?.close();
-  await platform?.stop();
-  await mailbox?.stop();
+  await stopRig({ mailbox, platform, browser }, contexts);
 });
 
 describe('forum (issue 14)', () => {
   it('registers two users and logs the administrator in', async () => {
     await registerInBrowser(author, platform.url, alice, '13912340001');
     await registerInBrowser(other, platform.url, bob, '13912340002');
-    await login(admin, ADMIN.email, ADMIN.password, '/plat/index');
+    await loginInBrowser(admin, platform.url, ADMIN.email, ADMIN.password, '/plat/index');
     // The author has a calculation result to attach.
     const device = JSON.parse(
       readFileSync(join(repoRoot, 'assets', 'devices', 'perovskite-pin-optical.device.json'), 'utf8'),
     );
-    const opt = await apiFromPage<{ id: number }>(author, '/sys/calc/opt', { device });
+    const opt = await pageApi<{ id: number }>(author, '/sys/calc/opt', { device });
     expect(opt.code, opt.msg).toBe('1000');
     calcId = opt.data.id;
   });

@@ -2,10 +2,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from '../src/browser.js';
-import { Mailbox } from '../src/mailbox.js';
-import { ADMIN, type Platform, repoRoot, startPlatform } from '../src/platform.js';
+import { screenshot } from '../src/browser.js';
+import type { Mailbox } from '../src/mailbox.js';
+import { ADMIN, type Platform, repoRoot } from '../src/platform.js';
 import { registerInBrowser } from '../src/register.js';
+import { openZhPage, startRig, stopRig } from '../src/session.js';
 import { sessionApi } from '../src/session-api.js';
 
 /**
@@ -59,22 +60,13 @@ async function horizontalOverflow(p: Page): Promise<{ doc: number; viewport: num
 }
 
 beforeAll(async () => {
-  mailbox = new Mailbox();
-  await mailbox.start();
-  platform = await startPlatform(mailbox.port);
-  browser = await launchBrowser();
-  userCtx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-  adminCtx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-  user = await userCtx.newPage();
-  admin = await adminCtx.newPage();
+  ({ mailbox, platform, browser } = await startRig());
+  ({ context: userCtx, page: user } = await openZhPage(browser, { width: 1440, height: 900 }));
+  ({ context: adminCtx, page: admin } = await openZhPage(browser, { width: 1440, height: 900 }));
 }, 120_000);
 
 afterAll(async () => {
-  await userCtx?.close();
-  await adminCtx?.close();
-  await browser?.close();
-  await platform?.stop();
-  await mailbox?.stop();
+  await stopRig({ mailbox, platform, browser }, [userCtx, adminCtx]);
 });
 
 describe('device references, library table, phone-width results, review preview (issue 19)', () => {

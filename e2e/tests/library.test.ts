@@ -1,13 +1,14 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { signRequest } from '@pvforge/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from '../src/browser.js';
-import { Mailbox } from '../src/mailbox.js';
-import { ADMIN, type Platform, repoRoot, startPlatform } from '../src/platform.js';
-import { registerInBrowser } from '../src/register.js';
+import { screenshot } from '../src/browser.js';
+import type { Mailbox } from '../src/mailbox.js';
+import { ADMIN, type Platform, repoRoot } from '../src/platform.js';
+import { loginInBrowser, registerInBrowser } from '../src/register.js';
+import { openZhPage, startRig, stopRig } from '../src/session.js';
+import { pageApi } from '../src/session-api.js';
 
 /**
  * Issue 7 "Must show", as a new user would: a personal material, a device built with it saved to
@@ -37,34 +38,6 @@ const by = (p: Page, id: string) => p.getByTestId(id);
 /** The text field behind a testid that antd puts either on the <input> or on its wrapper. */
 const field = (p: Page, id: string) => p.locator(`input[data-testid="${id}"], [data-testid="${id}"] input`).first();
 
-/** A call made from the page's own session (the same signed headers the web app sends). */
-async function apiFromPage<T>(p: Page, path: string, body: unknown): Promise<{ code: string; msg: string; data: T }> {
-  const cookies = await p.context().cookies();
-  const token = decodeURIComponent(cookies.find((c) => c.name === 'token')?.value ?? '');
-  const uid = decodeURIComponent(cookies.find((c) => c.name === 'user_id')?.value ?? '');
-  const sign = signRequest(token, uid);
-  return p.evaluate(
-    async ({ path, body, uid, sign }) => {
-      const r = await fetch(`/calc${path}`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'X-Uid': uid, 'X-Sign': sign },
-        body: JSON.stringify(body),
-      });
-      return r.json();
-    },
-    { path, body, uid, sign },
-  );
-}
-
-async function login(p: Page, email: string, password: string, redirect: string) {
-  await p.goto(`${platform.url}/?redirect=${encodeURIComponent(redirect)}`);
-  await by(p, 'login-dialog').waitFor();
-  await by(p, 'login-username').fill(email);
-  await by(p, 'login-password').fill(password);
-  await by(p, 'login-submit').click();
-  await p.waitForURL((u) => u.pathname === redirect);
-}
-
 /** A DeviceSpec file whose absorber layer is made of the given material. */
 function deviceFile(name: string, material: { name: string; optical: unknown }): string {
   const base = JSON.parse(readFileSync(join(repoRoot, 'assets/devices/perovskite-nip-electrical.device.json'), 'utf8'));
@@ -89,18 +62,13 @@ async function importDevice(file: string) {
 }
 
 beforeAll(async () => {
-  mailbox = new Mailbox();
-  await mailbox.start();
-  platform = await startPlatform(mailbox.port);
-  browser = await launchBrowser();
-  userCtx = await browser.newContext({
-    viewport: { width: 1366, height: 800 },
-    locale: 'zh-CN',
-    acceptDownloads: true,
-  });
-  adminCtx = await browser.newContext({ viewport: { width: 1366, height: 800 }, locale: 'zh-CN' });
-  user = await userCtx.newPage();
-  admin = await adminCtx.newPage();
+  ({ mailbox, platform, browser } = await startRig());
+  ({ context: userCtx, page: user } = await openZhPage(
+    browser,
+    { width: 1366, height: 800 },
+    { acceptDownloads: true },
+  ));
+  ({ context: adminCtx, page: admin } = await openZhPage(browser, { width: 1366, height: 800 }));
   for (const p of [user, admin]) {
     p.on('console', (m) => {
       if (m.type() === 'error') consoleErrors.push(m.text());
@@ -109,11 +77,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await userCtx?.close();
-  await adminCtx?.close();
-  await browser?.close();
-  await platform?.stop();
-  await mailbox?.stop();
+  await stopRig({ mailbox, platform, browser }, [userCtx, adminCtx]);
 });
 
 describe('device library, review and reward (issue 7)', () => {
@@ -136,7 +100,7 @@ describe('device library, review and reward (issue 7)', () => {
   });
 
   it('builds a device with that material and imports it into the personal library with its 32-character ID', async () => {
-    const found = await apiFromPage<{ list: { name: string; uuid: string }[] }>(
+    const found = await pageApi<{ list: { name: string; uuid: string }[] }>(
       user,
       '/sys/materialPersonal/findMaterialPersonal',
       { search: materialName, page: 1, size: 10 },
@@ -144,7 +108,7 @@ describe('device library, review and reward (issue 7)', () => {
     expect(found.code).toBe('1000');
     const uuid = found.data.list.find((m) => m.name === materialName)?.uuid;
     expect(uuid).toBeTruthy();
-    const material = await apiFromPage<{ name: string; optical: unknown }>(user, '/sys/material/getMaterial', { uuid });
+    const material = await pageApi<{ name: string; optical: unknown }>(user, '/sys/material/getMaterial', { uuid });
     expect(material.code).toBe('1000');
 
     await importDevice(deviceFile(deviceName, material.data));
@@ -190,7 +154,7 @@ describe('device library, review and reward (issue 7)', () => {
   });
 
   it('lets the administrator set the reward and approve the device', async () => {
-    await login(admin, ADMIN.email, ADMIN.password, '/plat/settings');
+    await loginInBrowser(admin, platform.url, ADMIN.email, ADMIN.password, '/plat/settings');
     await field(admin, 'settings-reward').waitFor();
     await field(admin, 'settings-reward').fill('1.234');
     await by(admin, 'settings-submit').click();
@@ -260,7 +224,7 @@ describe('device library, review and reward (issue 7)', () => {
   });
 
   it('rejects a second submission with a reason the owner sees', async () => {
-    const material = await apiFromPage<{ list: { name: string; optical: unknown }[] }>(
+    const material = await pageApi<{ list: { name: string; optical: unknown }[] }>(
       user,
       '/sys/materialPersonal/findMaterialPersonal',
       { search: materialName, page: 1, size: 10 },
@@ -268,7 +232,7 @@ describe('device library, review and reward (issue 7)', () => {
     const m = material.data.list[0];
     if (!m) throw new Error('personal material missing');
     // The list may omit large optical data; the constant model is small and present either way.
-    const full = await apiFromPage<{ name: string; optical: unknown }>(user, '/sys/material/getMaterial', {
+    const full = await pageApi<{ name: string; optical: unknown }>(user, '/sys/material/getMaterial', {
       uuid: (m as unknown as { uuid: string }).uuid,
     });
     await importDevice(deviceFile(rejectedName, full.data));

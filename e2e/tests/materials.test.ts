@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from '../src/browser.js';
 import { Mailbox } from '../src/mailbox.js';
 import { ADMIN, type Platform, startPlatform } from '../src/platform.js';
+import { openZhPage, stopRig } from '../src/session.js';
 
 /**
  * The material library in real Chromium against the built platform: the administrator adds a
@@ -60,8 +61,7 @@ beforeAll(async () => {
   });
   expect(((await reg.json()) as { code: string }).code).toBe('1000');
   browser = await launchBrowser();
-  context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'zh-CN' });
-  page = await context.newPage();
+  ({ context, page } = await openZhPage(browser, { width: 1366, height: 900 }));
   page.on('console', (m) => {
     if (m.type() === 'error') consoleErrors.push(`${m.text()} ${m.location().url}`);
   });
@@ -69,10 +69,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await platform?.stop();
-  await mailbox?.stop();
+  await stopRig({ mailbox, platform, browser }, [context]);
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 

@@ -3,10 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from '../src/browser.js';
-import { Mailbox } from '../src/mailbox.js';
-import { type Platform, repoRoot, startPlatform } from '../src/platform.js';
+import { screenshot } from '../src/browser.js';
+import type { Mailbox } from '../src/mailbox.js';
+import { type Platform, repoRoot } from '../src/platform.js';
 import { registerInBrowser } from '../src/register.js';
+import { openZhPage, startRig, stopRig } from '../src/session.js';
 
 /**
  * Custom incident spectra in real Chromium (issue 16): the optical and electrical calculations
@@ -73,19 +74,12 @@ async function chooseFile(path: string) {
 }
 
 beforeAll(async () => {
-  mailbox = new Mailbox();
-  await mailbox.start();
-  platform = await startPlatform(mailbox.port);
-  browser = await launchBrowser();
-  context = await browser.newContext({ viewport: { width: 1600, height: 1000 }, locale: 'zh-CN' });
-  page = await context.newPage();
+  ({ mailbox, platform, browser } = await startRig());
+  ({ context, page } = await openZhPage(browser, { width: 1600, height: 1000 }));
 }, 120_000);
 
 afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await platform?.stop();
-  await mailbox?.stop();
+  await stopRig({ mailbox, platform, browser }, [context]);
 });
 
 describe('custom incident spectrum', () => {

@@ -1,10 +1,11 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from '../src/browser.js';
-import { Mailbox } from '../src/mailbox.js';
-import { type Platform, startPlatform } from '../src/platform.js';
+import { screenshot } from '../src/browser.js';
+import type { Mailbox } from '../src/mailbox.js';
+import type { Platform } from '../src/platform.js';
 import { axisNames as plotAxisNames, plotCsv, canvasDrawn as plotDrawn } from '../src/plots.js';
 import { registerInBrowser } from '../src/register.js';
+import { collectPageProblems, openZhPage, startRig, stopRig } from '../src/session.js';
 import { sessionApi } from '../src/session-api.js';
 
 /**
@@ -32,24 +33,13 @@ const api = <T>(path: string, body: unknown) => sessionApi<T>(context, platform.
 const CODE = /\b(?:[a-z]{2,}(?:[A-Z][a-z0-9]*)+|[A-Za-z]\w*_\w+|undefined|NaN)\b|electrical\.|layers\[/;
 
 beforeAll(async () => {
-  mailbox = new Mailbox();
-  await mailbox.start();
-  platform = await startPlatform(mailbox.port);
-  browser = await launchBrowser();
-  context = await browser.newContext({
-    viewport: { width: 1440, height: 900 },
-    locale: 'zh-CN',
-    acceptDownloads: true,
-  });
-  page = await context.newPage();
-  page.on('pageerror', (e) => consoleProblems.push(`pageerror: ${e.message} (${page.url()})`));
+  ({ mailbox, platform, browser } = await startRig());
+  ({ context, page } = await openZhPage(browser, { width: 1440, height: 900 }, { acceptDownloads: true }));
+  collectPageProblems(page, consoleProblems);
 }, 120_000);
 
 afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await platform?.stop();
-  await mailbox?.stop();
+  await stopRig({ mailbox, platform, browser }, [context]);
 });
 
 /** Chooses a sweep parameter by typing part of its label. */

@@ -2,12 +2,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from '../src/browser.js';
+import { screenshot } from '../src/browser.js';
 import { openPublicDevice } from '../src/library.js';
-import { Mailbox } from '../src/mailbox.js';
-import { type Platform, repoRoot, startPlatform } from '../src/platform.js';
+import type { Mailbox } from '../src/mailbox.js';
+import { type Platform, repoRoot } from '../src/platform.js';
 import { axisNames as plotAxisNames, plotCsv, canvasDrawn as plotDrawn } from '../src/plots.js';
 import { registerInBrowser } from '../src/register.js';
+import { collectPageProblems, openZhPage, startRig, stopRig } from '../src/session.js';
 import { sessionApi } from '../src/session-api.js';
 
 /**
@@ -35,28 +36,13 @@ let resultUrl = '';
 const byId = (id: string) => page.getByTestId(id);
 
 beforeAll(async () => {
-  mailbox = new Mailbox();
-  await mailbox.start();
-  platform = await startPlatform(mailbox.port);
-  browser = await launchBrowser();
-  context = await browser.newContext({
-    viewport: { width: 1440, height: 900 },
-    locale: 'zh-CN',
-    acceptDownloads: true,
-  });
-  page = await context.newPage();
-  page.on('console', (m) => {
-    if (m.type() === 'error' || m.type() === 'warning')
-      consoleProblems.push(`${m.type()}: ${m.text()} (${page.url()})`);
-  });
-  page.on('pageerror', (e) => consoleProblems.push(`pageerror: ${e.message} (${page.url()})`));
+  ({ mailbox, platform, browser } = await startRig());
+  ({ context, page } = await openZhPage(browser, { width: 1440, height: 900 }, { acceptDownloads: true }));
+  collectPageProblems(page, consoleProblems, ['error', 'warning']);
 }, 120_000);
 
 afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await platform?.stop();
-  await mailbox?.stop();
+  await stopRig({ mailbox, platform, browser }, [context]);
 });
 
 /** A signed API call with the browser's session. */

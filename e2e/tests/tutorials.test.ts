@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TUTORIAL_GUIDES, tutorialImage, tutorialImages } from '../../apps/web/src/pages/public/tutorials.js';
-import { launchBrowser } from '../src/browser.js';
-import { Mailbox } from '../src/mailbox.js';
-import { ADMIN, type Platform, repoRoot, startPlatform } from '../src/platform.js';
+import type { Mailbox } from '../src/mailbox.js';
+import { ADMIN, type Platform, repoRoot } from '../src/platform.js';
 import { registerInBrowser } from '../src/register.js';
+import { openZhPage, startRig, stopRig } from '../src/session.js';
 
 /**
  * The pictures of the /help tutorials (issue 16), taken from the running product: a new user walks
@@ -58,22 +58,13 @@ async function runFinished(p: Page, timeout: number) {
 }
 
 beforeAll(async () => {
-  mailbox = new Mailbox();
-  await mailbox.start();
-  platform = await startPlatform(mailbox.port);
-  browser = await launchBrowser();
-  userCtx = await browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN' });
-  adminCtx = await browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN' });
-  page = await userCtx.newPage();
-  admin = await adminCtx.newPage();
+  ({ mailbox, platform, browser } = await startRig());
+  ({ context: userCtx, page } = await openZhPage(browser, VIEWPORT));
+  ({ context: adminCtx, page: admin } = await openZhPage(browser, VIEWPORT));
 }, 120_000);
 
 afterAll(async () => {
-  await userCtx?.close();
-  await adminCtx?.close();
-  await browser?.close();
-  await platform?.stop();
-  await mailbox?.stop();
+  await stopRig({ mailbox, platform, browser }, [userCtx, adminCtx]);
 });
 
 describe('tutorial screenshots from the running product', () => {

@@ -3,10 +3,11 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from '../src/browser.js';
-import { Mailbox } from '../src/mailbox.js';
-import { type Platform, repoRoot, startPlatform } from '../src/platform.js';
+import { screenshot } from '../src/browser.js';
+import type { Mailbox } from '../src/mailbox.js';
+import { type Platform, repoRoot } from '../src/platform.js';
 import { axisNames, canvasDrawn, plotCsv } from '../src/plots.js';
+import { openZhPage, startRig, stopRig } from '../src/session.js';
 
 /**
  * The public validation page as a visitor meets it: from /about to /validation, every public
@@ -29,19 +30,12 @@ function caseIds(dir: string): string[] {
 }
 
 beforeAll(async () => {
-  mailbox = new Mailbox();
-  await mailbox.start();
-  platform = await startPlatform(mailbox.port);
-  browser = await launchBrowser();
-  context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'zh-CN' });
-  page = await context.newPage();
+  ({ mailbox, platform, browser } = await startRig());
+  ({ context, page } = await openZhPage(browser, { width: 1366, height: 900 }));
 });
 
 afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await platform?.stop();
-  await mailbox?.stop();
+  await stopRig({ mailbox, platform, browser }, [context]);
 });
 
 describe('the public validation page', () => {
