@@ -225,9 +225,12 @@ describe('result views', () => {
   });
 
   it('shows a running calculation live and cancels it with a confirmation', async () => {
-    // a fine voltage sweep keeps the solver busy long enough to watch it
+    // a fine sweep on a fine mesh, light and dark, keeps the solver busy long enough to watch and
+    // cancel it (about 20 s on a quiet machine; 1 mV steps alone took 1.6 s and could end first)
     const slow = device('electrical');
-    slow.electrical.voltageSweep.stepV = 0.001;
+    slow.electrical.voltageSweep.stepV = 0.0005;
+    slow.electrical.gridPoints = 2000;
+    slow.electrical.darkJV = true;
     const sub = await api<{ id: number }>('/sys/calc/elec', { device: slow, name: 'e2e 慢速计算' });
     expect(sub.code, sub.msg).toBe('1000');
     await page.goto(`${platform.url}/plat/rste/${sub.data.id}`);
