@@ -2,10 +2,10 @@ import {
   type BulkDefect,
   capacitanceVoltage,
   type ElectricalDevice,
-  type ElectricalLayer,
   type InterfaceDefect,
   simulateJV,
 } from '@pvforge/engine';
+import { perovskitePin } from './devices.js';
 import { type BenchFigure, median } from './types.js';
 
 /**
@@ -33,72 +33,9 @@ function timeBoth(fn: () => unknown, runs: number, warmup: number): { wall: numb
   }
   return { wall: wall.sort((a, b) => a - b), cpu: cpu.sort((a, b) => a - b) };
 }
-function layer(over: Partial<ElectricalLayer> & { name: string; thickness_nm: number }): ElectricalLayer {
-  return {
-    eps_r: 11.7,
-    chi_eV: 4.05,
-    Eg_eV: 1.12,
-    Nc_cm3: 2.8e19,
-    Nv_cm3: 1.04e19,
-    mu_n_cm2_Vs: 1000,
-    mu_p_cm2_Vs: 400,
-    Nd_cm3: 0,
-    Na_cm3: 0,
-    ...over,
-  };
-}
 
-const plain: ElectricalDevice = {
-  layers: [
-    layer({
-      name: 'HTL',
-      thickness_nm: 10,
-      eps_r: 3,
-      chi_eV: 2.25,
-      Eg_eV: 3.15,
-      Nc_cm3: 1e20,
-      Nv_cm3: 1e20,
-      mu_n_cm2_Vs: 1e-5,
-      mu_p_cm2_Vs: 1e-3,
-      k_rad_cm3_s: 1e-11,
-    }),
-    layer({
-      name: 'perovskite',
-      thickness_nm: 500,
-      eps_r: 24,
-      chi_eV: 3.9,
-      Eg_eV: 1.63,
-      Nc_cm3: 2.2e18,
-      Nv_cm3: 2.2e18,
-      mu_n_cm2_Vs: 1,
-      mu_p_cm2_Vs: 1,
-      tau_n_s: 2e-7,
-      tau_p_s: 5e-7,
-      k_rad_cm3_s: 1e-11,
-    }),
-    layer({
-      name: 'ETL',
-      thickness_nm: 25,
-      eps_r: 5,
-      chi_eV: 4,
-      Eg_eV: 1.9,
-      Nc_cm3: 5e20,
-      Nv_cm3: 5e20,
-      mu_n_cm2_Vs: 1e-2,
-      mu_p_cm2_Vs: 1e-5,
-      k_rad_cm3_s: 1e-11,
-    }),
-  ],
-  contacts: {
-    left: { kind: 'schottky', workFunction_eV: 5.2 },
-    right: { kind: 'schottky', workFunction_eV: 4.05 },
-    anode: 'left',
-  },
-  T_K: 300,
-  generation: { kind: 'per-layer', G_cm3_s: [0, 2.7e21, 0] },
-  voltage_V: Array.from({ length: 131 }, (_, k) => k / 100),
-  options: { nodes: 500, standardProfiles: false },
-};
+/** The electrical bench's perovskite p-i-n cell, without defects. */
+const plain: ElectricalDevice = perovskitePin;
 
 const gaussian = (type: BulkDefect['type'], depth: number): BulkDefect => ({
   type,
