@@ -1,6 +1,7 @@
 export * from './calc.js';
 export * from './codes.js';
 export * from './device/index.js';
+export * from './engine-messages/index.js';
 export * from './field-messages.js';
 export * from './i18n.js';
 export * from './limits.js';

@@ -6,6 +6,7 @@ export * from './device/index.js';
 export * from './electrical/index.js';
 export * from './jobs/circuit-job.js';
 export * from './losses/index.js';
+export * from './messages/index.js';
 export * from './optics/index.js';
 export * from './tandem/index.js';
 export * from './validation/index.js';

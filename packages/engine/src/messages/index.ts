@@ -1,0 +1,33 @@
+/**
+ * What the engine tells a user (a warning in a result, the reason a run stopped, a device-check
+ * refusal). The engine has no language: it names what happened with a stable code and the names and
+ * numbers that go with it; the UI and the server word it in the user's language from the catalogue
+ * in @pvforge/contracts (engine-messages). `text` is the English wording, for logs, the CLI and API
+ * clients that do not localise; nothing on a localised screen should read it.
+ *
+ * Codes are dotted and stable once shipped ("jv.sweep-below-voc"): stored results keep them, so a
+ * code is never reused for a different meaning. Every code the engine can emit is listed in
+ * ENGINE_MESSAGE_CODES, and a contracts test proves each has a wording in every UI language.
+ */
+
+export type MessageParams = Readonly<Record<string, string | number>>;
+
+export interface EngineMessage {
+  readonly code: string;
+  readonly params: MessageParams;
+  readonly text: string;
+}
+
+export function engineMessage(code: string, params: MessageParams, text: string): EngineMessage {
+  return { code, params, text };
+}
+
+/** True for a value shaped as an EngineMessage (stored results from before codes hold plain strings). */
+export function isEngineMessage(v: unknown): v is EngineMessage {
+  if (typeof v !== 'object' || v === null) return false;
+  const m = v as Record<string, unknown>;
+  return typeof m['code'] === 'string' && typeof m['text'] === 'string' && typeof m['params'] === 'object';
+}
+
+/** Every code the engine emits (each module's list joined here). */
+export const ENGINE_MESSAGE_CODES: readonly string[] = [];
