@@ -12,6 +12,7 @@ import {
 import type { DialectName } from './database.js';
 import { consultMigration } from './migrations-consult.js';
 import { deviceReferencesMigration } from './migrations-device-references.js';
+import { exampleRangesMigration } from './migrations-example-ranges.js';
 import { excitonLibraryMigration } from './migrations-exciton-library.js';
 import { financeMigration } from './migrations-finance.js';
 import { forumMigration } from './migrations-forum.js';
@@ -295,6 +296,7 @@ export function migrationList(dialect: DialectName): Record<string, Migration> {
     '0021_institutions_partners': institutionsPartnersMigration(dialect),
     '0022_transport_defects': transportDefectsMigration(),
     '0023_public_texts_fullstack': fullStackTextsMigration(),
+    '0026_example_ranges': exampleRangesMigration(),
   };
 }
 
