@@ -158,7 +158,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await app.register(rateLimit, {
     global: false,
     skipOnError: true,
-    ...(limiterRedis ? { redis: limiterRedis, nameSpace: 'pvforge-limit:' } : {}),
+    ...(limiterRedis ? { redis: limiterRedis, nameSpace: `${config.redisKeyPrefix}-limit:` } : {}),
     errorResponseBuilder: () => new AppError('1006'),
   });
   await app.register(formbody, { bodyLimit: config.bodyLimitBytes });

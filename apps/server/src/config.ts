@@ -39,6 +39,8 @@ export interface AppConfig {
   jobLockMs: number;
   /** Accounts one client address may register per hour. */
   registrationsPerHour: number;
+  /** Prefix of the job queue's and the rate limiter's Redis keys (one per deployment sharing a Redis). */
+  redisKeyPrefix: string;
 }
 
 export interface ConfigVar {
@@ -135,6 +137,12 @@ export const CONFIG_VARS: readonly ConfigVar[] = [
       'Accounts one client address may register per hour; more get 429. Counted in Redis when REDIS_URL is set (all instances together), else per instance.',
   },
   {
+    name: 'REDIS_KEY_PREFIX',
+    default: 'pvforge',
+    description:
+      "With REDIS_URL: prefix of the calculation queue's and the rate limits' Redis keys; give each deployment sharing a Redis its own (servers and workers of one deployment the same).",
+  },
+  {
     name: 'LIVE_CHANNEL_PREFIX',
     default: 'pvforge:live:',
     description:
@@ -193,7 +201,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jobMaxPerUser: int(env['JOB_MAX_PER_USER'], 2, 'JOB_MAX_PER_USER'),
     jobLockMs: int(env['JOB_LOCK_MS'], 30_000, 'JOB_LOCK_MS'),
     registrationsPerHour: int(env['REGISTRATIONS_PER_HOUR'], 20, 'REGISTRATIONS_PER_HOUR'),
+    redisKeyPrefix: redisKeyPrefix(env['REDIS_KEY_PREFIX']),
   };
+}
+
+/** A Redis key prefix: letters, digits, '-', '_' and '.', up to 40 (it starts every queue and limit key). */
+function redisKeyPrefix(v: string | undefined): string {
+  const p = blankToUndefined(v) ?? 'pvforge';
+  if (!/^[A-Za-z0-9._-]{1,40}$/.test(p))
+    throw new Error(`REDIS_KEY_PREFIX must be 1-40 letters, digits, '.', '-' or '_' (got ${JSON.stringify(p)})`);
+  return p;
 }
 
 export function webDistExists(config: AppConfig): boolean {

@@ -38,6 +38,7 @@ async function main(): Promise<void> {
       maxRunningPerUser: config.jobMaxPerUser,
       maxPendingPerUser: MAX_PENDING_PER_USER,
       lockMs: config.jobLockMs,
+      prefix: config.redisKeyPrefix,
     },
     log,
   );

@@ -90,7 +90,7 @@ export function createServices(config: AppConfig, deps: ServiceDeps): Services {
         {
           ...queueOptions,
           redisUrl: config.redisUrl,
-          prefix: deps.queue?.prefix,
+          prefix: deps.queue?.prefix ?? config.redisKeyPrefix,
           lockMs: deps.queue?.lockMs ?? config.jobLockMs,
           runWorkers: true,
         },

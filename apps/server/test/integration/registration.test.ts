@@ -2,6 +2,7 @@ import type { SessionData } from '@pvforge/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { freshIp, get, post, signed, validRegistration } from './helpers/client.js';
+import { PrivateRedis } from './helpers/redis-server.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -213,6 +214,25 @@ describe('registration rate limit', () => {
       expect((await post(limited.app, '/calc/sys/user/reg', validRegistration(), { ip: freshIp() })).code).toBe('1000');
     } finally {
       await limited.close();
+    }
+  });
+
+  it('counts in Redis per deployment: instances of one REDIS_KEY_PREFIX together, another deployment apart', async () => {
+    const redis = new PrivateRedis();
+    await redis.start();
+    const app = (prefix: string) =>
+      createTestApp({ env: { REGISTRATIONS_PER_HOUR: '1', REDIS_URL: redis.url, REDIS_KEY_PREFIX: prefix } });
+    const [a1, a2, b] = await Promise.all([app('lab-a'), app('lab-a'), app('lab-b')]);
+    try {
+      const ip = freshIp();
+      expect((await post(a1.app, REG, validRegistration(), { ip })).code).toBe('1000');
+      // the second instance of the same deployment knows the first one's count
+      expect((await post(a2.app, REG, validRegistration(), { ip })).status).toBe(429);
+      // a deployment with its own prefix on the same Redis does not
+      expect((await post(b.app, REG, validRegistration(), { ip })).code).toBe('1000');
+    } finally {
+      await Promise.all([a1.close(), a2.close(), b.close()]);
+      await redis.kill();
     }
   });
 });

@@ -40,6 +40,9 @@ describe('config', () => {
     expect(c.databaseUrl).toBe('postgres://x@h/db');
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/postgres/);
+    expect(loadConfig({}).redisKeyPrefix).toBe('pvforge');
+    expect(loadConfig({ REDIS_KEY_PREFIX: 'lab-b' }).redisKeyPrefix).toBe('lab-b');
+    expect(() => loadConfig({ REDIS_KEY_PREFIX: 'a b:*' })).toThrow(/REDIS_KEY_PREFIX/);
   });
 
   it('documents every environment variable the server reads in CONFIG_VARS', () => {
