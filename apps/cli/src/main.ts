@@ -16,9 +16,10 @@ Commands:
                                and compare with their expected values; exits 1 if any fails
       --json                   print the results as JSON
       --verbose                list every check, not only the failing ones
-  run <device.json>            optical simulation of a DeviceSpec (schemaVersion 1): R, T, A per
-                               layer, photocurrents, EQE, G(x); writes the result as JSON
-                               with an "electrical" block: drift-diffusion of the layers that have
+  run <device.json>            simulates a DeviceSpec (schemaVersion 1, or a library export with
+                               its references): optics (R, T, A per layer, photocurrents, EQE,
+                               G(x)), written as JSON, and,
+                               with an "electrical" block, drift-diffusion of the layers that have
                                electrical parameters, G(x) from the optics in the same run (or
                                uniform, beer-lambert, dark): light/dark J-V, Jsc, Voc, FF, PCE,
                                profiles, EQE/IQE; a summary on stderr

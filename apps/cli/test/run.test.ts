@@ -28,6 +28,19 @@ describe('pvforge run', () => {
     }
   });
 
+  it('runs a library export that carries references and notes beside the spec, as the spec alone', () => {
+    const specFile = join(root, 'packages/engine/test/optics/fixtures/perovskite-pin.device.json');
+    const entry = join(dir, 'entry.device.json');
+    const spec = JSON.parse(readFileSync(specFile, 'utf8'));
+    writeFileSync(entry, JSON.stringify({ spec, references: ['10.1126/science.abd4016'], notes: 'from the library' }));
+    const plain = cli('run', specFile, '--points', '5');
+    const wrapped = cli('run', entry, '--points', '5');
+    expect(wrapped.code, wrapped.err).toBe(0);
+    const { elapsedMs: _a, ...fromEntry } = JSON.parse(wrapped.out);
+    const { elapsedMs: _b, ...fromSpec } = JSON.parse(plain.out);
+    expect(fromEntry).toEqual(fromSpec);
+  });
+
   it('runs a circuit job: an ideal single diode has Voc = n Vt ln(Jph/J0 + 1)', () => {
     const file = join(dir, 'sdm.json');
     const voltageV = Array.from({ length: 141 }, (_, i) => i * 0.005);

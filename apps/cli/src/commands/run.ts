@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { checkDeviceSpec } from '@pvforge/contracts';
+import { checkDeviceSpec, deviceFileParts } from '@pvforge/contracts';
 import {
   BUILTIN_SPECTRA,
   CIRCUIT_JOB_KINDS,
@@ -84,7 +84,8 @@ export async function runDevice(
     );
     return 2;
   }
-  const checked = checkDeviceSpec(raw);
+  // an exported library device may be an entry {spec, references, notes}: the spec is what runs
+  const checked = checkDeviceSpec(deviceFileParts(raw).spec);
   if (!checked.ok) {
     err.write(`run: ${file} is not a valid DeviceSpec (schemaVersion 1):\n`);
     for (const m of checked.errors) err.write(`  ${m}\n`);

@@ -232,7 +232,8 @@ export function libraryRoutes(s: Services): FastifyPluginAsyncTypebox {
         config: { access: 'user' },
         schema: {
           tags,
-          summary: 'Binary answer: the DeviceSpec as a `<name>.device.json` attachment (importable again)',
+          summary:
+            'Binary answer: the device as a `<name>.device.json` attachment: its DeviceSpec, or {spec, references, notes} when it has DOIs or notes (importable again)',
           body: DeviceIdBody,
         },
       },

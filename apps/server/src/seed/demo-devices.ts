@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { checkDeviceSpec } from '@pvforge/contracts';
+import { checkDeviceSpec, deviceFileParts } from '@pvforge/contracts';
 import { SettingsRepository } from '../db/repositories/library.js';
 import { assetsDir } from '../jobs/assets.js';
 import type { Services } from '../services/container.js';
@@ -44,16 +44,10 @@ function seededKey(file: string): string {
   return `seed:device:${createHash('sha256').update(file).digest('hex').slice(0, 32)}`;
 }
 
-/**
- * A device file: the DeviceSpec itself, optionally with a top-level `citation` string (taken out
- * before the spec is checked: a DeviceSpec has no such field), or `{spec, citation}`.
- */
+/** A device file of assets/devices (contracts device-file.ts: a DeviceSpec with a top-level `citation`, or an entry). */
 export function readDeviceFile(path: string): { spec: unknown; citation?: string } {
-  const raw = JSON.parse(readFileSync(path, 'utf8').replace(/^\uFEFF/, '')) as Record<string, unknown>;
-  const body = raw && typeof raw === 'object' && !('schemaVersion' in raw) && 'spec' in raw ? raw['spec'] : raw;
-  const { citation, ...spec } = (body ?? {}) as Record<string, unknown>;
-  const cite = typeof raw['citation'] === 'string' ? raw['citation'] : citation;
-  return { spec, ...(typeof cite === 'string' && cite.trim() ? { citation: cite.trim() } : {}) };
+  const { spec, citation } = deviceFileParts(JSON.parse(readFileSync(path, 'utf8').replace(/^\uFEFF/, '')));
+  return { spec, ...(citation ? { citation } : {}) };
 }
 
 /**

@@ -5,10 +5,14 @@ import {
   type Device,
   type DeviceListItem,
   type DeviceSpec,
+  deviceFileBody,
+  deviceFileParts,
   type FinanceBalance,
   fenToYuan,
   type IncomeItem,
   type LibraryStatus,
+  MAX_DEVICE_NOTES,
+  MAX_DEVICE_REFERENCES,
   normalizeDoi,
   type Review,
   type ReviewItemType,
@@ -206,6 +210,7 @@ export class DeviceLibraryService {
     input: { file?: Buffer; spec?: unknown; name?: string | undefined; description?: string | undefined },
   ): Promise<Device> {
     let spec: DeviceSpec;
+    let cite: { reference_dois: string | null; notes: string | null } = { reference_dois: null, notes: null };
     if (input.file) {
       let parsed: unknown;
       try {
@@ -213,15 +218,16 @@ export class DeviceLibraryService {
       } catch {
         throw new AppError('4308', { detail: 'not valid JSON' }, { field: 'file', errors: ['file: not valid JSON'] });
       }
-      // An exported file is the DeviceSpec itself; a full Device entry ({spec, ...}) is accepted too.
-      const candidate =
-        parsed && typeof parsed === 'object' && !('schemaVersion' in parsed) && 'spec' in parsed
-          ? (parsed as { spec: unknown }).spec
-          : parsed;
-      spec = specOf(candidate, '4308', 'file');
+      // An exported file is the DeviceSpec, or an entry with the device's references and notes.
+      const parts = deviceFileParts(parsed);
+      spec = specOf(parts.spec, '4308', 'file');
+      cite = {
+        reference_dois: storedReferences((parts.references ?? []).slice(0, MAX_DEVICE_REFERENCES)),
+        notes: parts.notes?.slice(0, MAX_DEVICE_NOTES) ?? null,
+      };
     } else if (input.spec !== undefined) spec = specOf(input.spec, '4309', 'spec');
     else throw new AppError('4308', { detail: 'no file' }, { field: 'file', errors: ['file: missing'] });
-    return this.insertPersonal(userId, spec, input.name, input.description, null);
+    return this.insertPersonal(userId, spec, input.name, input.description, null, cite);
   }
 
   private async insertPersonal(
@@ -297,7 +303,8 @@ export class DeviceLibraryService {
     const row = await this.devices.getVisible(id, userId);
     if (!row?.spec) throw new AppError('4301');
     const spec = JSON.parse(row.spec) as unknown;
-    return { filename: deviceFileName(row.name), body: Buffer.from(`${JSON.stringify(spec, null, 2)}\n`, 'utf8') };
+    const body = deviceFileBody(spec, { references: referencesOf(row.reference_dois), notes: row.notes });
+    return { filename: deviceFileName(row.name), body: Buffer.from(`${JSON.stringify(body, null, 2)}\n`, 'utf8') };
   }
 }
 

@@ -225,6 +225,37 @@ describe('device libraries', () => {
     expect(byBody.code).toBe('1000');
     expect(byBody.data.kind).toBe('elec');
 
+    // a device with references and notes exports them beside its spec, and they come back on import
+    const cited = await call<Device>(
+      '/sys/device/save',
+      { spec: fixtureDevice('opt'), references: ['doi:10.1126/science.abd4016'], notes: 'PTAA 10 nm, annealed' },
+      alice.session,
+    );
+    expect(cited.code, cited.msg).toBe('1000');
+    const citedFile = await t.app.inject({
+      method: 'POST',
+      url: '/calc/sys/device/export',
+      headers: { ...signed(alice.session, t.clock), 'content-type': 'application/json' },
+      payload: { id: cited.data.id },
+    });
+    expect(JSON.parse(citedFile.body)).toEqual({
+      spec: fixtureDevice('opt'),
+      references: ['10.1126/science.abd4016'],
+      notes: 'PTAA 10 nm, annealed',
+    });
+    const back = await importFile(citedFile.body, bob.session);
+    expect(back.code, back.msg).toBe('1000');
+    expect(back.data).toMatchObject({
+      spec: fixtureDevice('opt'),
+      references: ['10.1126/science.abd4016'],
+      notes: 'PTAA 10 nm, annealed',
+    });
+    const badDoi = await importFile(
+      JSON.stringify({ spec: fixtureDevice('opt'), references: ['not a doi'] }),
+      bob.session,
+    );
+    expect(badDoi.code).toBe('4316');
+
     const broken = await importFile('{"schemaVersion": 1', bob.session);
     expect({ status: broken.status, code: broken.code }).toEqual({ status: 400, code: '4308' });
     const invalid = await importFile(JSON.stringify({ schemaVersion: 1, name: 'x', layers: [] }), bob.session);

@@ -1,3 +1,4 @@
 export * from './check-messages.js';
+export * from './device-file.js';
 export * from './device-spec.js';
 export * from './device-spec-electrical.js';
