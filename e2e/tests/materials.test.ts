@@ -206,6 +206,21 @@ describe('the material library', () => {
     await screenshot(page, 'materials-personal');
   });
 
+  it('shows the administrator the submitted material as the library does: labelled parameters with units, no field keys', async () => {
+    await logout();
+    await login(ADMIN.email, ADMIN.password, '/plat/manage/review');
+    await page.waitForURL(/\/plat\/manage\/review$/);
+    const row = page.locator('tr', { hasText: personal }).first();
+    await row.getByTestId('review-preview-open').click();
+    const preview = byId('review-material-preview');
+    await expect.poll(() => preview.innerText(), { timeout: 15_000 }).toContain('禁带宽度');
+    const text = await preview.innerText();
+    expect(text).toContain('3');
+    expect(text).toContain('eV');
+    for (const key of ['egEV', 'muPCm2PerVs', 'hole_transport', 'constant']) expect(text).not.toContain(key);
+    await screenshot(page, 'materials-review-preview');
+  });
+
   it('logged no console errors on the way', () => {
     expect(consoleErrors).toEqual([]);
   });

@@ -52,7 +52,6 @@ export const libraryApi = {
   reject: (id: number, reason: string) => call<Review>('/sys/review/reject', { body: { id, reason } }),
   /** The submitter's run of a submitted device (administrator). */
   reviewRun: (id: number) => call<ReviewRunData>('/sys/review/run', { body: { id } }),
-  getMaterial: (uuid: string) => call<Record<string, unknown>>('/sys/material/getMaterial', { body: { uuid } }),
   msgList: (page: number, size: number, unread?: boolean) =>
     call<MsgListData>('/sys/msg/list', { body: { page, size, ...(unread ? { unread: true } : {}) } }),
   msgRead: (target: { id: number } | { all: true }) => call<null>('/sys/msg/read', { body: target }),

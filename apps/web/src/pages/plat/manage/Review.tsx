@@ -22,49 +22,17 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { libKeys, libraryApi } from '../../../api/library';
+import { materialsApi } from '../../../api/materials';
 import { DeviceSpecView } from '../../../components/library/DeviceSpecView';
 import { DeviceReferences } from '../../../components/library/ReferenceFields';
 import { PageHeader } from '../../../components/PageHeader';
 import { calcLink, formatYuan, reasonProblem } from '../../../lib/library';
+import { MaterialDetailBody } from '../materials/MaterialDetail';
 
 const TABS: ReviewStatus[] = ['pending', 'approved', 'rejected'];
 
 function errText(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
-}
-
-/** Material parameters as label/value pairs (electrical fields, sources, references). */
-function MaterialPreview({ material }: { material: Record<string, unknown> }) {
-  const { t } = useTranslation();
-  const electrical = (material.electrical ?? {}) as Record<string, unknown>;
-  const optical = (material.optical ?? {}) as Record<string, unknown>;
-  const refs = (material.references ?? {}) as Record<string, string>;
-  return (
-    <Descriptions column={1} size="small" bordered data-testid="review-material-preview">
-      <Descriptions.Item label={t('library.review.name')}>{String(material.name ?? '')}</Descriptions.Item>
-      {material.formula ? (
-        <Descriptions.Item label={t('library.review.formula')}>{String(material.formula)}</Descriptions.Item>
-      ) : null}
-      <Descriptions.Item label={t('library.review.category')}>{String(material.category ?? '-')}</Descriptions.Item>
-      <Descriptions.Item label={t('library.review.optical')}>
-        {String(optical.kind ?? '-')}
-        {Array.isArray(optical.wavelengthNm) ? ` (${optical.wavelengthNm.length})` : ''}
-      </Descriptions.Item>
-      {Object.entries(electrical).map(([k, v]) => (
-        <Descriptions.Item key={k} label={k}>
-          {typeof v === 'object' ? JSON.stringify(v) : String(v)}
-        </Descriptions.Item>
-      ))}
-      {Object.entries(refs).map(([k, v]) => (
-        <Descriptions.Item key={`ref-${k}`} label={`${t('library.review.reference')} ${k}`}>
-          {v}
-        </Descriptions.Item>
-      ))}
-      {material.notes ? (
-        <Descriptions.Item label={t('library.review.notes')}>{String(material.notes)}</Descriptions.Item>
-      ) : null}
-    </Descriptions>
-  );
 }
 
 /** Figures of a run as the result pages give them, with their units. */
@@ -152,7 +120,7 @@ function Preview({ review, onClose }: { review: ReviewItem | null; onClose: () =
     enabled: !!review,
     queryFn: async () =>
       review?.itemType === 'material'
-        ? { material: await libraryApi.getMaterial(review.itemId) }
+        ? { material: await materialsApi.get(review.itemId) }
         : { device: await libraryApi.getDevice(review?.itemId ?? '') },
   });
   return (
@@ -190,7 +158,12 @@ function Preview({ review, onClose }: { review: ReviewItem | null; onClose: () =
             data-testid="review-preview-error"
           />
         )}
-        {q.data && 'material' in q.data && q.data.material && <MaterialPreview material={q.data.material} />}
+        {q.data && 'material' in q.data && q.data.material && (
+          // the material as the library shows it: labelled parameters with units and sources
+          <div data-testid="review-material-preview">
+            <MaterialDetailBody m={q.data.material} />
+          </div>
+        )}
         {q.data && 'device' in q.data && q.data.device && review && (
           <>
             <Descriptions column={1} size="small" bordered styles={{ label: { width: 110, whiteSpace: 'nowrap' } }}>

@@ -28,7 +28,8 @@ export function useShippedTable(materialId: string | undefined) {
   });
 }
 
-function DetailBody({ m }: { m: Material }) {
+/** One material's parameters as the library shows them (also the review preview of a submitted material). */
+export function MaterialDetailBody({ m }: { m: Material }) {
   const { t } = useTranslation();
   const shipped = useShippedTable(m.optical.kind === 'table' ? m.optical.materialId : undefined);
   const nk = nkCurves(m.optical, m.nk ?? shipped.data);
@@ -152,7 +153,7 @@ export function MaterialDetail({ uuid, onClose }: { uuid: string | null; onClose
           }
         />
       )}
-      {q.data && <DetailBody m={q.data} />}
+      {q.data && <MaterialDetailBody m={q.data} />}
     </Drawer>
   );
 }
