@@ -17,6 +17,7 @@ import { financeMigration } from './migrations-finance.js';
 import { forumMigration } from './migrations-forum.js';
 import { institutionsPartnersMigration } from './migrations-institutions-partners.js';
 import { libraryMigration } from './migrations-library.js';
+import { libraryCitationsMigration } from './migrations-library-citations.js';
 import { materialDefectsMigration } from './migrations-material-defects.js';
 import { materialIonsMigration } from './migrations-material-ions.js';
 import { materialsMigration } from './migrations-materials.js';
@@ -295,6 +296,7 @@ export function migrationList(dialect: DialectName): Record<string, Migration> {
     '0021_institutions_partners': institutionsPartnersMigration(dialect),
     '0022_transport_defects': transportDefectsMigration(),
     '0023_public_texts_fullstack': fullStackTextsMigration(),
+    '0024_library_citations': libraryCitationsMigration(),
   };
 }
 
