@@ -260,23 +260,32 @@ interface MaterialRow {
   notes: string | null;
 }
 
+/**
+ * Gives public rows the added fields, each only while its notes are still the seeded ones and it has
+ * none of the added fields (an administrator's edit is kept); later migrations reuse it with their
+ * own frozen additions.
+ */
+export async function addMaterialModels(db: AnyDb, additions: readonly MaterialModelAddition[]): Promise<void> {
+  for (const c of additions) {
+    const rows = await sql<MaterialRow>`select id, electrical, sources, refs, notes from materials
+      where ${sql.ref('key')} = ${c.key} and owner_id is null`.execute(db);
+    for (const row of rows.rows) {
+      if (row.notes !== c.oldNotes) continue;
+      const electrical = parse(row.electrical) ?? {};
+      if (Object.keys(c.electrical).some((k) => Object.hasOwn(electrical, k))) continue;
+      const sources = { ...(parse(row.sources) ?? {}), ...c.sources };
+      const refs = { ...(parse(row.refs) ?? {}), ...c.references };
+      await sql`update materials set electrical = ${JSON.stringify({ ...electrical, ...c.electrical })},
+        sources = ${JSON.stringify(sources)}, refs = ${JSON.stringify(refs)}, notes = ${c.newNotes}
+        where id = ${row.id}`.execute(db);
+    }
+  }
+}
+
 export function excitonLibraryMigration(): Migration {
   return {
     async up(db: AnyDb) {
-      for (const c of MATERIAL_MODEL_ADDITIONS) {
-        const rows = await sql<MaterialRow>`select id, electrical, sources, refs, notes from materials
-          where ${sql.ref('key')} = ${c.key} and owner_id is null`.execute(db);
-        for (const row of rows.rows) {
-          if (row.notes !== c.oldNotes) continue;
-          const electrical = parse(row.electrical) ?? {};
-          if (Object.keys(c.electrical).some((k) => Object.hasOwn(electrical, k))) continue;
-          const sources = { ...(parse(row.sources) ?? {}), ...c.sources };
-          const refs = { ...(parse(row.refs) ?? {}), ...c.references };
-          await sql`update materials set electrical = ${JSON.stringify({ ...electrical, ...c.electrical })},
-            sources = ${JSON.stringify(sources)}, refs = ${JSON.stringify(refs)}, notes = ${c.newNotes}
-            where id = ${row.id}`.execute(db);
-        }
-      }
+      await addMaterialModels(db, MATERIAL_MODEL_ADDITIONS);
       for (const d of EXAMPLE_DEVICE_UPDATES) {
         // a seeded example's citation is its description (the files carry their sources there)
         await sql`update devices set name = ${d.spec.name}, spec = ${JSON.stringify(d.spec)},

@@ -18,6 +18,7 @@ import { financeMigration } from './migrations-finance.js';
 import { forumMigration } from './migrations-forum.js';
 import { institutionsPartnersMigration } from './migrations-institutions-partners.js';
 import { libraryMigration } from './migrations-library.js';
+import { libraryCitationsMigration } from './migrations-library-citations.js';
 import { materialDefectsMigration } from './migrations-material-defects.js';
 import { materialIonsMigration } from './migrations-material-ions.js';
 import { materialsMigration } from './migrations-materials.js';
@@ -296,6 +297,7 @@ export function migrationList(dialect: DialectName): Record<string, Migration> {
     '0021_institutions_partners': institutionsPartnersMigration(dialect),
     '0022_transport_defects': transportDefectsMigration(),
     '0023_public_texts_fullstack': fullStackTextsMigration(),
+    '0024_library_citations': libraryCitationsMigration(),
     '0026_example_ranges': exampleRangesMigration(),
   };
 }

@@ -126,7 +126,7 @@ describe('material library data (assets/materials)', () => {
 
   it('typical defect sets: absorbers carry them, each valid for the material and cited', () => {
     const withDefects = materials.filter((m) => Array.isArray((m.electrical as { defects?: unknown }).defects));
-    expect(withDefects.map((m) => m.key)).toEqual(expect.arrayContaining(['mapbi3', 'cigs']));
+    expect(withDefects.map((m) => m.key)).toEqual(expect.arrayContaining(['mapbi3', 'cigs', 'masni3', 'spiro_ometad']));
     for (const m of withDefects) {
       const r = checkMaterialInput(m as unknown as Record<string, unknown>);
       expect(r.ok ? [] : r.problems.map((p) => p.msg.en), m.key).toEqual([]);
@@ -136,6 +136,27 @@ describe('material library data (assets/materials)', () => {
       // picking the material gives the layer its defects
       const layer = materialToLayer(m as unknown as Parameters<typeof materialToLayer>[0], 500);
       expect(layer.electrical?.defects, m.key).toEqual((m.electrical as { defects: unknown }).defects);
+    }
+  });
+
+  it('every defect set passes the device check in a layer made of the material', () => {
+    // The public p-i-n cell with the material's layer in place of the one of its role: the material's
+    // own values and defects over the cell's, so that the defects are judged against the gap the
+    // layer would have. A level outside that gap or a bad field fails checkDeviceSpec.
+    const cell = devices.find((d) => d.file === 'perovskite-pin-defects-electrical.device.json')!.spec;
+    const roleOf = (category: string) => (category === 'hole' ? 'htl' : category === 'electron' ? 'etl' : 'absorber');
+    const withDefects = materials.filter((m) => Array.isArray((m.electrical as { defects?: unknown }).defects));
+    for (const m of withDefects) {
+      const layer = materialToLayer(m as unknown as Parameters<typeof materialToLayer>[0], 300);
+      const layers = (cell.layers as { role?: string; electrical?: Record<string, unknown> }[]).map((l) =>
+        l.role === roleOf(m.category) ? { ...l, electrical: { ...l.electrical, ...layer.electrical } } : l,
+      );
+      expect(
+        layers.some((l) => l.electrical?.['defects'] === layer.electrical?.defects),
+        m.key,
+      ).toBe(true);
+      const r = checkDeviceSpec({ ...cell, layers });
+      expect(r.ok ? [] : r.errors, m.key).toEqual([]);
     }
   });
 
