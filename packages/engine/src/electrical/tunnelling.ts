@@ -8,7 +8,8 @@
  * a net recombination: electrons of the conduction band tunnel into empty states of the valence
  * band where n p > n_i^2 (a forward-biased tunnel/recombination junction), the reverse where
  * n p < n_i^2 (generation in reverse breakdown). P = 2 for direct, 2.5 for indirect gaps; for
- * silicon A = 4e14 cm^-3 s^-1, B = 1.9e7 V/cm, P = 2.5.
+ * silicon A = 4e14 cm^-3 s^-1, B = 1.9e7 V/cm, P = 2.5 as Sandia's Charon states them (the
+ * Kane exponent of silicon confirms B; docs/physics/tunnelling.md has the sources).
  *
  * Trap-assisted tunnelling, the field enhancement of SRH (Hurkx et al., same paper):
  *     tau -> tau / (1 + Gamma),   Gamma = 2 sqrt(3 pi) (|F| / F_G) exp((F / F_G)^2),
