@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrationList } from '../../src/db/migrations.js';
 import { EXAMPLE_RANGE_FIXES } from '../../src/db/migrations-example-ranges.js';
 import { checkCalculationInput } from '../../src/jobs/validate.js';
 import { createTestDatabase, type TestDatabase } from './helpers/database.js';
+import { insertSeedOwner, seedDevice } from './helpers/seed-assets.js';
 
 /**
  * Migration 0026 on a platform seeded when the CIGS examples started at 300 nm (before their ZnO
@@ -21,8 +21,7 @@ afterAll(async () => {
 });
 
 const files = ['cigs-electrical.device.json', 'cigs-tails-electrical.device.json'];
-const shipped = (file: string) =>
-  JSON.parse(readFileSync(new URL(`../../../../assets/devices/${file}`, import.meta.url), 'utf8'));
+const shipped = seedDevice;
 /** The example as seeded before: today's file with the range from 300 nm. */
 function seededBefore(file: string, startNm = 300) {
   const spec = shipped(file);
@@ -39,22 +38,7 @@ describe('migration 0026: the CIGS examples start inside their ZnO table', () =>
   });
 
   it('moves the stored public examples to 305 nm, keeps copies and edited examples', async () => {
-    const user = await t.db.kysely
-      .insertInto('users')
-      .values({
-        email: 'seed-owner@pvforge.local',
-        password_hash: 'x',
-        real_name: '管理员',
-        gender: 0,
-        phone: '13800000000',
-        enterprise: '',
-        address: '',
-        role: 2,
-        created_at: 1,
-        updated_at: 1,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const user = { id: await insertSeedOwner(t.db.kysely) };
     const row = (id: string, spec: Record<string, unknown>, isPublic: number) => ({
       id,
       user_id: Number(user.id),

@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrationList } from '../../src/db/migrations.js';
 import { EXAMPLE_DEVICE_UPDATES, MATERIAL_MODEL_ADDITIONS } from '../../src/db/migrations-exciton-library.js';
 import { createTestDatabase, type TestDatabase } from './helpers/database.js';
+import { insertSeedOwner, seedDevice, seedMaterial } from './helpers/seed-assets.js';
 
 /**
  * Migration 0010 on a library seeded before the exciton and tunnelling models: the P3HT:PC61BM
@@ -20,18 +20,8 @@ afterAll(async () => {
   await t?.drop();
 });
 
-interface SeedMaterial {
-  key: string;
-  category: string;
-  electrical: Record<string, unknown>;
-  sources: Record<string, string>;
-  references: Record<string, string>;
-  notes: string;
-}
-const asset = (rel: string) => JSON.parse(readFileSync(new URL(`../../../../assets/${rel}`, import.meta.url), 'utf8'));
-const seeds = [...asset('materials/organic.json'), ...asset('materials/electron.json')] as SeedMaterial[];
-const seed = (key: string) => seeds.find((m) => m.key === key)!;
-const example = (file: string) => asset(`devices/${file}`) as { name: string; description: string };
+const seed = seedMaterial;
+const example = (file: string) => seedDevice(file) as { name: string; description: string };
 
 /** A public material row as seeded before 0010: today's seed without the added fields. */
 function materialBefore(key: string, n: number) {
@@ -95,22 +85,7 @@ describe('migration 0010: the exciton and tunnelling parameters and examples rea
 
   it('brings rows seeded before up to the seed files and keeps what an administrator edited', async () => {
     const k = t.db.kysely;
-    const owner = await k
-      .insertInto('users')
-      .values({
-        email: 'seed-owner@pvforge.local',
-        password_hash: 'x',
-        real_name: '管理员',
-        gender: 0,
-        phone: '13800000000',
-        enterprise: '',
-        address: '',
-        role: 2,
-        created_at: 1,
-        updated_at: 1,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const owner = { id: await insertSeedOwner(k) };
     await k
       .insertInto('materials')
       .values([materialBefore('p3ht_pc61bm', 1), materialBefore('sio2_tunnel', 2)])

@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrationList } from '../../src/db/migrations.js';
 import { LIBRARY_CITATION_ADDITIONS } from '../../src/db/migrations-library-citations.js';
 import { createTestDatabase, type TestDatabase } from './helpers/database.js';
+import { seedMaterial } from './helpers/seed-assets.js';
 
 /**
  * Migration 0024 on a database whose public library was seeded before the cited sets: on SQLite by
@@ -17,21 +17,7 @@ afterAll(async () => {
   await t?.drop();
 });
 
-interface SeedMaterial {
-  key: string;
-  category: string;
-  electrical: Record<string, unknown>;
-  sources: Record<string, string>;
-  references: Record<string, string>;
-  notes: string;
-}
-const seeds = ['lead_perovskite', 'lead_free_perovskite', 'tetrahedral', 'hole', 'electron', 'organic'].flatMap(
-  (f) =>
-    JSON.parse(
-      readFileSync(new URL(`../../../../assets/materials/${f}.json`, import.meta.url), 'utf8'),
-    ) as SeedMaterial[],
-);
-const seed = (key: string) => seeds.find((m) => m.key === key)!;
+const seed = seedMaterial;
 const without = <T extends Record<string, unknown>>(o: T, keys: string[]) =>
   Object.fromEntries(Object.entries(o).filter(([k]) => !keys.includes(k)));
 

@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrationList } from '../../src/db/migrations.js';
 import { MATERIAL_DEFECT_SETS } from '../../src/db/migrations-material-defects.js';
 import { TRANSPORT_DEFECT_SETS } from '../../src/db/migrations-transport-defects.js';
 import { createTestDatabase, type TestDatabase } from './helpers/database.js';
+import { seedMaterial } from './helpers/seed-assets.js';
 
 /**
  * Migration 0013 on a database whose public library was seeded before the seeded materials had
@@ -18,20 +18,7 @@ afterAll(async () => {
   await t?.drop();
 });
 
-interface SeedMaterial {
-  key: string;
-  category: string;
-  electrical: Record<string, unknown>;
-  sources: Record<string, string>;
-  references: Record<string, string>;
-}
-const seeds = ['lead_perovskite', 'tetrahedral', 'hole'].flatMap(
-  (f) =>
-    JSON.parse(
-      readFileSync(new URL(`../../../../assets/materials/${f}.json`, import.meta.url), 'utf8'),
-    ) as SeedMaterial[],
-);
-const seed = (key: string) => seeds.find((m) => m.key === key)!;
+const seed = seedMaterial;
 
 /** A public row as seeded before: today's seed without its defects, their source and reference. */
 function asSeededBefore(key: string, n: number, own?: unknown[]) {

@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrationList } from '../../src/db/migrations.js';
 import { MATERIAL_ION_CORRECTIONS } from '../../src/db/migrations-material-ions.js';
 import { createTestDatabase, type TestDatabase } from './helpers/database.js';
+import { seedMaterial } from './helpers/seed-assets.js';
 
 /**
  * Migration 0008 on a database whose public library was seeded before the ions of the seeded
@@ -18,17 +18,7 @@ afterAll(async () => {
   await t?.drop();
 });
 
-interface SeedMaterial {
-  key: string;
-  electrical: { ions?: Record<string, number> };
-  sources: Record<string, string>;
-  references: Record<string, string>;
-  notes: string;
-}
-const seeds = JSON.parse(
-  readFileSync(new URL('../../../../assets/materials/lead_perovskite.json', import.meta.url), 'utf8'),
-) as SeedMaterial[];
-const seed = (key: string) => seeds.find((m) => m.key === key)!;
+const seed = seedMaterial;
 
 /** A public row as seeded before: today's seed with the ions, their added sources and the notes of before. */
 function asSeededBefore(key: string, n: number) {
@@ -63,7 +53,7 @@ describe('migration 0008: the charge and reference temperature of the seeded per
       for (const [f, ref] of Object.entries(c.sources)) expect(seed(c.key).sources[f], `${c.key} ${f}`).toBe(ref);
     }
     // the triple cation's mobile species are anions: without this migration they would read as +1
-    expect(seed('csfama').electrical.ions?.['sign']).toBe(-1);
+    expect((seed('csfama').electrical['ions'] as Record<string, number> | undefined)?.['sign']).toBe(-1);
   });
 
   it('brings rows seeded before up to the seed files, and keeps what an administrator edited', async () => {
