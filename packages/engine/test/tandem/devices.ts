@@ -141,3 +141,52 @@ export function perovskitePerovskiteTandemAnodeFront(): ElectricalDeviceSpecLike
   spec.electrical!.tandem = {};
   return spec;
 }
+
+/** Silicon-like band-to-band tunnelling (Hurkx et al. 1992 for silicon; tunnelling.ts). */
+export const SILICON_BTBT = { btbtACm3PerS: 4e14, btbtBVPerCm: 1.9e7, btbtP: 2.5 };
+
+/**
+ * The same all-perovskite tandem with a tunnel junction instead of the ideal recombination
+ * interface: between the top cell's hole-transport layer and the bottom cell's electron-transport
+ * layer a p++ and an n++ layer (15 nm each, `dopingCm3` each) of one silicon-like material
+ * (Eg = 1.12 eV, eps 11.7), band-to-band tunnelling in both with `btbt` (Hurkx; A = 0 switches
+ * it off). The p++ valence band lines up with the top HTL's and the n++ conduction band with the
+ * bottom ETL's (the bottom cell's energies shifted by the junction's gap; shifting all energies of
+ * a subcell with an ohmic outer contact changes nothing in it), so each carrier enters its doped
+ * layer without a barrier and the two meet only where the tunnelling recombines them.
+ */
+export function perovskitePerovskiteTunnelJunction(
+  btbt: { btbtACm3PerS: number; btbtBVPerCm?: number; btbtP?: number } = SILICON_BTBT,
+  dopingCm3 = 5e19,
+): ElectricalDeviceSpecLike {
+  const spec = perovskitePerovskiteTandem();
+  const egJunctionEV = 1.12;
+  // the top HTL's valence band, eV below vacuum: the p++ valence band; the n++ conduction band
+  // sits the junction's gap above it
+  const evTopHtl = 3.3 + 2.2;
+  const chiJunction = evTopHtl - egJunctionEV;
+  for (const l of spec.layers) if (l.subcell === 'bottom') l.electrical!.chiEV! -= egJunctionEV;
+  const doped = (name: string, doping: { ndCm3?: number; naCm3?: number }) => ({
+    name,
+    thicknessNm: 15,
+    role: 'other' as const,
+    optical: transport(3.5),
+    subcell: 'junction' as const,
+    electrical: {
+      epsR: 11.7,
+      chiEV: chiJunction,
+      egEV: egJunctionEV,
+      ncCm3: 1e20,
+      nvCm3: 1e20,
+      muNCm2PerVs: 50,
+      muPCm2PerVs: 50,
+      ...doping,
+      ...btbt,
+    },
+  });
+  const at = spec.layers.findIndex((l) => l.name === 'ETL bottom');
+  spec.layers.splice(at, 0, doped('p++', { naCm3: dopingCm3 }), doped('n++', { ndCm3: dopingCm3 }));
+  spec.electrical!.interfaces = [];
+  spec.electrical!.tandem = { fullStack: true };
+  return spec;
+}
