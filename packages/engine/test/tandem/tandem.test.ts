@@ -8,7 +8,12 @@ import { buildTmmInput } from '../../src/optics/simulate.js';
 import { photonFlux, resampleSpectrum } from '../../src/spectra/index.js';
 import { runTandemSimulation, tandemThicknessSweep } from '../../src/tandem/simulate.js';
 import { assets } from '../device/helpers.js';
-import { perovskitePerovskiteTandem, perovskitePerovskiteTandemAnodeFront } from './devices.js';
+import {
+  perovskitePerovskiteTandem,
+  perovskitePerovskiteTandemAnodeFront,
+  perovskitePerovskiteTunnelJunction,
+  SILICON_BTBT,
+} from './devices.js';
 
 const Q = 1.602176634e-19;
 const rel = (a: number, b: number) => Math.abs(a / b - 1);
@@ -134,6 +139,70 @@ describe('monolithic tandem: the whole stack as one drift-diffusion device', () 
     expect(rel(junction.current[k]!, light.J_mA_cm2[k]!)).toBeLessThan(1e-3);
     // while the top cell, the limiting one, is driven into reverse bias and collects all it can
     expect(light.J_mA_cm2[k]!).toBeGreaterThan(r.subcells[0].figures!.Jsc_mA_cm2 - 1e-3);
+  });
+});
+
+describe('monolithic tandem: the whole stack with a tunnel junction (p++/n++ layers with band-to-band tunnelling)', () => {
+  // devices.ts: the same subcells, joined by 15 nm p++ and 15 nm n++ (5e19 cm^-3) of a
+  // silicon-like material with Hurkx band-to-band tunnelling; the subcells in series do not see
+  // the junction, so the series result is that of the ideal junction
+  const run = (A: number) => {
+    const s = perovskitePerovskiteTunnelJunction({ ...SILICON_BTBT, btbtACm3PerS: A });
+    delete s.electrical!.tandem!.thicknessSweep;
+    return runTandemSimulation(s, assets);
+  };
+  const r = run(SILICON_BTBT.btbtACm3PerS);
+  const light = r.fullStack!.light!;
+  // weaker tunnelling (A in cm^-3 s^-1): the same junction with a smaller prefactor
+  const weaker = [4e12, 1e12, 4e11].map((A) => ({ A, r: run(A) }));
+  const junctionBtbt = (l: typeof light, k: number) =>
+    l.recombination.layers
+      .filter((q) => q.name === 'p++' || q.name === 'n++')
+      .reduce((sum, q) => sum + q.bandToBand![k]!, 0);
+
+  it('converges over the whole sweep', () => {
+    expect(light.converged, light.error).toBe(true);
+    expect(r.warnings.filter((w) => w.startsWith('whole stack'))).toEqual([]);
+    expect(light.V[0]).toBe(0);
+    expect(Math.max(...light.V)).toBeGreaterThan(light.figures!.Voc_V);
+    for (const { A, r: w } of weaker) expect(w.fullStack!.light!.converged, `A = ${A}`).toBe(true);
+  });
+
+  it('an efficient junction (silicon A) agrees with the subcells in series within 1 % in PCE, and only loses', () => {
+    const a = r.series!.figures;
+    const b = light.figures!;
+    expect(rel(b.PCE_percent, a.PCE_percent)).toBeLessThan(0.01);
+    expect(b.PCE_percent).toBeLessThanOrEqual(a.PCE_percent);
+    expect(Math.abs(b.Voc_V - a.Voc_V)).toBeLessThan(2e-3);
+    expect(rel(b.Jsc_mA_cm2, a.Jsc_mA_cm2)).toBeLessThan(5e-3);
+  });
+
+  it('the tunnelling carries the current: at 0 V the junction layers recombine the terminal current by band-to-band tunnelling', () => {
+    // the junction layers have no other recombination, and band offsets of more than 1 eV keep
+    // each carrier out of the other subcell, so the current crosses only by tunnelling
+    for (const l of [light, ...weaker.map((w) => w.r.fullStack!.light!)]) {
+      const k = l.V.indexOf(0);
+      expect(rel(junctionBtbt(l, k), l.J_mA_cm2[k]!)).toBeLessThan(1e-3);
+    }
+  });
+
+  it('a weaker junction costs fill factor, not Voc: its voltage drop grows as 1/A at the maximum power point', () => {
+    const series = r.series!.figures;
+    const loss = weaker.map(({ r: w }) => series.PCE_percent - w.fullStack!.light!.figures!.PCE_percent);
+    // strictly more loss with less tunnelling
+    expect(loss[0]!).toBeGreaterThan(series.PCE_percent - light.figures!.PCE_percent);
+    expect(loss[1]!).toBeGreaterThan(loss[0]!);
+    expect(loss[2]!).toBeGreaterThan(loss[1]!);
+    for (const { r: w } of weaker) {
+      const f = w.fullStack!.light!.figures!;
+      // at open circuit no current crosses the junction, so it drops no voltage
+      expect(Math.abs(f.Voc_V - series.Voc_V)).toBeLessThan(2e-3);
+      expect(f.FF).toBeLessThan(series.FF);
+    }
+    // at a small splitting D ~ (E_Fn - E_Fp) / Vt, so the junction is an ohmic resistance
+    // R_j ~ 1/A and costs P = Jmp^2 R_j: a quarter of A, four times the loss
+    expect(loss[1]! / loss[0]!).toBeGreaterThan(3.5);
+    expect(loss[1]! / loss[0]!).toBeLessThan(4.5);
   });
 });
 
