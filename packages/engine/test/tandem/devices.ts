@@ -153,7 +153,8 @@ export const SILICON_BTBT = { btbtACm3PerS: 4e14, btbtBVPerCm: 1.9e7, btbtP: 2.5
  * it off). The p++ valence band lines up with the top HTL's and the n++ conduction band with the
  * bottom ETL's (the bottom cell's energies shifted by the junction's gap; shifting all energies of
  * a subcell with an ohmic outer contact changes nothing in it), so each carrier enters its doped
- * layer without a barrier and the two meet only where the tunnelling recombines them.
+ * layer without a barrier and the two meet only where the tunnelling recombines them. Fermi-Dirac
+ * statistics (the doped layers are nearly degenerate).
  */
 export function perovskitePerovskiteTunnelJunction(
   btbt: { btbtACm3PerS: number; btbtBVPerCm?: number; btbtP?: number } = SILICON_BTBT,
@@ -187,6 +188,8 @@ export function perovskitePerovskiteTunnelJunction(
   const at = spec.layers.findIndex((l) => l.name === 'ETL bottom');
   spec.layers.splice(at, 0, doped('p++', { naCm3: dopingCm3 }), doped('n++', { ndCm3: dopingCm3 }));
   spec.electrical!.interfaces = [];
+  // 5e19 cm^-3 against Nc = Nv = 1e20 cm^-3 puts the Fermi level within kT of the band edge
+  spec.electrical!.statistics = 'fermi-dirac';
   spec.electrical!.tandem = { fullStack: true };
   return spec;
 }
