@@ -20,15 +20,19 @@
  * A node both cells share is the junction: both quasi-Fermi levels there take the junction's Fermi
  * level (each cell's junction contact held one of them at it) and the potential is the mean of the
  * two cells'. Nodes of junction layers in between take each quasi-Fermi level from the cell whose
- * band edge at the junction is nearer the layer's (the carriers that can reach it) and the potential
- * of local neutrality. Newton then starts there at the sum of the cells' voltages and
- * full light (ContinuationSolver.startFrom), and the sweep continues from it.
+ * band edge at the junction is nearer the layer's (the carriers that can reach it); the cells' own
+ * junction nodes then take the junction's level for both carriers. With junction layers the
+ * potential is then solved from Poisson's equation at these fixed levels (poissonAtFixedLevels):
+ * local neutrality would put a doped junction's whole built-in step into the one interval at the
+ * p++/n++ interface, a field whose tunnelling rate made Newton's electron update in the p++ layer
+ * ask for a negative density and grow without bound. Newton then starts there at the sum of the
+ * cells' voltages and full light (ContinuationSolver.startFrom), and the sweep continues from it.
  *
  * Shown to converge for a recombination interface between the subcells, with the anode at either
- * side (test/tandem/tandem.test.ts). With junction layers between the subcells it has not yet
- * converged in the case tried (a thin p layer before a recombination interface: Newton does not
- * resolve the potential step at the interface and the carrier updates in the layer grow without
- * bound); such a run is then reported as not converged.
+ * side, and for a p++/n++ tunnel junction with band-to-band tunnelling strong enough to carry the
+ * photocurrent (test/tandem/tandem.test.ts). A junction too weak for it (the stack
+ * current-limited, the J-V S-shaped) does not converge from this start and is reported as not
+ * converged (docs/physics/tandem.md).
  */
 import { type DDModel, neutralDensities } from '../electrical/model.js';
 import { DDSystem } from '../electrical/system.js';

@@ -204,6 +204,42 @@ describe('monolithic tandem: the whole stack with a tunnel junction (p++/n++ lay
     expect(loss[1]! / loss[0]!).toBeGreaterThan(3.5);
     expect(loss[1]! / loss[0]!).toBeLessThan(4.5);
   });
+
+  // too weak to carry the photocurrent: the local rate is bounded (D <= 1), so the junction passes
+  // at most a peak current proportional to A, reached where its field is still high, near Voc
+  const limited = [0, 4e10, 2e11].map((A) => ({ A, r: run(A) }));
+
+  it('a junction too weak for the photocurrent converges too (started near open circuit), and its J-V is S-shaped', () => {
+    for (const { A, r: w } of limited) {
+      const l = w.fullStack!.light!;
+      expect(l.converged, `A = ${A}: ${l.error}`).toBe(true);
+      expect(l.V[0]).toBe(0);
+    }
+    const series = r.series!.figures;
+    const at = (l: typeof light, v: number) => l.J_mA_cm2[l.V.findIndex((q) => Math.abs(q - v) < 1e-9)]!;
+    // no tunnelling (A = 0): from 1 V to the series maximum-power voltage the junction blocks
+    const off = limited[0]!.r.fullStack!.light!;
+    for (const v of [1.2, 1.6, 2]) expect(Math.abs(at(off, v))).toBeLessThan(0.1);
+    expect(off.figures!.PCE_percent).toBeLessThan(0.3 * series.PCE_percent);
+    const peaks = limited.slice(1).map(({ r: w }) => {
+      const l = w.fullStack!.light!;
+      const high = l.V.map((v, k) => ({ v, j: l.J_mA_cm2[k]! })).filter((q) => q.v > 1.6);
+      const peak = high.reduce((a, b) => (b.j > a.j ? b : a));
+      // S-shaped: a maximum of the current inside the range, below the photocurrent
+      expect(peak.j).toBeGreaterThan(at(l, 1.6) + 1);
+      expect(peak.j).toBeGreaterThan(high[high.length - 1]!.j + 1);
+      expect(peak.j).toBeLessThan(0.8 * series.Jsc_mA_cm2);
+      // it crosses the junction by tunnelling, but for the small current over the junction's
+      // band offsets (> 1 eV) that flows without any: the blocked junction's current at 2 V
+      const btbt = junctionBtbt(l, l.V.indexOf(peak.v));
+      expect(rel(btbt, peak.j)).toBeLessThan(0.01);
+      expect(Math.abs(peak.j - btbt)).toBeLessThan(1.1 * Math.abs(at(off, 2)));
+      return peak.j;
+    });
+    // the peak current scales with A (five times A, five times the peak; sampled on the sweep's grid)
+    expect(peaks[1]! / peaks[0]!).toBeGreaterThan(4.5);
+    expect(peaks[1]! / peaks[0]!).toBeLessThan(5.5);
+  });
 });
 
 describe('tandem input rules', () => {
