@@ -31,8 +31,8 @@
  * Shown to converge for a recombination interface between the subcells, with the anode at either
  * side, and for a p++/n++ tunnel junction with band-to-band tunnelling strong enough to carry the
  * photocurrent (test/tandem/tandem.test.ts). A junction too weak for it (the stack
- * current-limited, the J-V S-shaped) does not converge from this start and is reported as not
- * converged (docs/physics/tandem.md).
+ * current-limited, the J-V S-shaped) does not converge from the start at 0 V; the stack is then
+ * started from the subcells near the series Voc (tandem/simulate.ts, stitchPoints), also tested.
  */
 import { type DDModel, neutralDensities } from '../electrical/model.js';
 import { DDSystem } from '../electrical/system.js';
