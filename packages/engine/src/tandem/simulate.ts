@@ -220,7 +220,7 @@ function stitchPoints(
 }
 
 /** Where the second start of the whole stack sits on the series curve, as a fraction of its Voc. */
-const NEAR_OPEN_CIRCUIT = 0.95;
+const NEAR_OPEN_CIRCUIT = 0.99;
 
 /** The mesh intervals each electrical layer (by index in spec.layers) gets in the whole-stack mesh. */
 function wholeStackIntervals(spec: ElectricalDeviceSpecLike): Map<number, number> {

@@ -145,6 +145,45 @@ export function perovskitePerovskiteTandemAnodeFront(): ElectricalDeviceSpecLike
 /** Silicon-like band-to-band tunnelling (Hurkx et al. 1992 for silicon; tunnelling.ts). */
 export const SILICON_BTBT = { btbtACm3PerS: 4e14, btbtBVPerCm: 1.9e7, btbtP: 2.5 };
 
+/** The tunnel junction's material: silicon-like gap and permittivity, Nc = Nv = 1e20 cm^-3. */
+const JUNCTION_GAP_EV = 1.12;
+
+/** One 15 nm heavily doped layer of the tunnel junction, conduction band chiEV below vacuum. */
+function junctionLayer(
+  name: string,
+  chiEV: number,
+  doping: { ndCm3?: number; naCm3?: number },
+  btbt: { btbtACm3PerS: number; btbtBVPerCm?: number; btbtP?: number },
+) {
+  return {
+    name,
+    thicknessNm: 15,
+    role: 'other',
+    optical: transport(3.5),
+    subcell: 'junction' as const,
+    electrical: {
+      epsR: 11.7,
+      chiEV,
+      egEV: JUNCTION_GAP_EV,
+      ncCm3: 1e20,
+      nvCm3: 1e20,
+      muNCm2PerVs: 50,
+      muPCm2PerVs: 50,
+      ...doping,
+      ...btbt,
+    },
+  };
+}
+
+/** No interfaces, Fermi-Dirac statistics, the whole stack on. */
+function asTunnelJunctionStack(spec: ElectricalDeviceSpecLike): ElectricalDeviceSpecLike {
+  spec.electrical!.interfaces = [];
+  // 5e19 cm^-3 against Nc = Nv = 1e20 cm^-3 puts the Fermi level within kT of the band edge
+  spec.electrical!.statistics = 'fermi-dirac';
+  spec.electrical!.tandem = { fullStack: true };
+  return spec;
+}
+
 /**
  * The same all-perovskite tandem with a tunnel junction instead of the ideal recombination
  * interface: between the top cell's hole-transport layer and the bottom cell's electron-transport
@@ -161,35 +200,38 @@ export function perovskitePerovskiteTunnelJunction(
   dopingCm3 = 5e19,
 ): ElectricalDeviceSpecLike {
   const spec = perovskitePerovskiteTandem();
-  const egJunctionEV = 1.12;
-  // the top HTL's valence band, eV below vacuum: the p++ valence band; the n++ conduction band
-  // sits the junction's gap above it
-  const evTopHtl = 3.3 + 2.2;
-  const chiJunction = evTopHtl - egJunctionEV;
-  for (const l of spec.layers) if (l.subcell === 'bottom') l.electrical!.chiEV! -= egJunctionEV;
-  const doped = (name: string, doping: { ndCm3?: number; naCm3?: number }) => ({
-    name,
-    thicknessNm: 15,
-    role: 'other' as const,
-    optical: transport(3.5),
-    subcell: 'junction' as const,
-    electrical: {
-      epsR: 11.7,
-      chiEV: chiJunction,
-      egEV: egJunctionEV,
-      ncCm3: 1e20,
-      nvCm3: 1e20,
-      muNCm2PerVs: 50,
-      muPCm2PerVs: 50,
-      ...doping,
-      ...btbt,
-    },
-  });
+  // the top HTL's valence band, eV below vacuum, is the p++ valence band
+  const chiJunction = 3.3 + 2.2 - JUNCTION_GAP_EV;
+  for (const l of spec.layers) if (l.subcell === 'bottom') l.electrical!.chiEV! -= JUNCTION_GAP_EV;
   const at = spec.layers.findIndex((l) => l.name === 'ETL bottom');
-  spec.layers.splice(at, 0, doped('p++', { naCm3: dopingCm3 }), doped('n++', { ndCm3: dopingCm3 }));
-  spec.electrical!.interfaces = [];
-  // 5e19 cm^-3 against Nc = Nv = 1e20 cm^-3 puts the Fermi level within kT of the band edge
-  spec.electrical!.statistics = 'fermi-dirac';
-  spec.electrical!.tandem = { fullStack: true };
-  return spec;
+  spec.layers.splice(
+    at,
+    0,
+    junctionLayer('p++', chiJunction, { naCm3: dopingCm3 }, btbt),
+    junctionLayer('n++', chiJunction, { ndCm3: dopingCm3 }, btbt),
+  );
+  return asTunnelJunctionStack(spec);
+}
+
+/**
+ * The tunnel junction mirrored (holes leave at the front): the top cell's electron-transport layer,
+ * n++, p++, the bottom cell's hole-transport layer; the n++ conduction band at the top ETL's, the
+ * p++ valence band at the bottom HTL's (the bottom cell's energies shifted by the junction's gap).
+ */
+export function perovskitePerovskiteTunnelJunctionAnodeFront(
+  btbt: { btbtACm3PerS: number; btbtBVPerCm?: number; btbtP?: number } = SILICON_BTBT,
+  dopingCm3 = 5e19,
+): ElectricalDeviceSpecLike {
+  const spec = perovskitePerovskiteTandemAnodeFront();
+  for (const l of spec.layers) if (l.subcell === 'bottom') l.electrical!.chiEV! += JUNCTION_GAP_EV;
+  // the top ETL's conduction band is the n++ conduction band
+  const chiJunction = 4.0;
+  const at = spec.layers.findIndex((l) => l.name === 'HTL bottom');
+  spec.layers.splice(
+    at,
+    0,
+    junctionLayer('n++', chiJunction, { ndCm3: dopingCm3 }, btbt),
+    junctionLayer('p++', chiJunction, { naCm3: dopingCm3 }, btbt),
+  );
+  return asTunnelJunctionStack(spec);
 }

@@ -12,6 +12,7 @@ import {
   perovskitePerovskiteTandem,
   perovskitePerovskiteTandemAnodeFront,
   perovskitePerovskiteTunnelJunction,
+  perovskitePerovskiteTunnelJunctionAnodeFront,
   SILICON_BTBT,
 } from './devices.js';
 
@@ -239,6 +240,20 @@ describe('monolithic tandem: the whole stack with a tunnel junction (p++/n++ lay
     // the peak current scales with A (five times A, five times the peak; sampled on the sweep's grid)
     expect(peaks[1]! / peaks[0]!).toBeGreaterThan(4.5);
     expect(peaks[1]! / peaks[0]!).toBeLessThan(5.5);
+  });
+
+  it('the same with the holes leaving at the front: an efficient junction agrees with the series, a blocked one converges and blocks', () => {
+    const [on, off] = [SILICON_BTBT.btbtACm3PerS, 0].map((A) => {
+      const s = perovskitePerovskiteTunnelJunctionAnodeFront({ ...SILICON_BTBT, btbtACm3PerS: A });
+      return runTandemSimulation(s, assets);
+    });
+    const b = on!.fullStack!.light!;
+    expect(b.converged, b.error).toBe(true);
+    expect(rel(b.figures!.PCE_percent, on!.series!.figures.PCE_percent)).toBeLessThan(0.01);
+    const l = off!.fullStack!.light!;
+    expect(l.converged, l.error).toBe(true);
+    const k = l.V.findIndex((v) => Math.abs(v - 2) < 1e-9);
+    expect(Math.abs(l.J_mA_cm2[k]!)).toBeLessThan(0.1);
   });
 });
 
