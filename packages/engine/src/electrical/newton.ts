@@ -92,11 +92,6 @@ export function newton(sys: DDSystem, x: Float64Array, v: number, s: NewtonSetti
       if (a > m2) m2 = a;
     }
     const scale = m2 > s.maxStep ? s.maxStep / m2 : 1;
-    if (process.env.TJ_DEBUG) {
-      let km = 0;
-      for (let k = 0; k < n3; k++) if (Math.abs(dx[k]!) > Math.abs(dx[km]!)) km = k;
-      console.error(`it ${it} v ${v.toFixed(2)} res ${residual.toExponential(2)} dx ${m.toExponential(2)} @${(km / bs) | 0}.${km % bs} N ${sys.N}`);
-    }
     for (let k = 0; k < n3; k++) x[k]! += scale * dx[k]!;
     if (sys.circuit) sys.circuit.v += scale * dv;
     if (m < s.tol) return { ok: true, iterations: it, residual, timedOut: false };
