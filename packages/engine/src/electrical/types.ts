@@ -285,10 +285,10 @@ export interface ElectricalSolverOptions {
   /**
    * Starts other than equilibrium and the light ramp: given the built model, the scaled unknowns
    * and the internal voltage (V) from which Newton starts at full generation, tried in order until
-   * one converges; the sweep then continues from it to its first voltage. None, or all failing,
-   * keeps the usual start.
+   * one converges (an iterable, so that a later one is built only when needed); the sweep then
+   * continues from it to its first voltage. None, or all failing, keeps the usual start.
    */
-  initialStates?: (model: DDModel) => { x: Float64Array; vInternalV: number }[];
+  initialStates?: (model: DDModel) => Iterable<{ x: Float64Array; vInternalV: number }>;
 }
 
 /** A converged state of the solver (onState). */

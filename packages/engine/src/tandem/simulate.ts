@@ -405,7 +405,12 @@ export function runTandemSimulation(
     const o = stageOptions(3, 'whole stack');
     const starts = stitchPoints(spec, seriesDetail, states);
     o.solverStates = {
-      initialStates: (model) => starts.flatMap((cellStates) => stitchedState(model, cellStates) ?? []),
+      initialStates: function* (model) {
+        for (const cellStates of starts) {
+          const state = stitchedState(model, cellStates);
+          if (state) yield state;
+        }
+      },
     };
     result.fullStack = runDeviceSimulation(whole, assets, o);
     if (result.fullStack.light && !result.fullStack.light.converged)
