@@ -48,9 +48,11 @@ const POISSON_MAX_ITERATIONS = 200;
  * the contact nodes kept): the row of each interior node is the box balance
  *     sum of interval displacements + w (p(u, fp) - n(u, fn) + C) = 0
  * of the system's own assembly (system.ts), whose Jacobian in u alone is tridiagonal and, since
- * dn/du > 0 and dp/du < 0, diagonally dominant: Newton on it with updates capped at
- * POISSON_MAX_STEP thermal voltages converges from any start (the nonlinear Poisson equation of
- * equilibrium, Selberherr 1984, ch. 7.2). Returns false (x then unspecified) when it does not.
+ * dn/du > 0 and dp/du < 0, diagonally dominant, so the solve needs no pivoting; Newton on it with
+ * updates capped at POISSON_MAX_STEP thermal voltages (the nonlinear Poisson equation at fixed
+ * quasi-Fermi levels, as in the equilibrium start of device solvers; Selberherr 1984, ch. 7)
+ * reaches the p++/n++ junction from local neutrality in the tested stacks. Returns false (x then
+ * unspecified) when it does not converge.
  */
 export function poissonAtFixedLevels(sys: DDSystem, x: Float64Array, v: number): boolean {
   const { N, m } = sys;
