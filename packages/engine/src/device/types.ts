@@ -238,7 +238,7 @@ export interface DeviceSimulationOptions {
   /** Progress of the whole run, 0..1, with what is being computed (e.g. the current bias point). */
   onProgress?: (fraction: number, detail: string) => void;
   /** The solver's state hooks for the light J-V (a tandem's whole stack started from its subcells). */
-  solverStates?: Pick<ElectricalSolverOptions, 'onState' | 'initialState'>;
+  solverStates?: Pick<ElectricalSolverOptions, 'onState' | 'initialStates'>;
 }
 
 export interface DeviceSimulationResult {

@@ -729,8 +729,12 @@ export function simulateJV(device: ElectricalDevice): ElectricalResult {
   };
   const lit = device.generation.kind !== 'dark';
   try {
-    const init = lit ? o.initialState?.(sys) : undefined;
-    const startIts = (init && cs.startFrom(init.x, init.vInternalV)) ?? cs.start();
+    let startIts: number | undefined;
+    for (const init of lit ? (o.initialStates?.(sys) ?? []) : []) {
+      startIts = cs.startFrom(init.x, init.vInternalV);
+      if (startIts !== undefined) break;
+    }
+    startIts ??= cs.start();
     let first = true;
     for (const Vext of device.voltage_V) {
       const r = solveTerminal(cs, Vext, Rs);

@@ -283,11 +283,12 @@ export interface ElectricalSolverOptions {
    */
   onState?: (state: SolvedState) => void;
   /**
-   * A start other than equilibrium and the light ramp: given the built model, the scaled unknowns
-   * and the internal voltage (V) from which Newton starts at full generation; undefined keeps the
-   * usual start, and so does a Newton run that fails from there.
+   * Starts other than equilibrium and the light ramp: given the built model, the scaled unknowns
+   * and the internal voltage (V) from which Newton starts at full generation, tried in order until
+   * one converges (an iterable, so that a later one is built only when needed); the sweep then
+   * continues from it to its first voltage. None, or all failing, keeps the usual start.
    */
-  initialState?: (model: DDModel) => { x: Float64Array; vInternalV: number } | undefined;
+  initialStates?: (model: DDModel) => Iterable<{ x: Float64Array; vInternalV: number }>;
 }
 
 /** A converged state of the solver (onState). */

@@ -42,7 +42,7 @@ import { DeviceSpecInputError } from '../device/types.js';
 import type { ElectricalJvFigures, SolvedState } from '../electrical/types.js';
 import type { KeyFigures } from '../jv/figures.js';
 import { type DeviceOpticsAssets, runDeviceOptics } from '../optics/device.js';
-import { seriesConnect } from './series.js';
+import { type SeriesConnection, seriesConnect } from './series.js';
 import { stitchedState } from './stitch.js';
 
 export type TandemCell = 'top' | 'bottom';
@@ -189,29 +189,38 @@ export function subcellSpec(
 }
 
 /**
- * The subcells' states to start the whole stack from, ordered from the stack's cathode to its anode:
- * the point of the series curve nearest the first voltage of the stack's sweep, each cell's
- * stored state nearest its voltage there; undefined without a series result.
+ * The subcells' states to start the whole stack from, ordered from the stack's cathode to its anode,
+ * at two points of the series curve: nearest the first voltage of the stack's sweep, then nearest
+ * NEAR_OPEN_CIRCUIT of the series Voc (each cell's stored state nearest its voltage there); none
+ * without a series result. The second is for a junction that cannot carry the current the first
+ * needs (weak tunnelling: the stack is current-limited and its J-V S-shaped, docs/physics/tandem.md):
+ * near open circuit almost no current crosses the junction, whatever it is, so the subcells' states
+ * are close to the stack's there, and the sweep reaches its first voltage by continuation.
  */
-function stitchPoint(
+function stitchPoints(
   spec: ElectricalDeviceSpecLike,
-  series: { V: number[]; subcellV: number[][] } | undefined,
+  series: SeriesConnection | undefined,
   states: [SolvedState[], SolvedState[]],
-): SolvedState[] | undefined {
-  if (!series || series.V.length === 0 || states[0].length === 0 || states[1].length === 0) return undefined;
+): SolvedState[][] {
+  if (!series || series.V.length === 0 || states[0].length === 0 || states[1].length === 0) return [];
+  const at = (target: number) => {
+    let k = 0;
+    series.V.forEach((v, i) => {
+      if (Math.abs(v - target) < Math.abs(series.V[k]! - target)) k = i;
+    });
+    const picked = states.map((list, c) => {
+      const vc = series.subcellV[c]![k]!;
+      return list.reduce((best, st) => (Math.abs(st.vInternalV - vc) < Math.abs(best.vInternalV - vc) ? st : best));
+    });
+    return spec.electrical!.contacts.anode === 'back' ? picked : [picked[1]!, picked[0]!];
+  };
   const v0 = sweepVoltages(spec.electrical!.voltageSweep)[0] ?? 0;
-  let k = 0;
-  series.V.forEach((v, i) => {
-    if (Math.abs(v - v0) < Math.abs(series.V[k]! - v0)) k = i;
-  });
-  const picked = states.map((list, c) => {
-    const target = series.subcellV[c]![k]!;
-    return list.reduce((best, st) =>
-      Math.abs(st.vInternalV - target) < Math.abs(best.vInternalV - target) ? st : best,
-    );
-  });
-  return spec.electrical!.contacts.anode === 'back' ? picked : [picked[1]!, picked[0]!];
+  const voc = series.figures.vocV;
+  return Number.isFinite(voc) && voc > 0 ? [at(v0), at(NEAR_OPEN_CIRCUIT * voc)] : [at(v0)];
 }
+
+/** Where the second start of the whole stack sits on the series curve, as a fraction of its Voc. */
+const NEAR_OPEN_CIRCUIT = 0.99;
 
 /** The mesh intervals each electrical layer (by index in spec.layers) gets in the whole-stack mesh. */
 function wholeStackIntervals(spec: ElectricalDeviceSpecLike): Map<number, number> {
@@ -369,7 +378,7 @@ export function runTandemSimulation(
     const b = bottom.figures.PCE_percent;
     result.fourTerminal = { topPcePercent: t, bottomPcePercent: b, pcePercent: t + b };
   }
-  let seriesDetail: { V: number[]; subcellV: number[][] } | undefined;
+  let seriesDetail: SeriesConnection | undefined;
   if (top.V.length > 1 && bottom.V.length > 1) {
     try {
       const el = spec.electrical!;
@@ -394,8 +403,15 @@ export function runTandemSimulation(
       electrical: { ...el, darkJV: false },
     };
     const o = stageOptions(3, 'whole stack');
-    const start = stitchPoint(spec, seriesDetail, states);
-    if (start) o.solverStates = { initialState: (model) => stitchedState(model, start) };
+    const starts = stitchPoints(spec, seriesDetail, states);
+    o.solverStates = {
+      initialStates: function* (model) {
+        for (const cellStates of starts) {
+          const state = stitchedState(model, cellStates);
+          if (state) yield state;
+        }
+      },
+    };
     result.fullStack = runDeviceSimulation(whole, assets, o);
     if (result.fullStack.light && !result.fullStack.light.converged)
       warnings.push(`whole stack: the J-V did not converge (${result.fullStack.light.error ?? 'unknown'})`);

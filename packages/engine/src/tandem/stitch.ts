@@ -20,18 +20,75 @@
  * A node both cells share is the junction: both quasi-Fermi levels there take the junction's Fermi
  * level (each cell's junction contact held one of them at it) and the potential is the mean of the
  * two cells'. Nodes of junction layers in between take each quasi-Fermi level from the cell whose
- * band edge at the junction is nearer the layer's (the carriers that can reach it) and the potential
- * of local neutrality. Newton then starts there at the sum of the cells' voltages and
- * full light (ContinuationSolver.startFrom), and the sweep continues from it.
+ * band edge at the junction is nearer the layer's (the carriers that can reach it); the cells' own
+ * junction nodes then take the junction's level for both carriers. With junction layers the
+ * potential is then solved from Poisson's equation at these fixed levels (poissonAtFixedLevels):
+ * local neutrality would put a doped junction's whole built-in step into the one interval at the
+ * p++/n++ interface, a field whose tunnelling rate made Newton's electron update in the p++ layer
+ * ask for a negative density and grow without bound. Newton then starts there at the sum of the
+ * cells' voltages and full light (ContinuationSolver.startFrom), and the sweep continues from it.
  *
  * Shown to converge for a recombination interface between the subcells, with the anode at either
- * side (test/tandem/tandem.test.ts). With junction layers between the subcells it has not yet
- * converged in the case tried (a thin p layer before a recombination interface: Newton does not
- * resolve the potential step at the interface and the carrier updates in the layer grow without
- * bound); such a run is then reported as not converged.
+ * side, and for a p++/n++ tunnel junction with band-to-band tunnelling strong enough to carry the
+ * photocurrent (test/tandem/tandem.test.ts). A junction too weak for it (the stack
+ * current-limited, the J-V S-shaped) does not converge from the start at 0 V; the stack is then
+ * started from the subcells near the series Voc (tandem/simulate.ts, stitchPoints), also tested.
  */
 import { type DDModel, neutralDensities } from '../electrical/model.js';
+import { DDSystem } from '../electrical/system.js';
 import type { SolvedState } from '../electrical/types.js';
+
+/** Largest potential update of one Poisson iteration, thermal voltages (see poissonAtFixedLevels). */
+const POISSON_MAX_STEP = 2;
+const POISSON_TOL = 1e-10;
+const POISSON_MAX_ITERATIONS = 200;
+
+/**
+ * Solves Poisson's equation for the potential at fixed quasi-Fermi levels (x modified in place,
+ * the contact nodes kept): the row of each interior node is the box balance
+ *     sum of interval displacements + w (p(u, fp) - n(u, fn) + C) = 0
+ * of the system's own assembly (system.ts), whose Jacobian in u alone is tridiagonal and, since
+ * dn/du > 0 and dp/du < 0, diagonally dominant, so the solve needs no pivoting; Newton on it with
+ * updates capped at POISSON_MAX_STEP thermal voltages (the nonlinear Poisson equation at fixed
+ * quasi-Fermi levels, as in the equilibrium start of device solvers; Selberherr 1984, ch. 7)
+ * reaches the p++/n++ junction from local neutrality in the tested stacks. Returns false (x then
+ * unspecified) when it does not converge.
+ */
+export function poissonAtFixedLevels(sys: DDSystem, x: Float64Array, v: number): boolean {
+  const { N, m } = sys;
+  const mm = m * m;
+  const { A, B, C } = sys.mat;
+  const c = new Float64Array(N);
+  const d = new Float64Array(N);
+  for (let it = 0; it < POISSON_MAX_ITERATIONS; it++) {
+    sys.assemble(x, v, false);
+    // Thomas algorithm on the interior nodes, du = 0 at the contacts
+    let prevC = 0;
+    let prevD = 0;
+    for (let i = 1; i < N - 1; i++) {
+      const a = i > 1 ? A[mm * i]! : 0;
+      const den = B[mm * i]! - a * prevC;
+      if (!(Math.abs(den) > 0)) return false;
+      c[i] = C[mm * i]! / den;
+      d[i] = (-sys.F[m * i]! - a * prevD) / den;
+      prevC = c[i]!;
+      prevD = d[i]!;
+    }
+    let big = 0;
+    let next = 0;
+    for (let i = N - 2; i >= 1; i--) {
+      const du = d[i]! - c[i]! * next;
+      next = du;
+      if (!Number.isFinite(du)) return false;
+      big = Math.max(big, Math.abs(du));
+      d[i] = du;
+    }
+    const scale = big > POISSON_MAX_STEP ? POISSON_MAX_STEP / big : 1;
+    for (let i = 1; i < N - 1; i++) x[m * i]! += scale * d[i]!;
+    if (big < POISSON_TOL) return true;
+  }
+  return false;
+}
 
 /**
  * The stitched unknowns of the whole stack `full` from one state per subcell, the cells ordered from
@@ -89,11 +146,14 @@ export function stitchedState(
   const endA = a[1];
   const startB = b[0];
   // a node both cells share is the junction: both quasi-Fermi levels at its Fermi level, the
-  // anode level of the first cell (each cell's junction contact held one of them there)
-  if (endA === startB) {
-    const fJunction = -cells[0]!.vInternalV / Vt;
-    fn[endA] = fJunction;
-    fp[endA] = fJunction;
+  // anode level of the first cell (each cell's junction contact held one of them there). With
+  // junction layers between the cells, the cells' junction nodes get it too: each held its
+  // majority carrier there, and its minority carrier (blocked by the ideal contact, so at no
+  // particular level) now meets a heavily doped layer that sets it to the same level
+  const fJunction = -cells[0]!.vInternalV / Vt;
+  for (const i of new Set([endA, startB])) {
+    fn[i] = fJunction;
+    fp[i] = fJunction;
   }
   // nodes of junction layers between the cells: each carrier's quasi-Fermi level from the cell
   // whose band edge at the junction is nearer this layer's (the carriers that can reach it), the
@@ -117,6 +177,12 @@ export function stitchedState(
     x[m * i] = full.dop[s]! >= 0 ? Math.log(n) - full.an[s]! - en : -Math.log(p) - full.ap[s]! - ep;
     x[m * i + 1] = en;
     x[m * i + 2] = ep;
+  }
+  // the potential that goes with these levels: where junction layers meet, local neutrality
+  // puts the whole built-in step of a doped junction into the one interval at the interface
+  if (full instanceof DDSystem && endA !== startB) {
+    const relaxed = x.slice();
+    if (poissonAtFixedLevels(full, relaxed, vBefore / Vt)) return { x: relaxed, vInternalV: vBefore };
   }
   return { x, vInternalV: vBefore };
 }

@@ -141,3 +141,97 @@ export function perovskitePerovskiteTandemAnodeFront(): ElectricalDeviceSpecLike
   spec.electrical!.tandem = {};
   return spec;
 }
+
+/** Silicon-like band-to-band tunnelling (Hurkx et al. 1992 for silicon; tunnelling.ts). */
+export const SILICON_BTBT = { btbtACm3PerS: 4e14, btbtBVPerCm: 1.9e7, btbtP: 2.5 };
+
+/** The tunnel junction's material: silicon-like gap and permittivity, Nc = Nv = 1e20 cm^-3. */
+const JUNCTION_GAP_EV = 1.12;
+
+/** One 15 nm heavily doped layer of the tunnel junction, conduction band chiEV below vacuum. */
+function junctionLayer(
+  name: string,
+  chiEV: number,
+  doping: { ndCm3?: number; naCm3?: number },
+  btbt: { btbtACm3PerS: number; btbtBVPerCm?: number; btbtP?: number },
+) {
+  return {
+    name,
+    thicknessNm: 15,
+    role: 'other',
+    optical: transport(3.5),
+    subcell: 'junction' as const,
+    electrical: {
+      epsR: 11.7,
+      chiEV,
+      egEV: JUNCTION_GAP_EV,
+      ncCm3: 1e20,
+      nvCm3: 1e20,
+      muNCm2PerVs: 50,
+      muPCm2PerVs: 50,
+      ...doping,
+      ...btbt,
+    },
+  };
+}
+
+/** No interfaces, Fermi-Dirac statistics, the whole stack on. */
+function asTunnelJunctionStack(spec: ElectricalDeviceSpecLike): ElectricalDeviceSpecLike {
+  spec.electrical!.interfaces = [];
+  // 5e19 cm^-3 against Nc = Nv = 1e20 cm^-3 puts the Fermi level within kT of the band edge
+  spec.electrical!.statistics = 'fermi-dirac';
+  spec.electrical!.tandem = { fullStack: true };
+  return spec;
+}
+
+/**
+ * The same all-perovskite tandem with a tunnel junction instead of the ideal recombination
+ * interface: between the top cell's hole-transport layer and the bottom cell's electron-transport
+ * layer a p++ and an n++ layer (15 nm each, `dopingCm3` each) of one silicon-like material
+ * (Eg = 1.12 eV, eps 11.7), band-to-band tunnelling in both with `btbt` (Hurkx; A = 0 switches
+ * it off). The p++ valence band lines up with the top HTL's and the n++ conduction band with the
+ * bottom ETL's (the bottom cell's energies shifted by the junction's gap; shifting all energies of
+ * a subcell with an ohmic outer contact changes nothing in it), so each carrier enters its doped
+ * layer without a barrier and the two meet only where the tunnelling recombines them. Fermi-Dirac
+ * statistics (the doped layers are nearly degenerate).
+ */
+export function perovskitePerovskiteTunnelJunction(
+  btbt: { btbtACm3PerS: number; btbtBVPerCm?: number; btbtP?: number } = SILICON_BTBT,
+  dopingCm3 = 5e19,
+): ElectricalDeviceSpecLike {
+  const spec = perovskitePerovskiteTandem();
+  // the top HTL's valence band, eV below vacuum, is the p++ valence band
+  const chiJunction = 3.3 + 2.2 - JUNCTION_GAP_EV;
+  for (const l of spec.layers) if (l.subcell === 'bottom') l.electrical!.chiEV! -= JUNCTION_GAP_EV;
+  const at = spec.layers.findIndex((l) => l.name === 'ETL bottom');
+  spec.layers.splice(
+    at,
+    0,
+    junctionLayer('p++', chiJunction, { naCm3: dopingCm3 }, btbt),
+    junctionLayer('n++', chiJunction, { ndCm3: dopingCm3 }, btbt),
+  );
+  return asTunnelJunctionStack(spec);
+}
+
+/**
+ * The tunnel junction mirrored (holes leave at the front): the top cell's electron-transport layer,
+ * n++, p++, the bottom cell's hole-transport layer; the n++ conduction band at the top ETL's, the
+ * p++ valence band at the bottom HTL's (the bottom cell's energies shifted by the junction's gap).
+ */
+export function perovskitePerovskiteTunnelJunctionAnodeFront(
+  btbt: { btbtACm3PerS: number; btbtBVPerCm?: number; btbtP?: number } = SILICON_BTBT,
+  dopingCm3 = 5e19,
+): ElectricalDeviceSpecLike {
+  const spec = perovskitePerovskiteTandemAnodeFront();
+  for (const l of spec.layers) if (l.subcell === 'bottom') l.electrical!.chiEV! += JUNCTION_GAP_EV;
+  // the top ETL's conduction band is the n++ conduction band
+  const chiJunction = 4.0;
+  const at = spec.layers.findIndex((l) => l.name === 'HTL bottom');
+  spec.layers.splice(
+    at,
+    0,
+    junctionLayer('n++', chiJunction, { ndCm3: dopingCm3 }, btbt),
+    junctionLayer('p++', chiJunction, { naCm3: dopingCm3 }, btbt),
+  );
+  return asTunnelJunctionStack(spec);
+}

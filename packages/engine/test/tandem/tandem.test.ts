@@ -8,7 +8,13 @@ import { buildTmmInput } from '../../src/optics/simulate.js';
 import { photonFlux, resampleSpectrum } from '../../src/spectra/index.js';
 import { runTandemSimulation, tandemThicknessSweep } from '../../src/tandem/simulate.js';
 import { assets } from '../device/helpers.js';
-import { perovskitePerovskiteTandem, perovskitePerovskiteTandemAnodeFront } from './devices.js';
+import {
+  perovskitePerovskiteTandem,
+  perovskitePerovskiteTandemAnodeFront,
+  perovskitePerovskiteTunnelJunction,
+  perovskitePerovskiteTunnelJunctionAnodeFront,
+  SILICON_BTBT,
+} from './devices.js';
 
 const Q = 1.602176634e-19;
 const rel = (a: number, b: number) => Math.abs(a / b - 1);
@@ -134,6 +140,120 @@ describe('monolithic tandem: the whole stack as one drift-diffusion device', () 
     expect(rel(junction.current[k]!, light.J_mA_cm2[k]!)).toBeLessThan(1e-3);
     // while the top cell, the limiting one, is driven into reverse bias and collects all it can
     expect(light.J_mA_cm2[k]!).toBeGreaterThan(r.subcells[0].figures!.Jsc_mA_cm2 - 1e-3);
+  });
+});
+
+describe('monolithic tandem: the whole stack with a tunnel junction (p++/n++ layers with band-to-band tunnelling)', () => {
+  // devices.ts: the same subcells, joined by 15 nm p++ and 15 nm n++ (5e19 cm^-3) of a
+  // silicon-like material with Hurkx band-to-band tunnelling; the subcells in series do not see
+  // the junction, so the series result is that of the ideal junction
+  const run = (A: number) => {
+    const s = perovskitePerovskiteTunnelJunction({ ...SILICON_BTBT, btbtACm3PerS: A });
+    delete s.electrical!.tandem!.thicknessSweep;
+    return runTandemSimulation(s, assets);
+  };
+  const r = run(SILICON_BTBT.btbtACm3PerS);
+  const light = r.fullStack!.light!;
+  // weaker tunnelling (A in cm^-3 s^-1): the same junction with a smaller prefactor
+  const weaker = [4e12, 1e12, 4e11].map((A) => ({ A, r: run(A) }));
+  const junctionBtbt = (l: typeof light, k: number) =>
+    l.recombination.layers
+      .filter((q) => q.name === 'p++' || q.name === 'n++')
+      .reduce((sum, q) => sum + q.bandToBand![k]!, 0);
+
+  it('converges over the whole sweep', () => {
+    expect(light.converged, light.error).toBe(true);
+    expect(r.warnings).toEqual([]);
+    expect(light.V[0]).toBe(0);
+    expect(Math.max(...light.V)).toBeGreaterThan(light.figures!.Voc_V);
+    for (const { A, r: w } of weaker) expect(w.fullStack!.light!.converged, `A = ${A}`).toBe(true);
+  });
+
+  it('an efficient junction (silicon A) agrees with the subcells in series within 1 % in PCE, and only loses', () => {
+    const a = r.series!.figures;
+    const b = light.figures!;
+    expect(rel(b.PCE_percent, a.PCE_percent)).toBeLessThan(0.01);
+    expect(b.PCE_percent).toBeLessThanOrEqual(a.PCE_percent);
+    expect(Math.abs(b.Voc_V - a.Voc_V)).toBeLessThan(2e-3);
+    expect(rel(b.Jsc_mA_cm2, a.Jsc_mA_cm2)).toBeLessThan(5e-3);
+  });
+
+  it('the tunnelling carries the current: at 0 V the junction layers recombine the terminal current by band-to-band tunnelling', () => {
+    // the junction layers have no other recombination, and band offsets of more than 1 eV keep
+    // each carrier out of the other subcell, so the current crosses only by tunnelling
+    for (const l of [light, ...weaker.map((w) => w.r.fullStack!.light!)]) {
+      const k = l.V.indexOf(0);
+      expect(rel(junctionBtbt(l, k), l.J_mA_cm2[k]!)).toBeLessThan(1e-3);
+    }
+  });
+
+  it('a weaker junction costs fill factor, not Voc: its voltage drop grows as 1/A at the maximum power point', () => {
+    const series = r.series!.figures;
+    const loss = weaker.map(({ r: w }) => series.PCE_percent - w.fullStack!.light!.figures!.PCE_percent);
+    // strictly more loss with less tunnelling
+    expect(loss[0]!).toBeGreaterThan(series.PCE_percent - light.figures!.PCE_percent);
+    expect(loss[1]!).toBeGreaterThan(loss[0]!);
+    expect(loss[2]!).toBeGreaterThan(loss[1]!);
+    for (const { r: w } of weaker) {
+      const f = w.fullStack!.light!.figures!;
+      // at open circuit no current crosses the junction, so it drops no voltage
+      expect(Math.abs(f.Voc_V - series.Voc_V)).toBeLessThan(2e-3);
+      expect(f.FF).toBeLessThan(series.FF);
+    }
+    // at a small splitting D ~ (E_Fn - E_Fp) / Vt, so the junction is an ohmic resistance
+    // R_j ~ 1/A and costs P = Jmp^2 R_j: a quarter of A, four times the loss
+    expect(loss[1]! / loss[0]!).toBeGreaterThan(3.5);
+    expect(loss[1]! / loss[0]!).toBeLessThan(4.5);
+  });
+
+  // too weak to carry the photocurrent: the local rate is bounded (D <= 1), so the junction passes
+  // at most a peak current proportional to A, reached where its field is still high, near Voc
+  const limited = [0, 4e10, 2e11].map((A) => ({ A, r: run(A) }));
+
+  it('a junction too weak for the photocurrent converges too (started near open circuit), and its J-V is S-shaped', () => {
+    for (const { A, r: w } of limited) {
+      const l = w.fullStack!.light!;
+      expect(l.converged, `A = ${A}: ${l.error}`).toBe(true);
+      expect(l.V[0]).toBe(0);
+    }
+    const series = r.series!.figures;
+    const at = (l: typeof light, v: number) => l.J_mA_cm2[l.V.findIndex((q) => Math.abs(q - v) < 1e-9)]!;
+    // no tunnelling (A = 0): from 1 V to the series maximum-power voltage the junction blocks
+    const off = limited[0]!.r.fullStack!.light!;
+    for (const v of [1.2, 1.6, 2]) expect(Math.abs(at(off, v))).toBeLessThan(0.1);
+    expect(off.figures!.PCE_percent).toBeLessThan(0.3 * series.PCE_percent);
+    const peaks = limited.slice(1).map(({ r: w }) => {
+      const l = w.fullStack!.light!;
+      const high = l.V.map((v, k) => ({ v, j: l.J_mA_cm2[k]! })).filter((q) => q.v > 1.6);
+      const peak = high.reduce((a, b) => (b.j > a.j ? b : a));
+      // S-shaped: a maximum of the current inside the range, below the photocurrent
+      expect(peak.j).toBeGreaterThan(at(l, 1.6) + 1);
+      expect(peak.j).toBeGreaterThan(high[high.length - 1]!.j + 1);
+      expect(peak.j).toBeLessThan(0.8 * series.Jsc_mA_cm2);
+      // it crosses the junction by tunnelling, but for the small current over the junction's
+      // band offsets (> 1 eV) that flows without any: the blocked junction's current at 2 V
+      const btbt = junctionBtbt(l, l.V.indexOf(peak.v));
+      expect(rel(btbt, peak.j)).toBeLessThan(0.01);
+      expect(Math.abs(peak.j - btbt)).toBeLessThan(1.1 * Math.abs(at(off, 2)));
+      return peak.j;
+    });
+    // the peak current scales with A (five times A, five times the peak; sampled on the sweep's grid)
+    expect(peaks[1]! / peaks[0]!).toBeGreaterThan(4.5);
+    expect(peaks[1]! / peaks[0]!).toBeLessThan(5.5);
+  });
+
+  it('the same with the holes leaving at the front: an efficient junction agrees with the series, a blocked one converges and blocks', () => {
+    const [on, off] = [SILICON_BTBT.btbtACm3PerS, 0].map((A) => {
+      const s = perovskitePerovskiteTunnelJunctionAnodeFront({ ...SILICON_BTBT, btbtACm3PerS: A });
+      return runTandemSimulation(s, assets);
+    });
+    const b = on!.fullStack!.light!;
+    expect(b.converged, b.error).toBe(true);
+    expect(rel(b.figures!.PCE_percent, on!.series!.figures.PCE_percent)).toBeLessThan(0.01);
+    const l = off!.fullStack!.light!;
+    expect(l.converged, l.error).toBe(true);
+    const k = l.V.findIndex((v) => Math.abs(v - 2) < 1e-9);
+    expect(Math.abs(l.J_mA_cm2[k]!)).toBeLessThan(0.1);
   });
 });
 
