@@ -44,6 +44,13 @@ const SUBCELL: Record<string, Localized> = {
   bottom: { 'zh-CN': '底', en: 'bottom' },
 };
 
+/** "the spectrum" or "the spectrum times 2 suns" (a loss analysis' light). */
+function lightWords(suns: unknown, lang: Lang): string {
+  const n = Number(suns);
+  if (n === 1) return { 'zh-CN': '光谱', en: 'The spectrum' }[lang];
+  return format({ 'zh-CN': '光谱乘以 {n} 个太阳', en: 'The spectrum times {n} suns' }[lang], { n: String(suns) });
+}
+
 function pick(table: Record<string, Localized>, key: unknown, lang: Lang): string {
   const k = String(key);
   return Object.hasOwn(table, k) ? table[k]![lang] : k;
@@ -171,6 +178,32 @@ const W: Record<string, Wording> = {
     'zh-CN': '曲线“{label}”没有损失瀑布图：{cause}',
     en: 'No loss waterfall for curve “{label}”: {cause}',
   }),
+  'losses.j0rad-zero': tpl({
+    'zh-CN':
+      '辐射饱和电流须大于 0 才能做损失分析：每项损失都以辐射极限为基准，没有任何复合的器件没有开路电压（留空则取细致平衡值）',
+    en: 'the radiative saturation current must be > 0 for a loss analysis: every loss is measured from the radiative limit, and a device without any recombination has no open-circuit voltage (leave it out for the detailed-balance value)',
+  }),
+  'losses.jph-not-positive': tpl({
+    'zh-CN': '光生电流须大于 0 才能做损失分析：没有光生电流，器件不输出功率（当前为 {jph}）',
+    en: 'the photocurrent must be > 0 for a loss analysis: without photocurrent the device delivers no power (got {jph})',
+  }),
+  'losses.above-gap-power': (p, lang) =>
+    format(
+      {
+        'zh-CN': '{light}仅在带隙以上就携带 {power} mW/cm²，超过入射功率 {pin} mW/cm²：入射功率、光强或光谱有误',
+        en: '{light} carries {power} mW/cm² above the gap alone, more than the incident power {pin} mW/cm²: the incident power, the light intensity or the spectrum is wrong',
+      }[lang],
+      { ...p, light: lightWords(p['suns'], lang) },
+    ),
+  'losses.spectrum-power': (p, lang) =>
+    format(
+      {
+        'zh-CN':
+          '{light}携带 {power} mW/cm²，超过入射功率 {pin} mW/cm²：请给出该光谱对应的入射功率，或以太阳数给出光强',
+        en: '{light} carries {power} mW/cm², more than the incident power {pin} mW/cm²: give the incident power the spectrum stands for, or the light intensity in suns',
+      }[lang],
+      { ...p, light: lightWords(p['suns'], lang) },
+    ),
   'losses.jph-above-limit': tpl({
     'zh-CN':
       '拟合的光生电流 {jph} mA/cm² 高于带隙 {eg} eV 在此光照下的细致平衡极限 Jsc {jsc} mA/cm²（带隙以上光子全部收集）：带隙、光谱或光强与曲线不符',
