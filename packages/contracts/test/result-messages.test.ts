@@ -14,6 +14,7 @@ import {
   simulateJV,
 } from '@pvforge/engine';
 import { describe, expect, it } from 'vitest';
+import { builtResultMessages } from '../../../test-support/result-messages.js';
 import { hasMessageWording, wordEngineMessage } from '../src/engine-messages/index.js';
 import { LANGS } from '../src/i18n.js';
 
@@ -60,45 +61,7 @@ function samples(): { real: EngineMessage[]; built: EngineMessage[] } {
 
   const real = [...out];
   out.length = 0;
-  const m = resultMessage;
-  const newton = m.notConverged(0.61234, 3.2e-3);
-  out.push(
-    newton,
-    m.notConverged(0, 1e-2, 'equilibrium'),
-    m.notConverged(0, 1e-2, 'light'),
-    m.sweepNoZero(),
-    m.figuresInterpolated(newton),
-    m.profilesFailed(m.jvWallClock(300, 0.9)),
-    m.noPointSolved(),
-    m.eqeBaseFailed(newton),
-    m.gridAdvised(1200, 600),
-    m.noExcitonModel(2, 'PM6:Y6'),
-    m.eqeFailedWavelengths([450, 460], 80),
-    m.eqeNotComputed(m.eqeBaseFailed(newton)),
-    m.transientNotConverged(1.5e-3, 0.4, 2e-2),
-    m.transientWallClock(0.25),
-    m.transientInitial(newton),
-    m.impedanceSteadyState(0.8, newton),
-    m.impedanceSingular(1e5),
-    m.impedanceWallClock(),
-    m.thickCoherent(0, 'glass', 1e6),
-    m.fitAtBound('rsOhmCm2', 'series resistance', 'AM1.5', 'upper', 50, 'Ohm cm^2'),
-    m.fitSerialCorrelation(0.83, 12),
-    m.fitSingular(),
-    m.noWaterfall('light 1', 'curves[0].jphMaCm2', m.lossesJphAboveLimit('27.5', 1.6, '25.1')),
-    m.lossesJphAboveLimit('27.5', 1.6, '25.1'),
-    m.lossesJ0RadZero(),
-    m.lossesJphNotPositive(-1),
-    m.lossesAboveGapPower(2, '180.2', '100'),
-    m.lossesSpectrumPower(1, '136.6', '100'),
-    m.lossesJ0RadTooLow(1e-25, '2.310e-21', 1.6),
-    m.subcellNotConverged('top', newton),
-    m.subcellNotConverged('bottom', undefined),
-    m.subcellWarning('top', m.figuresInterpolated(newton)),
-    m.seriesNoOverlap('their J-V curves do not overlap'),
-    m.stackNotConverged(m.jvWallClock(300, 1.1)),
-    m.stackNotConverged(undefined),
-  );
+  out.push(...builtResultMessages());
   return { real, built: out };
 }
 

@@ -1,9 +1,55 @@
 /**
- * The engine writes its warnings in English (it has no language). The ones it emits today are
- * recognised here and told in the UI's language with their numbers kept; anything else is shown as
- * the engine wrote it, so a new warning is never lost, only untranslated.
+ * The engine's warnings and failure reasons in the UI's language. The engine gives each a code and
+ * its parameters (packages/engine/src/messages/results.ts); the wording is the contracts catalogue's
+ * (wordEngineMessage), with the names the screen uses for a fitted parameter and for the "extend to
+ * Voc" option passed in from this UI's catalogue.
+ *
+ * Legacy fallback: results stored before messages had codes hold English strings, and the device
+ * check's lines in a result are still strings. Those are recognised by the patterns below and told
+ * in the UI's language with their numbers kept; anything else is shown as the engine wrote it, so a
+ * warning is never lost, only untranslated. New results never need the result patterns.
  */
+import { hasMessageWording, wordEngineMessage } from '@pvforge/contracts';
+import { type EngineMessage, isEngineMessage, type MessageParams, resultMessage } from '@pvforge/engine';
+import i18n from 'i18next';
+
 type T = (key: string, vars?: Record<string, string>) => string;
+
+/** A warning or failure reason as a result holds it: a message with a code, or a plain line. */
+export type EngineText = EngineMessage | string;
+
+/** A stored value as a warning or reason, when it is one. */
+export function asEngineText(v: unknown): EngineText | undefined {
+  return typeof v === 'string' || isEngineMessage(v) ? v : undefined;
+}
+
+/** A stored list of warnings (anything else in it is dropped). */
+export function engineTexts(v: unknown): EngineText[] {
+  return Array.isArray(v) ? v.flatMap((x) => asEngineText(x) ?? []) : [];
+}
+
+/**
+ * The screen's own names added to a message's params, at every level of wrapping (`cause.` prefixes):
+ * `paramName` for a fitted parameter `param` (as the fit table names it), `checkbox` for the option
+ * that extends a sweep to Voc (as the form names it).
+ */
+function withScreenNames(p: MessageParams, t: T): MessageParams {
+  const out: Record<string, string | number> = { ...p };
+  const prefixes = new Set(['']);
+  for (const k of Object.keys(p)) {
+    const parts = k.split('.');
+    for (let i = 1; i < parts.length; i++) prefixes.add(`${parts.slice(0, i).join('.')}.`);
+  }
+  for (const pre of prefixes) {
+    const param = p[`${pre}param`];
+    if (param !== undefined)
+      out[`${pre}paramName`] = t(`results.circuit.paramDesc.${param}`, {
+        defaultValue: `${param} (${String(p[`${pre}description`] ?? '')})`,
+      });
+    out[`${pre}checkbox`] = t('editor.el.extendToVoc');
+  }
+  return out;
+}
 
 const PATTERNS: { re: RegExp; key: string; vars: (m: RegExpExecArray) => Record<string, string> }[] = [
   {
@@ -146,7 +192,19 @@ const PATTERNS: { re: RegExp; key: string; vars: (m: RegExpExecArray) => Record<
   },
 ];
 
-export function localWarning(w: string, t: T): string {
+/** A warning or failure reason in the UI's language. */
+export function localWarning(w: EngineText, t: T): string {
+  if (isEngineMessage(w)) {
+    // a code this UI has no wording for (a newer engine's) falls back to its English, via the patterns
+    if (!hasMessageWording(w.code)) return localLegacy(w.text, t);
+    const lang = i18n.language === 'en' ? 'en' : 'zh-CN';
+    return wordEngineMessage({ ...w, params: withScreenNames(w.params, t) }, lang);
+  }
+  return localLegacy(w, t);
+}
+
+/** A plain line: a result stored before codes, or a device-check line (the legacy patterns above). */
+function localLegacy(w: string, t: T): string {
   for (const p of PATTERNS) {
     const m = p.re.exec(w);
     if (!m) continue;
@@ -176,11 +234,25 @@ function localWhy(why: string, t: T): string {
   return why;
 }
 
+const WALL_CLOCK = new Set(['jv.wall-clock', 'transient.wall-clock', 'impedance.wall-clock']);
+const AT_START = new Set(['jv.not-converged-equilibrium', 'jv.not-converged-light']);
+
 /**
  * The advice for a run that did not converge, by what stopped it: the wall-clock limit, or Newton's
- * method failing with the smallest voltage step (a failure at 0 V after half a second is no time limit).
+ * method failing with the smallest voltage step (a failure at 0 V after half a second is no time
+ * limit), before the sweep began or during it. A message decides by its code (and its cause's, when
+ * it wraps one); a plain reason (stored before codes, or the job service's own) by its words.
  */
-export function nonconvergentAdvice(reason: string | undefined | null): string {
+export function nonconvergentAdvice(reason: EngineText | undefined | null): string {
+  if (isEngineMessage(reason)) {
+    const codes: string[] = [];
+    for (const [k, v] of Object.entries(reason.params))
+      if (k === 'cause' || k.endsWith('.cause')) codes.push(String(v));
+    codes.push(reason.code);
+    if (codes.some((c) => WALL_CLOCK.has(c))) return 'results.failure.adviceNonconvergent';
+    if (codes.some((c) => AT_START.has(c))) return 'results.failure.adviceStart';
+    return 'results.failure.adviceNotConverged';
+  }
   if (reason && /wall-clock limit/.test(reason)) return 'results.failure.adviceNonconvergent';
   if (reason && /(while switching the light on|in the dark equilibrium)$/.test(reason))
     return 'results.failure.adviceStart';
@@ -188,9 +260,28 @@ export function nonconvergentAdvice(reason: string | undefined | null): string {
 }
 
 /** An engine warning of one curve ("light"/"dark"), with the curve named in the UI's language. */
-export function curveWarning(tag: string, w: string, t: T): string {
+export function curveWarning(tag: string, w: EngineText, t: T): string {
   return t('results.elec.curveWarning', {
     curve: t(`results.elec.${tag === 'dark' ? 'dark' : 'light'}`),
     text: localWarning(w, t),
   });
+}
+
+/**
+ * Why a stored calculation did not converge, as the result holds it (with its code): the failed J-V
+ * curve's error, or a tandem subcell's (named with its cell). Undefined when the result has none
+ * (a time limit of the job service, a result from before codes): the job's reason is shown then.
+ */
+export function failureOfResult(result: unknown): EngineMessage | undefined {
+  if (typeof result !== 'object' || result === null) return undefined;
+  const r = result as Record<string, unknown>;
+  for (const tag of ['light', 'dark']) {
+    const c = r[tag] as Record<string, unknown> | undefined;
+    if (c && c['converged'] === false && isEngineMessage(c['error'])) return c['error'];
+  }
+  if (Array.isArray(r['subcells']))
+    for (const c of r['subcells'] as Record<string, unknown>[])
+      if (c && c['converged'] === false && isEngineMessage(c['error']))
+        return resultMessage.subcellWarning(String(c['subcell']), c['error']);
+  return undefined;
 }
