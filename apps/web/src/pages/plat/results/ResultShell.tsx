@@ -199,6 +199,7 @@ export function Warnings({ warnings, localized = [] }: { warnings: EngineText[];
     <Alert
       type="warning"
       showIcon
+      data-testid="result-warnings"
       title={t('results.warnings')}
       description={
         <ul style={{ margin: 0, paddingInlineStart: 18 }}>
