@@ -369,7 +369,9 @@ describe('uncertainty: serial correlation, profile likelihood, several curves', 
     const f = fitCurve({ model: 'modified', voltageV: v, jMaCm2: two, tK: 300, absorber, fixed: known });
     expect(f.residualAutocorrelation).toBeGreaterThan(0.8);
     expect(f.noiseInflation).toBeGreaterThan(9);
-    expect(f.warnings.map((w) => w.text).join(' ')).toMatch(/the residuals follow a pattern \(lag-1 autocorrelation 0\.\d\d\)/);
+    expect(f.warnings.map((w) => w.text).join(' ')).toMatch(
+      /the residuals follow a pattern \(lag-1 autocorrelation 0\.\d\d\)/,
+    );
   });
 
   it('several curves: a dark curve whose small currents are all noise does not drown the light curve', () => {
