@@ -71,6 +71,12 @@ describe('engine warnings in the UI language', () => {
   it('tells the job service’s reasons for a calculation that did not succeed', () => {
     expect(localWarning('cancelled by the user', t)).toBe('用户已取消');
     expect(localWarning('interrupted twice by a server restart', t)).toBe('计算两次因服务器重启而中断');
+    expect(localWarning('no result within 300 s (wall-clock limit)', t)).toBe('300 s 内没有得到结果（达到计算时限）');
+    expect(localWarning('the worker stopped unexpectedly (worker exited with code 1)', t)).toBe('计算进程意外终止');
+    // a tandem's reason names its cell
+    expect(localWarning('top cell: did not converge at V = 0.500000 V (last residual 1.000e-3)', t)).toBe(
+      '顶电池：在 V = 0.500000 V 处未收敛',
+    );
   });
 
   it("tells the engine's own Boltzmann-validity warnings, as it words them today", () => {

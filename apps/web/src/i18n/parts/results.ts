@@ -205,6 +205,8 @@ export const zh = {
     thickCoherent: '“{{layer}}”厚 {{thickness}} nm 却按相干处理：请设为非相干（厚层，光强相加）',
     cancelledByUser: '用户已取消',
     interrupted: '计算两次因服务器重启而中断',
+    jobTimeLimit: '{{s}} s 内没有得到结果（达到计算时限）',
+    workerStopped: '计算进程意外终止',
     boltzmannLayer: '“{{layer}}”的{{field}}使费米能级进入或接近能带：玻尔兹曼统计在此不成立，请选用费米-狄拉克统计',
     boltzmannContact:
       '{{side}}电极的功函数使接触处费米能级进入或接近能带：玻尔兹曼统计在此不成立，请选用费米-狄拉克统计',
@@ -575,6 +577,8 @@ export const en: Messages<typeof zh> = {
       '"{{layer}}" is {{thickness}} nm thick and coherent: make it incoherent (thick layer, intensities add)',
     cancelledByUser: 'cancelled by the user',
     interrupted: 'interrupted twice by a server restart',
+    jobTimeLimit: 'no result within {{s}} s (the time limit of the calculation)',
+    workerStopped: 'the calculation process stopped unexpectedly',
     boltzmannLayer:
       'The {{field}} of "{{layer}}" puts the Fermi level in or near a band: Boltzmann statistics are not valid there; choose Fermi-Dirac statistics',
     boltzmannContact:

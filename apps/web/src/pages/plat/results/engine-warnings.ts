@@ -90,6 +90,12 @@ const PATTERNS: { re: RegExp; key: string; vars: (m: RegExpExecArray) => Record<
   { re: /^cancelled by the user$/, key: 'results.engineWarn.cancelledByUser', vars: () => ({}) },
   { re: /^interrupted twice by a server restart$/, key: 'results.engineWarn.interrupted', vars: () => ({}) },
   {
+    re: /^no result within (\d+) s \(wall-clock limit\)$/,
+    key: 'results.engineWarn.jobTimeLimit',
+    vars: (m) => ({ s: m[1]! }),
+  },
+  { re: /^the worker stopped unexpectedly/, key: 'results.engineWarn.workerStopped', vars: () => ({}) },
+  {
     re: /^layers\[(\d+)\] "(.+)" is (\S+) nm thick and coherent/,
     key: 'results.engineWarn.thickCoherent',
     vars: (m) => ({ layer: m[2]!, thickness: m[3]! }),
@@ -205,6 +211,10 @@ export function localWarning(w: EngineText, t: T): string {
 
 /** A plain line: a result stored before codes, or a device-check line (the legacy patterns above). */
 function localLegacy(w: string, t: T): string {
+  // a tandem subcell's line (tandem/simulate.ts prefixes its cell), or a stored tandem reason
+  const cell = /^(top|bottom) cell: (.+)$/s.exec(w);
+  if (cell)
+    return t('results.elec.curveWarning', { curve: t(`tandem.result.${cell[1]}Cell`), text: localLegacy(cell[2]!, t) });
   for (const p of PATTERNS) {
     const m = p.re.exec(w);
     if (!m) continue;
