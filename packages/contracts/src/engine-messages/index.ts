@@ -34,4 +34,4 @@ export function wordEngineMessage(m: EngineMessage | string, lang: Lang): string
   return format(w[lang], m.params);
 }
 
-export { RESULT_MESSAGES, wordResultMessage } from './results.js';
+export { RESULT_MESSAGES } from './results.js';

@@ -1,6 +1,7 @@
-import { causeOf, type EngineMessage, isEngineMessage, type MessageParams } from '@pvforge/engine';
+import { causeOf, type MessageParams } from '@pvforge/engine';
 import { format, type Lang, type Localized } from '../i18n.js';
-import type { MessageCatalogue } from './index.js';
+// wordEngineMessage is only called when a message is worded, after both modules have loaded
+import { type MessageCatalogue, wordEngineMessage } from './index.js';
 
 /**
  * The wording of result warnings and failure reasons (engine messages/results.ts) in the UI
@@ -20,14 +21,10 @@ function tpl(l: Localized): Wording {
   return (p, lang) => format(l[lang], p);
 }
 
-/**
- * The inner message of a wrapping one, in `lang`. Words it through this catalogue when the inner
- * code is a result code; any other code (a message kept from a newer engine) shows its English.
- */
+/** The inner message of a wrapping one, in `lang` (any catalogue's code; an unknown one shows its English). */
 function causeText(p: MessageParams, lang: Lang): string {
   const inner = causeOf(p);
-  if (!inner) return '';
-  return wordResultMessage(inner, lang) ?? inner.text;
+  return inner ? wordEngineMessage(inner, lang) : '';
 }
 
 function withCause(l: Localized): Wording {
@@ -255,9 +252,3 @@ export const RESULT_MESSAGES: MessageCatalogue = Object.fromEntries(
     (p: MessageParams): Localized => ({ 'zh-CN': w(p, 'zh-CN'), en: w(p, 'en') }),
   ]),
 );
-
-/** A result message in `lang`; undefined when the code is not a result code (or not a message). */
-export function wordResultMessage(m: EngineMessage | string, lang: Lang): string | undefined {
-  if (!isEngineMessage(m) || !Object.hasOwn(W, m.code)) return undefined;
-  return W[m.code]!(m.params, lang);
-}
