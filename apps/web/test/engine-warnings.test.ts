@@ -169,6 +169,26 @@ describe('engine warnings in the UI language', () => {
     expect(text).not.toMatch(/extrapolation|hold|transparent|ptaa/);
   });
 
+  it('reads a stored line from before codes back as its message, wrapped ones too', () => {
+    expect(localWarning('initial steady state: did not converge at V = 0.100000 V (last residual 1.000e-3)', t)).toBe(
+      '初始稳态：在 V = 0.100000 V 处未收敛',
+    );
+    const eqe =
+      'electrical.eqe: not computed: EQE: the short-circuit run without the probe light failed: wall-clock limit of 300 s reached at V = 0.00000 V: run not converged';
+    expect(localWarning(eqe, t)).toBe(
+      '未能计算 EQE：无探测光的短路计算失败：在 V = 0.00000 V 处达到 300 s 的计算时限，未收敛',
+    );
+    // the advice too is decided by the code the line stands for
+    expect(
+      nonconvergentAdvice(
+        'initial steady state: wall-clock limit of 300 s reached at V = 0.00000 V: run not converged',
+      ),
+    ).toBe('results.failure.adviceNonconvergent');
+    expect(nonconvergentAdvice('no result within 300 s (wall-clock limit)')).toBe(
+      'results.failure.adviceNonconvergent',
+    );
+  });
+
   it('shows an unknown warning as the engine wrote it', () => {
     expect(localWarning('something new happened', t)).toBe('something new happened');
   });
