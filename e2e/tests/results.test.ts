@@ -194,6 +194,26 @@ describe('result views', () => {
     await screenshot(page, 'results-rste-bands');
   }, 420_000);
 
+  it("words an engine warning in Chinese with its numbers and the form's own option name", async () => {
+    // a sweep that stops below Voc, not extended: the engine's jv.sweep-below-voc
+    const spec = device('electrical');
+    spec.name = 'e2e 扫描低于 Voc';
+    spec.electrical.voltageSweep = { startV: 0, stopV: 0.6, stepV: 0.1 };
+    spec.electrical.extendToVoc = false;
+    spec.electrical.darkJV = false;
+    delete spec.electrical.eqe;
+    const r = await api<{ id: number }>('/sys/calc/elec', { device: spec });
+    expect(r.code, r.msg).toBe('1000');
+    await page.goto(`${platform.url}/plat/rste/${r.data.id}`);
+    expect(await waitFinished(r.data.id, 300_000)).toBe('succeeded');
+    await byId('rste-body').waitFor({ timeout: 30_000 });
+    const text = await byId('result-warnings').innerText();
+    expect(text).toContain('电压扫描在 0.6 V 结束，仍低于开路电压');
+    expect(text).toContain('勾选“超过终止电压时继续扫描至 Voc”');
+    // no English sentence and no code identifier on the screen
+    expect(text).not.toMatch(/voltage_V|extendToVoc|[A-Za-z]{2,}(?:[ ,;:()-]+[A-Za-z]{2,}){2,}/);
+  }, 360_000);
+
   it('shows the circuit fit with residuals, confidence intervals and the loss waterfall', async () => {
     expect(await waitFinished(ids.fit!, 120_000)).toBe('succeeded');
     await page.goto(`${platform.url}/plat/rstc2/${ids.fit}`);

@@ -116,6 +116,25 @@ describe('pvforge run', () => {
     expect(res.eqe.eqe.length).toBeGreaterThan(10);
   });
 
+  it('prints a warning in English and keeps its code in the result', () => {
+    const d = JSON.parse(readFileSync(electrical, 'utf8'));
+    d.electrical.voltageSweep = { startV: 0, stopV: 0.6, stepV: 0.1 };
+    d.electrical.extendToVoc = false;
+    d.electrical.darkJV = false;
+    delete d.electrical.eqe;
+    const file = join(dir, 'below-voc.json');
+    const outFile = join(dir, 'below-voc.out.json');
+    writeFileSync(file, JSON.stringify(d));
+    const r = cli('run', file, '--out', outFile, '--points', '11');
+    expect(r.code, r.err).toBe(0);
+    expect(r.err).toMatch(
+      /run: warning: voltage_V: the range ends at 0\.6 V, below Voc \(J = \S+ mA\/cm\^2 > 0 there\)/,
+    );
+    expect(r.err).not.toContain('[object Object]');
+    const res = JSON.parse(readFileSync(outFile, 'utf8')) as { light: { warnings: { code: string }[] } };
+    expect(res.light.warnings.map((w) => w.code)).toContain('jv.sweep-below-voc');
+  });
+
   it('runs the tandem example subcell by subcell: 2T, 4T, the subcells and the mismatch in the summary', () => {
     const outFile = join(dir, 'tandem.json');
     const r = cli(

@@ -1,14 +1,21 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkDeviceSpec } from '@pvforge/contracts';
+import { RESULT_MESSAGE_CODES, resultMessage } from '@pvforge/engine';
 import type { TFunction } from 'i18next';
 import i18n from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { builtResultMessages } from '../../../test-support/result-messages';
 import { previewErrorText } from '../src/components/device-editor/messages';
 import { en } from '../src/i18n/en';
 import { zhCN } from '../src/i18n/zh-CN';
 import { curveErrorText, previewCurve } from '../src/pages/plat/calc/CircuitModel';
-import { curveWarning, localWarning, nonconvergentAdvice } from '../src/pages/plat/results/engine-warnings';
+import {
+  curveWarning,
+  failureOfResult,
+  localWarning,
+  nonconvergentAdvice,
+} from '../src/pages/plat/results/engine-warnings';
 
 const t = (key: string, vars?: Record<string, string>) => i18n.t(key, vars);
 
@@ -64,6 +71,12 @@ describe('engine warnings in the UI language', () => {
   it('tells the job service’s reasons for a calculation that did not succeed', () => {
     expect(localWarning('cancelled by the user', t)).toBe('用户已取消');
     expect(localWarning('interrupted twice by a server restart', t)).toBe('计算两次因服务器重启而中断');
+    expect(localWarning('no result within 300 s (wall-clock limit)', t)).toBe('300 s 内没有得到结果（达到计算时限）');
+    expect(localWarning('the worker stopped unexpectedly (worker exited with code 1)', t)).toBe('计算进程意外终止');
+    // a tandem's reason names its cell
+    expect(localWarning('top cell: did not converge at V = 0.500000 V (last residual 1.000e-3)', t)).toBe(
+      '顶电池：在 V = 0.500000 V 处未收敛',
+    );
   });
 
   it("tells the engine's own Boltzmann-validity warnings, as it words them today", () => {
@@ -156,6 +169,26 @@ describe('engine warnings in the UI language', () => {
     expect(text).not.toMatch(/extrapolation|hold|transparent|ptaa/);
   });
 
+  it('reads a stored line from before codes back as its message, wrapped ones too', () => {
+    expect(localWarning('initial steady state: did not converge at V = 0.100000 V (last residual 1.000e-3)', t)).toBe(
+      '初始稳态：在 V = 0.100000 V 处未收敛',
+    );
+    const eqe =
+      'electrical.eqe: not computed: EQE: the short-circuit run without the probe light failed: wall-clock limit of 300 s reached at V = 0.00000 V: run not converged';
+    expect(localWarning(eqe, t)).toBe(
+      '未能计算 EQE：无探测光的短路计算失败：在 V = 0.00000 V 处达到 300 s 的计算时限，未收敛',
+    );
+    // the advice too is decided by the code the line stands for
+    expect(
+      nonconvergentAdvice(
+        'initial steady state: wall-clock limit of 300 s reached at V = 0.00000 V: run not converged',
+      ),
+    ).toBe('results.failure.adviceNonconvergent');
+    expect(nonconvergentAdvice('no result within 300 s (wall-clock limit)')).toBe(
+      'results.failure.adviceNonconvergent',
+    );
+  });
+
   it('shows an unknown warning as the engine wrote it', () => {
     expect(localWarning('something new happened', t)).toBe('something new happened');
   });
@@ -164,6 +197,74 @@ describe('engine warnings in the UI language', () => {
     await i18n.changeLanguage('en');
     expect(localWarning('current unit not stated; taken as mA/cm^2', t)).toBe(
       'The file states no current unit; taken as mA/cm²',
+    );
+    await i18n.changeLanguage('zh-CN');
+  });
+});
+
+describe('engine messages with codes in the UI language', () => {
+  const messages = builtResultMessages();
+  /** Three or more English words in a row: a sentence left untranslated (units and names are one or two). */
+  const englishSentence = /[A-Za-z]{2,}(?:[ ,;:()-]+[A-Za-z]{2,}){2,}/;
+
+  it('words every result code in zh-CN with no English sentence and no placeholder left', () => {
+    expect(new Set(messages.map((m) => m.code))).toEqual(new Set(RESULT_MESSAGE_CODES));
+    for (const m of messages) {
+      const zh = localWarning(m, t);
+      expect(zh, m.code).toMatch(/[\u4e00-\u9fff]/);
+      expect(zh, `${m.code}: ${zh}`).not.toMatch(englishSentence);
+      expect(zh, m.code).not.toMatch(/[{}]|undefined|NaN/);
+    }
+  });
+
+  it('names the fitted parameter as the fit table does and the option as the form does', () => {
+    const bound = resultMessage.fitAtBound('yAugerPerS', 'Auger rate coefficient y_Aug', null, 'lower', 0, 's^-1');
+    expect(localWarning(bound, t)).toBe('俄歇复合速率系数 y_Aug落在拟合范围的下限 0 s^-1：请放宽范围或检查数据');
+    const perCurve = resultMessage.fitAtBound('rshOhmCm2', 'shunt resistance', '50 suns', 'lower', 10, 'Ohm cm^2');
+    expect(localWarning(perCurve, t)).toBe(
+      '并联电阻（曲线“50 suns”）落在拟合范围的下限 10 Ohm cm^2：请放宽范围或检查数据',
+    );
+    expect(curveWarning('light', resultMessage.sweepExtended(0.6, 0.93), t)).toBe(
+      '光照：电压扫描到 0.6 V 时仍低于开路电压，已按“超过终止电压时继续扫描至 Voc”继续扫描到 0.93 V',
+    );
+    // wrapped in a tandem subcell's warning, the option is still named as the form names it
+    const wrapped = resultMessage.subcellWarning('top', resultMessage.sweepBelowVoc(1.1, 3.2));
+    expect(localWarning(wrapped, t)).toBe(
+      '顶电池：电压扫描在 1.1 V 结束，仍低于开路电压（此处 J = 3.200 mA/cm² > 0）：请提高终止电压，或勾选“超过终止电压时继续扫描至 Voc”',
+    );
+  });
+
+  it('decides the advice by the code, also when the reason is wrapped', () => {
+    expect(nonconvergentAdvice(resultMessage.jvWallClock(300, 0.5))).toBe('results.failure.adviceNonconvergent');
+    expect(nonconvergentAdvice(resultMessage.notConverged(0, 2e-8, 'light'))).toBe('results.failure.adviceStart');
+    expect(nonconvergentAdvice(resultMessage.notConverged(0, 2e-8, 'equilibrium'))).toBe('results.failure.adviceStart');
+    expect(nonconvergentAdvice(resultMessage.notConverged(0.7, 2e-3))).toBe('results.failure.adviceNotConverged');
+    expect(nonconvergentAdvice(resultMessage.transientInitial(resultMessage.jvWallClock(300, 0)))).toBe(
+      'results.failure.adviceNonconvergent',
+    );
+    // the English text would read as a time limit; the code says the start failed
+    const start = resultMessage.notConverged(0, 2e-8, 'light');
+    expect(nonconvergentAdvice({ ...start, text: 'wall-clock limit' })).toBe('results.failure.adviceStart');
+  });
+
+  it("takes a failed calculation's reason with its code from the stored result", () => {
+    const err = resultMessage.notConverged(0.4, 1e-3);
+    expect(failureOfResult({ light: { converged: false, error: err } })).toEqual(err);
+    expect(failureOfResult({ light: { converged: true }, dark: { converged: false, error: err } })).toEqual(err);
+    const tandem = failureOfResult({ subcells: [{ subcell: 'bottom', converged: false, error: err }] });
+    expect(tandem?.code).toBe('tandem.subcell-warning');
+    expect(localWarning(tandem!, t)).toBe('底电池：在 V = 0.400000 V 处未收敛');
+    // a result stored before codes: none, so the job's English reason goes through the patterns
+    expect(failureOfResult({ light: { converged: false, error: 'did not converge at V = 1 V' } })).toBeUndefined();
+  });
+
+  it('speaks English when switched', async () => {
+    await i18n.changeLanguage('en');
+    expect(localWarning(resultMessage.sweepNoZero(), t)).toBe(
+      'The voltage range does not include 0 V, so Jsc, FF and PCE are not computed',
+    );
+    expect(localWarning(resultMessage.fitAtBound('n', 'ideality factor', null, 'upper', 3, '1'), t)).toBe(
+      'ideality factor hit the upper bound of its fit range, 3: widen the range or check the data',
     );
     await i18n.changeLanguage('zh-CN');
   });

@@ -11,6 +11,7 @@ import {
   type DeviceSimulationResult,
   DeviceSpecInputError,
   ElectricalInputError,
+  messageText,
   OpticsInputError,
   parseSpectrumCsv,
   runCircuitJob,
@@ -143,12 +144,12 @@ function runElectrical(
   if (opts.out) writeFileSync(resolve(opts.out), text);
   else out.write(text);
   for (const w of [...res.warnings, ...(res.light?.warnings ?? []), ...(res.dark?.warnings ?? [])])
-    err.write(`run: warning: ${w}\n`);
+    err.write(`run: warning: ${messageText(w)}\n`);
   err.write(`${electricalSummary(res)}\n`);
   if (opts.out) err.write(`run: wrote ${opts.out}\n`);
   const failed = [res.light, res.dark].find((r) => r && !r.converged);
   if (failed) {
-    err.write(`run: ${failed.error ?? 'the run did not converge'}\n`);
+    err.write(`run: ${failed.error?.text ?? 'the run did not converge'}\n`);
     return 1;
   }
   return 0;
@@ -177,7 +178,7 @@ function runTandem(
   const text = `${JSON.stringify(res)}\n`;
   if (opts.out) writeFileSync(resolve(opts.out), text);
   else out.write(text);
-  for (const w of res.warnings) err.write(`run: warning: ${w}\n`);
+  for (const w of res.warnings) err.write(`run: warning: ${messageText(w)}\n`);
   const fig = (f?: { Jsc_mA_cm2: number; Voc_V: number; FF: number; PCE_percent: number }) =>
     f
       ? `Jsc ${f.Jsc_mA_cm2.toFixed(2)} mA/cm2   Voc ${f.Voc_V.toFixed(4)} V   FF ${(100 * f.FF).toFixed(2)} %   PCE ${f.PCE_percent.toFixed(2)} %`
@@ -192,7 +193,7 @@ function runTandem(
   if (opts.out) err.write(`run: wrote ${opts.out}\n`);
   const failed = res.subcells.find((c) => !c.converged);
   if (failed) {
-    err.write(`run: ${failed.subcell} cell: ${failed.error ?? 'the run did not converge'}\n`);
+    err.write(`run: ${failed.subcell} cell: ${failed.error?.text ?? 'the run did not converge'}\n`);
     return 1;
   }
   return 0;
@@ -232,7 +233,7 @@ export function electricalSummary(res: DeviceSimulationResult): string {
   if (tr) {
     const span = tr.t_s.length ? tr.t_s[tr.t_s.length - 1]! : 0;
     lines.push(
-      `  transient: ${tr.converged ? 'done' : `stopped (${tr.error ?? 'not converged'})`}, ${tr.t_s.length} samples over ${span.toPrecision(4)} s, ${tr.stats.steps} steps`,
+      `  transient: ${tr.converged ? 'done' : `stopped (${tr.error?.text ?? 'not converged'})`}, ${tr.t_s.length} samples over ${span.toPrecision(4)} s, ${tr.stats.steps} steps`,
     );
     for (const s of tr.scans)
       lines.push(
@@ -247,13 +248,13 @@ export function electricalSummary(res: DeviceSimulationResult): string {
   const z = res.impedance;
   if (z)
     lines.push(
-      `  impedance at ${z.V_dc} V: ${z.frequency_Hz.length} frequencies${z.converged ? '' : ` (stopped: ${z.error ?? 'not converged'})`}`,
+      `  impedance at ${z.V_dc} V: ${z.frequency_Hz.length} frequencies${z.converged ? '' : ` (stopped: ${z.error?.text ?? 'not converged'})`}`,
     );
   const cv = res.capacitanceVoltage;
   if (cv) {
     const ms = cv.mottSchottky;
     lines.push(
-      `  C-V at ${cv.frequency_Hz} Hz: ${cv.V.length} voltages${cv.converged ? '' : ` (stopped: ${cv.error ?? 'not converged'})`}${
+      `  C-V at ${cv.frequency_Hz} Hz: ${cv.V.length} voltages${cv.converged ? '' : ` (stopped: ${cv.error?.text ?? 'not converged'})`}${
         ms
           ? `; Mott-Schottky from ${ms.range_V[0]} to ${ms.range_V[1]} V: N = ${ms.doping_cm3.toExponential(3)} cm-3, Vbi = ${ms.Vbi_V.toFixed(4)} V (eps_r ${ms.eps_r} of ${ms.layer})`
           : ''
@@ -263,7 +264,7 @@ export function electricalSummary(res: DeviceSimulationResult): string {
   const cf = res.capacitanceFrequency;
   if (cf)
     lines.push(
-      `  C-f at ${cf.V_dc} V: ${cf.frequency_Hz.length} frequencies${cf.converged ? '' : ` (stopped: ${cf.error ?? 'not converged'})`}`,
+      `  C-f at ${cf.V_dc} V: ${cf.frequency_Hz.length} frequencies${cf.converged ? '' : ` (stopped: ${cf.error?.text ?? 'not converged'})`}`,
     );
   for (const d of res.defectLosses ?? [])
     lines.push(

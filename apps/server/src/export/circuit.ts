@@ -245,7 +245,7 @@ function fit(r: Record<string, unknown>, s: Shape): CircuitSheets {
       tables.push(splitTable(`Recombination split${n}`, mdm[i]!['split'], `result.curves[${i}].split`, s));
     });
   }
-  const warnings = f['warnings'] === undefined ? [] : s.strs(f['warnings'], 'result.fit.warnings');
+  const warnings = f['warnings'] === undefined ? [] : s.msgs(f['warnings'], 'result.fit.warnings');
   const inputs: [unknown, string, string][] = mdm
     ? mdm.map((c, i) => [c['input'], `result.curves[${i}].input`, curves.length > 1 ? ` ${i + 1}` : ''])
     : [[r['input'], 'result.input', '']];
@@ -338,7 +338,7 @@ function inputTables(v: unknown, path: string, n: string, s: Shape, warnings: st
       ]),
     );
   }
-  if (inp['warnings'] !== undefined) warnings.push(...s.strs(inp['warnings'], `${path}.warnings`));
+  if (inp['warnings'] !== undefined) warnings.push(...s.msgs(inp['warnings'], `${path}.warnings`));
   return tables;
 }
 

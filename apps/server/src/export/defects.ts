@@ -51,7 +51,7 @@ export function capacitanceVoltageTables(v: unknown, s: Shape, path = 'result.ca
   }
   items.push(
     ['Elapsed', s.optNum(r['elapsed_ms'], `${path}.elapsed_ms`), U.ms],
-    ['Error', s.optStr(r['error'], `${path}.error`), ''],
+    ['Error', s.optMsg(r['error'], `${path}.error`), ''],
   );
   return { converged, tables: [columns('C-V', cols), quantities('Mott-Schottky', items)] };
 }
@@ -72,7 +72,7 @@ export function capacitanceFrequencyTables(v: unknown, s: Shape, path = 'result.
         ['Converged', converged, ''],
         ['DC voltage', s.num(r['V_dc'], `${path}.V_dc`), U.V],
         ['Elapsed', s.optNum(r['elapsed_ms'], `${path}.elapsed_ms`), U.ms],
-        ['Error', s.optStr(r['error'], `${path}.error`), ''],
+        ['Error', s.optMsg(r['error'], `${path}.error`), ''],
       ]),
     ],
   };

@@ -63,7 +63,7 @@ export function electricalTables(result: unknown, s: Shape): ElectricalSheets {
 
 function coupledTables(r: Record<string, unknown>, s: Shape): ElectricalSheets {
   const device = s.str(r['device'], 'result.device');
-  const warnings = r['warnings'] === undefined ? [] : s.strs(r['warnings'], 'result.warnings');
+  const warnings = r['warnings'] === undefined ? [] : s.msgs(r['warnings'], 'result.warnings');
   const curves: Curve[] = [];
   for (const tag of ['light', 'dark'] as const)
     if (r[tag] !== undefined) curves.push({ tag, path: `result.${tag}`, r: s.obj(r[tag], `result.${tag}`) });
@@ -187,7 +187,7 @@ function keyFigures(curves: Curve[], s: Shape): Table {
         st ? s.num(st['biasPoints'], `${c.path}.stats.biasPoints`) : null,
         st ? s.num(st['totalNewtonIterations'], `${c.path}.stats.totalNewtonIterations`) : null,
         st ? s.num(st['elapsed_ms'], `${c.path}.stats.elapsed_ms`) : null,
-        s.optStr(c.r['error'], `${c.path}.error`) ?? null,
+        s.optMsg(c.r['error'], `${c.path}.error`) ?? null,
       ];
     }),
   };
@@ -329,7 +329,7 @@ function curveTables(c: Curve, s: Shape): { tables: Table[]; warnings: string[];
   const sheets = interfaceDefectTable(withDefects, sfx, s);
   if (sheets) tables.push(sheets);
   tables.push(...profileTables);
-  const warnings = r['warnings'] === undefined ? [] : s.strs(r['warnings'], `${path}.warnings`);
+  const warnings = r['warnings'] === undefined ? [] : s.msgs(r['warnings'], `${path}.warnings`);
   return {
     tables,
     warnings: warnings.map((w) => (c.tag ? `${c.tag}: ${w}` : w)),

@@ -48,7 +48,7 @@ export function opticsTables(report: unknown, s: Shape, basePath = 'result', pre
   const jAbs = s.num(totals['jphAbsorbersMaCm2'], `${path}.totals.jphAbsorbersMaCm2`);
   const jR = s.num(totals['jReflectedMaCm2'], `${path}.totals.jReflectedMaCm2`);
   const jT = s.num(totals['jTransmittedMaCm2'], `${path}.totals.jTransmittedMaCm2`);
-  const warnings = r['warnings'] === undefined ? [] : s.strs(r['warnings'], `${path}.warnings`);
+  const warnings = r['warnings'] === undefined ? [] : s.msgs(r['warnings'], `${path}.warnings`);
 
   const spectraCols: { header: string; values: ArrayLike<Cell> }[] = [
     { header: h('Wavelength', U.nm), values: wl },

@@ -4,6 +4,7 @@
  * JSON round trip turns NaN and infinities into null, and storage may hand back typed arrays, so
  * numeric fields accept numbers, null (read as NaN) and typed arrays.
  */
+import { isEngineMessage } from '@pvforge/engine';
 import { ExportError } from './errors.js';
 
 export class Shape {
@@ -64,6 +65,24 @@ export class Shape {
 
   strs(v: unknown, path: string): string[] {
     return this.arr(v, path).map((x, i) => this.str(x, `${path}[${i}]`));
+  }
+
+  /**
+   * An engine message (warning or failure reason) as its English text: exports are in English.
+   * A plain string is a message from before codes, or a device-check line.
+   */
+  msg(v: unknown, path: string): string {
+    if (typeof v === 'string') return v;
+    if (isEngineMessage(v)) return v.text;
+    return this.fail(path, 'a message', v);
+  }
+
+  optMsg(v: unknown, path: string): string | undefined {
+    return v === undefined ? undefined : this.msg(v, path);
+  }
+
+  msgs(v: unknown, path: string): string[] {
+    return this.arr(v, path).map((x, i) => this.msg(x, `${path}[${i}]`));
   }
 }
 

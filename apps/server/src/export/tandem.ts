@@ -29,7 +29,7 @@ export function tandemTables(
   wholeStack: (result: unknown) => ElectricalSheets,
 ): ElectricalSheets {
   const device = s.str(r['device'], 'result.device');
-  const warnings = r['warnings'] === undefined ? [] : s.strs(r['warnings'], 'result.warnings');
+  const warnings = r['warnings'] === undefined ? [] : s.msgs(r['warnings'], 'result.warnings');
   const cells = s.arr(r['subcells'], 'result.subcells').map((c, i) => s.obj(c, `result.subcells[${i}]`));
   const names = cells.map((c, i) => s.str(c['subcell'], `result.subcells[${i}].subcell`));
   const mismatch = s.obj(r['mismatch'], 'result.mismatch');

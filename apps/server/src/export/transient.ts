@@ -49,7 +49,7 @@ export function transientTables(
       ['Rejected steps', st ? s.num(st['rejected'], `${path}.stats.rejected`) : undefined, ''],
       ['Newton iterations', st ? s.num(st['newtonIterations'], `${path}.stats.newtonIterations`) : undefined, ''],
       ['Elapsed', st ? s.num(st['elapsed_ms'], `${path}.stats.elapsed_ms`) : undefined, U.ms],
-      ['Error', s.optStr(r['error'], `${path}.error`), ''],
+      ['Error', s.optMsg(r['error'], `${path}.error`), ''],
     ]),
   ];
   const scans = s.arr(r['scans'], `${path}.scans`);
@@ -130,7 +130,7 @@ export function impedanceTables(
         ['DC voltage', s.num(r['V_dc'], `${path}.V_dc`), U.V],
         ['DC current', s.num(r['J_dc_mA_cm2'], `${path}.J_dc_mA_cm2`), U.mAcm2],
         ['Elapsed', s.optNum(r['elapsed_ms'], `${path}.elapsed_ms`), U.ms],
-        ['Error', s.optStr(r['error'], `${path}.error`), ''],
+        ['Error', s.optMsg(r['error'], `${path}.error`), ''],
       ]),
     ],
   };

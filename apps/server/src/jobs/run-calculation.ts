@@ -11,7 +11,11 @@ import {
 
 export type ProgressFn = (percent: number, detail?: string) => void;
 
-/** The result, and for an electrical run whose J-V sweep did not converge, the engine's reason. */
+/**
+ * The result, and for an electrical run whose J-V sweep did not converge, the engine's reason in
+ * English (the job's reason column, for logs and API clients). The reason's code and numbers stay
+ * in the result (light/dark.error, subcells[].error), where the UI words it.
+ */
 export interface CalculationOutcome {
   result: unknown;
   nonconvergent?: string;
@@ -56,7 +60,7 @@ export function runCalculation(
       progress(95, 'J-V sweep done');
       const failed = [res.light, res.dark].find((r) => r && !r.converged);
       // The partial sweep is kept: it shows where the solver gave up.
-      if (failed) return { result: res, nonconvergent: failed.error ?? 'the J-V sweep did not converge' };
+      if (failed) return { result: res, nonconvergent: failed.error?.text ?? 'the J-V sweep did not converge' };
       return { result: res };
     }
     case 'circle':
@@ -85,7 +89,7 @@ function runTandem(
   if (failed)
     return {
       result: res,
-      nonconvergent: `${failed.subcell} cell: ${failed.error ?? 'the J-V sweep did not converge'}`,
+      nonconvergent: `${failed.subcell} cell: ${failed.error?.text ?? 'the J-V sweep did not converge'}`,
     };
   return { result: res };
 }

@@ -41,6 +41,8 @@
  * Rs >= 0, Rsh > 0, n > 0); fitCurve and the circuit job check (jobs/circuit-job.ts) both use them.
  */
 import { thermalVoltageV } from '../constants.js';
+import type { EngineMessage } from '../messages/index.js';
+import { resultMessage } from '../messages/results.js';
 import { CircuitEvaluator, type DiodeCircuit } from './diode-circuit.js';
 import {
   correlationMatrix,
@@ -221,8 +223,8 @@ export interface FitResult
   /** Factor applied to s^2 for resampling and serial correlation (1 for independent residuals). */
   noiseInflation: number;
   iterations: number;
-  /** Human-readable warnings, e.g. a parameter at a bound. */
-  warnings: string[];
+  /** What the user should know, e.g. a parameter at a bound (messages/results.ts). */
+  warnings: EngineMessage[];
 }
 
 /**
@@ -638,7 +640,7 @@ function summarise(s: Setup, fin: LmResult): { result: FitResult; better?: Float
     }
   }
 
-  const warnings: string[] = [];
+  const warnings: EngineMessage[] = [];
   const slotName = (k: number) => {
     const sl = slots[k]!;
     const key = defs[sl.def]!.key;
@@ -684,11 +686,8 @@ function summarise(s: Setup, fin: LmResult): { result: FitResult; better?: Float
     const atBound = u <= ul + 1e-6 * span ? 'lower' : u >= uh - 1e-6 * span ? 'upper' : null;
     if (atBound) {
       const bound = atBound === 'lower' ? sl.lo : sl.hi;
-      const unit = d.unit === '1' || d.unit === '' ? '' : ` ${d.unit}`;
-      const which = sl.curve === null ? '' : ` for curve "${s.labels[sl.curve]}"`;
-      warnings.push(
-        `${d.key} (${d.description})${which} hit its ${atBound} bound ${bound}${unit}: widen the range or check the data`,
-      );
+      const label = sl.curve === null ? null : (s.labels[sl.curve] ?? String(sl.curve));
+      warnings.push(resultMessage.fitAtBound(d.key, d.description, label, atBound, bound, d.unit));
     }
     const prof = profiles.get(a);
     const edge = 1e-9 * (span || 1);
@@ -715,14 +714,10 @@ function summarise(s: Setup, fin: LmResult): { result: FitResult; better?: Float
     };
   });
   if (singular || !cov) {
-    warnings.push(
-      'the Jacobian is (nearly) singular: some parameters are not determined by the data (their intervals span the range)',
-    );
+    warnings.push(resultMessage.fitSingular());
   }
   if (serial >= 4) {
-    warnings.push(
-      `the residuals follow a pattern (lag-1 autocorrelation ${rho.toFixed(2)}): the model does not describe the curve to its noise level, so the intervals are widened as for ${Math.max(1, Math.round(n / inflation))} independent points`,
-    );
+    warnings.push(resultMessage.fitSerialCorrelation(rho, Math.max(1, Math.round(n / inflation))));
   }
   const first = curveFits[0]!;
   const result: FitResult = {

@@ -13,15 +13,19 @@
  *   measured at very low light.
  */
 import { moreEntries, NAMED_ENTRIES } from '../input-lists.js';
+import type { EngineMessage } from '../messages/index.js';
 
 /** Bad input of a circuit calculation: every problem, each naming its field. */
 export class CircuitInputError extends Error {
   /** One line per problem, "field.path: why (got value)". */
   readonly errors: string[];
-  constructor(errors: string[]) {
+  /** Those of the problems that carry a message code, with their path. */
+  readonly messages: { path: string; message: EngineMessage }[];
+  constructor(errors: string[], messages: { path: string; message: EngineMessage }[] = []) {
     super(errors.join('; '));
     this.name = 'CircuitInputError';
     this.errors = errors;
+    this.messages = messages;
   }
 }
 
@@ -38,9 +42,17 @@ export function shown(x: unknown): string {
 /** Collects problems as "path: why" lines. */
 export class Problems {
   readonly list: string[] = [];
+  /** The problems that carry a message code (messages/results.ts), with their path. */
+  readonly messages: { path: string; message: EngineMessage }[] = [];
 
   add(path: string, why: string): void {
     this.list.push(`${path}: ${why}`);
+  }
+
+  /** A problem the UI words by its code; its line is the path and the message's English. */
+  addMessage(path: string, message: EngineMessage): void {
+    this.add(path, message.text);
+    this.messages.push({ path, message });
   }
 
   /** A finite number (any sign); false (and a problem) otherwise. */
@@ -111,7 +123,7 @@ export class Problems {
   }
 
   throwIfAny(): void {
-    if (this.list.length > 0) throw new CircuitInputError(this.list);
+    if (this.list.length > 0) throw new CircuitInputError(this.list, this.messages);
   }
 }
 

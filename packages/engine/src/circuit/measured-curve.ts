@@ -30,6 +30,8 @@
  */
 
 import { MonotoneCubic } from '../jv/figures.js';
+import type { EngineMessage } from '../messages/index.js';
+import { resultMessage } from '../messages/results.js';
 import { check, type Problems } from './input-check.js';
 
 export type VoltageUnit = 'V' | 'mV';
@@ -69,7 +71,7 @@ export interface MeasuredCurve {
   };
   /** Other numeric columns of the table by header name (measured order and points, unconverted). */
   otherColumns: Record<string, number[]>;
-  warnings: string[];
+  warnings: EngineMessage[];
 }
 
 const VOLTAGE_UNITS: readonly VoltageUnit[] = ['V', 'mV'];
@@ -188,7 +190,7 @@ const isCurrentName = (h: string) => /^(j|i|jtot|current|curr|density)|current|d
 
 function parseRowsInternal(rows: Cell[][], opts: CurveParseOptions, decimalComma: boolean): MeasuredCurve {
   check((out) => curveParseOptionProblems(opts, 'parse', out));
-  const warnings: string[] = [];
+  const warnings: EngineMessage[] = [];
   // locate the first block of numeric rows
   type Parsed = { idx: number; values: Array<number | 'nan' | 'empty' | 'text'> };
   const parsed: Parsed[] = rows.map((r, idx) => ({ idx, values: r.map((c) => cellNumber(c, decimalComma)) }));
@@ -279,12 +281,12 @@ function parseRowsInternal(rows: Cell[][], opts: CurveParseOptions, decimalComma
   if (!vUnit) {
     const span = Math.max(...vRaw.map(Math.abs));
     vUnit = span > 20 ? 'mV' : 'V';
-    warnings.push(`voltage unit not stated; taken as ${vUnit} (largest |value| ${span})`);
+    warnings.push(resultMessage.curveVoltageUnit(vUnit, span));
   }
   let jUnit = opts.currentUnit ?? unitOfCurrentHeader(jHead);
   if (!jUnit) {
     jUnit = 'mA/cm2';
-    warnings.push('current unit not stated; taken as mA/cm^2');
+    warnings.push(resultMessage.curveCurrentUnit());
   }
   let jScale: number;
   if (jUnit === 'A' || jUnit === 'mA') {
@@ -324,7 +326,7 @@ function parseRowsInternal(rows: Cell[][], opts: CurveParseOptions, decimalComma
   else if (opts.sign !== 'as-is' && j[j.length - 1]! > j[0]!) flip = true;
   if (flip) j = j.map((x) => -x);
   if (flip && (opts.sign ?? 'auto') === 'auto') {
-    warnings.push('the current increased with voltage: sign flipped to the generation-positive convention');
+    warnings.push(resultMessage.curveSignFlipped());
   }
   // light or dark, from the same interpolant the resampling and the key figures use
   const spline = new MonotoneCubic(v, j);

@@ -19,6 +19,7 @@ import { DidNotConverge, quantumEfficiency, simulateJV } from '../electrical/jv.
 import { buildMesh, doubleNodes, type Mesh } from '../electrical/mesh.js';
 import { WallClockExceeded } from '../electrical/newton.js';
 import type { ElectricalDevice, ElectricalGenerationSpec } from '../electrical/types.js';
+import { type ResultWarning, resultMessage } from '../messages/results.js';
 import { type DeviceOpticsAssets, deviceToOpticsSpec, runDeviceOptics } from '../optics/device.js';
 import { absorptionProfile, generationWeights } from '../optics/profile.js';
 import { buildTmmInput, layerGeneration } from '../optics/simulate.js';
@@ -110,18 +111,14 @@ export function runDeviceSimulation(
     device.options = { ...device.options, wallClockLimit_ms: options.wallClockLimit_ms };
   if (options.clock) device.options = { ...device.options, clock: options.clock };
   const states = options.solverStates ?? {};
-  const warnings: string[] = [...inputWarnings];
+  const warnings: ResultWarning[] = [...inputWarnings];
   const mesh = electricalMeshOf(device);
   if (mesh.x.length > ADVISED_MAX_GRID_POINTS)
-    warnings.push(
-      `electrical.gridPoints: ${mesh.x.length} mesh nodes, more than the ${ADVISED_MAX_GRID_POINTS} users are advised (slower runs)`,
-    );
+    warnings.push(resultMessage.gridAdvised(mesh.x.length, ADVISED_MAX_GRID_POINTS));
   domain.forEach((j) => {
     const l = spec.layers[j]!;
     if (l.excitonic && !l.electrical?.ctDissociation && !l.electrical?.excitonDiffusion)
-      warnings.push(
-        `layers[${j}] "${l.name}".excitonic: no exciton model is given for this layer (electrical.ctDissociation or electrical.excitonDiffusion): the generation is taken as free electron-hole pairs`,
-      );
+      warnings.push(resultMessage.noExcitonModel(j, l.name));
   });
   const kind = el.generation?.kind ?? (spec.illumination ? 'optical' : 'dark');
   const thickness = device.layers.map((l) => l.thickness_nm);
@@ -210,12 +207,10 @@ export function runDeviceSimulation(
       result.eqe = deviceQuantumEfficiency(device, opticsResult, domain, mesh, thickness, el.eqe.stepNm);
       const failed = result.eqe.failedWavelengthNm;
       if (failed)
-        warnings.push(
-          `electrical.eqe: the run did not converge at ${failed.length} of ${failed.length + result.eqe.wavelengthNm.length} wavelengths (${failed.join(', ')} nm); they are left out and Jsc from the EQE is not given`,
-        );
+        warnings.push(resultMessage.eqeFailedWavelengths(failed, failed.length + result.eqe.wavelengthNm.length));
     } catch (e) {
       if (!(e instanceof DidNotConverge || e instanceof WallClockExceeded)) throw e;
-      warnings.push(`electrical.eqe: not computed: ${e.message}`);
+      warnings.push(resultMessage.eqeNotComputed(e.msg));
     }
   }
   const lit = kind !== 'dark';

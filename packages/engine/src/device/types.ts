@@ -11,6 +11,7 @@ import type {
   TUNNEL_OXIDE_FIELDS,
 } from '../electrical/fields.js';
 import type { ElectricalResult, ElectricalSolverOptions } from '../electrical/types.js';
+import type { EngineMessage, ResultWarning } from '../messages/index.js';
 import type { DeviceLayerLike, DeviceLike, DeviceOpticsReport } from '../optics/device.js';
 
 /** A mobile ionic species of a layer (electrical/ions.ts). */
@@ -290,14 +291,14 @@ export interface DeviceSimulationResult {
   capacitanceFrequency?: DeviceCapacitanceFrequencyResult;
   /** What each defect costs: the light J-V's figures without it, against those with all defects. */
   defectLosses?: DeviceDefectLoss[];
-  warnings: string[];
+  warnings: ResultWarning[];
   elapsedMs: number;
 }
 
 /** A transient run of a DeviceSpec (device/transient.ts). */
 export interface DeviceTransientResult {
   converged: boolean;
-  error?: string;
+  error?: EngineMessage;
   /** Time, terminal voltage, total current (displacement included, generation positive) at the samples. */
   t_s: number[];
   V: number[];
@@ -323,7 +324,7 @@ export interface DeviceTransientResult {
 /** The impedance spectrum of a DeviceSpec (electrical/impedance.ts). */
 export interface DeviceImpedanceResult {
   converged: boolean;
-  error?: string;
+  error?: EngineMessage;
   V_dc: number;
   J_dc_mA_cm2: number;
   frequency_Hz: number[];
@@ -337,7 +338,7 @@ export interface DeviceImpedanceResult {
 /** A capacitance-voltage sweep of a DeviceSpec (device/capacitance.ts). */
 export interface DeviceCapacitanceVoltageResult {
   converged: boolean;
-  error?: string;
+  error?: EngineMessage;
   frequency_Hz: number;
   V: number[];
   C_F_cm2: number[];
@@ -360,7 +361,7 @@ export interface DeviceCapacitanceVoltageResult {
 /** A capacitance-frequency sweep of a DeviceSpec: C(f) and the admittance-spectroscopy view -f dC/df. */
 export interface DeviceCapacitanceFrequencyResult {
   converged: boolean;
-  error?: string;
+  error?: EngineMessage;
   V_dc: number;
   frequency_Hz: number[];
   C_F_cm2: number[];

@@ -15,6 +15,8 @@
  * J. Appl. Phys. 80, 4411 (1996)).
  */
 import { EPS0_F_M, Q_C, thermalVoltageV } from '../constants.js';
+import type { EngineMessage } from '../messages/index.js';
+import { resultMessage } from '../messages/results.js';
 import { smallSignal } from './impedance.js';
 import { ContinuationSolver, DidNotConverge } from './jv.js';
 import { WallClockExceeded } from './newton.js';
@@ -23,7 +25,8 @@ import type { ElectricalDevice } from './types.js';
 
 export interface CapacitanceVoltageResult {
   converged: boolean;
-  error?: string;
+  /** Why the run stopped early (messages/results.ts). */
+  error?: EngineMessage;
   frequency_Hz: number;
   /** The DC voltages reached, V, and the capacitance at each, F/cm^2, and 1/C^2, cm^4/F^2. */
   V: number[];
@@ -65,7 +68,7 @@ export function capacitanceVoltage(
       const r = smallSignal(sys, cs.x, cs.v, [frequency_Hz], deadline, clock);
       if (r.error || r.points.length === 0) {
         out.converged = false;
-        out.error = r.error ?? 'wall-clock limit reached';
+        out.error = r.error ?? resultMessage.impedanceWallClock();
         break;
       }
       const C = r.points[0]!.C_F_cm2;
@@ -76,7 +79,7 @@ export function capacitanceVoltage(
   } catch (e) {
     if (!(e instanceof DidNotConverge || e instanceof WallClockExceeded)) throw e;
     out.converged = false;
-    out.error = e.message;
+    out.error = e.msg;
   }
   out.stats = { elapsed_ms: clock() - started, newtonIterations: cs.totalIterations };
   return out;

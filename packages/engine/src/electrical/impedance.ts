@@ -17,6 +17,8 @@
  * devices); Riquelme et al., Phys. Chem. Chem. Phys. 22, 24599 (2020), and IonMonger 2.0 (Clarke
  * et al., J. Comput. Electron. 22, 364 (2023)) for perovskite impedance with mobile ions.
  */
+import type { EngineMessage } from '../messages/index.js';
+import { resultMessage } from '../messages/results.js';
 import { BlockTridiagonal } from './block-tridiagonal.js';
 import { FN, FP, U } from './carriers.js';
 import { displacement } from './fluxes.js';
@@ -38,7 +40,8 @@ export interface ImpedancePoint {
 
 export interface ImpedanceResult {
   converged: boolean;
-  error?: string;
+  /** Why the spectrum stopped early (messages/results.ts). */
+  error?: EngineMessage;
   /** Terminal voltage of the steady state, V, and its current, mA/cm^2 (generation positive). */
   V_dc: number;
   J_dc_mA_cm2: number;
@@ -62,7 +65,7 @@ export function impedanceSpectrum(device: ElectricalDevice, V_dc: number, freque
     if (e instanceof DidNotConverge || e instanceof WallClockExceeded)
       return {
         converged: false,
-        error: `steady state at ${V_dc} V: ${e.message}`,
+        error: resultMessage.impedanceSteadyState(V_dc, e.msg),
         V_dc,
         J_dc_mA_cm2: Number.NaN,
         points: [],
@@ -76,7 +79,7 @@ export function impedanceSpectrum(device: ElectricalDevice, V_dc: number, freque
     ...(r.error
       ? { error: r.error }
       : r.points.length < frequencies_Hz.length
-        ? { error: 'wall-clock limit reached' }
+        ? { error: resultMessage.impedanceWallClock() }
         : {}),
     V_dc,
     J_dc_mA_cm2: J_dc,
@@ -117,7 +120,7 @@ export function smallSignal(
   frequencies_Hz: number[],
   deadline: number,
   clock: () => number,
-): { points: ImpedancePoint[]; error?: string } {
+): { points: ImpedancePoint[]; error?: EngineMessage } {
   const device = sys.device;
   const Rs = device.Rs_ohm_cm2 ?? 0;
   const Rsh = device.Rsh_ohm_cm2 ?? null;
@@ -177,7 +180,7 @@ export function smallSignal(
     }
     for (const t of traps) t.add(mat, M, w);
     mat.scaleRows(rhs);
-    if (!mat.solve(rhs, sol)) return { points, error: `the small-signal system is singular at ${f} Hz` };
+    if (!mat.solve(rhs, sol)) return { points, error: resultMessage.impedanceSingular(f) };
     // dJ per scaled volt: conduction through the interval, displacement -i w cP (du_k+1 - du_k)
     let re = 0;
     let im = 0;

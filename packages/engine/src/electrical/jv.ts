@@ -11,6 +11,8 @@
  *   J = q int (G - R_srh - R_rad - R_Auger) dx - q sum R_interface - J_contact losses.
  */
 import { Q_C } from '../constants.js';
+import type { EngineMessage } from '../messages/index.js';
+import { type ConvergenceStage, type ResultWarning, resultMessage } from '../messages/results.js';
 import { brentMax } from '../numerics/maximize.js';
 import { brentRoot } from '../numerics/roots.js';
 import { startThroughContacts } from './contact-continuation.js';
@@ -29,24 +31,16 @@ import {
   type ElectricalResult,
 } from './types.js';
 
-/** Where a run stopped converging: the dark equilibrium, switching the light on (both at 0 V), or the sweep. */
-export type ConvergenceStage = 'equilibrium' | 'light' | 'sweep';
-
-const STAGE_TEXT: Record<ConvergenceStage, string> = {
-  equilibrium: ' in the dark equilibrium',
-  light: ' while switching the light on',
-  sweep: '',
-};
-
+/** Newton failed with the smallest voltage step; `msg` says where, for the result. */
 export class DidNotConverge extends Error {
   readonly V: number;
   readonly residual: number;
   readonly stage: ConvergenceStage;
-  constructor(V: number, residual: number, message?: string, stage: ConvergenceStage = 'sweep') {
-    super(
-      message ??
-        `did not converge at V = ${V.toPrecision(6)} V (last residual ${residual.toExponential(3)})${STAGE_TEXT[stage]}`,
-    );
+  readonly msg: EngineMessage;
+  constructor(V: number, residual: number, msg?: EngineMessage, stage: ConvergenceStage = 'sweep') {
+    const m = msg ?? resultMessage.notConverged(V, residual, stage);
+    super(m.text);
+    this.msg = m;
     this.stage = stage;
     this.name = 'DidNotConverge';
     this.V = V;
@@ -110,7 +104,7 @@ export class ContinuationSolver {
 
   private timeout(V: number): never {
     const lim = (this.sys.device.options?.wallClockLimit_ms ?? 300000) / 1000;
-    throw new WallClockExceeded(`wall-clock limit of ${lim} s reached at V = ${V.toPrecision(6)} V: run not converged`);
+    throw new WallClockExceeded(resultMessage.jvWallClock(lim, V));
   }
 
   /**
@@ -707,7 +701,7 @@ export function simulateJV(device: ElectricalDevice): ElectricalResult {
   const sys = new DDSystem(device);
   const cs = new ContinuationSolver(sys, deadline, clock);
   const Rs = device.Rs_ohm_cm2 ?? 0;
-  const warnings =
+  const warnings: ResultWarning[] =
     (device.options?.inputWarnings ?? true) ? issues.filter((i) => i.severity === 'warning').map((i) => i.message) : [];
   const V: number[] = [];
   const J: number[] = [];
@@ -716,7 +710,7 @@ export function simulateJV(device: ElectricalDevice): ElectricalResult {
   const bds: PointBreakdown[] = [];
   // converged states by terminal voltage (the sweep's, then the figures' solves): restart points
   const stored: { V: number; v: number; x: Float64Array }[] = [];
-  let error: string | undefined;
+  let error: EngineMessage | undefined;
   const record = (Vext: number, r: { Vint: number; its: number }) => {
     const bd = cs.breakdown();
     V.push(Vext);
@@ -757,18 +751,13 @@ export function simulateJV(device: ElectricalDevice): ElectricalResult {
           v = Math.round((v + dv) * 1e9) / 1e9;
           record(v, solveTerminal(cs, v, Rs));
         }
-        warnings.push(
-          `voltage_V: the range ended at ${maxV} V, below Voc; extended to ${V[V.length - 1]} V (extendToVoc)`,
-        );
+        warnings.push(resultMessage.sweepExtended(maxV, V[V.length - 1]!));
       } else {
-        warnings.push(
-          `voltage_V: the range ends at ${maxV} V, below Voc (J = ${lastJ.toPrecision(4)} mA/cm^2 > 0 there); ` +
-            'set options.extendToVoc to extend it',
-        );
+        warnings.push(resultMessage.sweepBelowVoc(maxV, lastJ));
       }
     }
   } catch (e) {
-    if (e instanceof DidNotConverge || e instanceof WallClockExceeded) error = e.message;
+    if (e instanceof DidNotConverge || e instanceof WallClockExceeded) error = e.msg;
     else throw e;
   }
   /** Solves at terminal voltage Vext from the nearest converged state and keeps the result. */
@@ -790,14 +779,11 @@ export function simulateJV(device: ElectricalDevice): ElectricalResult {
         figures = solvedFigures(V, J, sampled, pin, solveAt);
       } catch (e) {
         if (!(e instanceof DidNotConverge || e instanceof WallClockExceeded)) throw e;
-        warnings.push(
-          `figures: interpolated from the sweep, since solving at Voc or maximum power failed: ${e.message}`,
-        );
+        warnings.push(resultMessage.figuresInterpolated(e.msg));
       }
     }
     figures ??= sampled ? { ...sampled, method: 'interpolated' } : undefined;
-    if (!figures && Math.min(...V) > 0)
-      warnings.push('voltage_V: the range does not include 0 V, so Jsc, FF and PCE are not computed');
+    if (!figures && Math.min(...V) > 0) warnings.push(resultMessage.sweepNoZero());
   }
   // profiles
   const profiles: ElectricalBiasProfile[] = [];
@@ -821,7 +807,8 @@ export function simulateJV(device: ElectricalDevice): ElectricalResult {
         profiles.push(biasProfile(sys, cs.x, r.Vint, w.V, w.label));
       }
     } catch (e) {
-      if (e instanceof DidNotConverge || e instanceof WallClockExceeded) warnings.push(`profiles: ${e.message}`);
+      if (e instanceof DidNotConverge || e instanceof WallClockExceeded)
+        warnings.push(resultMessage.profilesFailed(e.msg));
       else throw e;
     }
   }
@@ -899,7 +886,7 @@ export function quantumEfficiency(
   wavelength_nm: number[];
   EQE: number[];
   IQE: number[];
-  failed: { wavelength_nm: number; error: string }[];
+  failed: { wavelength_nm: number; error: EngineMessage }[];
 } {
   const phi = options.photonFlux_cm2_s ?? 1e14;
   const bias = options.bias ?? { kind: 'dark' };
@@ -921,16 +908,12 @@ export function quantumEfficiency(
   const J0 = base.J_mA_cm2[0];
   const G0 = base.recombination.generation[0];
   if (!base.converged || J0 === undefined || G0 === undefined)
-    throw new DidNotConverge(
-      0,
-      Number.NaN,
-      `EQE: the short-circuit run without the probe light failed: ${base.error ?? 'no point solved'}`,
-    );
+    throw new DidNotConverge(0, Number.NaN, resultMessage.eqeBaseFailed(base.error ?? resultMessage.noPointSolved()));
   const out = {
     wavelength_nm: [] as number[],
     EQE: [] as number[],
     IQE: [] as number[],
-    failed: [] as { wavelength_nm: number; error: string }[],
+    failed: [] as { wavelength_nm: number; error: EngineMessage }[],
   };
   const biasG = (xnm: number): number => {
     if (bias.kind === 'dark') return 0;
@@ -955,7 +938,7 @@ export function quantumEfficiency(
     const J = r.J_mA_cm2[0];
     const G = r.recombination.generation[0];
     if (!r.converged || J === undefined || G === undefined) {
-      out.failed.push({ wavelength_nm: line.wavelength_nm, error: r.error ?? 'no point solved' });
+      out.failed.push({ wavelength_nm: line.wavelength_nm, error: r.error ?? resultMessage.noPointSolved() });
       continue;
     }
     const dJ = (J - J0) * 1e-3; // A/cm^2

@@ -11,6 +11,7 @@
  * failure; 'did not converge at V = ...' with the last residual when the step gets too small; a
  * wall-clock deadline ends a run as non-convergent (never a hang).
  */
+import type { EngineMessage } from '../messages/index.js';
 import type { DDSystem } from './system.js';
 
 export interface NewtonSettings {
@@ -29,9 +30,12 @@ export interface NewtonOutcome {
   timedOut: boolean;
 }
 
+/** The run's wall-clock limit passed; `msg` says where, for the result. */
 export class WallClockExceeded extends Error {
-  constructor(message: string) {
-    super(message);
+  readonly msg: EngineMessage;
+  constructor(msg: EngineMessage) {
+    super(msg.text);
+    this.msg = msg;
     this.name = 'WallClockExceeded';
   }
 }

@@ -29,6 +29,9 @@
  * Numerical Solution of IVPs in DAEs, ch. 3 (variable-step BDF, error estimates); Courtier et al.,
  * J. Comput. Electron. 18, 1435 (2019) (IonMonger's method of lines with ode15s, the reference).
  */
+
+import type { EngineMessage } from '../messages/index.js';
+import { resultMessage } from '../messages/results.js';
 import { displacement } from './fluxes.js';
 import { ionDensity } from './ions.js';
 import { biasProfile, ContinuationSolver, DidNotConverge } from './jv.js';
@@ -80,7 +83,8 @@ export interface TransientSample {
 
 export interface TransientResult {
   converged: boolean;
-  error?: string;
+  /** Why the run stopped early (messages/results.ts). */
+  error?: EngineMessage;
   samples: TransientSample[];
   /** Profiles at the samples nearest to the requested profile times (bands, densities, ions, field). */
   profiles: ElectricalBiasProfile[];
@@ -163,7 +167,7 @@ export function simulateTransient(
     vInt = cs.v;
   } catch (e) {
     if (e instanceof DidNotConverge || e instanceof WallClockExceeded)
-      return fail(`initial steady state: ${e.message}`, new Float64Array(m * sys.N));
+      return fail(resultMessage.transientInitial(e.msg), new Float64Array(m * sys.N));
     throw e;
   }
   stats.newtonIterations += cs.totalIterations;
@@ -223,7 +227,7 @@ export function simulateTransient(
       h = Math.min(maxStep, seg.duration_s * 1e-6);
       if (seg.jump_V !== undefined) V = seg.jump_V;
       while (t < segEnd - 1e-15 * Math.max(1, segEnd)) {
-        if (clock() > deadline) throw new WallClockExceeded(`wall-clock limit reached at t = ${t.toPrecision(6)} s`);
+        if (clock() > deadline) throw new WallClockExceeded(resultMessage.transientWallClock(t));
         // land on the next sample time or corner
         const nextSample = sampleIdx < sampleTimes.length ? sampleTimes[sampleIdx]! : Number.POSITIVE_INFINITY;
         let tNext = Math.min(t + h, segEnd);
@@ -260,7 +264,7 @@ export function simulateTransient(
         sys.circuit = circuit;
         const out = newton(sys, trial, (circuit ? vInt : Vnext) / sys.Vt, settings);
         stats.newtonIterations += out.iterations;
-        if (out.timedOut) throw new WallClockExceeded(`wall-clock limit reached at t = ${t.toPrecision(6)} s`);
+        if (out.timedOut) throw new WallClockExceeded(resultMessage.transientWallClock(t));
         if (!out.ok) {
           stats.rejected++;
           h = step / 4;
@@ -268,7 +272,7 @@ export function simulateTransient(
             throw new DidNotConverge(
               Vnext,
               out.residual,
-              `did not converge at t = ${tNext.toPrecision(6)} s, V = ${Vnext.toPrecision(6)} V (last residual ${out.residual.toExponential(3)})`,
+              resultMessage.transientNotConverged(tNext, Vnext, out.residual),
             );
           continue;
         }
@@ -305,7 +309,7 @@ export function simulateTransient(
       segIndex++;
     }
   } catch (e) {
-    if (e instanceof DidNotConverge || e instanceof WallClockExceeded) return fail(e.message, x);
+    if (e instanceof DidNotConverge || e instanceof WallClockExceeded) return fail(e.msg, x);
     throw e;
   } finally {
     sys.time = undefined;
@@ -322,7 +326,7 @@ export function simulateTransient(
     stats,
   };
 
-  function fail(error: string, state: Float64Array): TransientResult {
+  function fail(error: EngineMessage, state: Float64Array): TransientResult {
     stats.elapsed_ms = clock() - started;
     return { converged: false, error, samples, profiles, ionNumberDrift: drift, state, trapOccupation: lastF, stats };
   }

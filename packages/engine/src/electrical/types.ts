@@ -6,6 +6,7 @@
  * densities in mA/cm^2, resistances in Ohm cm^2, temperature in K. Energies are relative to the
  * vacuum level (E_c = -chi, E_v = -chi - Eg for a flat vacuum level).
  */
+import type { EngineMessage, ResultWarning } from '../messages/index.js';
 import type { LayerSolverKey } from './fields.js';
 import type { DDModel } from './model.js';
 
@@ -459,9 +460,9 @@ export interface ElectricalJvFigures {
 export interface ElectricalResult {
   /** False when a bias point did not converge or the wall-clock limit ended the run. */
   converged: boolean;
-  /** 'did not converge at V = ... (last residual ...)' or the wall-clock message. */
-  error?: string;
-  warnings: string[];
+  /** Why the sweep stopped: Newton failing at a voltage, or the wall-clock limit (messages/results.ts). */
+  error?: EngineMessage;
+  warnings: ResultWarning[];
   /** External voltages solved (the requested ones, possibly extended to Voc), V. */
   V: number[];
   /** Terminal current density, mA/cm^2, generation positive (J(0) = +Jsc under light). */

@@ -92,6 +92,8 @@ import {
   type RemovalGain,
   removalGains,
 } from '../losses/loss-analysis.js';
+import type { EngineMessage } from '../messages/index.js';
+import { resultMessage } from '../messages/results.js';
 import {
   makeSpectrum,
   type Spectrum,
@@ -200,8 +202,10 @@ export interface MdmCurveResult {
   ranking?: LossMechanism[];
   /** Loss waterfall (light curves, with a spectrum). */
   losses?: LossAnalysis;
-  /** Why a light curve has no waterfall although a spectrum was given. */
+  /** Why a light curve has no waterfall although a spectrum was given (English, "path: why; ..."). */
   lossesSkipped?: string;
+  /** The same, one message per problem with its code (messages/results.ts), for the UI to word. */
+  lossesSkippedMessages?: EngineMessage[];
 }
 
 type CircuitJobOutput =
@@ -521,7 +525,9 @@ function runModifiedFit(job: FitJob): CircuitJobOutput {
       } catch (e) {
         if (!(e instanceof CircuitInputError)) throw e;
         r.lossesSkipped = e.errors.join('; ');
-        mdm.fit.warnings.push(`no loss waterfall for ${c.label}: ${r.lossesSkipped}`);
+        // every problem the loss analysis names carries a code (losses/loss-analysis.ts)
+        r.lossesSkippedMessages = e.messages.map((p) => p.message);
+        for (const p of e.messages) mdm.fit.warnings.push(resultMessage.noWaterfall(c.label, p.path, p.message));
       }
     }
     return r;

@@ -57,6 +57,7 @@ import {
   modifiedCircuit,
   SdmSolver,
 } from '../circuit/models.js';
+import { resultMessage } from '../messages/results.js';
 import { type Spectrum, scaleSpectrum, spectrumPowerWm2 } from '../spectra/index.js';
 import { radiativeJ0MaCm2 } from '../spectra/radiative-limit.js';
 import { type DetailedBalanceResult, detailedBalance } from './detailed-balance.js';
@@ -209,45 +210,28 @@ export function lossAnalysisProblems(
   const a = inp.absorber;
   const pinPath = paths.pin ?? 'pinMwCm2';
   const paramsPath = paths.params ?? 'params';
-  if (a.j0RadMaCm2 === 0)
-    out.add(
-      'absorber.j0RadMaCm2',
-      'must be > 0 for a loss analysis: every loss is measured from the radiative limit, and a device without any recombination has no open-circuit voltage (leave it out for the detailed-balance value)',
-    );
+  if (a.j0RadMaCm2 === 0) out.addMessage('absorber.j0RadMaCm2', resultMessage.lossesJ0RadZero());
   const jph = inp.params?.['jphMaCm2'];
   if (typeof jph === 'number' && Number.isFinite(jph) && !(jph > 0))
-    out.add(
-      `${paramsPath}.jphMaCm2`,
-      `must be > 0 for a loss analysis: without photocurrent the device delivers no power (got ${jph})`,
-    );
+    out.addMessage(`${paramsPath}.jphMaCm2`, resultMessage.lossesJphNotPositive(jph));
   if (out.list.length > 0) return;
   const db = limitOf(a, inp.conditions);
   const { pin, suns } = lightOf(inp.conditions);
-  const light = `the spectrum${suns === 1 ? '' : ` times ${suns} suns`}`;
   const tablePower = 0.1 * spectrumPowerWm2(inp.conditions.spectrum) * suns;
   if (db.aboveGapPowerMwCm2 > pin * (1 + 1e-12))
-    out.add(
-      pinPath,
-      `${light} carries ${fix(db.aboveGapPowerMwCm2)} mW/cm^2 above the gap alone, more than the incident power ${fix(pin)} mW/cm^2: the incident power, the light intensity or the spectrum is wrong`,
-    );
+    out.addMessage(pinPath, resultMessage.lossesAboveGapPower(suns, fix(db.aboveGapPowerMwCm2), fix(pin)));
   // the spectrum is part of the incident light: more than 1 % above it (a standard table's rounding
   // is 0.04 %) is another spectrum, e.g. AM0 at 136.6 mW/cm^2 taken for 100
   else if (tablePower > 1.01 * pin)
-    out.add(
-      pinPath,
-      `${light} carries ${fix(tablePower)} mW/cm^2, more than the incident power ${fix(pin)} mW/cm^2: give the incident power the spectrum stands for, or the light intensity in suns`,
-    );
+    out.addMessage(pinPath, resultMessage.lossesSpectrumPower(suns, fix(tablePower), fix(pin)));
   if (typeof jph !== 'number' || !(jph > 0)) return;
   if (jph > db.jscMaCm2 * (1 + 1e-9))
-    out.add(
-      `${paramsPath}.jphMaCm2`,
-      `${fix(jph)} mA/cm^2 is above the detailed-balance Jsc of Eg = ${a.egEV} eV under this light (${fix(db.jscMaCm2)} mA/cm^2, every photon above the gap collected): the band gap, the spectrum or the light intensity does not match the curve`,
-    );
+    out.addMessage(`${paramsPath}.jphMaCm2`, resultMessage.lossesJphAboveLimit(fix(jph), a.egEV, fix(db.jscMaCm2)));
   else if (a.j0RadMaCm2 !== undefined && a.j0RadMaCm2 < db.j0MaCm2) {
     if (idealPmax(jph, a.j0RadMaCm2, a.tK) > db.pmaxMwCm2 * (1 + 1e-12))
-      out.add(
+      out.addMessage(
         'absorber.j0RadMaCm2',
-        `${a.j0RadMaCm2} mA/cm^2 is so far below the detailed-balance value ${db.j0MaCm2.toExponential(3)} mA/cm^2 of Eg = ${a.egEV} eV that the ideal device would beat the limit of its gap: the waterfall measures losses from that limit`,
+        resultMessage.lossesJ0RadTooLow(a.j0RadMaCm2, db.j0MaCm2.toExponential(3), a.egEV),
       );
   }
 }

@@ -7,6 +7,8 @@
 import type { DispersionModel } from '../materials/dispersion.js';
 import type { OpticalMaterial } from '../materials/index.js';
 import { interpolateNk, makeNkTable, type NkExtrapolation, parseNkCsv } from '../materials/nk-table.js';
+import type { EngineMessage } from '../messages/index.js';
+import { resultMessage } from '../messages/results.js';
 import {
   blackbodySpectrum,
   makeSpectrum,
@@ -196,7 +198,7 @@ export interface DeviceOpticsReport {
   };
   texture?: { haze: number[]; rSpecular: number[]; rDiffuse: number[] };
   /** Things a physicist should look at (e.g. a thick layer treated coherently). */
-  warnings: string[];
+  warnings: EngineMessage[];
 }
 
 const MAP_WAVELENGTHS = 120;
@@ -259,14 +261,12 @@ export function runDeviceOptics(
   spec.layers.forEach((l, j) => {
     if (l.absorber) jAbs += jph[j]!;
   });
-  const warnings: string[] = [];
+  const warnings: EngineMessage[] = [];
   spec.layers.forEach((l, j) => {
     // sunlight is coherent over ~1 um; the fringes of a thicker coherent layer are finer than a
     // 1 nm grid resolves, so its R, T, A are aliased
     if (l.coherent && l.thicknessNm > 5000) {
-      warnings.push(
-        `layers[${j}] "${l.name}" is ${l.thicknessNm} nm thick and coherent: mark it coherent: false (thick layer, intensities add)`,
-      );
+      warnings.push(resultMessage.thickCoherent(j, l.name, l.thicknessNm));
     }
   });
   const report: DeviceOpticsReport = {

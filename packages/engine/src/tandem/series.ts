@@ -79,14 +79,21 @@ function decreasingPart(c: SubcellCurve): SubcellCurve {
 }
 
 /** The series connection of the curves (see the module comment). Throws when their current ranges do not overlap. */
+/** The subcells' J-V curves share no current: no series curve exists (a result warning, not a fault). */
+export class SeriesNoOverlap extends Error {
+  constructor() {
+    super('seriesConnect: the subcells share no current range (their J-V curves do not overlap)');
+    this.name = 'SeriesNoOverlap';
+  }
+}
+
 export function seriesConnect(curves: SubcellCurve[], options: SeriesOptions = {}): SeriesConnection {
   if (curves.length < 2) throw new Error('seriesConnect: needs at least two subcell curves');
   const parts = curves.map(decreasingPart);
   const ranges = parts.map(range);
   const jLo = Math.max(...ranges.map((r) => r[0]));
   const jHi = Math.min(...ranges.map((r) => r[1]));
-  if (!(jHi > jLo))
-    throw new Error('seriesConnect: the subcells share no current range (their J-V curves do not overlap)');
+  if (!(jHi > jLo)) throw new SeriesNoOverlap();
   const inverse = parts.map((p) => new MonotoneCubic(p.J_mA_cm2, p.V));
   // the samples' own currents inside the shared range plus a uniform grid: the stack curve keeps
   // every subcell's detail and is dense where all are smooth

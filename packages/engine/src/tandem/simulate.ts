@@ -41,8 +41,10 @@ import type {
 import { DeviceSpecInputError } from '../device/types.js';
 import type { ElectricalJvFigures, SolvedState } from '../electrical/types.js';
 import type { KeyFigures } from '../jv/figures.js';
+import type { EngineMessage } from '../messages/index.js';
+import { type ResultWarning, resultMessage } from '../messages/results.js';
 import { type DeviceOpticsAssets, runDeviceOptics } from '../optics/device.js';
-import { type SeriesConnection, seriesConnect } from './series.js';
+import { type SeriesConnection, SeriesNoOverlap, seriesConnect } from './series.js';
 import { stitchedState } from './stitch.js';
 
 export type TandemCell = 'top' | 'bottom';
@@ -56,12 +58,12 @@ export interface TandemSubcellResult {
   /** G at the subcell's mesh nodes, x from the front face of its first layer. */
   generation: { x_nm: number[]; G_cm3_s: number[] };
   converged: boolean;
-  error?: string;
+  error?: EngineMessage;
   /** The subcell's light J-V with ideal contacts at the junction (method (a)). */
   V: number[];
   J_mA_cm2: number[];
   figures?: ElectricalJvFigures;
-  warnings: string[];
+  warnings: ResultWarning[];
 }
 
 export interface TandemThicknessSweep {
@@ -96,7 +98,7 @@ export interface TandemResult {
   /** Each subcell at its own maximum power point. */
   fourTerminal?: { topPcePercent: number; bottomPcePercent: number; pcePercent: number };
   thicknessSweep?: TandemThicknessSweep;
-  warnings: string[];
+  warnings: ResultWarning[];
   elapsedMs: number;
 }
 
@@ -292,7 +294,7 @@ export function runTandemSimulation(
   if (!tandem) throw new DeviceSpecInputError(['electrical.tandem: missing: the device is not a tandem']);
   const { errors, warnings: inputWarnings } = checkDeviceElectricalIssues(spec);
   if (errors.length > 0) throw new DeviceSpecInputError(errors);
-  const warnings = [...inputWarnings];
+  const warnings: ResultWarning[] = [...inputWarnings];
   const report = options.onProgress;
   const fullStack = tandem.fullStack === true;
   // progress weights: optics, top, bottom, whole stack, sweep
@@ -369,8 +371,10 @@ export function runTandemSimulation(
     elapsedMs: 0,
   };
   for (const c of cells) {
-    if (!c.converged) warnings.push(`${c.subcell} cell: the J-V did not converge (${c.error ?? 'unknown'})`);
-    for (const w of c.warnings) warnings.push(`${c.subcell} cell: ${w}`);
+    if (!c.converged) warnings.push(resultMessage.subcellNotConverged(c.subcell, c.error));
+    // a device-check line stays a line (worded by the check's catalogue), prefixed with its cell
+    for (const w of c.warnings)
+      warnings.push(typeof w === 'string' ? `${c.subcell} cell: ${w}` : resultMessage.subcellWarning(c.subcell, w));
   }
 
   if (top.figures && bottom.figures) {
@@ -390,7 +394,8 @@ export function runTandemSimulation(
       result.series = { V: s.V, J_mA_cm2: s.J_mA_cm2, figures: asElectricalFigures(s.figures) };
       seriesDetail = s;
     } catch (e) {
-      warnings.push(`series connection: ${e instanceof Error ? e.message : String(e)}`);
+      if (!(e instanceof SeriesNoOverlap)) throw e;
+      warnings.push(resultMessage.seriesNoOverlap(e.message));
     }
   }
 
@@ -414,7 +419,7 @@ export function runTandemSimulation(
     };
     result.fullStack = runDeviceSimulation(whole, assets, o);
     if (result.fullStack.light && !result.fullStack.light.converged)
-      warnings.push(`whole stack: the J-V did not converge (${result.fullStack.light.error ?? 'unknown'})`);
+      warnings.push(resultMessage.stackNotConverged(result.fullStack.light.error));
   }
   if (tandem.thicknessSweep) {
     report?.(stageStart(4), 'thickness sweep');

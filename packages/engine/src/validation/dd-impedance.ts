@@ -36,7 +36,7 @@ export function validateDdImpedanceCase(c: BenchCase, _ctx: ValidateContext): Ca
   if (unsupported.length > 0) return fail(new UnsupportedCaseError(unsupported).message);
   const device = pvBenchToDevice({ ...rest, voltage_V: [protocol.V_dc] }, { nodes: VALIDATION_NODES });
   const r = impedanceSpectrum(device, protocol.V_dc, protocol.frequency_Hz);
-  if (!r.converged) return fail(r.error ?? 'did not converge');
+  if (!r.converged) return fail(r.error?.text ?? 'did not converge');
   const exp = c.expected;
   const tol = c.tolerance;
   const checks: CaseCheck[] = [];

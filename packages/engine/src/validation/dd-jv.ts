@@ -121,7 +121,7 @@ export function validateDdJvCase(c: BenchCase, _ctx: ValidateContext): CaseResul
     }
     const device = pvBenchToDevice({ ...rest, voltage_V: [protocol.V_start] }, { nodes: VALIDATION_NODES });
     const r = simulateTransient(device, tp, { sampleTimes_s: times as number[], rtol: VALIDATION_RTOL });
-    if (!r.converged) return fail(r.error ?? 'did not converge');
+    if (!r.converged) return fail(r.error?.text ?? 'did not converge');
     r.samples.forEach((s, i) => {
       pointCheck(i, s.J_mA_cm2, `t = ${s.t_s} s, V = ${input.voltage_V[i]}`);
     });
@@ -151,7 +151,7 @@ export function validateDdJvCase(c: BenchCase, _ctx: ValidateContext): CaseResul
       { nodes: VALIDATION_NODES, standardProfiles: false },
     );
     const r = simulateJV(device);
-    if (!r.converged) return fail(r.error ?? 'did not converge');
+    if (!r.converged) return fail(r.error?.text ?? 'did not converge');
     const byV = new Map<number, number>();
     r.V.forEach((v, i) => {
       byV.set(Math.round(v * 1e9) / 1e9, r.J_mA_cm2[i]!);

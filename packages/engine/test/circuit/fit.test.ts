@@ -36,7 +36,15 @@ describe('single-diode fit', () => {
     const n = f.parameters.find((x) => x.key === 'n')!;
     expect(n.atBound).toBe('lower');
     // a dimensionless parameter's bound has no unit after it (once read "hit its lower bound 1.5 1:")
-    expect(f.warnings).toContain('n (ideality factor) hit its lower bound 1.5: widen the range or check the data');
+    expect(f.warnings.map((w) => w.text)).toContain(
+      'n (ideality factor) hit its lower bound 1.5: widen the range or check the data',
+    );
+    expect(f.warnings).toContainEqual(
+      expect.objectContaining({
+        code: 'fit.at-bound',
+        params: { param: 'n', description: 'ideality factor', curveLabel: '', side: 'lower', bound: 1.5, unit: '' },
+      }),
+    );
     for (const q of f.parameters) {
       expect(Number.isFinite(q.ciLow) && Number.isFinite(q.ciHigh), q.key).toBe(true);
       expect(q.ciLow).toBeLessThanOrEqual(q.value);
@@ -361,7 +369,9 @@ describe('uncertainty: serial correlation, profile likelihood, several curves', 
     const f = fitCurve({ model: 'modified', voltageV: v, jMaCm2: two, tK: 300, absorber, fixed: known });
     expect(f.residualAutocorrelation).toBeGreaterThan(0.8);
     expect(f.noiseInflation).toBeGreaterThan(9);
-    expect(f.warnings.join(' ')).toMatch(/the residuals follow a pattern \(lag-1 autocorrelation 0\.\d\d\)/);
+    expect(f.warnings.map((w) => w.text).join(' ')).toMatch(
+      /the residuals follow a pattern \(lag-1 autocorrelation 0\.\d\d\)/,
+    );
   });
 
   it('several curves: a dark curve whose small currents are all noise does not drown the light curve', () => {

@@ -54,7 +54,8 @@ describe('measured-curve parsing', () => {
       .join('\n');
     const c = parseCurveText(text);
     expect(c.detected.illumination).toBe('dark');
-    expect(c.warnings.some((w) => w.includes('voltage unit not stated'))).toBe(true);
+    expect(c.warnings.some((w) => w.text.includes('voltage unit not stated'))).toBe(true);
+    expect(c.warnings).toContainEqual(expect.objectContaining({ code: 'curve.voltage-unit' }));
   });
   it('gives clear messages for bad files', () => {
     expect(() => parseCurveText('hello\nworld\n')).toThrow(/no numeric data/);

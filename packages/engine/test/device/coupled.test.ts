@@ -23,7 +23,7 @@ describe('coupled optics + drift-diffusion run of a DeviceSpec', () => {
   it('perfect extraction: Jsc = q int G over the electrical layers = the sum of their optical photocurrents', () => {
     const spec = perfectExtraction();
     const r = runDeviceSimulation(spec, assets);
-    expect(r.light?.converged, r.light?.error).toBe(true);
+    expect(r.light?.converged, r.light?.error?.text).toBe(true);
     const jsc = r.light!.J_mA_cm2[0]!;
     expect(r.light!.V[0]).toBe(0);
     // independent reference 1: the optics' per-layer photocurrents (A_j from the transfer matrix)
@@ -116,7 +116,7 @@ describe('coupled optics + drift-diffusion run of a DeviceSpec', () => {
       },
     ];
     const r = runDeviceSimulation(spec, assets);
-    expect(r.light!.converged, r.light!.error).toBe(true);
+    expect(r.light!.converged, r.light!.error?.text).toBe(true);
     const x = r.generation.x_nm;
     const i = x.findIndex((v) => Math.abs(v - 510) < 1e-6);
     expect(x[i + 1]! - x[i]!).toBeCloseTo(1e-4, 9);
@@ -199,7 +199,13 @@ describe('coupled optics + drift-diffusion run of a DeviceSpec', () => {
     expect(r.light!.converged).toBe(true);
     expect(r.eqe).toBeUndefined();
     expect(r.warnings).toEqual(
-      expect.arrayContaining([expect.stringMatching(/^electrical\.eqe: not computed: EQE: the short-circuit run/)]),
+      expect.arrayContaining([
+        expect.objectContaining({
+          code: 'eqe.not-computed',
+          params: expect.objectContaining({ cause: 'eqe.base-failed' }),
+          text: expect.stringMatching(/^electrical\.eqe: not computed: EQE: the short-circuit run/),
+        }),
+      ]),
     );
   });
 

@@ -355,7 +355,7 @@ describe('C-V and C-f of a DeviceSpec', () => {
     d.electrical.capacitanceVoltage = { frequencyHz: 1e4, startV: -1, stopV: 0.3, stepV: 0.1 };
     expect(checkDeviceSpec(d)).toMatchObject({ ok: true });
     const r = runDeviceSimulation(d, assets).capacitanceVoltage!;
-    expect(r.converged, r.error).toBe(true);
+    expect(r.converged, r.error?.text).toBe(true);
     expect(r.V.length).toBe(14);
     const ms = r.mottSchottky!;
     expect(ms.range_V).toEqual([-1, 0]);
@@ -386,7 +386,7 @@ describe('C-V and C-f of a DeviceSpec', () => {
     ];
     d.electrical.capacitanceFrequency = { voltageV: -0.3, startHz: 100, stopHz: 1e9, points: 57 };
     const r = runDeviceSimulation(d, assets).capacitanceFrequency!;
-    expect(r.converged, r.error).toBe(true);
+    expect(r.converged, r.error?.text).toBe(true);
     const k = r.minusFdCdf_F_cm2.indexOf(Math.max(...r.minusFdCdf_F_cm2));
     const Vt = (KB_J_K * 300) / Q_C;
     const f0 = (2 * cn * 2.8e19 * Math.exp(-depth / Vt)) / (2 * Math.PI);

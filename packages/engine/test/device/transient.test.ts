@@ -29,7 +29,7 @@ describe('transients and impedance of a DeviceSpec', () => {
     const progress: string[] = [];
     const r = runDeviceSimulation(spec, assets, { onProgress: (_f, d) => progress.push(d) });
     const t = r.transient!;
-    expect(t.converged, t.error).toBe(true);
+    expect(t.converged, t.error?.text).toBe(true);
     expect(t.scans.map((s) => s.direction)).toEqual(['reverse', 'forward']);
     for (const s of t.scans) expect(s.figures?.Voc_V).toBeGreaterThan(1);
     expect(t.hysteresisIndex).toBeDefined();
@@ -47,7 +47,7 @@ describe('transients and impedance of a DeviceSpec', () => {
     const spec = withIons();
     spec.electrical.transient = { initialV: 0, segments: [{ kind: 'light', on: false, durationS: 1e-3 }], points: 11 };
     const t = runDeviceSimulation(spec, assets).transient!;
-    expect(t.converged, t.error).toBe(true);
+    expect(t.converged, t.error?.text).toBe(true);
     expect(t.light).toEqual([1, ...new Array(10).fill(0)]);
     expect(t.J_mA_cm2[0]!).toBeGreaterThan(15);
     expect(Math.abs(t.J_mA_cm2.at(-1)!)).toBeLessThan(0.1);
@@ -63,7 +63,7 @@ describe('transients and impedance of a DeviceSpec', () => {
     };
     const r = runDeviceSimulation(spec, assets);
     const t = r.transient!;
-    expect(t.converged, t.error).toBe(true);
+    expect(t.converged, t.error?.text).toBe(true);
     for (const j of t.J_mA_cm2.slice(1)) expect(Math.abs(j)).toBeLessThan(1e-6);
     expect(Math.abs(t.V.at(-1)! - r.light!.figures!.Voc_V)).toBeLessThan(0.05);
   }, 30_000);
@@ -72,7 +72,7 @@ describe('transients and impedance of a DeviceSpec', () => {
     const spec = withIons();
     spec.electrical.impedance = { voltageV: 1.0, startHz: 1e-2, stopHz: 1e5, points: 8 };
     const z = runDeviceSimulation(spec, assets).impedance!;
-    expect(z.converged, z.error).toBe(true);
+    expect(z.converged, z.error?.text).toBe(true);
     expect(z.frequency_Hz.length).toBe(8);
     expect(z.frequency_Hz[0]).toBeCloseTo(1e-2, 12);
     expect(z.frequency_Hz[7]).toBeCloseTo(1e5, 6);

@@ -181,7 +181,7 @@ describe('defects: occupation, charge and recombination', () => {
         ];
       }),
     );
-    expect(r.converged, r.error).toBe(true);
+    expect(r.converged, r.error?.text).toBe(true);
     r.J_mA_cm2.forEach((J, k) => {
       const L = r.recombination.layers;
       const lost = L.reduce(

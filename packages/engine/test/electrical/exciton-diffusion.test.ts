@@ -91,7 +91,7 @@ describe('exciton diffusion to a donor/acceptor interface', () => {
       ...bilayer([1e21, 5e20]),
       options: { nodes: 300, standardProfiles: false, profileBiases_V: [0] },
     });
-    expect(r.converged, r.error).toBe(true);
+    expect(r.converged, r.error?.text).toBe(true);
     const mesh = buildMesh([donor(), acceptor()], 300);
     const ex = solveExcitons([donor(), acceptor()], mesh, sides(mesh, [1e21, 5e20]));
     const split = ex.electronsAt[mesh.interfaceNodes[0]!]! * Q_C * 1e3;

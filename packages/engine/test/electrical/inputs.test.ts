@@ -3,6 +3,7 @@ import { checkElectricalDevice } from '../../src/electrical/input-check.js';
 import { simulateJV } from '../../src/electrical/jv.js';
 import { buildMesh } from '../../src/electrical/mesh.js';
 import { type ElectricalDevice, ElectricalInputError } from '../../src/electrical/types.js';
+import { messageText } from '../../src/messages/index.js';
 import { type PvBenchDdInput, pvBenchToDevice } from '../../src/validation/dd-case.js';
 import { loadCase, pinDevice } from './helpers.js';
 
@@ -56,7 +57,13 @@ describe('voltage range ending below Voc', () => {
     const r = simulateJV(pvBenchToDevice({ ...perovskite, voltage_V: [0, 0.5, 1.0] }));
     expect(r.converged).toBe(true);
     expect(r.figures).toBeUndefined();
-    expect(r.warnings.join('\n')).toMatch(/voltage_V: the range ends at 1 V, below Voc/);
+    expect(r.warnings.map(messageText).join('\n')).toMatch(/voltage_V: the range ends at 1 V, below Voc/);
+    // the code and the numbers the UI words it with
+    const w = r.warnings.find((m) => typeof m !== 'string' && m.code === 'jv.sweep-below-voc');
+    expect(w).toBeDefined();
+    if (!w || typeof w === 'string') return;
+    expect(w.params['end']).toBe(1);
+    expect(Number(w.params['j'])).toBeCloseTo(r.J_mA_cm2[2]!, 2);
   });
   it('extends the range to Voc on request', () => {
     const r = simulateJV(pvBenchToDevice({ ...perovskite, voltage_V: [0, 0.5, 1.0] }, { extendToVoc: true }));
@@ -64,7 +71,10 @@ describe('voltage range ending below Voc', () => {
     expect(r.J_mA_cm2[r.J_mA_cm2.length - 1]!).toBeLessThan(0);
     expect(r.figures!.Voc_V).toBeGreaterThan(1.27);
     expect(r.figures!.Voc_V).toBeLessThan(1.29);
-    expect(r.warnings.join('\n')).toMatch(/extended to/);
+    expect(r.warnings.map(messageText).join('\n')).toMatch(/extended to/);
+    expect(r.warnings).toContainEqual(
+      expect.objectContaining({ code: 'jv.sweep-extended', params: { end: 1, to: r.V[r.V.length - 1] } }),
+    );
   }, 20_000);
 });
 
@@ -204,7 +214,7 @@ describe('every input the solver reads is checked, naming the field (no RangeErr
     const w = issuesOf(degenerate).filter((i) => i.severity === 'warning');
     expect(w).toEqual([expect.objectContaining({ field: 'Nd_cm3', code: 'boltzmann-degenerate' })]);
     const r = simulateJV(degenerate);
-    expect(r.warnings.join('\n')).toMatch(
+    expect(r.warnings.map(messageText).join('\n')).toMatch(
       /Nd_cm3 puts the Fermi level .* inside the conduction band.*choose Fermi-Dirac/,
     );
     const fd = { ...degenerate, options: { statistics: 'fermi-dirac' as const } };

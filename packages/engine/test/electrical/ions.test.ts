@@ -74,7 +74,7 @@ describe('mobile ions: steady state, transients, impedance', () => {
         sampleTimes_s: [0, 1e-9, 1e-6, 1e-3, 1, 100, 1e4],
       },
     );
-    expect(r.converged, r.error).toBe(true);
+    expect(r.converged, r.error?.text).toBe(true);
     const J0 = r.samples[0]!.J_mA_cm2;
     for (const s of r.samples) expect(Math.abs(s.J_mA_cm2 - J0)).toBeLessThan(1e-6 * Math.abs(J0));
     for (const d of r.ionNumberDrift) expect(d).toBeLessThan(1e-8);
@@ -88,7 +88,7 @@ describe('mobile ions: steady state, transients, impedance', () => {
         sampleTimes_s: [0, 1e-6, 1, 1e4],
       },
     );
-    expect(r.converged, r.error).toBe(true);
+    expect(r.converged, r.error?.text).toBe(true);
     const steady = simulateJV({ ...device(), voltage_V: [1.05], options: { nodes: 200, standardProfiles: false } });
     const Jss = steady.J_mA_cm2[0]!;
     const Jend = r.samples.at(-1)!.J_mA_cm2;
@@ -103,7 +103,7 @@ describe('mobile ions: steady state, transients, impedance', () => {
       { initial: { V: 0, light: 1 }, segments: [{ duration_s: 10, jump_V: 1.2 }] },
       { sampleTimes_s: [0, 1e-6, 1e-3, 10] },
     );
-    expect(r.converged, r.error).toBe(true);
+    expect(r.converged, r.error?.text).toBe(true);
     expect(r.samples.map((q) => q.V)).toEqual([0, 1.2, 1.2, 1.2]);
     const steady = simulateJV({ ...device(), voltage_V: [1.2], options: { nodes: 200, standardProfiles: false } });
     expect(Math.abs(r.samples.at(-1)!.J_mA_cm2 - steady.J_mA_cm2[0]!)).toBeLessThan(
@@ -114,7 +114,7 @@ describe('mobile ions: steady state, transients, impedance', () => {
   it('the ion number is conserved to 1e-8 over a whole loop; slow loops retrace the quasi-static J-V', () => {
     const { protocol, times } = loop(1e-3);
     const r = simulateTransient(device(), protocol, { sampleTimes_s: times });
-    expect(r.converged, r.error).toBe(true);
+    expect(r.converged, r.error?.text).toBe(true);
     expect(Math.max(...r.ionNumberDrift)).toBeLessThan(1e-8);
     const steady = simulateJV({
       ...device(),
@@ -140,7 +140,7 @@ describe('mobile ions: steady state, transients, impedance', () => {
     const hi = rates.map((rate) => {
       const { protocol, times } = loop(rate);
       const r = simulateTransient(device(120), protocol, { sampleTimes_s: times });
-      expect(r.converged, r.error).toBe(true);
+      expect(r.converged, r.error?.text).toBe(true);
       return Math.abs(loopFigures(r.samples).hi);
     });
     const peak = Math.max(...hi);
@@ -156,7 +156,7 @@ describe('mobile ions: steady state, transients, impedance', () => {
     const { protocol, times } = loop(1);
     const run = (nodes: number, rtol: number) => {
       const r = simulateTransient(device(nodes), protocol, { sampleTimes_s: times, rtol });
-      expect(r.converged, r.error).toBe(true);
+      expect(r.converged, r.error?.text).toBe(true);
       return loopFigures(r.samples);
     };
     const base = run(200, 1e-4);
@@ -181,7 +181,7 @@ describe('mobile ions: steady state, transients, impedance', () => {
     // fourth-order central difference, A/cm^2 per volt
     const dJdV = ((a - 8 * b + 8 * c - d) / (12 * h)) * 1e-3;
     const z = impedanceSpectrum(device(300), V, [1e-6]);
-    expect(z.converged, z.error).toBe(true);
+    expect(z.converged, z.error?.text).toBe(true);
     const Z0 = -1 / dJdV;
     expect(Math.abs(z.points[0]!.Z_re_ohm_cm2 - Z0) / Z0).toBeLessThan(0.01);
     expect(Math.abs(z.points[0]!.Z_im_ohm_cm2)).toBeLessThan(0.01 * Z0);
@@ -191,7 +191,7 @@ describe('mobile ions: steady state, transients, impedance', () => {
     // dark, reverse bias: every layer depleted of free carriers, the ions frozen
     const dark = device(300, { illumination: 'dark' });
     const z = impedanceSpectrum(dark, -0.5, [1e5, 1e6]);
-    expect(z.converged, z.error).toBe(true);
+    expect(z.converged, z.error?.text).toBe(true);
     const eps0 = 8.8541878128e-14; // F/cm
     const Cgeo = 1 / ionCase.layers.reduce((s, l) => s + (l.thickness_nm * 1e-7) / (l.eps_r * eps0), 0);
     for (const p of z.points) expect(Math.abs(p.C_F_cm2 - Cgeo) / Cgeo).toBeLessThan(0.01);
@@ -211,7 +211,7 @@ describe('mobile ions: steady state, transients, impedance', () => {
       }));
       const times = Array.from({ length: 3 * pieces + 1 }, (_, k) => (k * per) / pieces);
       const r = simulateTransient(dev, { initial: { V, light: 1 }, segments }, { sampleTimes_s: times, rtol: 1e-6 });
-      expect(r.converged, r.error).toBe(true);
+      expect(r.converged, r.error?.text).toBe(true);
       const last = r.samples.slice(-pieces - 1, -1);
       let c = 0;
       let s = 0;

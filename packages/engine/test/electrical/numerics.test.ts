@@ -244,7 +244,8 @@ describe('non-convergence and limits', () => {
     const dev = pinDevice({ generation: { kind: 'dark' }, voltage_V: [0.2, 0.4], options: { maxNewtonIterations: 1 } });
     const r = simulateJV(dev);
     expect(r.converged).toBe(false);
-    expect(r.error).toMatch(/^did not converge at V = [0-9.e-]+ V \(last residual [0-9.e+-]+\)$/);
+    expect(r.error?.code).toBe('jv.not-converged');
+    expect(r.error?.text).toMatch(/^did not converge at V = [0-9.e-]+ V \(last residual [0-9.e+-]+\)$/);
   });
   it('a failure before the sweep says where it happened (the UI words it, with its own advice)', () => {
     expect(new DidNotConverge(0, 2.007e-8, undefined, 'light').message).toBe(
@@ -263,6 +264,8 @@ describe('non-convergence and limits', () => {
     });
     const r = simulateJV(dev);
     expect(r.converged).toBe(false);
-    expect(r.error).toMatch(/wall-clock limit of 0.05 s reached at V = .* run not converged/);
+    expect(r.error?.code).toBe('jv.wall-clock');
+    expect(r.error?.params['limitS']).toBe(0.05);
+    expect(r.error?.text).toMatch(/wall-clock limit of 0.05 s reached at V = .* run not converged/);
   });
 });

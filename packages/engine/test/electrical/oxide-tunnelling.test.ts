@@ -77,7 +77,7 @@ describe('tunnelling through a thin interlayer (WKB, Tsu-Esaki)', () => {
     });
     const g = (d: number) => {
       const r = simulateJV(dev({ thickness_nm: d, ...SIOX }));
-      expect(r.converged, r.error).toBe(true);
+      expect(r.converged, r.error?.text).toBe(true);
       // contact resistivity, Ohm cm^2, from the slope at 0 V
       return (0.004 / Math.abs(r.J_mA_cm2[2]! - r.J_mA_cm2[0]!)) * 1e3;
     };
@@ -119,7 +119,7 @@ describe('tunnelling through a thin interlayer (WKB, Tsu-Esaki)', () => {
     const topcon = cell('topcon');
     const metal = cell('metal');
     const open = cell('no hole barrier');
-    for (const r of [topcon, metal, open]) expect(r.converged, r.error).toBe(true);
+    for (const r of [topcon, metal, open]) expect(r.converged, r.error?.text).toBe(true);
     expect(topcon.figures!.Voc_V).toBeGreaterThan(0.7);
     expect(topcon.figures!.FF).toBeGreaterThan(0.8);
     expect(topcon.figures!.Voc_V - metal.figures!.Voc_V).toBeGreaterThan(0.1);
@@ -149,7 +149,7 @@ describe('tunnelling through a thin interlayer (WKB, Tsu-Esaki)', () => {
     const selective = run(SIOX.barrier_p_eV);
     const open = run(0.05);
     for (const r of [selective, open]) {
-      expect(r.converged, r.error).toBe(true);
+      expect(r.converged, r.error?.text).toBe(true);
       expect(r.recombination.interfaces[0]!.tunnelOxide).toBeUndefined();
       const ox = r.recombination.interfaces[1]!.tunnelOxide!;
       r.J_mA_cm2.forEach((J, k) => {

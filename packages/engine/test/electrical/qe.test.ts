@@ -70,7 +70,7 @@ describe('EQE / IQE hook and light + dark J-V', () => {
       expect(qe.wavelength_nm).toEqual([]);
       expect(qe.EQE).toEqual([]);
       expect(qe.failed.map((f) => f.wavelength_nm)).toEqual([500, 600]);
-      expect(qe.failed[0]!.error).toMatch(/wall-clock limit/);
+      expect(qe.failed[0]!.error.text).toMatch(/wall-clock limit/);
     });
     it('the run without the probe light failing throws (before: taken as J = 0)', () => {
       expect(() => quantumEfficiency({ ...blocking, options: { clock: clockJumpingAfter(1) } }, lines)).toThrow(

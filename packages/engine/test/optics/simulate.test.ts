@@ -215,9 +215,10 @@ describe('DeviceSpec runner', () => {
     expect(map.absorbedPerNm.every((row) => row.length === map.positionNm.length)).toBe(true);
     const coherentGlass = structuredClone(device);
     coherentGlass.layers[0]!.coherent = true;
-    expect(runDeviceOptics(coherentGlass, assets, 3).report.warnings[0]).toMatch(
-      /layers\[0\] "glass" is 1000000 nm thick and coherent/,
-    );
+    const w = runDeviceOptics(coherentGlass, assets, 3).report.warnings[0]!;
+    expect(w.code).toBe('optics.thick-coherent');
+    expect(w.params).toEqual({ index: 0, layer: 'glass', thickness: 1000000 });
+    expect(w.text).toMatch(/layers\[0\] "glass" is 1000000 nm thick and coherent/);
   });
   it('errors name the layer: unknown material, table too short for the grid', () => {
     const bad = structuredClone(device);

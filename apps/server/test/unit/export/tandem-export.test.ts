@@ -67,7 +67,7 @@ describe('elec export of a monolithic tandem', () => {
     });
     const r = runTandemSimulation(whole, assets);
     const light = r.fullStack!.light!;
-    expect(light.converged, light.error).toBe(true);
+    expect(light.converged, light.error?.text).toBe(true);
     const out = await exportResult({
       kind: 'elec',
       input: whole,

@@ -23,7 +23,7 @@ const z = result.impedance!;
 
 describe('elec export of a transient protocol and an impedance spectrum', () => {
   it('writes the samples, the scans with their figures and the hysteresis index, the profiles in time and the impedance table', async () => {
-    expect(tr.converged, tr.error).toBe(true);
+    expect(tr.converged, tr.error?.text).toBe(true);
     const out = await exportResult({ kind: 'elec', input, result, name: 'ions', format: 'xlsx', exportedAt });
     const wb = await openXlsx(out.body);
     const names = wb.worksheets.map((w) => w.name);

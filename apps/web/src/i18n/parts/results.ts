@@ -188,35 +188,15 @@ export const zh = {
     genModel: '产生模型：{{v}}',
   },
   engineWarn: {
-    atBound: '{{param}}{{curve}}落在拟合范围的{{side}} {{bound}}{{unit}}：请放宽范围或检查数据',
-    atBoundCurve: '（曲线“{{label}}”）',
-    serial: '残差呈系统性规律（一阶自相关 {{rho}}）：模型不能在噪声水平上描述曲线，区间已按约 {{n}} 个独立点放宽',
-    noWaterfall: '曲线“{{label}}”没有损失瀑布图：{{why}}',
-    jphAboveLimit:
-      '拟合的光生电流 {{jph}} mA/cm² 高于带隙 {{eg}} eV 在此光照下的细致平衡极限 Jsc {{jsc}} mA/cm²（带隙以上光子全部收集）：带隙、光谱或光强与曲线不符',
-    j0RadTooLow:
-      '辐射饱和电流 {{j0}} mA/cm² 远低于带隙 {{eg}} eV 的细致平衡值 {{sq}} mA/cm²，理想器件将超过该带隙的效率极限',
-    lower: '下限',
-    upper: '上限',
-    singular: '雅可比矩阵（近乎）奇异：数据不能确定部分参数（其置信区间覆盖整个范围）',
-    voltageUnit: '文件未注明电压单位，按 {{unit}} 处理（最大绝对值 {{span}}）',
-    currentUnit: '文件未注明电流单位，按 mA/cm² 处理',
-    signFlipped: '电流随电压增大：已翻转符号，采用光生电流为正的约定',
-    thickCoherent: '“{{layer}}”厚 {{thickness}} nm 却按相干处理：请设为非相干（厚层，光强相加）',
     cancelledByUser: '用户已取消',
     interrupted: '计算两次因服务器重启而中断',
+    jobTimeLimit: '{{s}} s 内没有得到结果（达到计算时限）',
+    workerStopped: '计算进程意外终止',
     boltzmannLayer: '“{{layer}}”的{{field}}使费米能级进入或接近能带：玻尔兹曼统计在此不成立，请选用费米-狄拉克统计',
     boltzmannContact:
       '{{side}}电极的功函数使接触处费米能级进入或接近能带：玻尔兹曼统计在此不成立，请选用费米-狄拉克统计',
     front: '前',
     back: '背',
-    eqeFailed: 'EQE 在 {{n}} 个波长（{{wl}} nm）处计算未收敛，已略去这些波长，也不给出由 EQE 积分的 Jsc',
-    eqeNotComputed: '未能计算 EQE：无探测光的短路计算未收敛',
-    figuresInterpolated: '在 Voc 或最大功率点处求解失败，关键参数改由扫描点插值得到',
-    sweepExtended: '电压扫描到 {{end}} V 时仍低于开路电压，已按“{{checkbox}}”继续扫描到 {{to}} V',
-    sweepBelowVoc:
-      '电压扫描在 {{end}} V 结束，仍低于开路电压（此处 J = {{j}} mA/cm² > 0）：请提高终止电压，或勾选“{{checkbox}}”',
-    sweepNoZero: '电压范围不含 0 V，因此不计算 Jsc、FF 和 PCE',
   },
   circuit: {
     paramDesc: {
@@ -554,43 +534,16 @@ export const en: Messages<typeof zh> = {
     genModel: 'Generation model: {{v}}',
   },
   engineWarn: {
-    atBound:
-      '{{param}}{{curve}} hit the {{side}} of its fit range, {{bound}}{{unit}}: widen the range or check the data',
-    atBoundCurve: ' (curve “{{label}}”)',
-    serial:
-      'The residuals follow a pattern (lag-1 autocorrelation {{rho}}): the model does not describe the curve to its noise level, so the intervals are widened as for about {{n}} independent points',
-    noWaterfall: 'No loss waterfall for curve “{{label}}”: {{why}}',
-    jphAboveLimit:
-      'the fitted photocurrent {{jph}} mA/cm² is above the detailed-balance Jsc of Eg = {{eg}} eV under this light ({{jsc}} mA/cm², every photon above the gap collected): the band gap, the spectrum or the light intensity does not match the curve',
-    j0RadTooLow:
-      'the radiative saturation current {{j0}} mA/cm² is so far below the detailed-balance value {{sq}} mA/cm² of Eg = {{eg}} eV that the ideal device would beat the limit of its gap',
-    lower: 'lower bound',
-    upper: 'upper bound',
-    singular:
-      'The Jacobian is (nearly) singular: the data do not determine some parameters (their intervals span the range)',
-    voltageUnit: 'The file states no voltage unit; taken as {{unit}} (largest |value| {{span}})',
-    currentUnit: 'The file states no current unit; taken as mA/cm²',
-    signFlipped: 'The current increased with voltage: the sign was flipped to the generation-positive convention',
-    thickCoherent:
-      '"{{layer}}" is {{thickness}} nm thick and coherent: make it incoherent (thick layer, intensities add)',
     cancelledByUser: 'cancelled by the user',
     interrupted: 'interrupted twice by a server restart',
+    jobTimeLimit: 'no result within {{s}} s (the time limit of the calculation)',
+    workerStopped: 'the calculation process stopped unexpectedly',
     boltzmannLayer:
       'The {{field}} of "{{layer}}" puts the Fermi level in or near a band: Boltzmann statistics are not valid there; choose Fermi-Dirac statistics',
     boltzmannContact:
       "The {{side}} contact's work function puts the Fermi level at the contact in or near a band: Boltzmann statistics are not valid there; choose Fermi-Dirac statistics",
     front: 'front',
     back: 'back',
-    eqeFailed:
-      'The EQE run did not converge at {{n}} wavelengths ({{wl}} nm): they are left out, and no Jsc is integrated from the EQE',
-    eqeNotComputed: 'The EQE could not be computed: the short-circuit run without probe light did not converge',
-    figuresInterpolated:
-      'Solving at Voc or the maximum power point failed: the key figures are interpolated from the sweep',
-    sweepExtended:
-      'The sweep ended at {{end}} V, below the open-circuit voltage; with “{{checkbox}}” it went on to {{to}} V',
-    sweepBelowVoc:
-      'The sweep ends at {{end}} V, below the open-circuit voltage (J = {{j}} mA/cm² > 0 there): raise the stop voltage, or tick “{{checkbox}}”',
-    sweepNoZero: 'The voltage range does not include 0 V, so Jsc, FF and PCE are not computed',
   },
   circuit: {
     paramDesc: {

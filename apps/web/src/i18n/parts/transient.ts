@@ -149,18 +149,6 @@ export const zh = {
     optics: '光学：逐波长传输矩阵',
     done: '即将完成',
   },
-  err: {
-    notConvergedAt: '在 t = {{t}} s、V = {{v}} V 处未收敛',
-    initial: '初始稳态在 V = {{v}} V 处未收敛',
-    wallClock: '达到计算时限',
-    wallClockAt: '在 t = {{t}} s 处达到计算时限',
-    impedanceSteady: '{{v}} V 处的稳态未收敛',
-    singular: '小信号方程在 {{f}} Hz 处奇异',
-    jvNotConverged: '在 V = {{v}} V 处未收敛',
-    jvWallClock: '在 V = {{v}} V 处达到 {{s}} s 的计算时限，未收敛',
-    jvLightOn: '在 V = {{v}} V 打开光照时未收敛',
-    jvEquilibrium: '暗态平衡（V = {{v}} V）未收敛',
-  },
 };
 
 export const en: Messages<typeof zh> = {
@@ -310,17 +298,5 @@ export const en: Messages<typeof zh> = {
     opticsMesh: 'Optics and mesh',
     optics: 'Optics: transfer matrices over the spectrum',
     done: 'Finishing',
-  },
-  err: {
-    notConvergedAt: 'did not converge at t = {{t}} s, V = {{v}} V',
-    initial: 'the initial steady state did not converge at V = {{v}} V',
-    wallClock: 'the time limit of the calculation was reached',
-    wallClockAt: 'the time limit of the calculation was reached at t = {{t}} s',
-    impedanceSteady: 'the steady state at {{v}} V did not converge',
-    singular: 'the small-signal equations are singular at {{f}} Hz',
-    jvNotConverged: 'did not converge at V = {{v}} V',
-    jvWallClock: 'the {{s}} s time limit was reached at V = {{v}} V before convergence',
-    jvLightOn: 'did not converge at V = {{v}} V while the light was being switched on',
-    jvEquilibrium: 'the dark equilibrium (V = {{v}} V) did not converge',
   },
 };

@@ -14,6 +14,7 @@ import LinePlot from '../../../components/plots/LinePlot';
 import { fmtNum } from '../../../components/plots/plot-data';
 import type { PlotSeries } from '../../../components/plots/types';
 import WaterfallPlot from '../../../components/plots/WaterfallPlot';
+import { localWarning } from './engine-warnings';
 import { ResultShell, Warnings } from './ResultShell';
 import {
   type CircuitKeyFigures,
@@ -507,7 +508,16 @@ function MdmCurvePanel({ c, fit, k, fileBase }: { c: MdmCurveView; fit: CurveFit
       </Row>
       {c.losses && <LossPanels l={c.losses} fileBase={fileBase} suffix={suffix} />}
       {c.lossesSkipped && (
-        <Alert type="warning" showIcon title={t('results.circuit.lossesSkipped')} description={c.lossesSkipped} />
+        <Alert
+          type="warning"
+          showIcon
+          title={t('results.circuit.lossesSkipped')}
+          description={
+            c.lossesSkippedMessages?.length
+              ? c.lossesSkippedMessages.map((m) => localWarning(m, t)).join('；')
+              : c.lossesSkipped
+          }
+        />
       )}
     </Space>
   );

@@ -32,7 +32,7 @@ import { SaveDeviceButton } from '../../../components/library/SaveDeviceButton';
 import { PageHeader } from '../../../components/PageHeader';
 import { progressText } from '../../../live/progress-detail';
 import { useLiveEvent } from '../../../live/useLive';
-import { localWarning, nonconvergentAdvice } from './engine-warnings';
+import { type EngineText, engineTexts, failureOfResult, localWarning, nonconvergentAdvice } from './engine-warnings';
 import { InputList, useTableNames } from './InputList';
 import { editPath, resultPath } from './result-data';
 
@@ -191,7 +191,7 @@ export function InputSummary({ detail }: { detail: CalcDetail }) {
 }
 
 /** The engine's warnings (told in the UI's language here) and any already told (`localized`). */
-export function Warnings({ warnings, localized = [] }: { warnings: string[]; localized?: string[] }) {
+export function Warnings({ warnings, localized = [] }: { warnings: EngineText[]; localized?: string[] }) {
   const { t } = useTranslation();
   const lines = [...warnings.map((w) => localWarning(w, t)), ...localized];
   if (!lines.length) return null;
@@ -199,6 +199,7 @@ export function Warnings({ warnings, localized = [] }: { warnings: string[]; loc
     <Alert
       type="warning"
       showIcon
+      data-testid="result-warnings"
       title={t('results.warnings')}
       description={
         <ul style={{ margin: 0, paddingInlineStart: 18 }}>
@@ -266,9 +267,8 @@ function Running({
 }
 
 /** The warnings a stored result carries (a non-convergent run keeps its partial result), if any. */
-function resultWarnings(result: unknown): string[] {
-  const w = (result as { warnings?: unknown } | null | undefined)?.warnings;
-  return Array.isArray(w) ? w.filter((x): x is string => typeof x === 'string') : [];
+function resultWarnings(result: unknown): EngineText[] {
+  return engineTexts((result as { warnings?: unknown } | null | undefined)?.warnings);
 }
 
 function Failed({ record, result }: { record: CalcRecord; result: unknown }) {
@@ -277,9 +277,11 @@ function Failed({ record, result }: { record: CalcRecord; result: unknown }) {
   const title = t(`results.failure.${s}Title`);
   // what the input check found (e.g. an ohmic contact on an undoped layer): the likely cause
   const causes = s === 'nonconvergent' ? resultWarnings(result) : [];
+  // the reason with its code, where the result keeps it; else the job's English reason (legacy patterns)
+  const reason = (s === 'nonconvergent' ? failureOfResult(result) : undefined) ?? record.reason;
   const advice = t(
     s === 'nonconvergent'
-      ? nonconvergentAdvice(record.reason)
+      ? nonconvergentAdvice(reason)
       : s === 'cancelled'
         ? 'results.failure.adviceCancelled'
         : 'results.failure.adviceFailed',
@@ -292,8 +294,8 @@ function Failed({ record, result }: { record: CalcRecord; result: unknown }) {
         subTitle={
           <Space orientation="vertical">
             <span data-testid="result-failed-reason">
-              {record.reason
-                ? t('results.failure.reason', { reason: localWarning(record.reason, t) })
+              {reason
+                ? t('results.failure.reason', { reason: localWarning(reason, t) })
                 : t('results.failure.noReason')}
             </span>
             {causes.length > 0 && <Warnings warnings={causes} />}

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import LinePlot from '../../../components/plots/LinePlot';
 import { fmtNum } from '../../../components/plots/plot-data';
 import type { PlotSeries } from '../../../components/plots/types';
-import { localWarning } from './engine-warnings';
+import { localWarning, nonconvergentAdvice } from './engine-warnings';
 import { Warnings } from './ResultShell';
 import type { TandemFigures, TandemView } from './tandem-data';
 
@@ -123,7 +123,7 @@ export function TandemBody({ v, fileBase }: { v: TandemView; fileBase: string })
               cell: t(`tandem.result.${c.subcell}Cell`),
               error: c.error ? localWarning(c.error, t) : '',
             })}
-            description={t('results.failure.adviceNonconvergent')}
+            description={t(nonconvergentAdvice(c.error))}
           />
         ))}
       {v.wholeStack && !v.wholeStack.converged && (
@@ -133,9 +133,9 @@ export function TandemBody({ v, fileBase }: { v: TandemView; fileBase: string })
           data-testid="tandem-whole-not-converged"
           title={t('tandem.result.notConverged', {
             cell: t('tandem.result.wholeStackRun'),
-            error: v.wholeStack.error ?? '',
+            error: v.wholeStack.error ? localWarning(v.wholeStack.error, t) : '',
           })}
-          description={t('results.failure.adviceNonconvergent')}
+          description={t(nonconvergentAdvice(v.wholeStack.error))}
         />
       )}
       <Warnings warnings={v.warnings} />

@@ -4,6 +4,8 @@
  * capacitanceVoltage, capacitanceFrequency, defectLosses), read defensively: absent parts are
  * undefined, so older results show nothing of them.
  */
+import { asEngineText, type EngineText } from './engine-warnings';
+
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const nums = (v: unknown): number[] => (Array.isArray(v) ? v.map((x) => (typeof x === 'number' ? x : Number.NaN)) : []);
@@ -34,7 +36,7 @@ export interface DefectLoss {
 
 export interface CapacitanceVoltageView {
   converged: boolean;
-  error?: string;
+  error?: EngineText;
   f: number;
   V: number[];
   C: number[];
@@ -54,7 +56,7 @@ export interface CapacitanceVoltageView {
 
 export interface CapacitanceFrequencyView {
   converged: boolean;
-  error?: string;
+  error?: EngineText;
   Vdc: number;
   f: number[];
   C: number[];
@@ -117,7 +119,8 @@ function readCv(v: unknown): CapacitanceVoltageView | undefined {
     C: nums(v['C_F_cm2']),
     invC2: nums(v['invC2_cm4_F2']),
   };
-  if (typeof v['error'] === 'string') out.error = v['error'];
+  const vError = asEngineText(v['error']);
+  if (vError) out.error = vError;
   const m = v['mottSchottky'];
   if (isObj(m)) {
     const range = nums(m['range_V']);
@@ -145,7 +148,8 @@ function readCf(v: unknown): CapacitanceFrequencyView | undefined {
     C: nums(v['C_F_cm2']),
     minusFdCdf: nums(v['minusFdCdf_F_cm2']),
   };
-  if (typeof v['error'] === 'string') out.error = v['error'];
+  const vError = asEngineText(v['error']);
+  if (vError) out.error = vError;
   return out;
 }
 

@@ -5,6 +5,7 @@
  */
 import type { CalcKind } from '@pvforge/contracts';
 import type { WaterfallStep } from '../../../components/plots/types';
+import { asEngineText, type EngineText, engineTexts } from './engine-warnings';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -34,7 +35,7 @@ export interface OpticsView {
   eqe: number[];
   layers: OpticsLayer[];
   totals: { absorbers: number; reflected: number; transmitted: number };
-  warnings: string[];
+  warnings: EngineText[];
   /** a(x, l) of the engine (1/nm) when the result carries it (results since the map was added). */
   map?: { wl: number[]; x: number[]; layer: number[]; perNm: number[][] };
 }
@@ -70,7 +71,7 @@ export function readOptics(result: unknown): OpticsView | null {
       reflected: num(t['jReflectedMaCm2']) ?? Number.NaN,
       transmitted: num(t['jTransmittedMaCm2']) ?? Number.NaN,
     },
-    warnings: Array.isArray(r['warnings']) ? r['warnings'].map(String) : [],
+    warnings: engineTexts(r['warnings']),
     ...readMap(r['absorptionMap']),
   };
 }
@@ -163,7 +164,7 @@ export interface BiasProfile {
 export interface ElecCurve {
   tag: 'light' | 'dark' | 'jv';
   converged: boolean;
-  error?: string;
+  error?: EngineText;
   V: number[];
   J: number[];
   figures?: Figures;
@@ -187,7 +188,7 @@ export interface ElecCurve {
     contacts: { anode: number[]; cathode: number[] };
   };
   profiles: BiasProfile[];
-  warnings: string[];
+  warnings: EngineText[];
 }
 /**
  * Jsc of a curve: its figures', or, when the sweep stopped before Voc (so there are no figures),
@@ -213,7 +214,7 @@ export interface ElecView {
   generation?: { kind: string; x: number[]; G: number[]; jGen?: number; jOpt?: number };
   eqe?: { wl: number[]; eqe: number[]; iqe: number[]; absorptance: number[]; jsc?: number };
   optics: OpticsView | null;
-  warnings: string[];
+  warnings: EngineText[];
   /** The transient protocol's run (scans, J(t), V(t), profiles in time), when the device has one. */
   transient?: TransientView;
   /** The impedance spectrum, when the device asks for one. */
@@ -287,7 +288,7 @@ function readCurve(tag: ElecCurve['tag'], r: Obj): ElecCurve {
   return {
     tag,
     converged: r['converged'] !== false,
-    error: typeof r['error'] === 'string' ? r['error'] : undefined,
+    error: asEngineText(r['error']),
     V: nums(r['V']),
     J: nums(r['J_mA_cm2']),
     figures: readFigures(r['figures']),
@@ -315,7 +316,7 @@ function readCurve(tag: ElecCurve['tag'], r: Obj): ElecCurve {
         }
       : undefined,
     profiles: readProfiles(r['profiles']),
-    warnings: Array.isArray(r['warnings']) ? r['warnings'].map(String) : [],
+    warnings: engineTexts(r['warnings']),
   };
 }
 
@@ -351,7 +352,7 @@ export function readElectrical(result: unknown): ElecView | null {
         }
       : undefined,
     optics: r['optics'] === undefined ? null : readOptics(r['optics']),
-    warnings: Array.isArray(r['warnings']) ? r['warnings'].map(String) : [],
+    warnings: engineTexts(r['warnings']),
   };
   const transient = readTransient(r['transient']);
   if (transient) view.transient = transient;
@@ -379,7 +380,7 @@ export interface ScanBranch {
 /** A transient run (engine DeviceTransientResult): samples in time, the scans cut out of them, profiles in time. */
 export interface TransientView {
   converged: boolean;
-  error?: string;
+  error?: EngineText;
   t: number[];
   V: number[];
   J: number[];
@@ -395,7 +396,7 @@ export interface TransientView {
 /** An impedance spectrum (engine DeviceImpedanceResult): Z = Z' + i Z'' in Ohm cm^2, C in F/cm^2. */
 export interface ImpedanceView {
   converged: boolean;
-  error?: string;
+  error?: EngineText;
   Vdc: number;
   Jdc: number;
   f: number[];
@@ -433,7 +434,8 @@ export function readTransient(v: unknown): TransientView | undefined {
     }),
     profiles: readProfiles(v['profiles']),
   };
-  if (typeof v['error'] === 'string') out.error = v['error'];
+  const vError = asEngineText(v['error']);
+  if (vError) out.error = vError;
   const hi = num(v['hysteresisIndex']);
   if (hi !== undefined) out.hysteresisIndex = hi;
   const drift = num(v['ionNumberDrift']);
@@ -460,7 +462,8 @@ export function readImpedance(v: unknown): ImpedanceView | undefined {
     im: nums(v['Z_im_ohm_cm2']),
     C: nums(v['C_F_cm2']),
   };
-  if (typeof v['error'] === 'string') out.error = v['error'];
+  const vError = asEngineText(v['error']);
+  if (vError) out.error = vError;
   const ms = num(v['elapsed_ms']);
   if (ms !== undefined) out.elapsedMs = ms;
   return out;
@@ -541,6 +544,8 @@ export interface MdmCurveView {
   ranking: string[];
   losses?: LossView;
   lossesSkipped?: string;
+  /** The same with codes (results since codes), worded by the UI; lossesSkipped is the English. */
+  lossesSkippedMessages?: EngineText[];
   measured?: { V: number[]; J: number[] };
 }
 /** What the split rests on (result.knowns). */
@@ -569,7 +574,7 @@ export interface CircuitView {
     intervals?: string;
     modelKeyFigures?: CircuitKeyFigures;
     dataKeyFigures?: CircuitKeyFigures;
-    warnings: string[];
+    warnings: EngineText[];
     /** Every curve (one for older results). */
     curves: CurveFitView[];
     /** Pairs of fitted parameters that trade off strongly (|r| >= 0.95). */
@@ -691,6 +696,9 @@ function readMdmCurve(c: Obj): MdmCurveView {
     ranking: Array.isArray(c['ranking']) ? c['ranking'].map(String) : [],
     losses: readLosses(c['losses']),
     ...(typeof c['lossesSkipped'] === 'string' ? { lossesSkipped: c['lossesSkipped'] } : {}),
+    ...(Array.isArray(c['lossesSkippedMessages'])
+      ? { lossesSkippedMessages: engineTexts(c['lossesSkippedMessages']) }
+      : {}),
     ...(inp ? { measured: { V: nums(inp['voltageV']), J: nums(inp['jMaCm2']) } } : {}),
   };
 }
@@ -742,7 +750,7 @@ export function readCircuit(result: unknown): CircuitView | null {
       intervals: typeof f['intervals'] === 'string' ? f['intervals'] : undefined,
       modelKeyFigures: first.modelKeyFigures,
       dataKeyFigures: first.dataKeyFigures,
-      warnings: Array.isArray(f['warnings']) ? f['warnings'].map(String) : [],
+      warnings: engineTexts(f['warnings']),
       curves,
       correlated: readCorrelated(f['correlation']),
       residualAutocorrelation: num(f['residualAutocorrelation']),

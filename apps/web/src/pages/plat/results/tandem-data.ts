@@ -3,6 +3,7 @@
  * tandem view draws; undefined when the result is not a tandem run. Stored results come from the
  * server, so every field is checked and a missing one leaves its part of the view out.
  */
+import { asEngineText, type EngineText, engineTexts } from './engine-warnings';
 export interface TandemFigures {
   Jsc_mA_cm2: number;
   Voc_V: number;
@@ -14,7 +15,7 @@ export interface TandemSubcellView {
   subcell: 'top' | 'bottom';
   jPhoto: number;
   converged: boolean;
-  error?: string;
+  error?: EngineText;
   V: number[];
   J: number[];
   figures?: TandemFigures;
@@ -24,13 +25,13 @@ export interface TandemView {
   subcells: TandemSubcellView[];
   series?: { V: number[]; J: number[]; figures?: TandemFigures };
   /** The whole stack as one drift-diffusion device (electrical.tandem.fullStack). */
-  wholeStack?: { V: number[]; J: number[]; figures?: TandemFigures; converged: boolean; error?: string };
+  wholeStack?: { V: number[]; J: number[]; figures?: TandemFigures; converged: boolean; error?: EngineText };
   fourTerminalPce?: number;
   mismatch: { diff: number; relative: number; limiting: 'top' | 'bottom' };
   reflected?: number;
   parasitic?: number;
   sweep?: { layer: string; d: number[]; jTop: number[]; jBottom: number[]; matched?: number };
-  warnings: string[];
+  warnings: EngineText[];
 }
 
 type Obj = Record<string, unknown>;
@@ -72,7 +73,8 @@ export function readTandem(result: unknown): TandemView | undefined {
       V: cv.V,
       J: cv.J,
     };
-    if (typeof c['error'] === 'string') s.error = c['error'];
+    const cError = asEngineText(c['error']);
+    if (cError) s.error = cError;
     if (cv.figures) s.figures = cv.figures;
     subcells.push(s);
   }
@@ -84,7 +86,7 @@ export function readTandem(result: unknown): TandemView | undefined {
       relative: num(m['relative']) ?? Number.NaN,
       limiting: m['limiting'] === 'top' ? 'top' : 'bottom',
     },
-    warnings: Array.isArray(result['warnings']) ? (result['warnings'] as unknown[]).map(String) : [],
+    warnings: engineTexts(result['warnings']),
   };
   const series = curve(result['series']);
   if (series) view.series = series;
@@ -92,7 +94,8 @@ export function readTandem(result: unknown): TandemView | undefined {
   const whole = curve(light);
   if (whole && isObj(light)) {
     view.wholeStack = { ...whole, converged: light['converged'] !== false };
-    if (typeof light['error'] === 'string') view.wholeStack.error = light['error'];
+    const lightError = asEngineText(light['error']);
+    if (lightError) view.wholeStack.error = lightError;
   }
   if (isObj(result['fourTerminal'])) {
     const p = num(result['fourTerminal']['pcePercent']);
