@@ -6,6 +6,7 @@
  * densities in mA/cm^2, resistances in Ohm cm^2, temperature in K. Energies are relative to the
  * vacuum level (E_c = -chi, E_v = -chi - Eg for a flat vacuum level).
  */
+import type { EngineMessage } from '../messages/index.js';
 import type { LayerSolverKey } from './fields.js';
 import type { DDModel } from './model.js';
 
@@ -327,6 +328,8 @@ export interface ElectricalInputIssue {
   layerIndex?: number;
   /** What is wrong, without the place: "must be > 0 (got -5)". */
   text: string;
+  /** The same for the user: a check code with its numbers (messages/device-check.ts); text is its English. */
+  detail: EngineMessage;
   /** A stable code for the kind of issue ("not-positive", "doping-impossible", "boltzmann-degenerate", ...). */
   code: string;
   /** where, field and text in one line. */
