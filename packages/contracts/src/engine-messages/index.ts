@@ -1,5 +1,6 @@
 import { type EngineMessage, isEngineMessage, type MessageParams } from '@pvforge/engine';
 import { format, type Lang, type Localized } from '../i18n.js';
+import { DEVICE_CHECK_WORDINGS } from './device-check.js';
 
 /**
  * The engine's messages in the UI languages (packages/engine/src/messages). A wording is a
@@ -10,7 +11,7 @@ import { format, type Lang, type Localized } from '../i18n.js';
 export type MessageWording = Localized | ((p: MessageParams) => Localized);
 export type MessageCatalogue = Readonly<Record<string, MessageWording>>;
 
-const CATALOGUES: readonly MessageCatalogue[] = [];
+const CATALOGUES: readonly MessageCatalogue[] = [DEVICE_CHECK_WORDINGS];
 
 function wordingOf(code: string): MessageWording | undefined {
   for (const c of CATALOGUES) if (Object.hasOwn(c, code)) return c[code];
