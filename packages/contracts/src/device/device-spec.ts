@@ -379,7 +379,8 @@ function schemaIssue(at: string, e: { keyword: string; params: unknown; message:
     path: at,
     message: {
       code: 'check.schema',
-      params: typeof limit === 'number' ? { rule, limit } : { rule },
+      // a minimum length of 1 is an empty field, said without its number
+      params: typeof limit === 'number' && rule !== 'min-length' ? { rule, limit } : { rule },
       text: e.message,
     },
   };

@@ -96,7 +96,7 @@ export function checkDeviceElectricalCoded(spec: ElectricalDeviceSpecLike): Elec
         issue(
           `${at(j)}.electrical`,
           'check.not-contiguous',
-          { first: spec.layers[first]!.name, last: spec.layers[last]!.name },
+          {},
           `missing: the electrical layers must be contiguous (${at(first)} to ${at(last)} have electrical parameters, this layer lies between them)`,
         ),
       );

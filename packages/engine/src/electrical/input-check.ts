@@ -286,7 +286,7 @@ function checkLayer(l: ElectricalLayer, idx: number, fermiDirac: boolean, Vt: nu
   // coefficient and a charge of +-1
   if (l.ions !== undefined) {
     if (!Array.isArray(l.ions) || l.ions.length > 2)
-      push('ions', say('check.ions-count', { max: 2 }, 'must list at most two mobile species'), 'ions-count');
+      push('ions', say('check.ions-count', {}, 'must list at most two mobile species'), 'ions-count');
     else
       l.ions.forEach((ion, k) => {
         if (!finite(ion.N_ion_cm3) || ion.N_ion_cm3 < 0)
