@@ -1,4 +1,4 @@
-import { type CheckIssue, checkLine, spectrumCoverage } from '@pvforge/engine/spec-check';
+import { type CheckIssue, checkLine, spectrumCoverage, spectrumCoverageIssue } from '@pvforge/engine/spec-check';
 import Type, { type Static, type TSchema } from 'typebox';
 import Value from 'typebox/value';
 import {
@@ -437,23 +437,6 @@ function spectrumIssues(spec: DeviceSpec): CheckIssue[] {
   const range = spec.illumination?.wavelength ?? { startNm: 300, endNm: 1600 };
   const gap = spectrumCoverage({ wavelengthNm: w }, range.startNm, range.endNm);
   return gap ? [spectrumCoverageIssue(gap)] : [];
-}
-
-/** A user spectrum that does not cover the calculation range (the editor's preview says it too). */
-export function spectrumCoverageIssue(gap: {
-  fromNm: number;
-  toNm: number;
-  startNm: number;
-  endNm: number;
-}): CheckIssue {
-  return {
-    path: 'illumination.spectrum',
-    message: {
-      code: 'check.spectrum-coverage',
-      params: { fromNm: gap.fromNm, toNm: gap.toNm, startNm: gap.startNm, endNm: gap.endNm },
-      text: `the spectrum covers ${gap.fromNm}-${gap.toNm} nm, not the calculation range ${gap.startNm}-${gap.endNm} nm`,
-    },
-  };
 }
 
 /**

@@ -33,6 +33,7 @@ export {
   type SpectrumTableUnits,
   type SpectrumWavelengthUnit,
   spectrumCoverage,
+  spectrumCoverageIssue,
 } from '../spectra/table.js';
 export {
   checkDeviceElectrical,

@@ -1,5 +1,4 @@
 /// <reference lib="webworker" />
-import { spectrumCoverageIssue } from '@pvforge/contracts';
 import {
   BUILTIN_SPECTRA,
   type CheckIssue,
@@ -10,6 +9,7 @@ import {
   simulateOptics,
   spectralMismatch,
   spectrumCoverage,
+  spectrumCoverageIssue,
 } from '@pvforge/engine';
 import type { PreviewMismatch, PreviewRequest, PreviewResponse } from './preview-protocol';
 
