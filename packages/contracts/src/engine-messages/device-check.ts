@@ -209,8 +209,11 @@ export const DEVICE_CHECK_WORDINGS: MessageCatalogue = {
   'check.boltzmann-degenerate': (p) => {
     const band = named(BANDS, s(p, 'band'));
     const inside = s(p, 'inside') === 'inside';
+    const where = inside
+      ? `费米能级进入${band['zh-CN']} ${s(p, 'distanceEV')} eV`
+      : `费米能级距${band['zh-CN']}仅 ${s(p, 'distanceEV')} eV`;
     return L(
-      `费米能级${inside ? '进入' : '距'}${band['zh-CN']}${inside ? ' ' : ''}${s(p, 'distanceEV')} eV${inside ? '' : '以内'}（净掺杂 ${s(p, 'netCm3')} cm⁻³，有效态密度 ${s(p, 'edgeCm3')} cm⁻³）：玻尔兹曼统计在此不成立，请选择费米-狄拉克统计`,
+      `${where}（净掺杂 ${s(p, 'netCm3')} cm⁻³，有效态密度 ${s(p, 'edgeCm3')} cm⁻³）：玻尔兹曼统计在此不成立，请选择费米-狄拉克统计`,
       `puts the Fermi level ${s(p, 'distanceEV')} eV ${inside ? 'inside' : 'from'} the ${band.en} (net doping ${s(p, 'netCm3')} cm⁻³ against ${s(p, 'edgeCm3')} cm⁻³): Boltzmann statistics are not valid there; choose Fermi-Dirac statistics`,
     );
   },
