@@ -27,6 +27,28 @@ describe('spec §5 guidance as warnings', () => {
     expect(checkedFields(d).warnings).toEqual([]);
   });
 
+  it("shows the engine's warning of a defect distribution reaching past a band edge, by its code", () => {
+    const d = clone();
+    d.layers[3]!.electrical!.defects = [
+      {
+        type: 'donor',
+        densityCm3: 1e14,
+        energyEV: 0.1,
+        energyReference: 'conduction',
+        distribution: 'gaussian',
+        widthEV: 0.1,
+        cNCm3PerS: 1e-9,
+        cPCm3PerS: 1e-9,
+      },
+    ];
+    const { errors, warnings } = checkedFields(d);
+    expect(errors).toEqual([]);
+    expect(warnings.map((w) => w.detail?.code)).toEqual(['check.distribution-beyond-edge']);
+    expect(deviceWarnings(d.layers, d.electrical, undefined, warnings)).toEqual([
+      { path: 'layers.3.electrical.defects.0.widthEV', key: 'defectBeyondGap', params: { ev: '0.3' } },
+    ]);
+  });
+
   it('counts the grid: own grid points plus the shared budget', () => {
     const d = clone();
     expect(totalGrid(d.layers, d.electrical)).toBe(400);

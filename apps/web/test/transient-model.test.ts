@@ -142,7 +142,7 @@ describe('defaults that pass the checks', () => {
 describe('field messages in both languages', () => {
   /** The editor's issues of a device, each as (path, translated text). */
   const issues = (spec: DeviceSpec, t: TFunction, lang: string) =>
-    fieldIssues(spec).map((i) => [i.path, translateIssue(i.message, t, lang)]);
+    fieldIssues(spec).map((i) => [i.path, translateIssue(i, t, lang)]);
 
   it('names the field of a bad protocol, ion species or impedance spectrum and says why', () => {
     const bad = structuredClone(example);

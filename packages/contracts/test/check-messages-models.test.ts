@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
+import type { CheckIssue } from '@pvforge/engine';
 import { describe, expect, it } from 'vitest';
-import { checkDeviceSpec, checkFieldOf, localizeCheckMessage } from '../src/index.js';
+import { checkDeviceSpec, checkFieldOf, hasMessageWording, localizeCheckMessage } from '../src/index.js';
 
 /**
  * The exciton and tunnelling fields of a DeviceSpec: every line the checks write for a broken CT
- * dissociation, exciton diffusion or tunnel oxide is in the catalogue in both languages, and a
+ * dissociation, exciton diffusion or tunnel oxide is worded by its code in both languages, and a
  * field or a choice the engine does not implement fails with "not supported", naming it, before
  * anything is queued (never ignored).
  */
@@ -20,13 +21,19 @@ function errors(d: unknown): string[] {
   return r.ok ? ['(no error)'] : r.errors;
 }
 
+function issuesOf(d: unknown): CheckIssue[] {
+  const r = checkDeviceSpec(d);
+  expect(r.ok).toBe(false);
+  return r.ok ? [] : r.issues;
+}
+
 /** Devices broken one way each, covering every rule of the exciton and tunnel-oxide checks. */
-function brokenLines(): string[] {
-  const out: string[] = [];
+function brokenIssues(): CheckIssue[] {
+  const out: CheckIssue[] = [];
   const add = (base: () => ReturnType<typeof bhj>, edit: (d: ReturnType<typeof bhj>) => void) => {
     const d = base();
     edit(d);
-    out.push(...errors(d));
+    out.push(...issuesOf(d));
   };
   add(bhj, (d) => {
     d.layers[blendOf(d)].electrical.ctDissociation.model = 'marcus';
@@ -90,23 +97,27 @@ describe('exciton and tunnelling fields of a DeviceSpec', () => {
     expect(errors(b)[0]).toMatch(/btbtModel: unknown field, not supported by the engine$/);
   });
 
-  it('knows every line of the exciton and tunnel-oxide checks in both languages, field and rule', () => {
-    const all = brokenLines();
-    expect(all).not.toContain('(no error)');
+  it('words every issue of the exciton and tunnel-oxide checks in both languages, field and rule', () => {
+    const all = brokenIssues();
     expect(all.length).toBeGreaterThanOrEqual(12);
-    const unknown = all.filter((m) => localizeCheckMessage(m, 'zh-CN') === m || localizeCheckMessage(m, 'en') === m);
-    expect(unknown).toEqual([]);
-    for (const m of all) {
-      expect(localizeCheckMessage(m, 'zh-CN'), m).not.toMatch(/must|got|electrical\.|\[\d+\]/);
-      expect(localizeCheckMessage(m, 'en'), m).not.toMatch(/electrical\.|\[\d+\]|\b[a-z]{2,}[A-Z]/);
+    const unworded = all.filter((i) => !hasMessageWording(i.message.code) || !checkFieldOf(i.path));
+    expect(unworded).toEqual([]);
+    for (const i of all) {
+      expect(localizeCheckMessage(i, 'zh-CN'), i.path).not.toMatch(/must|got|electrical\.|\[\d+\]|\{\w+\}/);
+      expect(localizeCheckMessage(i, 'en'), i.path).not.toMatch(/electrical\.|\[\d+\]|\b[a-z]{2,}[A-Z]|\{\w+\}/);
     }
   });
 
-  it('words a line as the user reads it', () => {
-    const m =
-      'layers[3] "P3HT:PC61BM".electrical.ctDissociation.model: "marcus" is not supported (supported: "onsager-braun")';
-    expect(localizeCheckMessage(m, 'zh-CN')).toBe('P3HT:PC61BM：解离模型：不支持“marcus”（可选："onsager-braun"）');
-    expect(localizeCheckMessage(m, 'en')).toBe(
+  it('words an issue as the user reads it', () => {
+    const d = bhj();
+    d.layers[blendOf(d)].electrical.ctDissociation.model = 'marcus';
+    const [m] = issuesOf(d);
+    expect(m?.path).toBe(`layers[${blendOf(d)}] "P3HT:PC61BM".electrical.ctDissociation.model`);
+    expect(m?.message.code).toBe('check.not-supported');
+    expect(m && localizeCheckMessage(m, 'zh-CN')).toBe(
+      'P3HT:PC61BM：解离模型：不支持“marcus”（可选："onsager-braun"）',
+    );
+    expect(m && localizeCheckMessage(m, 'en')).toBe(
       'P3HT:PC61BM: dissociation model: "marcus" is not supported (supported: "onsager-braun")',
     );
     expect(checkFieldOf('electrical.interfaces.0.tunnelOxide.barrierHoleEV')).toEqual({

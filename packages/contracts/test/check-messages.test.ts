@@ -1,11 +1,19 @@
 import { readFileSync } from 'node:fs';
+import type { CheckIssue } from '@pvforge/engine';
+import { checkDeviceElectricalCoded } from '@pvforge/engine/spec-check';
 import { describe, expect, it } from 'vitest';
-import { checkDeviceSpec, checkFieldOf, checkTextOf, localizeCheckMessage } from '../src/index.js';
+import {
+  checkDeviceSpec,
+  checkFieldOf,
+  hasMessageWording,
+  localizeCheckMessage,
+  wordEngineMessage,
+} from '../src/index.js';
 
 /**
- * The engine's check lines about transients, impedance spectra and mobile ions in both languages:
- * every line the check writes for a broken protocol, spectrum or species is in the catalogue (a new
- * line without words makes this fail), with its field.
+ * The engine's check issues about transients, impedance spectra and mobile ions in both languages:
+ * every issue the check finds in a broken protocol, spectrum or species has a worded code (a new
+ * rule without words makes this fail) and a labelled field.
  */
 // biome-ignore lint/suspicious/noExplicitAny: the test breaks the JSON on purpose
 const example = (): any =>
@@ -76,57 +84,86 @@ function broken(): unknown[] {
   return out;
 }
 
-function lines(): string[] {
+function issues(): CheckIssue[] {
   return broken().flatMap((d) => {
     const r = checkDeviceSpec(d);
-    return r.ok ? ['(no error)'] : r.errors;
+    expect(r.ok).toBe(false);
+    return r.ok ? [] : r.issues;
   });
 }
 
-describe('check lines of transients, impedance spectra and mobile ions in both languages', () => {
-  it('knows every line the check writes for them, field and rule', () => {
-    const all = lines();
-    expect(all).not.toContain('(no error)');
+const at = (all: CheckIssue[], path: string): CheckIssue => {
+  const hit = all.find((i) => i.path === path);
+  expect(hit, path).toBeDefined();
+  return hit!;
+};
+
+describe('check issues of transients, impedance spectra and mobile ions in both languages', () => {
+  it('words every issue the check finds in them, field and rule', () => {
+    const all = issues();
     expect(all.length).toBeGreaterThan(15);
-    const unknown = all.filter((m) => localizeCheckMessage(m, 'zh-CN') === m || localizeCheckMessage(m, 'en') === m);
-    expect(unknown).toEqual([]);
-    for (const m of all) {
-      expect(localizeCheckMessage(m, 'zh-CN'), m).not.toMatch(/must|got|electrical\.|\[\d+\]/);
-      expect(localizeCheckMessage(m, 'en'), m).not.toMatch(/electrical\.|\[\d+\]|\b[a-z]{2,}[A-Z]/);
+    const unworded = all.filter((i) => !hasMessageWording(i.message.code) || !checkFieldOf(i.path));
+    expect(unworded).toEqual([]);
+    for (const i of all) {
+      expect(localizeCheckMessage(i, 'zh-CN'), i.path).not.toMatch(/must|got|electrical\.|\[\d+\]|\{\w+\}/);
+      expect(localizeCheckMessage(i, 'en'), i.path).not.toMatch(/electrical\.|\[\d+\]|\b[a-z]{2,}[A-Z]|\{\w+\}/);
     }
   });
 
-  it('words a line as the user reads it', () => {
-    const m =
-      'electrical.transient.segments[1].rateVPerS: must be a scan rate > 0 (got undefined; or give electrical.transient.rateVPerS)';
-    expect(localizeCheckMessage(m, 'zh-CN')).toBe(
+  it('words an issue as the user reads it', () => {
+    const all = issues();
+    // the protocol whose default scan rate was deleted
+    const rate = at(
+      all.filter((i) => i.message.params['got'] === 'undefined'),
+      'electrical.transient.segments[1].rateVPerS',
+    );
+    expect(rate.message.code).toBe('check.scan-rate-missing');
+    expect(`${rate.path}: ${rate.message.text}`).toBe(
+      'electrical.transient.segments[1].rateVPerS: must be a scan rate > 0 (got undefined; or give electrical.transient.rateVPerS)',
+    );
+    expect(localizeCheckMessage(rate, 'zh-CN')).toBe(
       '瞬态协议第 2 步的扫描速率：须填写大于 0 的扫描速率，或填写默认扫描速率（未填写）',
     );
-    expect(localizeCheckMessage(m, 'en')).toBe(
+    expect(localizeCheckMessage(rate, 'en')).toBe(
       'scan rate of step 2 of the transient: needs a scan rate > 0, or a default scan rate (not given)',
     );
     expect(checkFieldOf('layers.3.electrical.ions.1.sign')).toEqual({
       'zh-CN': '#4：第 2 种可移动离子的电荷',
       en: '#4: charge of mobile ion species 2',
     });
-    expect(checkTextOf('is 1.00e+30 cm^-3, more than any solid has atoms (at most 1e+23 cm^-3)')?.en).toMatch(
-      /check the unit/,
+    // the engine's own limit (the schema's field types pass it)
+    const d = example();
+    d.layers[3].electrical.ions[0].densityCm3 = 1e30;
+    const dense = checkDeviceElectricalCoded(d).errors.find((i) => i.message.code === 'check.density-impossible');
+    expect(dense?.message.params).toMatchObject({ value: '1.00e+30', max: '1e+22' });
+    expect(dense && wordEngineMessage(dense.message, 'en')).toMatch(/check the unit/);
+    // a field without a label keeps its path, its rule is still worded
+    const tau: CheckIssue = {
+      path: 'layers[3] "MAPbI3".electrical.tauNS',
+      message: { code: 'check.not-positive', params: { got: -1 }, text: 'must be > 0 (got -1)' },
+    };
+    expect(localizeCheckMessage(tau, 'zh-CN')).toBe('layers[3] "MAPbI3".electrical.tauNS：须大于 0（现为 -1）');
+    // a code without words is shown as the engine wrote it
+    expect(wordEngineMessage({ code: 'check.something-new', params: {}, text: 'something new' }, 'zh-CN')).toBe(
+      'something new',
     );
-    // anything else stays as written
-    expect(localizeCheckMessage('layers[3] "MAPbI3".electrical.tauNS: must be > 0', 'zh-CN')).toBe(
-      'layers[3] "MAPbI3".electrical.tauNS: must be > 0',
-    );
-    expect(checkTextOf('something new')).toBeUndefined();
   });
 });
 
 describe('the value rules a new user meets first', () => {
   it('an emptied number and a thickness of 0 are told in both languages', () => {
-    expect(checkTextOf('must be a positive thickness (got 0)')).toEqual({
-      'zh-CN': '厚度须大于 0（现为 0）',
-      en: 'the thickness must be > 0 (got 0)',
-    });
-    expect(checkTextOf('must be a finite number (got NaN)')).toEqual({
+    const d = example();
+    d.layers[3].thicknessNm = 0;
+    d.layers[3].electrical.muNCm2PerVs = Number.NaN;
+    const { errors } = checkDeviceElectricalCoded(d);
+    const thickness = at(errors, 'layers[3] "MAPbI3".thicknessNm');
+    expect(thickness.message.code).toBe('check.thickness-not-positive');
+    expect({
+      'zh-CN': wordEngineMessage(thickness.message, 'zh-CN'),
+      en: wordEngineMessage(thickness.message, 'en'),
+    }).toEqual({ 'zh-CN': '厚度须大于 0（现为 0）', en: 'the thickness must be > 0 (got 0)' });
+    const mu = at(errors, 'layers[3] "MAPbI3".electrical.muNCm2PerVs');
+    expect({ 'zh-CN': wordEngineMessage(mu.message, 'zh-CN'), en: wordEngineMessage(mu.message, 'en') }).toEqual({
       'zh-CN': '须为有限的数（未填写）',
       en: 'must be a finite number (not given)',
     });

@@ -71,18 +71,20 @@ describe('a device with a user spectrum', () => {
     expect(errors).toEqual([
       'illumination.spectrum: the spectrum covers 350-900 nm, not the calculation range 300-850 nm',
     ]);
-    expect(localizeCheckMessage(errors[0]!, 'zh-CN')).toBe(
+    const issues = r.ok ? [] : r.issues;
+    expect(issues.map((i) => i.message.code)).toEqual(['check.spectrum-coverage']);
+    expect(localizeCheckMessage(issues[0]!, 'zh-CN')).toBe(
       '光谱：光谱覆盖 350–900 nm，不能覆盖计算波长范围 300–850 nm',
     );
   });
 
   it('is refused when its wavelengths do not increase or its columns differ in length', () => {
     const back = checkDeviceSpec(withSpectrum([300, 600, 500, 900]));
-    expect(back.ok ? [] : back.errors.map((e) => localizeCheckMessage(e, 'en'))).toEqual([
+    expect(back.ok ? [] : back.issues.map((e) => localizeCheckMessage(e, 'en'))).toEqual([
       'spectrum: wavelengths must increase strictly (600 then 500 nm)',
     ]);
     const short = checkDeviceSpec(withSpectrum([300, 900], [1, 1, 1]));
-    expect(short.ok ? [] : short.errors.map((e) => localizeCheckMessage(e, 'zh-CN'))).toEqual([
+    expect(short.ok ? [] : short.issues.map((e) => localizeCheckMessage(e, 'zh-CN'))).toEqual([
       '光谱：有 2 个波长却有 3 个辐照度值',
     ]);
   });

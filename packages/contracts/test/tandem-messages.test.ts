@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { checkDeviceSpec, localizeCheckMessage } from '../src/index.js';
+import { checkDeviceSpec, checkFieldOf, hasMessageWording, localizeCheckMessage } from '../src/index.js';
 
 /**
  * The engine's tandem check lines (engine/tandem/check.ts) in both languages: every line the check
@@ -58,27 +58,30 @@ function broken(): unknown[] {
 
 describe('tandem check lines in both languages', () => {
   it('every line of a broken tandem is told with its field in Chinese and in English', () => {
-    const lines = broken().flatMap((d) => {
-      const r = checkDeviceSpec(d);
+    const checks = broken().map((d) => checkDeviceSpec(d));
+    const issues = checks.flatMap((r) => {
       expect(r.ok).toBe(false);
-      return r.ok ? [] : r.errors;
+      return r.ok ? [] : r.issues;
     });
-    expect(lines.length).toBeGreaterThanOrEqual(12);
-    for (const line of lines) {
-      const zh = localizeCheckMessage(line, 'zh-CN');
-      const en = localizeCheckMessage(line, 'en');
+    const lines = checks.flatMap((r) => (r.ok ? [] : r.errors));
+    expect(issues.length).toBeGreaterThanOrEqual(12);
+    for (const i of issues) {
+      const line = `${i.path}: ${i.message.text}`;
+      expect(hasMessageWording(i.message.code), line).toBe(true);
+      expect(checkFieldOf(i.path), line).toBeDefined();
+      const zh = localizeCheckMessage(i, 'zh-CN');
+      const en = localizeCheckMessage(i, 'en');
       expect(zh, line).not.toBe(line);
       expect(en, line).not.toBe(line);
-      expect(zh, line).not.toMatch(/subcell|tandem|electrical\./);
+      expect(zh, line).not.toMatch(/subcell|tandem|electrical\.|\{\w+\}/);
     }
     expect(lines).toContain(
       'layers[3] "perovskite".subcell: missing: every electrical layer of a tandem is "top", "junction" or "bottom"',
     );
-    expect(
-      localizeCheckMessage(
-        'layers[3] "perovskite".subcell: missing: every electrical layer of a tandem is "top", "junction" or "bottom"',
-        'zh-CN',
-      ),
-    ).toBe('perovskite：叠层子电池：未指定：叠层器件的每个电学层都须指定为顶电池、复合结或底电池');
+    const missing = issues.find((i) => i.path === 'layers[3] "perovskite".subcell');
+    expect(missing?.message.code).toBe('check.subcell-missing');
+    expect(missing && localizeCheckMessage(missing, 'zh-CN')).toBe(
+      'perovskite：叠层子电池：未指定：叠层器件的每个电学层都须指定为顶电池、复合结或底电池',
+    );
   });
 });

@@ -157,12 +157,10 @@ export function planSweep(
     const checked = checkCalculationInput(kind, child);
     const what = combo.map((v, k) => `${parameters[k]?.path}=${v}`).join(', ');
     if (!checked.ok) {
-      const first = checked.errors[0] ?? checked.field;
-      return bad(
-        checked.field,
-        `${what}: ${localizeCheckMessage(first, 'en')}`,
-        `参数组合 ${what} 生成的器件无效：${localizeCheckMessage(first, 'zh-CN')}`,
-      );
+      const issue = checked.issues?.[0];
+      const first = (lang: 'en' | 'zh-CN') =>
+        issue ? localizeCheckMessage(issue, lang) : (checked.errors[0] ?? checked.field);
+      return bad(checked.field, `${what}: ${first('en')}`, `参数组合 ${what} 生成的器件无效：${first('zh-CN')}`);
     }
     inputs.push(checked.input);
   }

@@ -1,14 +1,21 @@
 import { type CalcKind, checkCircuitJob, checkDeviceSpec } from '@pvforge/contracts';
 import {
+  type CheckIssue,
   checkCircuitJobInput,
-  checkDeviceElectrical,
+  checkDeviceElectricalCoded,
+  checkIssue,
+  checkLine,
   checkTableCoverage,
   deviceToOpticsSpec,
   OpticsInputError,
 } from '@pvforge/engine';
 import { fileAssets } from './assets.js';
 
-export type Invalid = { ok: false; field: string; errors: string[] };
+/**
+ * errors: every problem as an English line (the API's `errors`, logs); issues, when the device
+ * check found them: the same problems with their codes, which the server and the UI word.
+ */
+export type Invalid = { ok: false; field: string; errors: string[]; issues?: CheckIssue[] };
 export type Checked = { ok: true; input: unknown } | Invalid;
 
 /** Form posts carry the DeviceSpec or circuit job as JSON text; JSON posts may send either. */
@@ -36,17 +43,20 @@ export function checkCalculationInput(kind: CalcKind, raw: unknown): Checked {
     return problems.length ? { ok: false, field: 'job', errors: problems } : { ok: true, input: c.job };
   }
   const c = checkDeviceSpec(raw);
-  if (!c.ok) return { ok: false, field: 'device', errors: c.errors };
+  if (!c.ok) return { ok: false, field: 'device', errors: c.errors, issues: c.issues };
   const spec = c.spec;
   if (kind === 'elec') {
-    if (!spec.electrical)
-      return {
-        ok: false,
-        field: 'device',
-        errors: ['electrical: an electrical calculation needs the "electrical" block'],
-      };
-    const e = checkDeviceElectrical(spec);
-    if (e.length) return { ok: false, field: 'device', errors: e };
+    if (!spec.electrical) {
+      const missing = checkIssue(
+        'electrical',
+        'check.needs-electrical',
+        {},
+        'an electrical calculation needs the "electrical" block',
+      );
+      return { ok: false, field: 'device', errors: [checkLine(missing)], issues: [missing] };
+    }
+    const e = checkDeviceElectricalCoded(spec).errors;
+    if (e.length) return { ok: false, field: 'device', errors: e.map(checkLine), issues: e };
   }
   if (kind === 'opt' || spec.illumination) {
     try {

@@ -34,7 +34,7 @@ import { answerOf, authOf, NullAnswer, success } from '../http/answer.js';
 import { AppError } from '../http/errors.js';
 import { childValues, isSweepInput, planSweep, SweepAggregator, type SweepInput } from '../jobs/sweep.js';
 import { JobLimitError, PAID_PRIORITY, QueueUnavailableError } from '../jobs/types.js';
-import { checkCalculationInput, parseJsonField } from '../jobs/validate.js';
+import { checkCalculationInput, type Invalid, parseJsonField } from '../jobs/validate.js';
 import { MAX_PENDING_PER_USER, type Services } from '../services/container.js';
 import { ChargeService } from '../services/finance.js';
 
@@ -284,12 +284,18 @@ export function calcRoutes(s: Services): FastifyPluginAsyncTypebox {
     }
 
     /**
-     * 4105: the first problem in the request's language (the field's label and the rule, for the
-     * lines the contracts' catalogue knows), every problem as the checker wrote it for the form.
+     * 4105: the first problem in the request's language (the field's label and the rule worded by
+     * its code; a problem the device check did not find, e.g. an optics table, as it was written),
+     * every problem as the checker wrote it, and the device check's issues with their codes for the form.
      */
-    function invalid(c: { ok: false; field: string; errors: string[] }, lang: Lang): AppError {
-      const detail = c.errors[0] ? localizeCheckMessage(c.errors[0], lang) : c.field;
-      return new AppError('4105', { detail }, { field: c.field, errors: c.errors });
+    function invalid(c: Invalid, lang: Lang): AppError {
+      const first = c.issues?.[0];
+      const detail = first ? localizeCheckMessage(first, lang) : (c.errors[0] ?? c.field);
+      return new AppError(
+        '4105',
+        { detail },
+        { field: c.field, errors: c.errors, ...(c.issues ? { issues: c.issues } : {}) },
+      );
     }
 
     const deviceRoute = (kind: 'opt' | 'elec', summary: string) =>

@@ -1,4 +1,5 @@
 import type { CalcDetail, CalcRecord, CalcSweepSubmitted, DeviceSpec, SweepParameter } from '@pvforge/contracts';
+import type { CheckIssue } from '@pvforge/engine';
 import type { MaterialLike, NkIndexEntry } from '../components/device-editor/materials';
 import { apiBase, call, request } from './client';
 
@@ -30,7 +31,7 @@ export const editorApi = {
   calcData: (id: number) => call<CalcDetail>('/sys/calc/calcData', { body: { id } }),
   /** The raw answer: 4105 carries {field, errors} for the form. */
   submit: (kind: 'opt' | 'elec', device: DeviceSpec, name: string, priority = false) =>
-    request<{ id: number } | { field: string; errors: string[] } | null>(`/sys/calc/${kind}`, {
+    request<{ id: number } | { field: string; errors: string[]; issues?: CheckIssue[] } | null>(`/sys/calc/${kind}`, {
       body: { device, name, ...(priority ? { priority } : {}) },
     }),
   /** A parameter sweep (one child calculation per value); the raw answer: 4105 carries {field, errors}. */

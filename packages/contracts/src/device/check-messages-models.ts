@@ -1,106 +1,13 @@
 import type { Localized } from '../i18n.js';
 
 /**
- * The catalogue entries (check-messages.ts) of the exciton and tunnelling models: the engine's
- * check lines about CT-state dissociation, exciton diffusion, band-to-band and trap-assisted
- * tunnelling and the tunnel oxide of an interface (packages/engine/src/electrical/input-check.ts),
- * and the labels of their fields, in both UI languages. Kept apart from the transient and ion
- * entries so that each model's words live in one place.
+ * The labels (check-messages.ts) of the exciton and tunnelling models' fields, in both UI
+ * languages: CT-state dissociation, exciton diffusion, band-to-band and trap-assisted tunnelling and
+ * the tunnel oxide of an interface (their rules are worded by code in engine-messages/device-check.ts).
+ * Kept apart from the transient and ion labels so that each model's words live in one place.
  */
 
 const L = (zh: string, en: string): Localized => ({ 'zh-CN': zh, en });
-
-const got = (v: string): Localized =>
-  v === 'undefined' || v === 'NaN' || v === 'null' ? L('未填写', 'not given') : L(`现为 ${v}`, `got ${v}`);
-const withGot = (zh: string, en: string, v: string): Localized => {
-  const g = got(v);
-  return L(`${zh}（${g['zh-CN']}）`, `${en} (${g.en})`);
-};
-
-export const MODEL_TEXTS: { re: RegExp; text: (m: RegExpExecArray) => Localized }[] = [
-  {
-    re: /^must be "onsager-braun" \(got (.*)\)$/,
-    text: (m) =>
-      L(
-        `不支持解离模型“${m[1]}”，目前只支持 Onsager-Braun`,
-        `dissociation model "${m[1]}" is not supported; only Onsager-Braun is`,
-      ),
-  },
-  {
-    re: /^must be a separation > 0 and at most 100 nm \(got (.*)\)$/,
-    text: (m) => withGot('须大于 0 且不超过 100 nm', 'must be > 0 and at most 100 nm', m[1]!),
-  },
-  {
-    re: /^must be a finite decay rate >= 0 \(got (.*)\)$/,
-    text: (m) => withGot('须为不小于 0 的数值', 'must be a number >= 0', m[1]!),
-  },
-  {
-    re: /^must be a yield from 0 to 1 \(got (.*)\)$/,
-    text: (m) => withGot('须在 0 到 1 之间', 'must be from 0 to 1', m[1]!),
-  },
-  {
-    re: /^must be "delta" or "gaussian" \(got (.*)\)$/,
-    text: (m) =>
-      L(
-        `不支持分布“${m[1]}”，只能是单一值或高斯分布`,
-        `distribution "${m[1]}" is not supported; only a single value or a Gaussian is`,
-      ),
-  },
-  {
-    re: /^must be a diffusion length > 0 \(got (.*)\)$/,
-    text: (m) => withGot('须大于 0', 'must be > 0', m[1]!),
-  },
-  { re: /^must be a lifetime > 0 \(got (.*)\)$/, text: (m) => withGot('须大于 0', 'must be > 0', m[1]!) },
-  {
-    re: /^give a layer either CT-state dissociation/,
-    text: () =>
-      L(
-        '同一层只能选一种激子模型：共混层用 CT 态解离，平面异质结的一侧用激子扩散',
-        'a layer takes one exciton model: CT-state dissociation (a blend) or exciton diffusion (one side of a planar junction)',
-      ),
-  },
-  {
-    re: /^needs a bimolecular coefficient \(a Langevin prefactor or k_rad > 0\)/,
-    text: () =>
-      L(
-        '需要双分子复合系数（Langevin 前因子或辐射复合系数大于 0），否则电荷转移态无法解离',
-        'needs a bimolecular coefficient (a Langevin prefactor or a radiative coefficient > 0): without one no charge-transfer state dissociates',
-      ),
-  },
-  {
-    re: /^touches no other layer with exciton diffusion/,
-    text: () =>
-      L(
-        '相邻层都没有激子扩散，没有给体/受体界面可以分离激子，激子将全部衰减',
-        'no neighbouring layer has exciton diffusion, so no donor/acceptor interface splits the excitons: they all decay',
-      ),
-  },
-  {
-    re: /^must be a thickness > 0 and at most 10 nm, beyond which nothing tunnels \(got (.*)\)$/,
-    text: (m) =>
-      withGot(
-        '须大于 0 且不超过 10 nm（更厚则无法隧穿）',
-        'must be > 0 and at most 10 nm (nothing tunnels through more)',
-        m[1]!,
-      ),
-  },
-  {
-    re: /^must be a barrier from 0 to 10 eV \(got (.*)\)$/,
-    text: (m) => withGot('须在 0 到 10 eV 之间', 'must be from 0 to 10 eV', m[1]!),
-  },
-  {
-    re: /^must be a mass > 0 and at most 10 m0 \(got (.*)\)$/,
-    text: (m) => withGot('须大于 0 且不超过 10 m₀', 'must be > 0 and at most 10 m₀', m[1]!),
-  },
-  {
-    re: /^unknown field, not supported by the engine$/,
-    text: () => L('引擎不支持此字段（未知字段）', 'unknown field, not supported by the engine'),
-  },
-  {
-    re: /^"(.*)" is not supported \(supported: (.*)\)$/,
-    text: (m) => L(`不支持“${m[1]}”（可选：${m[2]}）`, `"${m[1]}" is not supported (supported: ${m[2]})`),
-  },
-];
 
 const CT_FIELDS: Record<string, Localized> = {
   model: L('解离模型', 'dissociation model'),

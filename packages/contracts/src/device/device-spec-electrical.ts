@@ -1,5 +1,6 @@
 import {
-  checkDeviceElectricalIssues,
+  checkDeviceElectricalCoded,
+  type ElectricalCheckIssues,
   INTERFACE_FIELDS,
   LAYER_FIELDS,
   type LayerFieldKey,
@@ -373,8 +374,8 @@ export { MAX_SWEEP_POINTS } from '@pvforge/engine/spec-check';
 
 /**
  * The engine's check of the electrical part (errors and warnings); both empty when the device is
- * not electrical or is fine. Messages: `layers[3] "MAPbI3".electrical.muNCm2PerVs: must be > 0 ...`.
+ * not electrical or is fine. Each names its field (`layers[3] "MAPbI3".electrical.muNCm2PerVs`) and the rule by code.
  */
-export function checkElectricalIssues(spec: ElectricalCheckInput): { errors: string[]; warnings: string[] } {
-  return checkDeviceElectricalIssues(spec as Parameters<typeof checkDeviceElectricalIssues>[0]);
+export function checkElectricalIssues(spec: ElectricalCheckInput): ElectricalCheckIssues {
+  return checkDeviceElectricalCoded(spec as Parameters<typeof checkDeviceElectricalCoded>[0]);
 }

@@ -1,4 +1,4 @@
-import { spectrumCoverage } from '@pvforge/engine/spec-check';
+import { type CheckIssue, checkLine, spectrumCoverage, spectrumCoverageIssue } from '@pvforge/engine/spec-check';
 import Type, { type Static, type TSchema } from 'typebox';
 import Value from 'typebox/value';
 import {
@@ -273,7 +273,7 @@ function discriminator(branch: SchemaNode): { key: string; value: unknown } | un
  * (`kind` / `type`) so that a union reports only the branch the value chose; the leaves are
  * checked by TypeBox. Paths use the layer names: `layers[2] "MAPbI3".thicknessNm`.
  */
-function collectErrors(node: SchemaNode, value: unknown, path: string, out: string[]): void {
+function collectErrors(node: SchemaNode, value: unknown, path: string, out: CheckIssue[]): void {
   const at = path || '(device)';
   if (node.anyOf) {
     if (Value.Check(node as TSchema, value)) return;
@@ -295,29 +295,44 @@ function collectErrors(node: SchemaNode, value: unknown, path: string, out: stri
       const key = tagged[0]!.d!.key;
       const hit = tagged.find((t) => t.d!.value === obj[key]);
       if (!hit) {
-        out.push(
-          `${at}.${key}: must be one of ${tagged.map((t) => JSON.stringify(t.d!.value)).join(', ')} (got ${JSON.stringify(obj[key])})`,
-        );
+        const choices = tagged.map((t) => JSON.stringify(t.d!.value)).join(', ');
+        out.push({
+          path: `${at}.${key}`,
+          message: {
+            code: 'check.not-supported',
+            params: { got: String(obj[key]), supported: choices },
+            text: `must be one of ${choices} (got ${JSON.stringify(obj[key])})`,
+          },
+        });
         return;
       }
       collectErrors(hit.b, value, path, out);
       return;
     }
-    for (const e of Value.Errors(node as TSchema, value)) if (e.keyword !== 'anyOf') out.push(`${at}: ${e.message}`);
+    for (const e of Value.Errors(node as TSchema, value)) if (e.keyword !== 'anyOf') out.push(schemaIssue(at, e));
     return;
   }
   if (node.type === 'object' && node.properties) {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-      out.push(`${at}: must be an object`);
+      out.push({ path: at, message: { code: 'check.not-object', params: {}, text: 'must be an object' } });
       return;
     }
     const obj = value as Record<string, unknown>;
-    for (const r of node.required ?? []) if (!(r in obj)) out.push(`${path ? `${path}.` : ''}${r}: missing`);
+    for (const r of node.required ?? [])
+      if (!(r in obj))
+        out.push({
+          path: `${path ? `${path}.` : ''}${r}`,
+          message: { code: 'check.missing', params: {}, text: 'missing' },
+        });
     for (const [k, v] of Object.entries(obj)) {
       const sub = node.properties[k];
       const p = path ? `${path}.${k}` : k;
       if (!sub) {
-        if (node.additionalProperties === false) out.push(`${p}: unknown field, not supported by the engine`);
+        if (node.additionalProperties === false)
+          out.push({
+            path: p,
+            message: { code: 'check.unknown-field', params: {}, text: 'unknown field, not supported by the engine' },
+          });
         continue;
       }
       collectErrors(sub, v, p, out);
@@ -325,7 +340,7 @@ function collectErrors(node: SchemaNode, value: unknown, path: string, out: stri
     return;
   }
   if (node.type === 'array' && node.items) {
-    for (const e of Value.Errors({ ...node, items: {} } as TSchema, value)) out.push(`${at}: ${e.message}`);
+    for (const e of Value.Errors({ ...node, items: {} } as TSchema, value)) out.push(schemaIssue(at, e));
     if (!Array.isArray(value)) return;
     value.forEach((item, i) => {
       let p = `${path}[${i}]`;
@@ -339,37 +354,89 @@ function collectErrors(node: SchemaNode, value: unknown, path: string, out: stri
     out.push(notSupported(at, value, [node.const]));
     return;
   }
-  for (const e of Value.Errors(node as TSchema, value)) out.push(`${at}: ${e.message}`);
+  for (const e of Value.Errors(node as TSchema, value)) out.push(schemaIssue(at, e));
+}
+
+/** The schema keywords as the wording of check.schema names them. */
+const SCHEMA_RULES: Record<string, string> = {
+  const: 'const',
+  minItems: 'min-items',
+  maxItems: 'max-items',
+  minLength: 'min-length',
+  maxLength: 'max-length',
+  minimum: 'minimum',
+  exclusiveMinimum: 'exclusive-minimum',
+  maximum: 'maximum',
+  exclusiveMaximum: 'exclusive-maximum',
+};
+
+/** A TypeBox error as a check issue: its keyword (and for `type`, the type wanted) names the rule. */
+function schemaIssue(at: string, e: { keyword: string; params: unknown; message: string }): CheckIssue {
+  const params = (e.params ?? {}) as Record<string, unknown>;
+  const rule = e.keyword === 'type' ? String(params['type']) : (SCHEMA_RULES[e.keyword] ?? e.keyword);
+  const limit = params['limit'];
+  return {
+    path: at,
+    message: {
+      code: 'check.schema',
+      // a minimum length of 1 is an empty field, said without its number
+      params: typeof limit === 'number' && rule !== 'min-length' ? { rule, limit } : { rule },
+      text: e.message,
+    },
+  };
 }
 
 /** `...ctDissociation.model: "marcus" is not supported (supported: "onsager-braun")`. */
-function notSupported(at: string, value: unknown, choices: unknown[]): string {
+function notSupported(at: string, value: unknown, choices: unknown[]): CheckIssue {
   const shown = typeof value === 'string' ? value : JSON.stringify(value);
-  return `${at}: "${shown}" is not supported (supported: ${choices.map((c) => JSON.stringify(c)).join(', ')})`;
+  const supported = choices.map((c) => JSON.stringify(c)).join(', ');
+  return {
+    path: at,
+    message: {
+      code: 'check.not-supported',
+      params: { got: shown, supported },
+      text: `"${shown}" is not supported (supported: ${supported})`,
+    },
+  };
 }
 
 /**
  * A user (tabulated) spectrum: as many values as wavelengths, wavelengths strictly increasing, and
  * covering the calculation's wavelength range (the engine interpolates it onto that grid and has
- * no light to give outside it). Words translated in check-messages.ts.
+ * no light to give outside it). Worded by code (engine-messages/device-check.ts).
  */
-function spectrumIssues(spec: DeviceSpec): string[] {
+function spectrumIssues(spec: DeviceSpec): CheckIssue[] {
   const sp = spec.illumination?.spectrum;
   if (sp?.kind !== 'tabulated') return [];
   const w = sp.wavelengthNm;
+  const path = 'illumination.spectrum';
   if (sp.irradianceWm2Nm.length !== w.length)
-    return [`illumination.spectrum: has ${sp.irradianceWm2Nm.length} irradiance values for ${w.length} wavelengths`];
+    return [
+      {
+        path,
+        message: {
+          code: 'check.spectrum-length',
+          params: { values: sp.irradianceWm2Nm.length, wavelengths: w.length },
+          text: `has ${sp.irradianceWm2Nm.length} irradiance values for ${w.length} wavelengths`,
+        },
+      },
+    ];
   for (let i = 1; i < w.length; i++) {
     if (!(w[i]! > w[i - 1]!))
-      return [`illumination.spectrum: wavelengths must increase strictly (${w[i - 1]} then ${w[i]} nm)`];
+      return [
+        {
+          path,
+          message: {
+            code: 'check.spectrum-order',
+            params: { before: w[i - 1]!, after: w[i]! },
+            text: `wavelengths must increase strictly (${w[i - 1]} then ${w[i]} nm)`,
+          },
+        },
+      ];
   }
   const range = spec.illumination?.wavelength ?? { startNm: 300, endNm: 1600 };
   const gap = spectrumCoverage({ wavelengthNm: w }, range.startNm, range.endNm);
-  return gap
-    ? [
-        `illumination.spectrum: the spectrum covers ${gap.fromNm}-${gap.toNm} nm, not the calculation range ${gap.startNm}-${gap.endNm} nm`,
-      ]
-    : [];
+  return gap ? [spectrumCoverageIssue(gap)] : [];
 }
 
 /**
@@ -377,16 +444,37 @@ function spectrumIssues(spec: DeviceSpec): string[] {
  * electrical values are judged by the engine's check; what runs but may mislead comes back as
  * warnings of a valid device (e.g. Boltzmann statistics in a degenerate layer).
  */
-export function checkDeviceSpec(
-  value: unknown,
-): { ok: true; spec: DeviceSpec; warnings: string[] } | { ok: false; errors: string[] } {
+export function checkDeviceSpec(value: unknown): DeviceSpecCheck {
   if (Value.Check(DeviceSpec, value)) {
     const spec = value as DeviceSpec;
     const electrical = checkElectricalIssues(spec);
-    const errors = [...spectrumIssues(spec), ...electrical.errors];
-    return errors.length ? { ok: false, errors } : { ok: true, spec, warnings: electrical.warnings };
+    const issues = [...spectrumIssues(spec), ...electrical.errors];
+    return issues.length
+      ? { ok: false, errors: issues.map(checkLine), issues }
+      : { ok: true, spec, warnings: electrical.warnings.map(checkLine), warningIssues: electrical.warnings };
   }
-  const errors: string[] = [];
-  collectErrors(DeviceSpec as unknown as SchemaNode, value, '', errors);
-  return { ok: false, errors: errors.length ? [...new Set(errors)] : ['invalid device'] };
+  const found: CheckIssue[] = [];
+  collectErrors(DeviceSpec as unknown as SchemaNode, value, '', found);
+  // the same line twice (a field reached by two rules) is said once
+  const seen = new Set<string>();
+  const issues = found.filter((i) => {
+    const line = checkLine(i);
+    if (seen.has(line)) return false;
+    seen.add(line);
+    return true;
+  });
+  if (issues.length === 0)
+    issues.push({
+      path: '(device)',
+      message: { code: 'check.schema', params: { rule: 'device' }, text: 'invalid device' },
+    });
+  return { ok: false, errors: issues.map(checkLine), issues };
 }
+
+/**
+ * The verdict of checkDeviceSpec: the English lines (`path: text`, for logs and API clients) and
+ * the same problems as issues with their codes, in the same order, which the UI words.
+ */
+export type DeviceSpecCheck =
+  | { ok: true; spec: DeviceSpec; warnings: string[]; warningIssues: CheckIssue[] }
+  | { ok: false; errors: string[]; issues: CheckIssue[] };

@@ -1,5 +1,6 @@
 import { type EngineMessage, isEngineMessage, type MessageParams } from '@pvforge/engine';
 import { format, type Lang, type Localized } from '../i18n.js';
+import { DEVICE_CHECK_WORDINGS } from './device-check.js';
 import { RESULT_MESSAGES } from './results.js';
 
 /**
@@ -11,7 +12,7 @@ import { RESULT_MESSAGES } from './results.js';
 export type MessageWording = Localized | ((p: MessageParams) => Localized);
 export type MessageCatalogue = Readonly<Record<string, MessageWording>>;
 
-const CATALOGUES: readonly MessageCatalogue[] = [RESULT_MESSAGES];
+const CATALOGUES: readonly MessageCatalogue[] = [RESULT_MESSAGES, DEVICE_CHECK_WORDINGS];
 
 function wordingOf(code: string): MessageWording | undefined {
   for (const c of CATALOGUES) if (Object.hasOwn(c, code)) return c[code];

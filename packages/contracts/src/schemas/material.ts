@@ -515,10 +515,8 @@ function checkMaterialDefects(e: Record<string, unknown>, out: MaterialProblem[]
   const n = (k: string) => (typeof e[k] === 'number' ? (e[k] as number) : Number.NaN);
   const gap = layerGap(n('chiEV'), n('egEV'), n('ncCm3'), n('nvCm3'), 300);
   list.forEach((d, k) => {
-    for (const line of checkDefectSpec(d, `electrical.defects[${k}]`, 'bulk', gap)) {
-      const field = line.slice(0, line.indexOf(': '));
-      out.push(problem(field, localizeCheckMessage(line, 'zh-CN'), localizeCheckMessage(line, 'en')));
-    }
+    for (const issue of checkDefectSpec(d, `electrical.defects[${k}]`, 'bulk', gap))
+      out.push(problem(issue.path, localizeCheckMessage(issue, 'zh-CN'), localizeCheckMessage(issue, 'en')));
     const x = d as Record<string, unknown>;
     const ranges: [string, number, number][] = [
       ['densityCm3', 0, 1e22],

@@ -7,7 +7,9 @@
  *   - every value, by the solver's one set of rules (electrical/input-check.ts) run on the mapped
  *     device, with each issue renamed back to the DeviceSpec's field through the field list
  *     (electrical/fields.ts).
- * Messages name the layer and the field: `layers[3] "MAPbI3".electrical.muNCm2PerVs: must be > 0 ...`.
+ * Each issue names the layer and the field (`layers[3] "MAPbI3".electrical.muNCm2PerVs`) and the rule
+ * broken as a check code with its numbers (messages/device-check.ts), which the UI words; the English
+ * line `path: text` is what logs, the CLI and API clients read.
  */
 import {
   CONTACT_FIELDS,
@@ -21,7 +23,8 @@ import {
 } from '../electrical/fields.js';
 import { checkElectricalDevice } from '../electrical/input-check.js';
 import type { ElectricalInputIssue } from '../electrical/types.js';
-import { checkTandem } from '../tandem/check.js';
+import { type CheckIssue, checkLine, checkIssue as issue } from '../messages/device-check.js';
+import { checkTandemIssues } from '../tandem/check.js';
 import { checkDefectSpec, defectGapWarning, interfaceGap } from './defects-map.js';
 import { gapOf, mapElectrical } from './map.js';
 import type {
@@ -47,21 +50,38 @@ export interface ElectricalCheck {
   warnings: string[];
 }
 
-/** Errors of the electrical part; [] when the device has no `electrical` block or is fine. */
+/** The same as issues with their codes (the lines above are their English). */
+export interface ElectricalCheckIssues {
+  errors: CheckIssue[];
+  warnings: CheckIssue[];
+}
+
+/** Errors of the electrical part as English lines; [] when the device has no `electrical` block or is fine. */
 export function checkDeviceElectrical(spec: ElectricalDeviceSpecLike): string[] {
   return checkDeviceElectricalIssues(spec).errors;
 }
 
-/** Errors and warnings of the electrical part. */
+/** Errors and warnings of the electrical part as English lines (`path: text`). */
 export function checkDeviceElectricalIssues(spec: ElectricalDeviceSpecLike): ElectricalCheck {
+  const { errors, warnings } = checkDeviceElectricalCoded(spec);
+  return { errors: errors.map(checkLine), warnings: warnings.map(checkLine) };
+}
+
+/** Errors and warnings of the electrical part, each with its field path and coded message. */
+export function checkDeviceElectricalCoded(spec: ElectricalDeviceSpecLike): ElectricalCheckIssues {
   const el = spec.electrical;
-  if (!el) return { errors: checkTandem(spec), warnings: [] };
-  const out: string[] = checkTandem(spec);
+  if (!el) return { errors: checkTandemIssues(spec), warnings: [] };
+  const out: CheckIssue[] = checkTandemIssues(spec);
   const at = (j: number) => `layers[${j}] "${spec.layers[j]!.name}"`;
   const domain = electricalDomain(spec);
   if (domain.length === 0) {
     out.push(
-      'electrical: no layer has an "electrical" object: give the drift-diffusion parameters of the semiconductor layers',
+      issue(
+        'electrical',
+        'check.no-electrical-layer',
+        {},
+        'no layer has an "electrical" object: give the drift-diffusion parameters of the semiconductor layers',
+      ),
     );
     return { errors: out, warnings: [] };
   }
@@ -73,24 +93,31 @@ export function checkDeviceElectricalIssues(spec: ElectricalDeviceSpecLike): Ele
   for (let j = first + 1; j < last; j++) {
     if (!spec.layers[j]!.electrical && !gapsAllowed)
       out.push(
-        `${at(j)}.electrical: missing: the electrical layers must be contiguous (${at(first)} to ${at(last)} have electrical parameters, this layer lies between them)`,
+        issue(
+          `${at(j)}.electrical`,
+          'check.not-contiguous',
+          {},
+          `missing: the electrical layers must be contiguous (${at(first)} to ${at(last)} have electrical parameters, this layer lies between them)`,
+        ),
       );
   }
   for (const j of domain) {
     const e = spec.layers[j]!.electrical! as Record<string, unknown>;
     for (const k of Object.keys(e))
       if (!layerFieldByKey(k) && !LAYER_BLOCKS.has(k))
-        out.push(`${at(j)}.electrical.${k}: unknown field, not supported by the engine`);
+        out.push(
+          issue(`${at(j)}.electrical.${k}`, 'check.unknown-field', {}, 'unknown field, not supported by the engine'),
+        );
     out.push(...checkIonTemperature(spec.layers[j]!.electrical!.ions, `${at(j)}.electrical.ions`));
   }
   const T_K = el.temperatureK ?? 300;
   // defects: the DeviceSpec's own fields (energy reference, capture), before the solver's rules
   const defectPaths = new Set<string>();
-  const defectWarnings: string[] = [];
+  const defectWarnings: CheckIssue[] = [];
   const checkDefects = (list: unknown, p: string, where: 'bulk' | 'interface', gap: ReturnType<typeof gapOf>) => {
     if (list === undefined) return;
     if (!Array.isArray(list)) {
-      out.push(`${p}: must be a list of defects`);
+      out.push(issue(p, 'check.not-list', {}, 'must be a list of defects'));
       return;
     }
     list.forEach((d: DefectElectricalLike, k) => {
@@ -115,11 +142,32 @@ export function checkDeviceElectricalIssues(spec: ElectricalDeviceSpecLike): Ele
     const b = names.indexOf(it.between?.[1]);
     if (a < 0 || b < 0) {
       const bad = a < 0 ? it.between?.[0] : it.between?.[1];
-      out.push(`${p}: "${bad}" is not a layer with electrical parameters (${names.join(', ')})`);
+      out.push(
+        issue(
+          p,
+          'check.not-electrical-layer',
+          { name: String(bad), layers: names.join(', ') },
+          `"${bad}" is not a layer with electrical parameters (${names.join(', ')})`,
+        ),
+      );
     } else if (b !== a + 1) {
-      out.push(`${p}: "${it.between[0]}" and "${it.between[1]}" are not adjacent electrical layers (front one first)`);
+      out.push(
+        issue(
+          p,
+          'check.not-adjacent',
+          { front: it.between[0], back: it.between[1] },
+          `"${it.between[0]}" and "${it.between[1]}" are not adjacent electrical layers (front one first)`,
+        ),
+      );
     } else if (seen.has(it.between[0])) {
-      out.push(`${p}: the interface ${it.between[0]}/${it.between[1]} is given twice`);
+      out.push(
+        issue(
+          p,
+          'check.interface-twice',
+          { front: it.between[0], back: it.between[1] },
+          `the interface ${it.between[0]}/${it.between[1]} is given twice`,
+        ),
+      );
     }
     seen.add(it.between?.[0]);
     if (it.defects !== undefined) {
@@ -133,31 +181,56 @@ export function checkDeviceElectricalIssues(spec: ElectricalDeviceSpecLike): Ele
     }
   });
   const sw = el.voltageSweep;
-  if (!sw) out.push('electrical.voltageSweep: missing');
+  const q = 'electrical.voltageSweep';
+  if (!sw) out.push(issue(q, 'check.missing', {}, 'missing'));
   else if (![sw.startV, sw.stopV].every((v) => typeof v === 'number' && Number.isFinite(v)))
-    out.push('electrical.voltageSweep: startV and stopV must be finite numbers');
+    out.push(issue(q, 'check.sweep-not-finite', {}, 'startV and stopV must be finite numbers'));
   else if (sw.stepV === 0 || typeof sw.stepV !== 'number' || !Number.isFinite(sw.stepV))
-    out.push(`electrical.voltageSweep.stepV: must not be 0 (got ${sw.stepV})`);
+    out.push(issue(`${q}.stepV`, 'check.not-zero', { got: String(sw.stepV) }, `must not be 0 (got ${sw.stepV})`));
   else {
     const count = Math.floor((sw.stopV - sw.startV) / sw.stepV + 1e-9) + 1;
     if (count < 1)
       out.push(
-        `electrical.voltageSweep.stepV: goes away from stopV (${sw.startV} V to ${sw.stopV} V in steps of ${sw.stepV} V)`,
+        issue(
+          `${q}.stepV`,
+          'check.sweep-direction',
+          { startV: sw.startV, stopV: sw.stopV, stepV: sw.stepV },
+          `goes away from stopV (${sw.startV} V to ${sw.stopV} V in steps of ${sw.stepV} V)`,
+        ),
       );
     else if (count > MAX_SWEEP_POINTS)
-      out.push(`electrical.voltageSweep.stepV: ${count} points is too many (at most ${MAX_SWEEP_POINTS})`);
+      out.push(
+        issue(
+          `${q}.stepV`,
+          'check.too-many-points',
+          { count, max: MAX_SWEEP_POINTS },
+          `${count} points is too many (at most ${MAX_SWEEP_POINTS})`,
+        ),
+      );
   }
   const eqeStep = el.eqe?.stepNm;
   const optStep = spec.illumination?.wavelength?.stepNm ?? 1;
   if (eqeStep !== undefined) {
     const r = eqeStep / optStep;
     if (Math.abs(r - Math.round(r)) > 1e-9 || Math.round(r) < 1)
-      out.push(`electrical.eqe.stepNm: must be a multiple of the optical step ${optStep} nm (got ${eqeStep})`);
+      out.push(
+        issue(
+          'electrical.eqe.stepNm',
+          'check.eqe-step',
+          { stepNm: optStep, got: String(eqeStep) },
+          `must be a multiple of the optical step ${optStep} nm (got ${eqeStep})`,
+        ),
+      );
   }
   const genKind = el.generation?.kind ?? (spec.illumination ? 'optical' : 'dark');
   if (el.eqe && genKind !== 'optical')
     out.push(
-      `electrical.eqe: needs generation "optical" (got "${genKind}"; it is the default when illumination is given)`,
+      issue(
+        'electrical.eqe',
+        'check.eqe-needs-optical',
+        { got: genKind },
+        `needs generation "optical" (got "${genKind}"; it is the default when illumination is given)`,
+      ),
     );
   out.push(
     ...checkTransient(el.transient),
@@ -166,26 +239,33 @@ export function checkDeviceElectricalIssues(spec: ElectricalDeviceSpecLike): Ele
     ...checkCapacitanceFrequency(el.capacitanceFrequency),
   );
   // the values, by the solver's rules, named as the DeviceSpec names them
-  const warnings: string[] = [...defectWarnings];
-  const sweepReported = out.some((m) => m.startsWith('electrical.voltageSweep'));
+  const warnings: CheckIssue[] = [...defectWarnings];
+  const sweepReported = out.some((m) => m.path.startsWith('electrical.voltageSweep'));
   const { device } = mapElectrical(spec);
-  for (const issue of checkElectricalDevice(device)) {
-    if (sweepReported && issue.field === 'voltage_V') continue;
-    const path = specPath(spec, domain, issue);
+  for (const solverIssue of checkElectricalDevice(device)) {
+    if (sweepReported && solverIssue.field === 'voltage_V') continue;
+    const path = specPath(spec, domain, solverIssue);
     // a defect the DeviceSpec check already refused: its level and capture are not judged twice
     const defect = /^(.*\.defects\[\d+\])\./.exec(path)?.[1];
     if (defect && defectPaths.has(defect)) continue;
-    const line = `${path}: ${issue.text}`;
-    (issue.severity === 'error' ? out : warnings).push(line);
+    (solverIssue.severity === 'error' ? out : warnings).push({ path, message: solverIssue.detail });
   }
-  return { errors: [...new Set(out)], warnings };
+  // the same line twice (two checks reaching one rule) is said once
+  const seenLines = new Set<string>();
+  const errors = out.filter((i) => {
+    const line = checkLine(i);
+    if (seenLines.has(line)) return false;
+    seenLines.add(line);
+    return true;
+  });
+  return { errors, warnings };
 }
 
 /** The DeviceSpec path of a solver issue (see the field list). */
-function specPath(spec: ElectricalDeviceSpecLike, domain: number[], issue: ElectricalInputIssue): string {
-  const { where, field } = issue;
-  if (issue.layerIndex !== undefined) {
-    const j = domain[issue.layerIndex]!;
+function specPath(spec: ElectricalDeviceSpecLike, domain: number[], solverIssue: ElectricalInputIssue): string {
+  const { where, field } = solverIssue;
+  if (solverIssue.layerIndex !== undefined) {
+    const j = domain[solverIssue.layerIndex]!;
     const at = `layers[${j}] "${spec.layers[j]!.name}"`;
     if (field === 'thickness_nm') return `${at}.thicknessNm`;
     const ion = /^ions\[(\d+)\]\.(\w+)$/.exec(field);
@@ -286,84 +366,206 @@ const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFi
  * The DeviceSpec-only fields of the mobile ions (the solver gets D at the device temperature,
  * device/map.ts): an activation energy >= 0 (D rises with temperature) and a reference temperature > 0.
  */
-function checkIonTemperature(ions: unknown, p: string): string[] {
+function checkIonTemperature(ions: unknown, p: string): CheckIssue[] {
   if (!Array.isArray(ions)) return [];
-  const out: string[] = [];
+  const out: CheckIssue[] = [];
   ions.forEach((ion: { activationEnergyEV?: unknown; referenceTemperatureK?: unknown } | null, k) => {
     const ea = ion?.activationEnergyEV;
     if (ea !== undefined && !(finite(ea) && ea >= 0))
-      out.push(`${p}[${k}].activationEnergyEV: must be a finite activation energy >= 0 eV (got ${String(ea)})`);
+      out.push(
+        issue(
+          `${p}[${k}].activationEnergyEV`,
+          'check.negative',
+          { got: String(ea) },
+          `must be a finite activation energy >= 0 eV (got ${String(ea)})`,
+        ),
+      );
     const tr = ion?.referenceTemperatureK;
     if (tr !== undefined && !(finite(tr) && tr > 0))
-      out.push(`${p}[${k}].referenceTemperatureK: must be a temperature > 0 K (got ${String(tr)})`);
+      out.push(
+        issue(
+          `${p}[${k}].referenceTemperatureK`,
+          'check.not-positive-temperature',
+          { got: String(tr) },
+          `must be a temperature > 0 K (got ${String(tr)})`,
+        ),
+      );
   });
   return out;
 }
 
 /** The transient protocol's own rules (electrical.transient). */
-function checkTransient(t: TransientElectricalLike | undefined): string[] {
+function checkTransient(t: TransientElectricalLike | undefined): CheckIssue[] {
   if (!t) return [];
-  const out: string[] = [];
+  const out: CheckIssue[] = [];
   const p = 'electrical.transient';
-  if (!finite(t.initialV)) out.push(`${p}.initialV: must be a finite voltage (got ${String(t.initialV)})`);
+  if (!finite(t.initialV))
+    out.push(
+      issue(
+        `${p}.initialV`,
+        'check.not-finite-voltage',
+        { got: String(t.initialV) },
+        `must be a finite voltage (got ${String(t.initialV)})`,
+      ),
+    );
   if (t.rateVPerS !== undefined && !(finite(t.rateVPerS) && t.rateVPerS > 0))
-    out.push(`${p}.rateVPerS: must be a scan rate > 0 (got ${String(t.rateVPerS)})`);
+    out.push(
+      issue(
+        `${p}.rateVPerS`,
+        'check.not-positive',
+        { got: String(t.rateVPerS) },
+        `must be a scan rate > 0 (got ${String(t.rateVPerS)})`,
+      ),
+    );
   if (!Array.isArray(t.segments) || t.segments.length === 0) {
-    out.push(`${p}.segments: must list at least one segment`);
+    out.push(issue(`${p}.segments`, 'check.segments-empty', {}, 'must list at least one segment'));
     return out;
   }
-  if (t.segments.length > 200) out.push(`${p}.segments: at most 200 segments (got ${t.segments.length})`);
+  if (t.segments.length > 200)
+    out.push(
+      issue(
+        `${p}.segments`,
+        'check.segments-too-many',
+        { max: 200, got: t.segments.length },
+        `at most 200 segments (got ${t.segments.length})`,
+      ),
+    );
   let total = 0;
   let V = t.initialV;
   t.segments.forEach((g, i) => {
     const q = `${p}.segments[${i}]`;
     if (g.kind === 'scan') {
       const rate = g.rateVPerS ?? t.rateVPerS;
-      if (!finite(g.toV)) out.push(`${q}.toV: must be a finite voltage (got ${String(g.toV)})`);
+      if (!finite(g.toV))
+        out.push(
+          issue(
+            `${q}.toV`,
+            'check.not-finite-voltage',
+            { got: String(g.toV) },
+            `must be a finite voltage (got ${String(g.toV)})`,
+          ),
+        );
       else if (!(finite(rate) && rate > 0))
         out.push(
-          `${q}.rateVPerS: must be a scan rate > 0 (got ${String(rate)}; or give electrical.transient.rateVPerS)`,
+          issue(
+            `${q}.rateVPerS`,
+            'check.scan-rate-missing',
+            { got: String(rate) },
+            `must be a scan rate > 0 (got ${String(rate)}; or give electrical.transient.rateVPerS)`,
+          ),
         );
-      else if (g.toV === V) out.push(`${q}.toV: the scan goes nowhere (it starts at ${V} V)`);
+      else if (g.toV === V)
+        out.push(issue(`${q}.toV`, 'check.scan-nowhere', { startV: V }, `the scan goes nowhere (it starts at ${V} V)`));
       else total += Math.abs(g.toV - V) / rate;
       if (finite(g.toV)) V = g.toV;
     } else if (g.kind === 'hold' || g.kind === 'light' || g.kind === 'open-circuit') {
       if (!(finite(g.durationS) && g.durationS > 0))
-        out.push(`${q}.durationS: must be a duration > 0 (got ${String(g.durationS)})`);
+        out.push(
+          issue(
+            `${q}.durationS`,
+            'check.not-positive',
+            { got: String(g.durationS) },
+            `must be a duration > 0 (got ${String(g.durationS)})`,
+          ),
+        );
       else total += g.durationS;
       if (g.kind === 'hold' && g.voltageV !== undefined) {
-        if (!finite(g.voltageV)) out.push(`${q}.voltageV: must be a finite voltage (got ${String(g.voltageV)})`);
+        if (!finite(g.voltageV))
+          out.push(
+            issue(
+              `${q}.voltageV`,
+              'check.not-finite-voltage',
+              { got: String(g.voltageV) },
+              `must be a finite voltage (got ${String(g.voltageV)})`,
+            ),
+          );
         else V = g.voltageV;
       }
     } else
       out.push(
-        `${q}.kind: must be "scan", "hold", "light" or "open-circuit" (got ${String((g as { kind?: unknown }).kind)})`,
+        issue(
+          `${q}.kind`,
+          'check.segment-kind',
+          { got: String((g as { kind?: unknown }).kind) },
+          `must be "scan", "hold", "light" or "open-circuit" (got ${String((g as { kind?: unknown }).kind)})`,
+        ),
       );
   });
   if (total > MAX_TRANSIENT_S)
-    out.push(`${p}.segments: ${total.toExponential(2)} s in all is longer than ${MAX_TRANSIENT_S} s`);
+    out.push(
+      issue(
+        `${p}.segments`,
+        'check.protocol-too-long',
+        { totalS: total.toExponential(2), maxS: MAX_TRANSIENT_S },
+        `${total.toExponential(2)} s in all is longer than ${MAX_TRANSIENT_S} s`,
+      ),
+    );
   if (t.points !== undefined && !(Number.isInteger(t.points) && t.points >= 2 && t.points <= MAX_TRANSIENT_POINTS))
-    out.push(`${p}.points: must be an integer from 2 to ${MAX_TRANSIENT_POINTS} (got ${String(t.points)})`);
+    out.push(
+      issue(
+        `${p}.points`,
+        'check.integer-range',
+        { min: 2, max: MAX_TRANSIENT_POINTS, got: String(t.points) },
+        `must be an integer from 2 to ${MAX_TRANSIENT_POINTS} (got ${String(t.points)})`,
+      ),
+    );
   (t.profileTimesS ?? []).forEach((s, i) => {
     if (!(finite(s) && s >= 0 && s <= total * (1 + 1e-9)))
-      out.push(`${p}.profileTimesS[${i}]: must be a time within the protocol, 0 to ${total} s (got ${String(s)})`);
+      out.push(
+        issue(
+          `${p}.profileTimesS[${i}]`,
+          'check.time-outside-protocol',
+          { maxS: total, got: String(s) },
+          `must be a time within the protocol, 0 to ${total} s (got ${String(s)})`,
+        ),
+      );
   });
   return out;
 }
 
 /** The impedance spectrum's own rules (electrical.impedance). */
-function checkImpedance(z: ImpedanceElectricalLike | undefined): string[] {
+function checkImpedance(z: ImpedanceElectricalLike | undefined): CheckIssue[] {
   if (!z) return [];
-  const out: string[] = [];
+  const out: CheckIssue[] = [];
   const p = 'electrical.impedance';
-  if (!finite(z.voltageV)) out.push(`${p}.voltageV: must be a finite voltage (got ${String(z.voltageV)})`);
+  if (!finite(z.voltageV))
+    out.push(
+      issue(
+        `${p}.voltageV`,
+        'check.not-finite-voltage',
+        { got: String(z.voltageV) },
+        `must be a finite voltage (got ${String(z.voltageV)})`,
+      ),
+    );
   const lo = z.startHz ?? 1e-3;
   const hi = z.stopHz ?? 1e6;
-  if (!(finite(lo) && lo > 0)) out.push(`${p}.startHz: must be a frequency > 0 (got ${String(z.startHz)})`);
+  if (!(finite(lo) && lo > 0))
+    out.push(
+      issue(
+        `${p}.startHz`,
+        'check.not-positive',
+        { got: String(z.startHz) },
+        `must be a frequency > 0 (got ${String(z.startHz)})`,
+      ),
+    );
   if (!(finite(hi) && hi > lo && hi <= 1e12))
-    out.push(`${p}.stopHz: must be above startHz and at most 1e12 Hz (got ${String(z.stopHz)})`);
+    out.push(
+      issue(
+        `${p}.stopHz`,
+        'check.above-start-at-most',
+        { maxHz: '1e12', got: String(z.stopHz) },
+        `must be above startHz and at most 1e12 Hz (got ${String(z.stopHz)})`,
+      ),
+    );
   if (z.points !== undefined && !(Number.isInteger(z.points) && z.points >= 1 && z.points <= MAX_IMPEDANCE_POINTS))
-    out.push(`${p}.points: must be an integer from 1 to ${MAX_IMPEDANCE_POINTS} (got ${String(z.points)})`);
+    out.push(
+      issue(
+        `${p}.points`,
+        'check.integer-range',
+        { min: 1, max: MAX_IMPEDANCE_POINTS, got: String(z.points) },
+        `must be an integer from 1 to ${MAX_IMPEDANCE_POINTS} (got ${String(z.points)})`,
+      ),
+    );
   return out;
 }
 
@@ -371,43 +573,133 @@ function checkImpedance(z: ImpedanceElectricalLike | undefined): string[] {
 export const MAX_CAPACITANCE_POINTS = 500;
 
 /** The C-V sweep's own rules (electrical.capacitanceVoltage). */
-function checkCapacitanceVoltage(c: CapacitanceVoltageLike | undefined, layers: string[]): string[] {
+function checkCapacitanceVoltage(c: CapacitanceVoltageLike | undefined, layers: string[]): CheckIssue[] {
   if (!c) return [];
-  const out: string[] = [];
+  const out: CheckIssue[] = [];
   const p = 'electrical.capacitanceVoltage';
   if (!(finite(c.frequencyHz) && c.frequencyHz > 0 && c.frequencyHz <= 1e12))
-    out.push(`${p}.frequencyHz: must be a frequency > 0 and at most 1e12 Hz (got ${String(c.frequencyHz)})`);
-  if (!finite(c.startV)) out.push(`${p}.startV: must be a finite voltage (got ${String(c.startV)})`);
-  if (!finite(c.stopV)) out.push(`${p}.stopV: must be a finite voltage (got ${String(c.stopV)})`);
-  if (!(finite(c.stepV) && c.stepV !== 0)) out.push(`${p}.stepV: must not be 0 (got ${String(c.stepV)})`);
+    out.push(
+      issue(
+        `${p}.frequencyHz`,
+        'check.above-zero-at-most',
+        { max: '1e12', unit: 'Hz', got: String(c.frequencyHz) },
+        `must be a frequency > 0 and at most 1e12 Hz (got ${String(c.frequencyHz)})`,
+      ),
+    );
+  if (!finite(c.startV))
+    out.push(
+      issue(
+        `${p}.startV`,
+        'check.not-finite-voltage',
+        { got: String(c.startV) },
+        `must be a finite voltage (got ${String(c.startV)})`,
+      ),
+    );
+  if (!finite(c.stopV))
+    out.push(
+      issue(
+        `${p}.stopV`,
+        'check.not-finite-voltage',
+        { got: String(c.stopV) },
+        `must be a finite voltage (got ${String(c.stopV)})`,
+      ),
+    );
+  if (!(finite(c.stepV) && c.stepV !== 0))
+    out.push(issue(`${p}.stepV`, 'check.not-zero', { got: String(c.stepV) }, `must not be 0 (got ${String(c.stepV)})`));
   else if (finite(c.startV) && finite(c.stopV)) {
     const count = Math.floor((c.stopV - c.startV) / c.stepV + 1e-9) + 1;
     if (count < 2)
-      out.push(`${p}.stepV: must step from startV towards stopV, at least two voltages (got ${c.stepV} V)`);
+      out.push(
+        issue(
+          `${p}.stepV`,
+          'check.cv-step',
+          { stepV: c.stepV },
+          `must step from startV towards stopV, at least two voltages (got ${c.stepV} V)`,
+        ),
+      );
     else if (count > MAX_CAPACITANCE_POINTS)
-      out.push(`${p}.stepV: ${count} voltages is too many (at most ${MAX_CAPACITANCE_POINTS})`);
+      out.push(
+        issue(
+          `${p}.stepV`,
+          'check.cv-too-many',
+          { count, max: MAX_CAPACITANCE_POINTS },
+          `${count} voltages is too many (at most ${MAX_CAPACITANCE_POINTS})`,
+        ),
+      );
   }
   for (const f of ['fitFromV', 'fitToV'] as const)
-    if (c[f] !== undefined && !finite(c[f])) out.push(`${p}.${f}: must be a finite voltage (got ${String(c[f])})`);
+    if (c[f] !== undefined && !finite(c[f]))
+      out.push(
+        issue(
+          `${p}.${f}`,
+          'check.not-finite-voltage',
+          { got: String(c[f]) },
+          `must be a finite voltage (got ${String(c[f])})`,
+        ),
+      );
   if (finite(c.fitFromV) && finite(c.fitToV) && !(c.fitToV > c.fitFromV))
-    out.push(`${p}.fitToV: must be above fitFromV (got ${c.fitToV} V, from ${c.fitFromV} V)`);
+    out.push(
+      issue(
+        `${p}.fitToV`,
+        'check.fit-order',
+        { toV: c.fitToV, fromV: c.fitFromV },
+        `must be above fitFromV (got ${c.fitToV} V, from ${c.fitFromV} V)`,
+      ),
+    );
   if (c.fitLayer !== undefined && !layers.includes(c.fitLayer))
-    out.push(`${p}.fitLayer: "${c.fitLayer}" is not a layer with electrical parameters (${layers.join(', ')})`);
+    out.push(
+      issue(
+        `${p}.fitLayer`,
+        'check.not-electrical-layer',
+        { name: c.fitLayer, layers: layers.join(', ') },
+        `"${c.fitLayer}" is not a layer with electrical parameters (${layers.join(', ')})`,
+      ),
+    );
   return out;
 }
 
 /** The C-f sweep's own rules (electrical.capacitanceFrequency). */
-function checkCapacitanceFrequency(c: CapacitanceFrequencyLike | undefined): string[] {
+function checkCapacitanceFrequency(c: CapacitanceFrequencyLike | undefined): CheckIssue[] {
   if (!c) return [];
-  const out: string[] = [];
+  const out: CheckIssue[] = [];
   const p = 'electrical.capacitanceFrequency';
-  if (!finite(c.voltageV)) out.push(`${p}.voltageV: must be a finite voltage (got ${String(c.voltageV)})`);
+  if (!finite(c.voltageV))
+    out.push(
+      issue(
+        `${p}.voltageV`,
+        'check.not-finite-voltage',
+        { got: String(c.voltageV) },
+        `must be a finite voltage (got ${String(c.voltageV)})`,
+      ),
+    );
   const lo = c.startHz ?? 1;
   const hi = c.stopHz ?? 1e7;
-  if (!(finite(lo) && lo > 0)) out.push(`${p}.startHz: must be a frequency > 0 (got ${String(c.startHz)})`);
+  if (!(finite(lo) && lo > 0))
+    out.push(
+      issue(
+        `${p}.startHz`,
+        'check.not-positive',
+        { got: String(c.startHz) },
+        `must be a frequency > 0 (got ${String(c.startHz)})`,
+      ),
+    );
   if (!(finite(hi) && hi > lo && hi <= 1e12))
-    out.push(`${p}.stopHz: must be above startHz and at most 1e12 Hz (got ${String(c.stopHz)})`);
+    out.push(
+      issue(
+        `${p}.stopHz`,
+        'check.above-start-at-most',
+        { maxHz: '1e12', got: String(c.stopHz) },
+        `must be above startHz and at most 1e12 Hz (got ${String(c.stopHz)})`,
+      ),
+    );
   if (c.points !== undefined && !(Number.isInteger(c.points) && c.points >= 3 && c.points <= MAX_CAPACITANCE_POINTS))
-    out.push(`${p}.points: must be an integer from 3 to ${MAX_CAPACITANCE_POINTS} (got ${String(c.points)})`);
+    out.push(
+      issue(
+        `${p}.points`,
+        'check.integer-range',
+        { min: 3, max: MAX_CAPACITANCE_POINTS, got: String(c.points) },
+        `must be an integer from 3 to ${MAX_CAPACITANCE_POINTS} (got ${String(c.points)})`,
+      ),
+    );
   return out;
 }

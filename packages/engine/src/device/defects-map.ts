@@ -22,6 +22,7 @@
  */
 import { KB_J_K, Q_C } from '../constants.js';
 import type { BulkDefect, DefectDistribution, InterfaceDefect } from '../electrical/types.js';
+import { type CheckIssue, checkIssue as issue } from '../messages/device-check.js';
 import type { DefectElectricalLike } from './types.js';
 
 /** SCAPS's default thermal velocity, cm/s. */
@@ -141,26 +142,65 @@ const KNOWN = new Set([
  * rules (density limits, capture coefficients at most 1e-3 cm^3/s, width limits) follow on the
  * mapped defect.
  */
-export function checkDefectSpec(d: DefectElectricalLike, p: string, where: 'bulk' | 'interface', gap: DefectGap) {
-  const out: string[] = [];
-  if (d === null || typeof d !== 'object') return [`${p}: must be an object`];
-  for (const k of Object.keys(d)) if (!KNOWN.has(k)) out.push(`${p}.${k}: unknown field`);
+export function checkDefectSpec(
+  d: DefectElectricalLike,
+  p: string,
+  where: 'bulk' | 'interface',
+  gap: DefectGap,
+): CheckIssue[] {
+  const out: CheckIssue[] = [];
+  if (d === null || typeof d !== 'object') return [issue(p, 'check.not-object', {}, 'must be an object')];
+  for (const k of Object.keys(d))
+    if (!KNOWN.has(k)) out.push(issue(`${p}.${k}`, 'check.unknown-field', {}, 'unknown field'));
   const density = where === 'bulk' ? 'densityCm3' : 'densityCm2';
   const other = where === 'bulk' ? 'densityCm2' : 'densityCm3';
   if (d[other] !== undefined)
     out.push(
-      `${p}.${other}: ${where === 'bulk' ? 'a layer defect takes a density per volume, densityCm3' : 'an interface defect takes a density per area, densityCm2'}`,
+      where === 'bulk'
+        ? issue(
+            `${p}.${other}`,
+            'check.density-per-volume',
+            {},
+            'a layer defect takes a density per volume, densityCm3',
+          )
+        : issue(
+            `${p}.${other}`,
+            'check.density-per-area',
+            {},
+            'an interface defect takes a density per area, densityCm2',
+          ),
     );
-  if (d[density] === undefined) out.push(`${p}.${density}: missing`);
+  if (d[density] === undefined) out.push(issue(`${p}.${density}`, 'check.missing', {}, 'missing'));
   const ref = d.energyReference;
   if (ref !== 'conduction' && ref !== 'valence' && ref !== 'intrinsic')
-    out.push(`${p}.energyReference: must be "conduction", "valence" or "intrinsic" (got ${String(ref)})`);
+    out.push(
+      issue(
+        `${p}.energyReference`,
+        'check.energy-reference',
+        { got: String(ref) },
+        `must be "conduction", "valence" or "intrinsic" (got ${String(ref)})`,
+      ),
+    );
   const dist = d.distribution ?? 'single';
   if (dist === 'tail') {
     if (ref === 'intrinsic')
-      out.push(`${p}.energyReference: a band tail starts at a band edge: "conduction" or "valence" (got "intrinsic")`);
+      out.push(
+        issue(
+          `${p}.energyReference`,
+          'check.tail-reference',
+          { got: 'intrinsic' },
+          'a band tail starts at a band edge: "conduction" or "valence" (got "intrinsic")',
+        ),
+      );
   } else if (d.energyEV !== undefined && !finite(d.energyEV)) {
-    out.push(`${p}.energyEV: must be a finite energy (got ${String(d.energyEV)})`);
+    out.push(
+      issue(
+        `${p}.energyEV`,
+        'check.not-finite',
+        { got: String(d.energyEV) },
+        `must be a finite energy (got ${String(d.energyEV)})`,
+      ),
+    );
   } else if (ref === 'conduction' || ref === 'valence' || ref === 'intrinsic') {
     const depth = levelDepthEV(d, gap);
     if (!(depth > gap.ecDepthEV && depth < gap.evDepthEV)) {
@@ -168,32 +208,83 @@ export function checkDefectSpec(d: DefectElectricalLike, p: string, where: 'bulk
       const lo = ref === 'intrinsic' ? gap.eiDepthEV - gap.evDepthEV : 0;
       const hi = ref === 'intrinsic' ? gap.eiDepthEV - gap.ecDepthEV : eg;
       out.push(
-        `${p}.energyEV: must put the level inside the band gap: from ${fmt(lo)} to ${fmt(hi)} eV with reference "${ref}" (got ${String(d.energyEV ?? 0)})`,
+        issue(
+          `${p}.energyEV`,
+          'check.level-outside-gap',
+          { from: fmt(lo), to: fmt(hi), reference: ref, got: String(d.energyEV ?? 0) },
+          `must put the level inside the band gap: from ${fmt(lo)} to ${fmt(hi)} eV with reference "${ref}" (got ${String(d.energyEV ?? 0)})`,
+        ),
       );
     }
   }
   if (dist !== 'single' && d.widthEV === undefined)
-    out.push(`${p}.widthEV: missing: a "${dist}" distribution needs its width`);
+    out.push(
+      issue(
+        `${p}.widthEV`,
+        'check.width-missing',
+        { distribution: dist },
+        `missing: a "${dist}" distribution needs its width`,
+      ),
+    );
   if (dist === 'single' && d.widthEV !== undefined)
-    out.push(`${p}.widthEV: a single level has no width (choose a distribution, or leave the width out)`);
+    out.push(
+      issue(
+        `${p}.widthEV`,
+        'check.width-single',
+        {},
+        'a single level has no width (choose a distribution, or leave the width out)',
+      ),
+    );
   const bySigma = d.sigmaNCm2 !== undefined || d.sigmaPCm2 !== undefined;
   const byC = d.cNCm3PerS !== undefined || d.cPCm3PerS !== undefined;
   if (bySigma && byC)
     out.push(
-      `${p}.cNCm3PerS: give either the capture cross-sections (with thermal velocities) or the capture coefficients, not both`,
+      issue(
+        `${p}.cNCm3PerS`,
+        'check.capture-both',
+        {},
+        'give either the capture cross-sections (with thermal velocities) or the capture coefficients, not both',
+      ),
     );
   else if (!bySigma && !byC)
     out.push(
-      `${p}.sigmaNCm2: missing: give the capture cross-sections sigmaNCm2 and sigmaPCm2, or the capture coefficients`,
+      issue(
+        `${p}.sigmaNCm2`,
+        'check.capture-missing',
+        {},
+        'missing: give the capture cross-sections sigmaNCm2 and sigmaPCm2, or the capture coefficients',
+      ),
     );
   else if (bySigma) {
     for (const f of ['sigmaNCm2', 'sigmaPCm2'] as const)
-      if (!(finite(d[f]) && d[f] > 0)) out.push(`${p}.${f}: must be a cross-section > 0 cm^2 (got ${String(d[f])})`);
+      if (!(finite(d[f]) && d[f] > 0))
+        out.push(
+          issue(
+            `${p}.${f}`,
+            'check.not-positive',
+            { got: String(d[f]) },
+            `must be a cross-section > 0 cm^2 (got ${String(d[f])})`,
+          ),
+        );
     for (const f of ['vthNCmPerS', 'vthPCmPerS'] as const)
       if (d[f] !== undefined && !(finite(d[f]) && d[f] > 0))
-        out.push(`${p}.${f}: must be a thermal velocity > 0 cm/s (got ${String(d[f])})`);
+        out.push(
+          issue(
+            `${p}.${f}`,
+            'check.not-positive',
+            { got: String(d[f]) },
+            `must be a thermal velocity > 0 cm/s (got ${String(d[f])})`,
+          ),
+        );
   } else if (d.vthNCmPerS !== undefined || d.vthPCmPerS !== undefined)
-    out.push(`${p}.vthNCmPerS: thermal velocities go with capture cross-sections, not with capture coefficients`);
+    out.push(
+      issue(
+        `${p}.vthNCmPerS`,
+        'check.vth-without-sigma',
+        {},
+        'thermal velocities go with capture cross-sections, not with capture coefficients',
+      ),
+    );
   return out;
 }
 
@@ -254,7 +345,7 @@ export function defectDensityOfStates(
  * +- W/2): the levels there are kept as given, each exchanging with its band by detailed balance,
  * but a SCAPS user usually means the distribution to stay inside the gap. undefined otherwise.
  */
-export function defectGapWarning(d: DefectElectricalLike, p: string, gap: DefectGap): string | undefined {
+export function defectGapWarning(d: DefectElectricalLike, p: string, gap: DefectGap): CheckIssue | undefined {
   const dist = d.distribution ?? 'single';
   const w = d.widthEV;
   if ((dist !== 'gaussian' && dist !== 'uniform') || !(typeof w === 'number' && w > 0)) return undefined;
@@ -265,5 +356,10 @@ export function defectGapWarning(d: DefectElectricalLike, p: string, gap: Defect
   const out = Math.max(above, below);
   if (!(out > 1e-9)) return undefined;
   const edge = above >= below ? 'conduction' : 'valence';
-  return `${p}.widthEV: the ${dist} distribution reaches ${fmt(out)} eV beyond the ${edge} band edge (levels there are kept as given)`;
+  return issue(
+    `${p}.widthEV`,
+    'check.distribution-beyond-edge',
+    { distribution: dist, beyondEV: fmt(out), edge },
+    `the ${dist} distribution reaches ${fmt(out)} eV beyond the ${edge} band edge (levels there are kept as given)`,
+  );
 }

@@ -11,7 +11,7 @@ export {
   runDeviceCapacitanceFrequency,
   runDeviceCapacitanceVoltage,
 } from './capacitance.js';
-export { checkDeviceElectrical, electricalDomain, sweepVoltages } from './check.js';
+export { checkDeviceElectrical, checkDeviceElectricalCoded, electricalDomain, sweepVoltages } from './check.js';
 export {
   captureCoefficients,
   DEFAULT_VTH_CM_S,

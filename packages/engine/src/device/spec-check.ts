@@ -15,6 +15,13 @@ export {
   TUNNEL_OXIDE_FIELDS,
 } from '../electrical/fields.js';
 export { MAX_DOPING_CM3, MAX_NODES } from '../electrical/input-check.js';
+// the check's codes and issues, for the wording in packages/contracts
+export {
+  CHECK_MESSAGE_CODES,
+  type CheckIssue,
+  type CheckMessageCode,
+  checkLine,
+} from '../messages/device-check.js';
 // the user spectrum file rules and the coverage check, shared by the upload dialog and the server
 export {
   parseSpectrumTable,
@@ -26,11 +33,14 @@ export {
   type SpectrumTableUnits,
   type SpectrumWavelengthUnit,
   spectrumCoverage,
+  spectrumCoverageIssue,
 } from '../spectra/table.js';
 export {
   checkDeviceElectrical,
+  checkDeviceElectricalCoded,
   checkDeviceElectricalIssues,
   type ElectricalCheck,
+  type ElectricalCheckIssues,
   electricalDomain,
   MAX_SWEEP_POINTS,
   sweepVoltages,

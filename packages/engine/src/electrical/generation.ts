@@ -10,6 +10,8 @@
  *   profile:       linear interpolation of a tabulated G(x) (e.g. from the optical engine)
  *   function:      G(x) evaluated at the nodes
  */
+import { checkMessage } from '../messages/device-check.js';
+import type { EngineMessage } from '../messages/index.js';
 import type { Mesh } from './mesh.js';
 import { type ElectricalGenerationSpec, ElectricalInputError } from './types.js';
 
@@ -31,15 +33,16 @@ function interpolate(xs: number[], ys: number[], x: number): number {
   return ys[lo]! + t * (ys[hi]! - ys[lo]!);
 }
 
-function generationError(field: string, text: string): ElectricalInputError {
+function generationError(field: string, detail: EngineMessage): ElectricalInputError {
   return new ElectricalInputError([
     {
       severity: 'error',
       where: 'generation',
       field,
-      text,
+      text: detail.text,
+      detail,
       code: 'generation',
-      message: `generation: ${field} ${text}`,
+      message: `generation: ${field} ${detail.text}`,
     },
   ]);
 }
@@ -67,7 +70,14 @@ export function generationOnMesh(spec: ElectricalGenerationSpec, mesh: Mesh): Fl
       return g;
     case 'mesh':
       if (spec.G_cm3_s.length !== N)
-        throw generationError('G_cm3_s', `must have one value per mesh node (${N}), got ${spec.G_cm3_s.length}`);
+        throw generationError(
+          'G_cm3_s',
+          checkMessage(
+            'check.length',
+            { count: N, got: spec.G_cm3_s.length },
+            `must have one value per mesh node (${N}), got ${spec.G_cm3_s.length}`,
+          ),
+        );
       for (let i = 0; i < N; i++) {
         const v = spec.G_cm3_s[i]!;
         g[2 * i] = v;
@@ -89,7 +99,11 @@ export function generationOnMesh(spec: ElectricalGenerationSpec, mesh: Mesh): Fl
         if (!(Number.isFinite(v) && v >= 0))
           throw generationError(
             'G',
-            `must give a finite rate >= 0 at every node (got ${v} at x = ${x.toPrecision(6)} nm)`,
+            checkMessage(
+              'check.negative',
+              { got: String(v) },
+              `must give a finite rate >= 0 at every node (got ${v} at x = ${x.toPrecision(6)} nm)`,
+            ),
           );
         g[2 * i] = v;
         g[2 * i + 1] = v;

@@ -15,6 +15,8 @@
  * Semiconductor Devices, 3rd ed., §1.4.1).
  */
 import { thermalVoltageV } from '../constants.js';
+import { type CheckMessageCode, checkMessage } from '../messages/device-check.js';
+import type { EngineMessage, MessageParams } from '../messages/index.js';
 import { LAYER_FIELDS } from './fields.js';
 import type { BulkDefect, ElectricalDevice, ElectricalInputIssue, ElectricalLayer, InterfaceDefect } from './types.js';
 
@@ -29,11 +31,24 @@ function finite(x: unknown): x is number {
   return typeof x === 'number' && Number.isFinite(x);
 }
 
-type Push = (field: string, text: string, code: string, severity?: 'error' | 'warning') => void;
+/** What is wrong, for the user (a check code with its numbers) and in English. */
+const say = (code: CheckMessageCode, params: MessageParams, text: string): EngineMessage =>
+  checkMessage(code, params, text);
+
+type Push = (field: string, said: EngineMessage, code: string, severity?: 'error' | 'warning') => void;
 
 function pusher(out: ElectricalInputIssue[], where: string, layerIndex?: number): Push {
-  return (field, text, code, severity = 'error') => {
-    const issue: ElectricalInputIssue = { severity, where, field, text, code, message: `${where}: ${field} ${text}` };
+  return (field, said, code, severity = 'error') => {
+    const { text } = said;
+    const issue: ElectricalInputIssue = {
+      severity,
+      where,
+      field,
+      text,
+      detail: said,
+      code,
+      message: `${where}: ${field} ${text}`,
+    };
     if (layerIndex !== undefined) issue.layerIndex = layerIndex;
     out.push(issue);
   };
@@ -42,19 +57,31 @@ function pusher(out: ElectricalInputIssue[], where: string, layerIndex?: number)
 /** The value rule of a number field; returns false when it was reported. */
 function checkRule(v: unknown, rule: string, field: string, push: Push): boolean {
   if (!finite(v)) {
-    push(field, `must be a finite number (got ${String(v)})`, 'not-finite');
+    push(
+      field,
+      say('check.not-finite', { got: String(v) }, `must be a finite number (got ${String(v)})`),
+      'not-finite',
+    );
     return false;
   }
   if (rule === 'positive' && !(v > 0)) {
-    push(field, `must be > 0 in a non-electrode layer (got ${v}; the equations become singular)`, 'not-positive');
+    push(
+      field,
+      say(
+        'check.not-positive-in-layer',
+        { got: v },
+        `must be > 0 in a non-electrode layer (got ${v}; the equations become singular)`,
+      ),
+      'not-positive',
+    );
     return false;
   }
   if (rule === 'non-negative' && v < 0) {
-    push(field, `must be >= 0 (got ${v})`, 'negative');
+    push(field, say('check.negative', { got: v }, `must be >= 0 (got ${v})`), 'negative');
     return false;
   }
   if (rule === 'intervals' && !(Number.isInteger(v) && v >= 2)) {
-    push(field, `must be an integer >= 2 (got ${v})`, 'not-intervals');
+    push(field, say('check.integer-min', { min: 2, got: v }, `must be an integer >= 2 (got ${v})`), 'not-intervals');
     return false;
   }
   return true;
@@ -76,32 +103,61 @@ function checkDefect(
   push: Push,
 ): void {
   if (d.type !== 'donor' && d.type !== 'acceptor' && d.type !== 'neutral')
-    push(`${at}.type`, `must be "donor", "acceptor" or "neutral" (got ${String(d.type)})`, 'choice');
+    push(
+      `${at}.type`,
+      say(
+        'check.defect-type',
+        { got: String(d.type) },
+        `must be "donor", "acceptor" or "neutral" (got ${String(d.type)})`,
+      ),
+      'choice',
+    );
   const N = (d as unknown as Record<string, unknown>)[densityField];
   if (!finite(N) || N < 0)
-    push(`${at}.${densityField}`, `must be a finite density >= 0 (got ${String(N)})`, 'negative');
+    push(
+      `${at}.${densityField}`,
+      say('check.negative', { got: String(N) }, `must be a finite density >= 0 (got ${String(N)})`),
+      'negative',
+    );
   else if (N > max)
     push(
       `${at}.${densityField}`,
-      `is ${N.toExponential(2)}, more than the ${max.toExponential(0)} a solid can hold`,
+      say(
+        'check.defect-density-impossible',
+        { value: N.toExponential(2), max: max.toExponential(0) },
+        `is ${N.toExponential(2)}, more than the ${max.toExponential(0)} a solid can hold`,
+      ),
       'doping-impossible',
     );
   for (const f of ['c_n_cm3_s', 'c_p_cm3_s'] as const)
     if (!finite(d[f]) || !(d[f] > 0) || d[f] > 1e-3)
       push(
         `${at}.${f}`,
-        `must be a capture coefficient > 0 and at most 1e-3 cm^3/s (got ${String(d[f])})`,
+        say(
+          'check.capture-coefficient',
+          { max: '1e-3', got: String(d[f]) },
+          `must be a capture coefficient > 0 and at most 1e-3 cm^3/s (got ${String(d[f])})`,
+        ),
         'not-positive',
       );
   const dist = d.distribution;
   const tail = dist?.shape === 'tail';
   if (!tail) {
     const lv = d.level_below_vacuum_eV;
-    if (!finite(lv)) push(`${at}.level_below_vacuum_eV`, `must be a finite energy (got ${String(lv)})`, 'not-finite');
+    if (!finite(lv))
+      push(
+        `${at}.level_below_vacuum_eV`,
+        say('check.not-finite', { got: String(lv) }, `must be a finite energy (got ${String(lv)})`),
+        'not-finite',
+      );
     else if (finite(gap.chi) && finite(gap.Eg) && !(lv > gap.chi && lv < gap.chi + gap.Eg))
       push(
         `${at}.level_below_vacuum_eV`,
-        `must lie inside the band gap, between ${gap.chi.toFixed(3)} and ${(gap.chi + gap.Eg).toFixed(3)} eV below the vacuum level (got ${lv})`,
+        say(
+          'check.level-outside-gap-vacuum',
+          { from: gap.chi.toFixed(3), to: (gap.chi + gap.Eg).toFixed(3), got: lv },
+          `must lie inside the band gap, between ${gap.chi.toFixed(3)} and ${(gap.chi + gap.Eg).toFixed(3)} eV below the vacuum level (got ${lv})`,
+        ),
         'range',
       );
   }
@@ -110,29 +166,53 @@ function checkDefect(
       if (!finite(dist.sigma_eV) || !(dist.sigma_eV > 0) || dist.sigma_eV > 1)
         push(
           `${at}.distribution.sigma_eV`,
-          `must be a width > 0 and at most 1 eV (got ${String(dist.sigma_eV)})`,
+          say(
+            'check.above-zero-at-most',
+            { max: 1, unit: 'eV', got: String(dist.sigma_eV) },
+            `must be a width > 0 and at most 1 eV (got ${String(dist.sigma_eV)})`,
+          ),
           'range',
         );
     } else if (dist.shape === 'uniform') {
       if (!finite(dist.width_eV) || !(dist.width_eV > 0) || dist.width_eV > 5)
         push(
           `${at}.distribution.width_eV`,
-          `must be a width > 0 and at most 5 eV (got ${String(dist.width_eV)})`,
+          say(
+            'check.above-zero-at-most',
+            { max: 5, unit: 'eV', got: String(dist.width_eV) },
+            `must be a width > 0 and at most 5 eV (got ${String(dist.width_eV)})`,
+          ),
           'range',
         );
     } else if (dist.shape === 'tail') {
       if (!finite(dist.E_ch_eV) || !(dist.E_ch_eV > 0) || dist.E_ch_eV > 0.5)
         push(
           `${at}.distribution.E_ch_eV`,
-          `must be a characteristic energy > 0 and at most 0.5 eV (got ${String(dist.E_ch_eV)})`,
+          say(
+            'check.above-zero-at-most',
+            { max: 0.5, unit: 'eV', got: String(dist.E_ch_eV) },
+            `must be a characteristic energy > 0 and at most 0.5 eV (got ${String(dist.E_ch_eV)})`,
+          ),
           'range',
         );
       if (dist.band !== 'conduction' && dist.band !== 'valence')
-        push(`${at}.distribution.band`, `must be "conduction" or "valence" (got ${String(dist.band)})`, 'choice');
+        push(
+          `${at}.distribution.band`,
+          say(
+            'check.tail-band',
+            { got: String(dist.band) },
+            `must be "conduction" or "valence" (got ${String(dist.band)})`,
+          ),
+          'choice',
+        );
     } else if (dist.shape !== 'single')
       push(
         `${at}.distribution.shape`,
-        `must be "single", "gaussian", "uniform" or "tail" (got ${String((dist as { shape?: unknown }).shape)})`,
+        say(
+          'check.distribution-shape',
+          { got: String((dist as { shape?: unknown }).shape) },
+          `must be "single", "gaussian", "uniform" or "tail" (got ${String((dist as { shape?: unknown }).shape)})`,
+        ),
         'choice',
       );
   }
@@ -142,13 +222,21 @@ function checkLayer(l: ElectricalLayer, idx: number, fermiDirac: boolean, Vt: nu
   const where = l.name ? `layer "${l.name}"` : `layer ${idx + 1}`;
   const push = pusher(out, where, idx);
   if (!finite(l.thickness_nm) || !(l.thickness_nm > 0))
-    push('thickness_nm', `must be a positive thickness (got ${String(l.thickness_nm)})`, 'not-positive');
+    push(
+      'thickness_nm',
+      say(
+        'check.thickness-not-positive',
+        { got: String(l.thickness_nm) },
+        `must be a positive thickness (got ${String(l.thickness_nm)})`,
+      ),
+      'not-positive',
+    );
   const values = l as unknown as Record<string, unknown>;
   const ok = new Set<string>();
   for (const f of LAYER_FIELDS) {
     const v = values[f.solver];
     if (v === undefined) {
-      if (f.required) push(f.solver, 'missing', 'missing');
+      if (f.required) push(f.solver, say('check.missing', {}, 'missing'), 'missing');
       continue;
     }
     if (checkRule(v, f.rule, f.solver, push)) ok.add(f.solver);
@@ -157,68 +245,150 @@ function checkLayer(l: ElectricalLayer, idx: number, fermiDirac: boolean, Vt: nu
   const hasTau = l.tau_n_s !== undefined || l.tau_p_s !== undefined;
   const hasNt = l.Nt_cm3 !== undefined || l.sigma_n_cm2 !== undefined || l.sigma_p_cm2 !== undefined;
   if (hasTau && (l.tau_n_s === undefined || l.tau_p_s === undefined))
-    push(l.tau_n_s === undefined ? 'tau_n_s' : 'tau_p_s', 'missing: give both SRH lifetimes or neither', 'missing');
+    push(
+      l.tau_n_s === undefined ? 'tau_n_s' : 'tau_p_s',
+      say('check.srh-lifetimes-pair', {}, 'missing: give both SRH lifetimes or neither'),
+      'missing',
+    );
   if (hasTau && hasNt)
-    push('Nt_cm3', 'give SRH either as lifetimes or as a trap density with cross-sections, not both', 'conflict');
+    push(
+      'Nt_cm3',
+      say('check.srh-conflict', {}, 'give SRH either as lifetimes or as a trap density with cross-sections, not both'),
+      'conflict',
+    );
   if (!hasTau && hasNt)
     for (const f of ['Nt_cm3', 'sigma_n_cm2', 'sigma_p_cm2'] as const)
       if (l[f] === undefined)
-        push(f, 'missing: an SRH trap density needs its density and both capture cross-sections', 'missing');
+        push(
+          f,
+          say(
+            'check.srh-trap-incomplete',
+            {},
+            'missing: an SRH trap density needs its density and both capture cross-sections',
+          ),
+          'missing',
+        );
   // doping: impossible beyond any solid's atom density; Boltzmann statistics invalid when degenerate
   for (const f of ['Nd_cm3', 'Na_cm3'] as const) {
     const v = l[f];
     if (ok.has(f) && v !== undefined && v > MAX_DOPING_CM3)
       push(
         f,
-        `is ${v.toExponential(2)} cm^-3, more than any solid has atoms (at most ${MAX_DOPING_CM3.toExponential(0)} cm^-3)`,
+        say(
+          'check.density-impossible',
+          { value: v.toExponential(2), max: MAX_DOPING_CM3.toExponential(0) },
+          `is ${v.toExponential(2)} cm^-3, more than any solid has atoms (at most ${MAX_DOPING_CM3.toExponential(0)} cm^-3)`,
+        ),
         'doping-impossible',
       );
   }
   // mobile ions: at most two species (an anion and a cation), each with a density, a diffusion
   // coefficient and a charge of +-1
   if (l.ions !== undefined) {
-    if (!Array.isArray(l.ions) || l.ions.length > 2) push('ions', 'must list at most two mobile species', 'ions-count');
+    if (!Array.isArray(l.ions) || l.ions.length > 2)
+      push('ions', say('check.ions-count', {}, 'must list at most two mobile species'), 'ions-count');
     else
       l.ions.forEach((ion, k) => {
         if (!finite(ion.N_ion_cm3) || ion.N_ion_cm3 < 0)
-          push(`ions[${k}].N_ion_cm3`, `must be a finite density >= 0 (got ${String(ion.N_ion_cm3)})`, 'negative');
+          push(
+            `ions[${k}].N_ion_cm3`,
+            say(
+              'check.negative',
+              { got: String(ion.N_ion_cm3) },
+              `must be a finite density >= 0 (got ${String(ion.N_ion_cm3)})`,
+            ),
+            'negative',
+          );
         else if (ion.N_ion_cm3 > MAX_DOPING_CM3)
           push(
             `ions[${k}].N_ion_cm3`,
-            `is ${ion.N_ion_cm3.toExponential(2)} cm^-3, more than any solid has atoms (at most ${MAX_DOPING_CM3.toExponential(0)} cm^-3)`,
+            say(
+              'check.density-impossible',
+              { value: ion.N_ion_cm3.toExponential(2), max: MAX_DOPING_CM3.toExponential(0) },
+              `is ${ion.N_ion_cm3.toExponential(2)} cm^-3, more than any solid has atoms (at most ${MAX_DOPING_CM3.toExponential(0)} cm^-3)`,
+            ),
             'doping-impossible',
           );
         if (!finite(ion.D_ion_cm2_s) || !(ion.D_ion_cm2_s > 0))
           push(
             `ions[${k}].D_ion_cm2_s`,
-            `must be a finite diffusion coefficient > 0 (got ${String(ion.D_ion_cm2_s)})`,
+            say(
+              'check.not-positive',
+              { got: String(ion.D_ion_cm2_s) },
+              `must be a finite diffusion coefficient > 0 (got ${String(ion.D_ion_cm2_s)})`,
+            ),
             'not-positive',
           );
         if (ion.sign !== 1 && ion.sign !== -1)
-          push(`ions[${k}].sign`, `must be +1 or -1 (got ${String(ion.sign)})`, 'choice');
+          push(
+            `ions[${k}].sign`,
+            say('check.ion-sign', { got: String(ion.sign) }, `must be +1 or -1 (got ${String(ion.sign)})`),
+            'choice',
+          );
       });
   }
   // CT-state dissociation (organic blends, dissociation.ts)
   if (l.exciton !== undefined) {
     const ex = l.exciton;
-    if (typeof ex !== 'object' || ex === null) push('exciton', 'must be an object', 'choice');
+    if (typeof ex !== 'object' || ex === null)
+      push('exciton', say('check.not-object', {}, 'must be an object'), 'choice');
     else {
       if (ex.model !== 'onsager-braun')
-        push('exciton.model', `must be "onsager-braun" (got ${String(ex.model)})`, 'choice');
+        push(
+          'exciton.model',
+          say('check.ct-model', { got: String(ex.model) }, `must be "onsager-braun" (got ${String(ex.model)})`),
+          'choice',
+        );
       if (!finite(ex.a_nm) || !(ex.a_nm > 0) || ex.a_nm > 100)
-        push('exciton.a_nm', `must be a separation > 0 and at most 100 nm (got ${String(ex.a_nm)})`, 'not-positive');
+        push(
+          'exciton.a_nm',
+          say(
+            'check.above-zero-at-most',
+            { max: 100, unit: 'nm', got: String(ex.a_nm) },
+            `must be a separation > 0 and at most 100 nm (got ${String(ex.a_nm)})`,
+          ),
+          'not-positive',
+        );
       if (!finite(ex.k_f_s) || ex.k_f_s < 0)
-        push('exciton.k_f_s', `must be a finite decay rate >= 0 (got ${String(ex.k_f_s)})`, 'negative');
+        push(
+          'exciton.k_f_s',
+          say(
+            'check.negative',
+            { got: String(ex.k_f_s) },
+            `must be a finite decay rate >= 0 (got ${String(ex.k_f_s)})`,
+          ),
+          'negative',
+        );
       if (ex.P0 !== undefined && !(finite(ex.P0) && ex.P0 >= 0 && ex.P0 <= 1))
-        push('exciton.P0', `must be a yield from 0 to 1 (got ${String(ex.P0)})`, 'range');
+        push(
+          'exciton.P0',
+          say(
+            'check.between',
+            { min: 0, max: 1, unit: '', got: String(ex.P0) },
+            `must be a yield from 0 to 1 (got ${String(ex.P0)})`,
+          ),
+          'range',
+        );
       if (ex.distribution !== undefined && ex.distribution !== 'delta' && ex.distribution !== 'gaussian')
-        push('exciton.distribution', `must be "delta" or "gaussian" (got ${String(ex.distribution)})`, 'choice');
+        push(
+          'exciton.distribution',
+          say(
+            'check.ct-distribution',
+            { got: String(ex.distribution) },
+            `must be "delta" or "gaussian" (got ${String(ex.distribution)})`,
+          ),
+          'choice',
+        );
       // Braun's dissociation rate is proportional to the bimolecular coefficient
       const gamma = l.langevin_prefactor ?? l.k_rad_cm3_s ?? 0;
       if (finite(gamma) && gamma === 0 && (ex.P0 ?? 0) < 1)
         push(
           'exciton',
-          'needs a bimolecular coefficient (a Langevin prefactor or k_rad > 0): without one no charge-transfer state dissociates',
+          say(
+            'check.exciton-no-gamma',
+            {},
+            'needs a bimolecular coefficient (a Langevin prefactor or k_rad > 0): without one no charge-transfer state dissociates',
+          ),
           'exciton-no-gamma',
         );
     }
@@ -226,7 +396,11 @@ function checkLayer(l: ElectricalLayer, idx: number, fermiDirac: boolean, Vt: nu
   // defects (defects.ts)
   if (l.defects !== undefined) {
     if (!Array.isArray(l.defects) || l.defects.length > MAX_DEFECTS)
-      push('defects', `must list at most ${MAX_DEFECTS} defects`, 'defects-count');
+      push(
+        'defects',
+        say('check.defects-count', { max: MAX_DEFECTS }, `must list at most ${MAX_DEFECTS} defects`),
+        'defects-count',
+      );
     else
       l.defects.forEach((d, k) => {
         checkDefect(d, `defects[${k}]`, 'N_t_cm3', MAX_DOPING_CM3, { chi: l.chi_eV, Eg: l.Eg_eV }, push);
@@ -235,16 +409,33 @@ function checkLayer(l: ElectricalLayer, idx: number, fermiDirac: boolean, Vt: nu
   // exciton diffusion (planar heterojunctions, exciton-diffusion.ts)
   if (l.exciton_diffusion !== undefined) {
     const ed = l.exciton_diffusion;
-    if (typeof ed !== 'object' || ed === null) push('exciton_diffusion', 'must be an object', 'choice');
+    if (typeof ed !== 'object' || ed === null)
+      push('exciton_diffusion', say('check.not-object', {}, 'must be an object'), 'choice');
     else {
       if (!finite(ed.L_nm) || !(ed.L_nm > 0))
-        push('exciton_diffusion.L_nm', `must be a diffusion length > 0 (got ${String(ed.L_nm)})`, 'not-positive');
+        push(
+          'exciton_diffusion.L_nm',
+          say(
+            'check.not-positive',
+            { got: String(ed.L_nm) },
+            `must be a diffusion length > 0 (got ${String(ed.L_nm)})`,
+          ),
+          'not-positive',
+        );
       if (!finite(ed.tau_s) || !(ed.tau_s > 0))
-        push('exciton_diffusion.tau_s', `must be a lifetime > 0 (got ${String(ed.tau_s)})`, 'not-positive');
+        push(
+          'exciton_diffusion.tau_s',
+          say('check.not-positive', { got: String(ed.tau_s) }, `must be a lifetime > 0 (got ${String(ed.tau_s)})`),
+          'not-positive',
+        );
       if (l.exciton !== undefined)
         push(
           'exciton_diffusion',
-          'give a layer either CT-state dissociation (a blend) or exciton diffusion (one side of a planar junction), not both',
+          say(
+            'check.exciton-models-conflict',
+            {},
+            'give a layer either CT-state dissociation (a blend) or exciton diffusion (one side of a planar junction), not both',
+          ),
           'conflict',
         );
     }
@@ -257,11 +448,21 @@ function checkLayer(l: ElectricalLayer, idx: number, fermiDirac: boolean, Vt: nu
       const eta = Math.log(Math.abs(net) / edge); // E_F - E_c in kT under Boltzmann
       push(
         field,
-        `puts the Fermi level ${eta >= 0 ? `${(eta * Vt).toFixed(3)} eV inside` : `${(-eta * Vt).toFixed(3)} eV from`} the ${
-          net >= 0 ? 'conduction' : 'valence'
-        } band (net doping ${Math.abs(net).toExponential(2)} cm^-3 against ${
-          net >= 0 ? 'Nc' : 'Nv'
-        } ${edge.toExponential(2)} cm^-3): Boltzmann statistics are not valid there; choose Fermi-Dirac statistics`,
+        say(
+          'check.boltzmann-degenerate',
+          {
+            distanceEV: (Math.abs(eta) * Vt).toFixed(3),
+            inside: eta >= 0 ? 'inside' : 'from',
+            band: net >= 0 ? 'conduction' : 'valence',
+            netCm3: Math.abs(net).toExponential(2),
+            edgeCm3: edge.toExponential(2),
+          },
+          `puts the Fermi level ${eta >= 0 ? `${(eta * Vt).toFixed(3)} eV inside` : `${(-eta * Vt).toFixed(3)} eV from`} the ${
+            net >= 0 ? 'conduction' : 'valence'
+          } band (net doping ${Math.abs(net).toExponential(2)} cm^-3 against ${
+            net >= 0 ? 'Nc' : 'Nv'
+          } ${edge.toExponential(2)} cm^-3): Boltzmann statistics are not valid there; choose Fermi-Dirac statistics`,
+        ),
         'boltzmann-degenerate',
         'warning',
       );
@@ -274,22 +475,30 @@ function checkGeneration(d: ElectricalDevice, nSemi: number, out: ElectricalInpu
   const push = pusher(out, 'generation');
   const nonNegArray = (field: string, a: unknown, length?: number) => {
     if (!Array.isArray(a) || a.length === 0) {
-      push(field, 'must be a non-empty list of numbers', 'not-list');
+      push(field, say('check.not-list', {}, 'must be a non-empty list of numbers'), 'not-list');
       return false;
     }
     if (length !== undefined && a.length !== length) {
-      push(field, `must give ${length} values (got ${a.length})`, 'length');
+      push(
+        field,
+        say('check.length', { count: length, got: a.length }, `must give ${length} values (got ${a.length})`),
+        'length',
+      );
       return false;
     }
     const bad = a.findIndex((v) => !(finite(v) && v >= 0));
     if (bad >= 0) {
-      push(`${field}[${bad}]`, `must be a finite number >= 0 (got ${String(a[bad])})`, 'negative');
+      push(
+        `${field}[${bad}]`,
+        say('check.negative', { got: String(a[bad]) }, `must be a finite number >= 0 (got ${String(a[bad])})`),
+        'negative',
+      );
       return false;
     }
     return true;
   };
   if (!g || typeof g !== 'object') {
-    push('kind', 'missing', 'missing');
+    push('kind', say('check.missing', {}, 'missing'), 'missing');
     return;
   }
   switch (g.kind) {
@@ -297,7 +506,11 @@ function checkGeneration(d: ElectricalDevice, nSemi: number, out: ElectricalInpu
       return;
     case 'uniform':
       if (!(finite(g.G_cm3_s) && g.G_cm3_s >= 0))
-        push('G_cm3_s', `must be a finite number >= 0 (got ${String(g.G_cm3_s)})`, 'negative');
+        push(
+          'G_cm3_s',
+          say('check.negative', { got: String(g.G_cm3_s) }, `must be a finite number >= 0 (got ${String(g.G_cm3_s)})`),
+          'negative',
+        );
       return;
     case 'per-layer':
       nonNegArray('G_cm3_s', g.G_cm3_s, nSemi);
@@ -309,38 +522,90 @@ function checkGeneration(d: ElectricalDevice, nSemi: number, out: ElectricalInpu
     case 'profile': {
       if (!nonNegArray('G_cm3_s', g.G_cm3_s)) return;
       if (!Array.isArray(g.x_nm) || g.x_nm.length !== g.G_cm3_s.length) {
-        push('x_nm', `must give one position per value of G_cm3_s (${g.G_cm3_s.length})`, 'length');
+        push(
+          'x_nm',
+          say(
+            'check.length',
+            { count: g.G_cm3_s.length, got: Array.isArray(g.x_nm) ? g.x_nm.length : 0 },
+            `must give one position per value of G_cm3_s (${g.G_cm3_s.length})`,
+          ),
+          'length',
+        );
         return;
       }
       const bad = g.x_nm.findIndex((x, i) => !finite(x) || (i > 0 && !(x > g.x_nm[i - 1]!)));
       if (bad >= 0)
-        push(`x_nm[${bad}]`, `must be finite and strictly increasing (got ${String(g.x_nm[bad])})`, 'order');
+        push(
+          `x_nm[${bad}]`,
+          say(
+            'check.not-increasing',
+            { got: String(g.x_nm[bad]) },
+            `must be finite and strictly increasing (got ${String(g.x_nm[bad])})`,
+          ),
+          'order',
+        );
       return;
     }
     case 'function':
       // evaluated at the mesh nodes, where each value is checked (generation.ts)
-      if (typeof g.G !== 'function') push('G', 'must be a function of x_nm', 'not-function');
+      if (typeof g.G !== 'function')
+        push('G', say('check.not-function', {}, 'must be a function of x_nm'), 'not-function');
       return;
     case 'beer-lambert':
       if (!Array.isArray(g.lines))
-        push('lines', 'must be a list of photon fluxes with their absorption coefficients', 'not-list');
+        push(
+          'lines',
+          say('check.not-list', {}, 'must be a list of photon fluxes with their absorption coefficients'),
+          'not-list',
+        );
       else
         g.lines.forEach((line, i) => {
           if (!(finite(line.photonFlux_cm2_s) && line.photonFlux_cm2_s >= 0))
             push(
               `lines[${i}].photonFlux_cm2_s`,
-              `must be a finite number >= 0 (got ${String(line.photonFlux_cm2_s)})`,
+              say(
+                'check.negative',
+                { got: String(line.photonFlux_cm2_s) },
+                `must be a finite number >= 0 (got ${String(line.photonFlux_cm2_s)})`,
+              ),
               'negative',
             );
           nonNegArray(`lines[${i}].alpha_cm`, line.alpha_cm, nSemi);
         });
       if (g.reflectance !== undefined && !(finite(g.reflectance) && g.reflectance >= 0 && g.reflectance <= 1))
-        push('reflectance', `must be a fraction between 0 and 1 (got ${String(g.reflectance)})`, 'range');
+        push(
+          'reflectance',
+          say(
+            'check.between',
+            { min: 0, max: 1, unit: '', got: String(g.reflectance) },
+            `must be a fraction between 0 and 1 (got ${String(g.reflectance)})`,
+          ),
+          'range',
+        );
       if (g.from !== 'left' && g.from !== 'right')
-        push('from', `must be "left" or "right" (got ${String(g.from)})`, 'choice');
+        push(
+          'from',
+          say(
+            'check.choice',
+            { choices: 'left, right', got: String(g.from) },
+            `must be "left" or "right" (got ${String(g.from)})`,
+          ),
+          'choice',
+        );
       return;
     default:
-      push('kind', `is not a generation kind (got ${String((g as { kind?: unknown }).kind)})`, 'choice');
+      push(
+        'kind',
+        say(
+          'check.choice',
+          {
+            choices: 'dark, uniform, per-layer, mesh, profile, function, beer-lambert',
+            got: String((g as { kind?: unknown }).kind),
+          },
+          `is not a generation kind (got ${String((g as { kind?: unknown }).kind)})`,
+        ),
+        'choice',
+      );
   }
 }
 
@@ -351,31 +616,68 @@ function checkOptions(d: ElectricalDevice, out: ElectricalInputIssue[]) {
   const positiveInt = (field: string, v: number | undefined, min: number, max: number) => {
     if (v === undefined) return;
     if (!(Number.isInteger(v) && v >= min && v <= max))
-      push(field, `must be an integer from ${min} to ${max} (got ${String(v)})`, 'range');
+      push(
+        field,
+        say(
+          'check.integer-range',
+          { min, max, got: String(v) },
+          `must be an integer from ${min} to ${max} (got ${String(v)})`,
+        ),
+        'range',
+      );
   };
   const positive = (field: string, v: number | undefined) => {
     if (v === undefined) return;
-    if (!(finite(v) && v > 0)) push(field, `must be a finite number > 0 (got ${String(v)})`, 'not-positive');
+    if (!(finite(v) && v > 0))
+      push(
+        field,
+        say('check.not-positive', { got: String(v) }, `must be a finite number > 0 (got ${String(v)})`),
+        'not-positive',
+      );
   };
   positiveInt('nodes', o.nodes, 3, MAX_NODES);
   positiveInt('maxNewtonIterations', o.maxNewtonIterations, 1, 10000);
   positive('newtonTolerance', o.newtonTolerance);
   if (finite(o.newtonTolerance) && o.newtonTolerance >= 1)
-    push('newtonTolerance', `must be < 1 (thermal voltages; got ${o.newtonTolerance})`, 'range');
+    push(
+      'newtonTolerance',
+      say(
+        'check.above-zero-at-most',
+        { max: 1, unit: '', got: o.newtonTolerance },
+        `must be < 1 (thermal voltages; got ${o.newtonTolerance})`,
+      ),
+      'range',
+    );
   positive('maxVoltageStep_V', o.maxVoltageStep_V);
   positive('minVoltageStep_V', o.minVoltageStep_V);
   if (finite(o.minVoltageStep_V) && finite(o.maxVoltageStep_V) && o.minVoltageStep_V > o.maxVoltageStep_V)
-    push('minVoltageStep_V', `must not exceed the largest voltage step (${o.maxVoltageStep_V} V)`, 'range');
+    push(
+      'minVoltageStep_V',
+      say(
+        'check.above-zero-at-most',
+        { max: o.maxVoltageStep_V, unit: 'V', got: o.minVoltageStep_V },
+        `must not exceed the largest voltage step (${o.maxVoltageStep_V} V)`,
+      ),
+      'range',
+    );
   positive('wallClockLimit_ms', o.wallClockLimit_ms);
   positive('incidentPower_mW_cm2', o.incidentPower_mW_cm2);
   if (
     o.profileBiases_V !== undefined &&
     (!Array.isArray(o.profileBiases_V) || o.profileBiases_V.some((v) => !finite(v)))
   )
-    push('profileBiases_V', 'must be a list of finite voltages', 'not-finite');
+    push('profileBiases_V', say('check.voltage-list', {}, 'must be a list of finite voltages'), 'not-finite');
   const st = o.statistics;
   if (st !== undefined && st !== 'boltzmann' && st !== 'fermi-dirac')
-    push('statistics', `must be "boltzmann" or "fermi-dirac" (got ${String(st)})`, 'choice');
+    push(
+      'statistics',
+      say(
+        'check.choice',
+        { choices: 'boltzmann, fermi-dirac', got: String(st) },
+        `must be "boltzmann" or "fermi-dirac" (got ${String(st)})`,
+      ),
+      'choice',
+    );
 }
 
 /**
@@ -411,23 +713,37 @@ export function checkElectricalDevice(d: ElectricalDevice): ElectricalInputIssue
   const out: ElectricalInputIssue[] = [];
   const dev = pusher(out, 'device');
   if (!Array.isArray(d.layers) || d.layers.length === 0) {
-    dev('layers', 'must list at least one layer', 'missing');
+    dev('layers', say('check.missing', {}, 'must list at least one layer'), 'missing');
     return out;
   }
-  if (!finite(d.T_K) || d.T_K <= 0) dev('T_K', `must be a positive temperature (got ${d.T_K})`, 'not-positive');
+  if (!finite(d.T_K) || d.T_K <= 0)
+    dev(
+      'T_K',
+      say('check.not-positive-temperature', { got: String(d.T_K) }, `must be a positive temperature (got ${d.T_K})`),
+      'not-positive',
+    );
   const fermiDirac = d.options?.statistics === 'fermi-dirac';
   const Vt = thermalVoltageV(finite(d.T_K) && d.T_K > 0 ? d.T_K : 300);
   const semi = d.layers.map((l, i) => ({ l, i })).filter((x) => !x.l.electrode);
-  if (semi.length === 0) dev('layers', 'must contain at least one non-electrode layer', 'missing');
+  if (semi.length === 0)
+    dev('layers', say('check.no-electrical-layer', {}, 'must contain at least one non-electrode layer'), 'missing');
   const first = semi[0]?.i ?? 0;
   const last = semi[semi.length - 1]?.i ?? 0;
   d.layers.forEach((l, i) => {
     if (l.electrode) {
       const push = pusher(out, `layer "${l.name}"`, i);
       if (i > first && i < last)
-        push('electrode', 'an electrode layer may only be the first or last layers of the stack', 'position');
+        push(
+          'electrode',
+          say('check.electrode-position', {}, 'an electrode layer may only be the first or last layers of the stack'),
+          'position',
+        );
       if (finite(l.thickness_nm) && l.thickness_nm < 0)
-        push('thickness_nm', `must not be negative (got ${l.thickness_nm})`, 'negative');
+        push(
+          'thickness_nm',
+          say('check.negative', { got: l.thickness_nm }, `must not be negative (got ${l.thickness_nm})`),
+          'negative',
+        );
       return;
     }
     checkLayer(l, i, fermiDirac, Vt, out);
@@ -440,23 +756,43 @@ export function checkElectricalDevice(d: ElectricalDevice): ElectricalInputIssue
     if (!before && !after)
       pusher(out, `layer "${l.name}"`, i)(
         'exciton_diffusion',
-        'touches no other layer with exciton diffusion, so no donor/acceptor interface splits its excitons: they all decay',
+        say(
+          'check.exciton-no-interface',
+          {},
+          'touches no other layer with exciton diffusion, so no donor/acceptor interface splits its excitons: they all decay',
+        ),
         'exciton-no-interface',
         'warning',
       );
   });
   const anodeOk = d.contacts?.anode === 'left' || d.contacts?.anode === 'right';
   if (d.contacts && !anodeOk)
-    pusher(out, 'contacts')('anode', `must be "left" or "right" (got ${String(d.contacts.anode)})`, 'choice');
+    pusher(out, 'contacts')(
+      'anode',
+      say(
+        'check.choice',
+        { choices: 'left, right', got: String(d.contacts.anode) },
+        `must be "left" or "right" (got ${String(d.contacts.anode)})`,
+      ),
+      'choice',
+    );
   for (const side of ['left', 'right'] as const) {
     const c = d.contacts?.[side];
     const push = pusher(out, `contacts.${side}`);
     if (!c) {
-      push('kind', 'missing', 'missing');
+      push('kind', say('check.missing', {}, 'missing'), 'missing');
       continue;
     }
     if (c.kind !== 'ohmic' && c.kind !== 'schottky')
-      push('kind', `must be "ohmic" or "schottky" (got ${String(c.kind)})`, 'choice');
+      push(
+        'kind',
+        say(
+          'check.choice',
+          { choices: 'ohmic, schottky', got: String(c.kind) },
+          `must be "ohmic" or "schottky" (got ${String(c.kind)})`,
+        ),
+        'choice',
+      );
     if (c.kind === 'ohmic' && anodeOk) {
       const lay = semi[side === 'left' ? 0 : semi.length - 1]?.l;
       const anode = d.contacts.anode === side;
@@ -464,14 +800,22 @@ export function checkElectricalDevice(d: ElectricalDevice): ElectricalInputIssue
       if (lay && barrier !== undefined && barrier > OHMIC_BARRIER_WARN_EV)
         push(
           'kind',
-          `(ohmic) takes the equilibrium Fermi level of layer "${lay.name}", ${barrier.toFixed(2)} eV from its ${anode ? 'valence' : 'conduction'} band edge (the layer is undoped or doped the other way), so the contact hardly collects ${anode ? 'holes' : 'electrons'} and the cell may give little or reverse current: dope "${lay.name}" (${anode ? 'Na' : 'Nd'} >= 1e17 cm^-3) or give the contact a work function`,
+          say(
+            'check.ohmic-undoped',
+            { layer: lay.name, barrierEV: barrier.toFixed(2), side: anode ? 'anode' : 'cathode' },
+            `(ohmic) takes the equilibrium Fermi level of layer "${lay.name}", ${barrier.toFixed(2)} eV from its ${anode ? 'valence' : 'conduction'} band edge (the layer is undoped or doped the other way), so the contact hardly collects ${anode ? 'holes' : 'electrons'} and the cell may give little or reverse current: dope "${lay.name}" (${anode ? 'Na' : 'Nd'} >= 1e17 cm^-3) or give the contact a work function`,
+          ),
           'ohmic-undoped',
           'warning',
         );
     }
     if (c.kind === 'schottky') {
       if (!finite(c.workFunction_eV))
-        push('workFunction_eV', 'missing: a Schottky contact needs its work function', 'missing');
+        push(
+          'workFunction_eV',
+          say('check.schottky-needs-work-function', {}, 'missing: a Schottky contact needs its work function'),
+          'missing',
+        );
       else {
         const lay = semi[side === 'left' ? 0 : semi.length - 1]?.l;
         if (!fermiDirac && lay && finite(lay.chi_eV) && finite(lay.Eg_eV)) {
@@ -480,7 +824,11 @@ export function checkElectricalDevice(d: ElectricalDevice): ElectricalInputIssue
           if (W < lay.chi_eV + BOLTZMANN_MARGIN_KT * Vt || W > lay.chi_eV + lay.Eg_eV - BOLTZMANN_MARGIN_KT * Vt)
             push(
               'workFunction_eV',
-              `(${W} eV) puts the Fermi level at the contact within kT of or inside a band of layer "${lay.name}" (gap ${lay.chi_eV} to ${(lay.chi_eV + lay.Eg_eV).toFixed(3)} eV below vacuum): Boltzmann statistics are not valid there; choose Fermi-Dirac statistics`,
+              say(
+                'check.boltzmann-contact',
+                { workFunctionEV: W, layer: lay.name, fromEV: lay.chi_eV, toEV: (lay.chi_eV + lay.Eg_eV).toFixed(3) },
+                `(${W} eV) puts the Fermi level at the contact within kT of or inside a band of layer "${lay.name}" (gap ${lay.chi_eV} to ${(lay.chi_eV + lay.Eg_eV).toFixed(3)} eV below vacuum): Boltzmann statistics are not valid there; choose Fermi-Dirac statistics`,
+              ),
               'boltzmann-degenerate',
               'warning',
             );
@@ -490,7 +838,11 @@ export function checkElectricalDevice(d: ElectricalDevice): ElectricalInputIssue
     for (const f of ['S_n_cm_s', 'S_p_cm_s'] as const) {
       const v = c[f];
       if (v !== undefined && v !== null && (!finite(v) || v < 0))
-        push(f, `must be a finite number >= 0, or null for infinite (got ${v})`, 'negative');
+        push(
+          f,
+          say('check.negative', { got: String(v) }, `must be a finite number >= 0, or null for infinite (got ${v})`),
+          'negative',
+        );
     }
   }
   (d.interfaces ?? []).forEach((it, i) => {
@@ -498,20 +850,41 @@ export function checkElectricalDevice(d: ElectricalDevice): ElectricalInputIssue
     const push = pusher(out, `interface ${i + 1}`);
     for (const f of ['S_n_cm_s', 'S_p_cm_s', 'Nt_cm2', 'sigma_n_cm2', 'sigma_p_cm2'] as const) {
       const v = it[f];
-      if (v !== undefined && (!finite(v) || v < 0)) push(f, `must be a finite number >= 0 (got ${v})`, 'negative');
+      if (v !== undefined && (!finite(v) || v < 0))
+        push(f, say('check.negative', { got: String(v) }, `must be a finite number >= 0 (got ${v})`), 'negative');
     }
     if (it.vth_cm_s !== undefined && !(finite(it.vth_cm_s) && it.vth_cm_s > 0))
-      push('vth_cm_s', `must be a finite number > 0 (got ${it.vth_cm_s})`, 'not-positive');
+      push(
+        'vth_cm_s',
+        say('check.not-positive', { got: String(it.vth_cm_s) }, `must be a finite number > 0 (got ${it.vth_cm_s})`),
+        'not-positive',
+      );
     if (it.Et_minus_Emid_eV !== undefined && !finite(it.Et_minus_Emid_eV))
-      push('Et_minus_Emid_eV', `must be a finite number (got ${it.Et_minus_Emid_eV})`, 'not-finite');
+      push(
+        'Et_minus_Emid_eV',
+        say(
+          'check.not-finite',
+          { got: String(it.Et_minus_Emid_eV) },
+          `must be a finite number (got ${it.Et_minus_Emid_eV})`,
+        ),
+        'not-finite',
+      );
     for (const f of ['v_n_cm_s', 'v_p_cm_s'] as const) {
       const v = it.thermionic?.[f];
       if (v !== undefined && (!finite(v) || v <= 0))
-        push(`thermionic.${f}`, `must be a positive velocity (got ${v})`, 'not-positive');
+        push(
+          `thermionic.${f}`,
+          say('check.not-positive', { got: String(v) }, `must be a positive velocity (got ${v})`),
+          'not-positive',
+        );
     }
     if (it.defects !== undefined) {
       if (!Array.isArray(it.defects) || it.defects.length > MAX_DEFECTS)
-        push('defects', `must list at most ${MAX_DEFECTS} defect sheets`, 'defects-count');
+        push(
+          'defects',
+          say('check.defects-count', { max: MAX_DEFECTS }, `must list at most ${MAX_DEFECTS} defect sheets`),
+          'defects-count',
+        );
       else {
         const a = semi[i]?.l;
         const b = semi[i + 1]?.l;
@@ -528,24 +901,57 @@ export function checkElectricalDevice(d: ElectricalDevice): ElectricalInputIssue
       if (!finite(ox.thickness_nm) || !(ox.thickness_nm > 0) || ox.thickness_nm > 10)
         push(
           'tunnel_oxide.thickness_nm',
-          `must be a thickness > 0 and at most 10 nm, beyond which nothing tunnels (got ${String(ox.thickness_nm)})`,
+          say(
+            'check.oxide-thickness',
+            { max: 10, got: String(ox.thickness_nm) },
+            `must be a thickness > 0 and at most 10 nm, beyond which nothing tunnels (got ${String(ox.thickness_nm)})`,
+          ),
           'range',
         );
       for (const f of ['barrier_n_eV', 'barrier_p_eV'] as const)
         if (!finite(ox[f]) || ox[f] < 0 || ox[f] > 10)
-          push(`tunnel_oxide.${f}`, `must be a barrier from 0 to 10 eV (got ${String(ox[f])})`, 'range');
+          push(
+            `tunnel_oxide.${f}`,
+            say(
+              'check.between',
+              { min: 0, max: 10, unit: 'eV', got: String(ox[f]) },
+              `must be a barrier from 0 to 10 eV (got ${String(ox[f])})`,
+            ),
+            'range',
+          );
       for (const f of ['mass_n_rel', 'mass_p_rel'] as const)
         if (!finite(ox[f]) || !(ox[f] > 0) || ox[f] > 10)
-          push(`tunnel_oxide.${f}`, `must be a mass > 0 and at most 10 m0 (got ${String(ox[f])})`, 'range');
+          push(
+            `tunnel_oxide.${f}`,
+            say(
+              'check.above-zero-at-most',
+              { max: 10, unit: 'm0', got: String(ox[f]) },
+              `must be a mass > 0 and at most 10 m0 (got ${String(ox[f])})`,
+            ),
+            'range',
+          );
     }
   });
   if (d.Rs_ohm_cm2 !== undefined && (!finite(d.Rs_ohm_cm2) || d.Rs_ohm_cm2 < 0))
-    dev('Rs_ohm_cm2', `must be a finite number >= 0 (got ${d.Rs_ohm_cm2})`, 'negative');
+    dev(
+      'Rs_ohm_cm2',
+      say('check.negative', { got: String(d.Rs_ohm_cm2) }, `must be a finite number >= 0 (got ${d.Rs_ohm_cm2})`),
+      'negative',
+    );
   if (d.Rsh_ohm_cm2 !== undefined && d.Rsh_ohm_cm2 !== null && (!finite(d.Rsh_ohm_cm2) || d.Rsh_ohm_cm2 <= 0))
-    dev('Rsh_ohm_cm2', `must be a finite number > 0, or null for no shunt (got ${d.Rsh_ohm_cm2})`, 'not-positive');
+    dev(
+      'Rsh_ohm_cm2',
+      say(
+        'check.not-positive',
+        { got: String(d.Rsh_ohm_cm2) },
+        `must be a finite number > 0, or null for no shunt (got ${d.Rsh_ohm_cm2})`,
+      ),
+      'not-positive',
+    );
   if (!Array.isArray(d.voltage_V) || d.voltage_V.length === 0)
-    dev('voltage_V', 'must list at least one voltage', 'missing');
-  else if (d.voltage_V.some((v) => !finite(v))) dev('voltage_V', 'must contain finite numbers only', 'not-finite');
+    dev('voltage_V', say('check.missing', {}, 'must list at least one voltage'), 'missing');
+  else if (d.voltage_V.some((v) => !finite(v)))
+    dev('voltage_V', say('check.voltage-list', {}, 'must contain finite numbers only'), 'not-finite');
   checkGeneration(d, semi.length, out);
   checkOptions(d, out);
   return out;

@@ -329,6 +329,8 @@ export interface ElectricalInputIssue {
   layerIndex?: number;
   /** What is wrong, without the place: "must be > 0 (got -5)". */
   text: string;
+  /** The same for the user: a check code with its numbers (messages/device-check.ts); text is its English. */
+  detail: EngineMessage;
   /** A stable code for the kind of issue ("not-positive", "doping-impossible", "boltzmann-degenerate", ...). */
   code: string;
   /** where, field and text in one line. */

@@ -10,6 +10,7 @@
  * ENGINE_MESSAGE_CODES, and a contracts test proves each has a wording in every UI language.
  */
 
+import { CHECK_MESSAGE_CODES } from './device-check.js';
 import { RESULT_MESSAGE_CODES } from './results.js';
 
 export type MessageParams = Readonly<Record<string, string | number>>;
@@ -32,8 +33,16 @@ export function isEngineMessage(v: unknown): v is EngineMessage {
 }
 
 /** Every code the engine emits (each module's list joined here). */
-export const ENGINE_MESSAGE_CODES: readonly string[] = [...RESULT_MESSAGE_CODES];
+export const ENGINE_MESSAGE_CODES: readonly string[] = [...RESULT_MESSAGE_CODES, ...CHECK_MESSAGE_CODES];
 
+export {
+  CHECK_MESSAGE_CODES,
+  type CheckIssue,
+  type CheckMessageCode,
+  checkIssue,
+  checkLine,
+  checkMessage,
+} from './device-check.js';
 export {
   causeOf,
   causeParams,

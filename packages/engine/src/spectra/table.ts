@@ -15,6 +15,7 @@
  * Reference: ASTM G173-03 (the layout of the tabulated standard spectra).
  */
 import { C_M_S, H_J_S } from '../constants.js';
+import { type CheckIssue, checkIssue } from '../messages/device-check.js';
 import { IRRADIANCE_UNIT_FACTORS, makeSpectrum, type Spectrum } from './index.js';
 
 export const SPECTRUM_WAVELENGTH_UNITS = ['nm', 'um'] as const;
@@ -138,4 +139,22 @@ export function spectrumCoverage(
   const fromNm = w[0]!;
   const toNm = w[w.length - 1]!;
   return fromNm <= startNm && toNm >= endNm ? undefined : { rule: 'range', fromNm, toNm, startNm, endNm };
+}
+
+/**
+ * A user spectrum that misses the calculation range, as the device check says it (the DeviceSpec
+ * check in contracts and the editor's preview, which words it by its code).
+ */
+export function spectrumCoverageIssue(gap: {
+  fromNm: number;
+  toNm: number;
+  startNm: number;
+  endNm: number;
+}): CheckIssue {
+  return checkIssue(
+    'illumination.spectrum',
+    'check.spectrum-coverage',
+    { fromNm: gap.fromNm, toNm: gap.toNm, startNm: gap.startNm, endNm: gap.endNm },
+    `the spectrum covers ${gap.fromNm}-${gap.toNm} nm, not the calculation range ${gap.startNm}-${gap.endNm} nm`,
+  );
 }

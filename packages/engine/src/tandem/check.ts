@@ -12,16 +12,22 @@
  *   - the thickness sweep names a top-cell layer and a sensible range.
  */
 import type { ElectricalDeviceSpecLike, TandemSubcellName } from '../device/types.js';
+import { type CheckIssue, checkLine, checkIssue as issue } from '../messages/device-check.js';
 
 /** Most points of the current-matching thickness sweep (each is one optical calculation). */
 export const MAX_THICKNESS_SWEEP_POINTS = 41;
 
 const SUBCELLS: readonly TandemSubcellName[] = ['top', 'junction', 'bottom'];
 
-/** Errors of the tandem part; [] when the device is no tandem (no electrical.tandem, no subcell) or is fine. */
+/** Errors of the tandem part as English lines (checkTandemIssues). */
 export function checkTandem(spec: ElectricalDeviceSpecLike): string[] {
+  return checkTandemIssues(spec).map(checkLine);
+}
+
+/** Errors of the tandem part; [] when the device is no tandem (no electrical.tandem, no subcell) or is fine. */
+export function checkTandemIssues(spec: ElectricalDeviceSpecLike): CheckIssue[] {
   const el = spec.electrical;
-  const out: string[] = [];
+  const out: CheckIssue[] = [];
   const at = (j: number) => `layers[${j}] "${spec.layers[j]!.name}"`;
   const tandem = el?.tandem;
   // an optical calculation reads neither the layers' electrical parameters nor their subcells
@@ -29,7 +35,14 @@ export function checkTandem(spec: ElectricalDeviceSpecLike): string[] {
   if (!tandem) {
     spec.layers.forEach((l, j) => {
       if (l.subcell !== undefined)
-        out.push(`${at(j)}.subcell: only for tandems: the device has no electrical.tandem block`);
+        out.push(
+          issue(
+            `${at(j)}.subcell`,
+            'check.subcell-not-tandem',
+            {},
+            'only for tandems: the device has no electrical.tandem block',
+          ),
+        );
     });
     return out;
   }
@@ -37,22 +50,48 @@ export function checkTandem(spec: ElectricalDeviceSpecLike): string[] {
   const count = { top: 0, junction: 0, bottom: 0 };
   spec.layers.forEach((l, j) => {
     if (l.subcell !== undefined && !SUBCELLS.includes(l.subcell)) {
-      out.push(`${at(j)}.subcell: must be "top", "junction" or "bottom" (got ${JSON.stringify(l.subcell)})`);
+      out.push(
+        issue(
+          `${at(j)}.subcell`,
+          'check.subcell-choice',
+          { got: JSON.stringify(l.subcell) },
+          `must be "top", "junction" or "bottom" (got ${JSON.stringify(l.subcell)})`,
+        ),
+      );
       return;
     }
     if (!l.electrical) {
       if (l.subcell !== undefined)
-        out.push(`${at(j)}.subcell: only layers with electrical parameters belong to a subcell`);
+        out.push(
+          issue(
+            `${at(j)}.subcell`,
+            'check.subcell-not-electrical',
+            {},
+            'only layers with electrical parameters belong to a subcell',
+          ),
+        );
       return;
     }
     if (l.subcell === undefined) {
-      out.push(`${at(j)}.subcell: missing: every electrical layer of a tandem is "top", "junction" or "bottom"`);
+      out.push(
+        issue(
+          `${at(j)}.subcell`,
+          'check.subcell-missing',
+          {},
+          'missing: every electrical layer of a tandem is "top", "junction" or "bottom"',
+        ),
+      );
       return;
     }
     const k = SUBCELLS.indexOf(l.subcell);
     if (k < order)
       out.push(
-        `${at(j)}.subcell: "${l.subcell}" after a "${SUBCELLS[order]}" layer: front to back the layers run top, junction, bottom`,
+        issue(
+          `${at(j)}.subcell`,
+          'check.subcell-order',
+          { subcell: l.subcell, after: SUBCELLS[order]! },
+          `"${l.subcell}" after a "${SUBCELLS[order]}" layer: front to back the layers run top, junction, bottom`,
+        ),
       );
     order = Math.max(order, k);
     count[l.subcell]++;
@@ -64,34 +103,79 @@ export function checkTandem(spec: ElectricalDeviceSpecLike): string[] {
     for (let j = (idx[0] ?? 0) + 1; j < (idx[idx.length - 1] ?? 0); j++)
       if (!spec.layers[j]!.electrical)
         out.push(
-          `${at(j)}.electrical: missing: the layers of the ${which} cell must be contiguous (this layer lies inside it)`,
+          issue(
+            `${at(j)}.electrical`,
+            'check.subcell-not-contiguous',
+            { subcell: which },
+            `missing: the layers of the ${which} cell must be contiguous (this layer lies inside it)`,
+          ),
         );
   }
-  if (count.top === 0) out.push('electrical.tandem: no layer has subcell "top"');
-  if (count.bottom === 0) out.push('electrical.tandem: no layer has subcell "bottom"');
+  for (const which of ['top', 'bottom'] as const)
+    if (count[which] === 0)
+      out.push(issue('electrical.tandem', 'check.subcell-none', { subcell: which }, `no layer has subcell "${which}"`));
   const genKind = el.generation?.kind ?? (spec.illumination ? 'optical' : 'dark');
   if (genKind !== 'optical')
     out.push(
-      `electrical.generation: a tandem needs generation "optical" (got "${genKind}"): the optics of the whole stack gives each subcell its generation`,
+      issue(
+        'electrical.generation',
+        'check.tandem-generation',
+        { got: genKind },
+        `a tandem needs generation "optical" (got "${genKind}"): the optics of the whole stack gives each subcell its generation`,
+      ),
     );
   if (el.eqe)
-    out.push('electrical.eqe: not supported for tandems yet (remove it, or run each subcell as its own device)');
-  if (el.transient) out.push('electrical.transient: not supported for tandems yet');
-  if (el.impedance) out.push('electrical.impedance: not supported for tandems yet');
+    out.push(
+      issue(
+        'electrical.eqe',
+        'check.tandem-unsupported',
+        {},
+        'not supported for tandems yet (remove it, or run each subcell as its own device)',
+      ),
+    );
+  if (el.transient)
+    out.push(issue('electrical.transient', 'check.tandem-unsupported', {}, 'not supported for tandems yet'));
+  if (el.impedance)
+    out.push(issue('electrical.impedance', 'check.tandem-unsupported', {}, 'not supported for tandems yet'));
   if (tandem.fullStack !== undefined && typeof tandem.fullStack !== 'boolean')
-    out.push('electrical.tandem.fullStack: must be true or false');
+    out.push(issue('electrical.tandem.fullStack', 'check.boolean', {}, 'must be true or false'));
   const sw = tandem.thicknessSweep;
   if (sw) {
     const p = 'electrical.tandem.thicknessSweep';
     const j = spec.layers.findIndex((l) => l.name === sw.layer);
-    if (j < 0) out.push(`${p}.layer: no layer named "${sw.layer}"`);
+    if (j < 0)
+      out.push(issue(`${p}.layer`, 'check.no-layer-named', { name: sw.layer }, `no layer named "${sw.layer}"`));
     else if (spec.layers[j]!.subcell !== 'top')
-      out.push(`${p}.layer: "${sw.layer}" is not a layer of the top cell (subcell "top")`);
-    if (!(Number.isFinite(sw.fromNm) && sw.fromNm > 0)) out.push(`${p}.fromNm: must be > 0 (got ${sw.fromNm})`);
+      out.push(
+        issue(
+          `${p}.layer`,
+          'check.not-top-layer',
+          { name: sw.layer },
+          `"${sw.layer}" is not a layer of the top cell (subcell "top")`,
+        ),
+      );
+    if (!(Number.isFinite(sw.fromNm) && sw.fromNm > 0))
+      out.push(
+        issue(`${p}.fromNm`, 'check.not-positive', { got: String(sw.fromNm) }, `must be > 0 (got ${sw.fromNm})`),
+      );
     if (!(Number.isFinite(sw.toNm) && sw.toNm > sw.fromNm))
-      out.push(`${p}.toNm: must be larger than fromNm (got ${sw.toNm})`);
+      out.push(
+        issue(
+          `${p}.toNm`,
+          'check.not-above-from',
+          { got: String(sw.toNm) },
+          `must be larger than fromNm (got ${sw.toNm})`,
+        ),
+      );
     if (!(Number.isInteger(sw.points) && sw.points >= 2 && sw.points <= MAX_THICKNESS_SWEEP_POINTS))
-      out.push(`${p}.points: must be an integer from 2 to ${MAX_THICKNESS_SWEEP_POINTS} (got ${sw.points})`);
+      out.push(
+        issue(
+          `${p}.points`,
+          'check.integer-range',
+          { min: 2, max: MAX_THICKNESS_SWEEP_POINTS, got: String(sw.points) },
+          `must be an integer from 2 to ${MAX_THICKNESS_SWEEP_POINTS} (got ${sw.points})`,
+        ),
+      );
   }
   return out;
 }

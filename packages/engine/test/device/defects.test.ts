@@ -207,16 +207,61 @@ describe('defects of a DeviceSpec: checks name the field', () => {
   });
 
   it('says the errors in Chinese and English', () => {
-    const m =
-      'layers[3] "MAPbI3".electrical.defects[0].energyEV: must put the level inside the band gap: from 0 to 1.63 eV with reference "valence" (got 1.8)';
-    expect(localizeCheckMessage(m, 'zh-CN')).toBe(
+    const d = device();
+    d.layers[3].electrical.defects = [
+      {
+        type: 'acceptor',
+        densityCm3: 1e15,
+        energyEV: 1.8,
+        energyReference: 'valence',
+        sigmaNCm2: 1e-15,
+        sigmaPCm2: 1e-15,
+      },
+    ];
+    const c = checkDeviceSpec(d);
+    const level = c.ok
+      ? undefined
+      : c.issues.find((x) => x.path === 'layers[3] "MAPbI3".electrical.defects[0].energyEV');
+    expect(level?.message.code).toBe('check.level-outside-gap');
+    expect(level && localizeCheckMessage(level, 'zh-CN')).toBe(
       'MAPbI3：第 1 个缺陷的能级：须位于带隙之内：以价带顶为参考时为 0 到 1.63 eV（现为 1.8）',
     );
-    expect(localizeCheckMessage(m, 'en')).toBe(
+    expect(level && localizeCheckMessage(level, 'en')).toBe(
       'MAPbI3: energy of defect 1: must lie inside the band gap: 0 to 1.63 eV from the valence band edge (got 1.8)',
     );
-    const i = 'electrical.interfaces[0].defects[1].sigmaNCm2: must be a cross-section > 0 cm^2 (got -1)';
-    expect(localizeCheckMessage(i, 'zh-CN')).toBe('第 1 个界面的第 2 个缺陷的电子俘获截面：须大于 0（现为 -1）');
+    // the English line logs and API clients read is unchanged
+    expect(c.ok ? [] : c.errors).toContain(
+      'layers[3] "MAPbI3".electrical.defects[0].energyEV: must put the level inside the band gap: from 0 to 1.63 eV with reference "valence" (got 1.8)',
+    );
+    const face = device();
+    face.electrical.interfaces = [
+      {
+        between: ['MAPbI3', 'PCBM'],
+        defects: [
+          {
+            type: 'acceptor',
+            densityCm2: 1e10,
+            energyEV: 0,
+            energyReference: 'intrinsic',
+            sigmaNCm2: 1e-15,
+            sigmaPCm2: 1e-15,
+          },
+          {
+            type: 'acceptor',
+            densityCm2: 1e10,
+            energyEV: 0,
+            energyReference: 'intrinsic',
+            sigmaNCm2: -1,
+            sigmaPCm2: 1e-15,
+          },
+        ],
+      },
+    ];
+    const f = checkDeviceSpec(face);
+    const sigma = f.ok ? undefined : f.issues.find((x) => x.path === 'electrical.interfaces[0].defects[1].sigmaNCm2');
+    expect(sigma && localizeCheckMessage(sigma, 'zh-CN')).toBe(
+      '第 1 个界面的第 2 个缺陷的电子俘获截面：须大于 0（现为 -1）',
+    );
   });
 
   it('C-V and C-f settings name their fields', () => {

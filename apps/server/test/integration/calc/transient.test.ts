@@ -52,12 +52,11 @@ describe('transients, ions and impedance through the calculation service', () =>
     bad.layers[3].electrical.ions[0].diffusionCm2PerS = 0;
     bad.layers[3].electrical.ions[0].activationEnergyEV = -0.2;
 
-    const zh = await post<{ field: string; errors: string[] }>(
-      t.app,
-      '/calc/sys/calc/elec',
-      { device: bad },
-      as(alice, 'zh-CN'),
-    );
+    const zh = await post<{
+      field: string;
+      errors: string[];
+      issues: { path: string; message: { code: string; params: Record<string, unknown>; text: string } }[];
+    }>(t.app, '/calc/sys/calc/elec', { device: bad }, as(alice, 'zh-CN'));
     expect([zh.status, zh.code]).toEqual([400, '4105']);
     expect(zh.data.field).toBe('device');
     expect(zh.data.errors).toEqual(
@@ -74,6 +73,12 @@ describe('transients, ions and impedance through the calculation service', () =>
         ),
       ]),
     );
+    // the same problems with their codes, in the same order, for the form to word
+    expect(zh.data.issues.map((i) => `${i.path}: ${i.message.text}`)).toEqual(zh.data.errors);
+    expect(zh.data.issues).toContainEqual({
+      path: 'electrical.transient.segments[0].durationS',
+      message: { code: 'check.not-positive', params: { got: '-1' }, text: 'must be a duration > 0 (got -1)' },
+    });
     // the first problem in words, with its field
     expect(zh.msg).toBe('计算参数无效：MAPbI3：第 1 种可移动离子的激活能：须为不小于 0 的数值（现为 -0.2）');
     const en = await post(t.app, '/calc/sys/calc/elec', { device: bad }, as(alice, 'en'));

@@ -67,7 +67,7 @@ export function DeviceEditor(props: DeviceEditorProps) {
   );
   const ctx: EditorCtx = useMemo(() => {
     const errors = new Map<string, string[]>();
-    for (const i of issues) errors.set(i.path, [...(errors.get(i.path) ?? []), translateIssue(i.message, t, lang)]);
+    for (const i of issues) errors.set(i.path, [...(errors.get(i.path) ?? []), translateIssue(i, t, lang)]);
     for (const r of ranges) errors.set(r.path, [...(errors.get(r.path) ?? []), rangeIssueText(r, t)]);
     const warns = new Map<string, string[]>();
     for (const w of warnings) warns.set(w.path, [...(warns.get(w.path) ?? []), t(`editor.warn.${w.key}`, w.params)]);
@@ -135,7 +135,7 @@ export function DeviceEditor(props: DeviceEditorProps) {
                                   lang,
                                 )}
                               </strong>
-                              : {translateIssue(i.message, t, lang)}
+                              : {translateIssue(i, t, lang)}
                             </li>
                           ))}
                           {ranges.map((r) => (

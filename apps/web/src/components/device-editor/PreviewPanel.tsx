@@ -38,11 +38,10 @@ export function PreviewPanel({ preview }: { preview: PreviewState }) {
           type="warning"
           showIcon
           title={t('editor.preview.failed', {
-            // a range the n,k tables miss is told with the form's own labels; any other check message in the UI language
-            msg:
-              previewErrorText(preview.error, state.illumination?.wavelength, t) === preview.error
-                ? localizeCheckMessage(preview.error, i18n.language === 'en' ? 'en' : 'zh-CN')
-                : previewErrorText(preview.error, state.illumination?.wavelength, t),
+            // a device check issue worded by its code; a range the n,k tables miss told with the form's own labels
+            msg: preview.issue
+              ? localizeCheckMessage(preview.issue, i18n.language === 'en' ? 'en' : 'zh-CN')
+              : previewErrorText(preview.error, state.illumination?.wavelength, t),
           })}
           data-testid="preview-error"
         />

@@ -8,7 +8,14 @@ import {
   type LayerRole,
   type OpticalModelSpec,
 } from '@pvforge/contracts';
-import { OHMIC_BARRIER_WARN_EV, ohmicBarrier, SELECTIVE_OFFSET_EV, thermalVoltageV } from '@pvforge/engine';
+import {
+  type CheckIssue,
+  type EngineMessage,
+  OHMIC_BARRIER_WARN_EV,
+  ohmicBarrier,
+  SELECTIVE_OFFSET_EV,
+  thermalVoltageV,
+} from '@pvforge/engine';
 
 /**
  * The editor's state and its mapping to and from a DeviceSpec (pure, unit-tested in
@@ -181,6 +188,8 @@ export interface FieldIssue {
   path: FieldPath;
   /** The message after the field name, as the checker wrote it (English). */
   message: string;
+  /** The same with its check code and numbers (the device check's issues), which the UI words. */
+  detail?: EngineMessage;
 }
 
 const LAYER_PREFIX = /^layers\[(\d+)\](?: "(?:[^"\\]|\\.)*")?/;
@@ -210,6 +219,11 @@ export function issueOf(message: string): FieldIssue {
   return { path: [path, rel].filter(Boolean).join('.') || '(device)', message: text };
 }
 
+/** A device check issue (checkDeviceSpec, the server's 4105 answer) -> the form's field, with its code. */
+export function issueOfCheck(issue: CheckIssue): FieldIssue {
+  return { ...issueOf(`${issue.path}: ${issue.message.text}`), detail: issue.message };
+}
+
 /** The errors of a spec by field (checkDeviceSpec, which includes the electrical rules). */
 export function fieldIssues(spec: unknown): FieldIssue[] {
   return checkedFields(spec).errors;
@@ -218,7 +232,9 @@ export function fieldIssues(spec: unknown): FieldIssue[] {
 /** Errors, and for a valid spec the engine's warnings (what runs but may mislead), by field. */
 export function checkedFields(spec: unknown): { errors: FieldIssue[]; warnings: FieldIssue[] } {
   const r = checkDeviceSpec(spec);
-  return r.ok ? { errors: [], warnings: r.warnings.map(issueOf) } : { errors: r.errors.map(issueOf), warnings: [] };
+  return r.ok
+    ? { errors: [], warnings: r.warningIssues.map(issueOfCheck) }
+    : { errors: r.issues.map(issueOfCheck), warnings: [] };
 }
 
 /** Moves layer `from` to index `to` (both clamped); returns a new array. */

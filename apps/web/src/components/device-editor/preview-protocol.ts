@@ -1,3 +1,5 @@
+import type { CheckIssue } from '@pvforge/engine';
+
 /** Messages between the editor and the preview worker (preview.worker.ts). */
 export interface PreviewRequest {
   id: number;
@@ -36,4 +38,11 @@ export type PreviewResponse =
       fetchMs: number;
       computeMs: number;
     }
-  | { id: number; ok: false; field?: string; error: string };
+  | {
+      id: number;
+      ok: false;
+      field?: string;
+      error: string;
+      /** A problem the device check also names (a user spectrum that misses the range), with its code. */
+      issue?: CheckIssue;
+    };

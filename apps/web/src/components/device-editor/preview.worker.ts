@@ -1,6 +1,7 @@
 /// <reference lib="webworker" />
 import {
   BUILTIN_SPECTRA,
+  type CheckIssue,
   type DeviceLike,
   deviceToOpticsSpec,
   OpticsInputError,
@@ -8,6 +9,7 @@ import {
   simulateOptics,
   spectralMismatch,
   spectrumCoverage,
+  spectrumCoverageIssue,
 } from '@pvforge/engine';
 import type { PreviewMismatch, PreviewRequest, PreviewResponse } from './preview-protocol';
 
@@ -20,6 +22,15 @@ import type { PreviewMismatch, PreviewRequest, PreviewResponse } from './preview
  * the files the device needs are fetched, then the engine runs synchronously on the cached text.
  */
 const texts = new Map<string, string>();
+
+/** A problem the device check names too: the panel words it by its code. */
+class PreviewCheckError extends OpticsInputError {
+  readonly issue: CheckIssue;
+  constructor(issue: CheckIssue) {
+    super(issue.path, issue.message.text);
+    this.issue = issue;
+  }
+}
 let index: Map<string, string> | undefined;
 
 async function fetchText(url: string): Promise<string> {
@@ -80,12 +91,8 @@ async function run(req: PreviewRequest): Promise<PreviewResponse> {
   const sp = spec.illumination?.spectrum;
   const range = spec.illumination?.wavelength ?? { startNm: 300, endNm: 1600 };
   const gap = sp?.kind === 'tabulated' ? spectrumCoverage(sp, range.startNm, range.endNm) : undefined;
-  // the words of the device check (contracts device-spec.ts), which the preview panel translates
-  if (gap)
-    throw new OpticsInputError(
-      'illumination.spectrum',
-      `the spectrum covers ${gap.fromNm}-${gap.toNm} nm, not the calculation range ${gap.startNm}-${gap.endNm} nm`,
-    );
+  // the device check's own issue (contracts device-spec.ts), which the preview panel words by its code
+  if (gap) throw new PreviewCheckError(spectrumCoverageIssue(gap));
   const optics = deviceToOpticsSpec(spec, assets);
   const res = simulateOptics(optics);
   const jph = res.jphMaCm2 ?? new Float64Array(optics.layers.length);
@@ -141,6 +148,7 @@ self.onmessage = (e: MessageEvent<PreviewRequest>) => {
         ok: false,
         error: err instanceof Error ? err.message : String(err),
         ...(err instanceof OpticsInputError ? { field: err.field } : {}),
+        ...(err instanceof PreviewCheckError ? { issue: err.issue } : {}),
       };
       self.postMessage(msg);
     },

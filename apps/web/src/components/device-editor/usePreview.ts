@@ -1,3 +1,4 @@
+import type { CheckIssue } from '@pvforge/engine';
 import { useEffect, useRef, useState } from 'react';
 import { dataBaseUrl } from '../../api/editor';
 import type { PreviewRequest, PreviewResponse } from './preview-protocol';
@@ -5,6 +6,8 @@ import type { PreviewRequest, PreviewResponse } from './preview-protocol';
 export interface PreviewState {
   result?: Extract<PreviewResponse, { ok: true }>;
   error?: string;
+  /** The error as a device check issue, when it is one (worded by its code). */
+  issue?: CheckIssue;
   busy: boolean;
   /** From the edit that triggered the run to its result arriving on the main thread, ms. */
   latencyMs?: number;
@@ -51,7 +54,11 @@ export function usePreview(spec: unknown, enabled = true): PreviewState {
         return;
       }
       const latencyMs = performance.now() - flight.editedAt;
-      setState(r.ok ? { result: r, busy: false, latencyMs } : { error: r.error, busy: false, latencyMs });
+      setState(
+        r.ok
+          ? { result: r, busy: false, latencyMs }
+          : { error: r.error, ...(r.issue ? { issue: r.issue } : {}), busy: false, latencyMs },
+      );
     };
     w.onerror = (e) => {
       inFlight.current = null;

@@ -1,5 +1,6 @@
 import type { DeviceElectricalSpec, DeviceLayerSpec } from '@pvforge/contracts';
 import { radiativeJ0MaCm2, SdmSolver } from '@pvforge/engine';
+import type { FieldIssue } from './model';
 
 /**
  * The guidance of spec §5 (help texts, not enforced by the platform's old screens) as warnings on
@@ -84,24 +85,23 @@ export function deviceWarnings(
   layers: readonly DeviceLayerSpec[],
   el: DeviceElectricalSpec | undefined,
   previewJphMaCm2?: number,
-  engine: readonly { path: string; message: string }[] = [],
+  engine: readonly FieldIssue[] = [],
 ): Warning[] {
   const out: Warning[] = [];
-  // the engine's own warnings of a valid device (electrical/input-check.ts), on their fields
+  // the engine's own warnings of a valid device (electrical/input-check.ts, defects-map.ts) on their
+  // fields, by their check code, told with the editor's advice
   for (const w of engine) {
-    if (/Boltzmann statistics are not valid there/.test(w.message))
+    const code = w.detail?.code;
+    const p = w.detail?.params ?? {};
+    if (code === 'check.boltzmann-degenerate' || code === 'check.boltzmann-contact')
       out.push({ path: w.path, key: 'boltzmann', params: {} });
-    const beyond = /distribution reaches (\S+) eV beyond the \w+ band edge/.exec(w.message);
-    if (beyond) out.push({ path: w.path, key: 'defectBeyondGap', params: { ev: beyond[1]! } });
-    const ohmic =
-      /^\(ohmic\) takes the equilibrium Fermi level of layer "(.*)", (\S+) eV from its (valence|conduction) band edge/.exec(
-        w.message,
-      );
-    if (ohmic)
+    if (code === 'check.distribution-beyond-edge')
+      out.push({ path: w.path, key: 'defectBeyondGap', params: { ev: String(p['beyondEV']) } });
+    if (code === 'check.ohmic-undoped')
       out.push({
         path: w.path,
-        key: ohmic[3] === 'valence' ? 'ohmicUndopedAnode' : 'ohmicUndopedCathode',
-        params: { layer: ohmic[1]!, ev: ohmic[2]! },
+        key: p['side'] === 'anode' ? 'ohmicUndopedAnode' : 'ohmicUndopedCathode',
+        params: { layer: String(p['layer']), ev: String(p['barrierEV']) },
       });
   }
   layers.forEach((l, j) => {

@@ -256,23 +256,12 @@ export const zh = {
   },
   err: {
     title: '请修改以下输入',
-    missing: '必填',
-    positive: '必须大于 0',
     nkRange:
       '{{what}}的 n,k 表只覆盖 {{min}}–{{max}} nm，而波长范围是 {{start}}–{{end}} nm：请把“{{wlStart}}”和“{{wlEnd}}”改到 {{min}}–{{max}} nm 之内，或把{{what}}的“{{extrapolation}}”改为“{{hold}}”或“{{transparent}}”。',
-    nonNegative: '不能为负数',
     integer: '必须为整数',
     invalid: '无效：{{msg}}',
     fieldCount: '{{count}} 处输入需要修改',
-    min: '不能小于 {{min}}',
     number: '请输入数字（可用科学计数法，如 1e18）',
-    bothTau: '两个 SRH 寿命要么都填，要么都不填',
-    needWf: '肖特基接触需要填写功函数',
-    contiguous: '电学层必须连续：此层位于两个电学层之间，也需要电学参数',
-    sweepDirection: '步长方向与终止电压相反',
-    tooManyPoints: '电压点数过多（最多 10001 个）',
-    noElectricalLayer: '没有任何层给出电学参数：请为半导体层填写漂移-扩散参数',
-    notAdjacent: '界面两侧必须是相邻的电学层（前层在前）',
   },
   run: {
     submitOpt: '提交光学计算',
@@ -610,25 +599,12 @@ export const en: Messages<typeof zh> = {
   },
   err: {
     title: 'Please correct these inputs',
-    missing: 'Required',
-    positive: 'Must be greater than 0',
     nkRange:
       'The n,k table of {{what}} covers {{min}}–{{max}} nm only, but the wavelength range is {{start}}–{{end}} nm: set "{{wlStart}}" and "{{wlEnd}}" within {{min}}–{{max}} nm, or set "{{extrapolation}}" of {{what}} to "{{hold}}" or "{{transparent}}".',
-    nonNegative: 'Must not be negative',
     integer: 'Must be a whole number',
     invalid: 'Invalid: {{msg}}',
     fieldCount: '{{count}} inputs need correcting',
-    min: 'Must be at least {{min}}',
     number: 'Enter a number (scientific notation such as 1e18 is fine)',
-    bothTau: 'Give both SRH lifetimes or neither',
-    needWf: 'A Schottky contact needs its work function',
-    contiguous:
-      'The electrical layers must be contiguous: this layer lies between two of them and needs parameters too',
-    sweepDirection: 'The step goes away from the stop voltage',
-    tooManyPoints: 'Too many voltage points (at most 10001)',
-    noElectricalLayer:
-      'No layer has electrical parameters: give the drift-diffusion parameters of the semiconductor layers',
-    notAdjacent: 'The interface must join two adjacent electrical layers (front one first)',
   },
   run: {
     submitOpt: 'Submit optical calculation',

@@ -17,6 +17,7 @@ import {
   fieldIssues,
   formToSpec,
   issueOf,
+  issueOfCheck,
   rangeIssues,
   specToForm,
 } from '../../../components/device-editor/model';
@@ -146,9 +147,7 @@ export function CalcPage({ kind }: { kind: CalcKindEditable }) {
     const local = fieldIssues(spec);
     const ranges = rangeIssues(state, spans, kind);
     const lines = [
-      ...local.map(
-        (i) => `${fieldLabel(i.path, names, t, i18n.language)}: ${translateIssue(i.message, t, i18n.language)}`,
-      ),
+      ...local.map((i) => `${fieldLabel(i.path, names, t, i18n.language)}: ${translateIssue(i, t, i18n.language)}`),
       ...ranges.map((r) => rangeIssueText(r, t)),
     ];
     return { lines, paths: [...local, ...ranges] };
@@ -190,7 +189,10 @@ export function CalcPage({ kind }: { kind: CalcKindEditable }) {
         setRuns((rs) => [{ id, kind, name, status: 'queued', percent: 0 }, ...rs]);
         message.success(t('editor.run.submitted', { id }));
       } else if (answer.data && 'errors' in answer.data) {
-        const issues = answer.data.errors.map((e) => issueOf(e.replace(/^device\./, '')));
+        // the device check's issues carry their codes; other refusals (an optics table) are lines
+        const issues = answer.data.issues
+          ? answer.data.issues.map(issueOfCheck)
+          : answer.data.errors.map((e) => issueOf(e.replace(/^device\./, '')));
         setServerIssues(issues);
         const j = firstLayerOf(issues);
         if (j !== undefined) setSelected(j);
