@@ -3,7 +3,7 @@
  * numbers and names as a run gives them, for the tests that every code is worded in every language
  * (packages/contracts/test/result-messages.test.ts, apps/web/test/engine-warnings.test.ts).
  */
-import { type EngineMessage, resultMessage } from '@pvforge/engine';
+import { checkIssue, type EngineMessage, resultMessage } from '@pvforge/engine';
 
 export function builtResultMessages(): EngineMessage[] {
   const m = resultMessage;
@@ -47,6 +47,14 @@ export function builtResultMessages(): EngineMessage[] {
     m.subcellNotConverged('top', newton),
     m.subcellNotConverged('bottom', undefined),
     m.subcellWarning('top', m.figuresInterpolated(newton)),
+    m.checkWarning(
+      checkIssue(
+        'electrical.contacts.front.workFunctionEV',
+        'check.boltzmann-contact',
+        { workFunctionEV: 5.5, layer: 'PTAA', fromEV: 2.25, toEV: '5.400' },
+        '(5.5 eV) puts the Fermi level at the contact within kT of or inside a band of layer "PTAA" (gap 2.25 to 5.400 eV below vacuum): Boltzmann statistics are not valid there; choose Fermi-Dirac statistics',
+      ),
+    ),
     m.seriesNoOverlap('their J-V curves do not overlap'),
     m.stackNotConverged(m.jvWallClock(300, 1.1)),
     m.stackNotConverged(undefined),

@@ -1,4 +1,5 @@
 import { causeOf, type MessageParams } from '@pvforge/engine';
+import { localizeCheckMessage } from '../device/check-messages.js';
 import { format, type Lang, type Localized } from '../i18n.js';
 // wordEngineMessage is only called when a message is worded, after both modules have loaded
 import { type MessageCatalogue, wordEngineMessage } from './index.js';
@@ -222,6 +223,12 @@ const W: Record<string, Wording> = {
           },
         )
       : format({ 'zh-CN': '{cell}电池的 J-V 未收敛', en: 'the {cell} cell J-V did not converge' }[lang], { cell });
+  },
+  'device.check-warning': (p, lang) => {
+    const inner = causeOf(p);
+    return inner
+      ? localizeCheckMessage({ path: String(p['path'] ?? ''), message: inner }, lang)
+      : String(p['causeText']);
   },
   'tandem.subcell-warning': (p, lang) =>
     format({ 'zh-CN': '{cell}电池：{cause}', en: '{cell} cell: {cause}' }[lang], {

@@ -22,7 +22,10 @@ import type {
   ElectricalSolverOptions,
   IonSpecies,
 } from '../electrical/types.js';
-import { checkDeviceElectricalIssues, electricalDomain, sweepVoltages } from './check.js';
+import { checkLine } from '../messages/device-check.js';
+import type { EngineMessage } from '../messages/index.js';
+import { resultMessage } from '../messages/results.js';
+import { checkDeviceElectricalCoded, electricalDomain, sweepVoltages } from './check.js';
 import { bulkDefect, type DefectGap, interfaceDefect, interfaceGap, layerGap } from './defects-map.js';
 import {
   type ContactElectricalLike,
@@ -108,7 +111,7 @@ export interface MappedDevice {
   /** Depth of the front face of the first electrical layer below the front of the stack, nm. */
   offsetNm: number;
   /** What runs but may mislead, named as the DeviceSpec names its fields (check.ts). */
-  warnings: string[];
+  warnings: EngineMessage[];
 }
 
 /**
@@ -171,10 +174,10 @@ export function mapElectrical(spec: ElectricalDeviceSpecLike): MappedDevice {
 export function deviceToElectrical(spec: ElectricalDeviceSpecLike): MappedDevice {
   if (!spec.electrical)
     throw new DeviceSpecInputError(['electrical: missing: the device has no electrical block (optical only)']);
-  const { errors, warnings } = checkDeviceElectricalIssues(spec);
-  if (errors.length > 0) throw new DeviceSpecInputError(errors);
+  const { errors, warnings } = checkDeviceElectricalCoded(spec);
+  if (errors.length > 0) throw new DeviceSpecInputError(errors.map(checkLine));
   const mapped = mapElectrical(spec);
-  mapped.warnings = warnings;
+  mapped.warnings = warnings.map((w) => resultMessage.checkWarning(w));
   // the caller decides the generation; uniform generation is set from the spec there as well
   mapped.device.generation = { kind: 'dark' };
   return mapped;

@@ -701,8 +701,13 @@ export function simulateJV(device: ElectricalDevice): ElectricalResult {
   const sys = new DDSystem(device);
   const cs = new ContinuationSolver(sys, deadline, clock);
   const Rs = device.Rs_ohm_cm2 ?? 0;
+  // a solver run on its own names the solver's fields (a DeviceSpec run gives the check's warnings itself)
   const warnings: ResultWarning[] =
-    (device.options?.inputWarnings ?? true) ? issues.filter((i) => i.severity === 'warning').map((i) => i.message) : [];
+    (device.options?.inputWarnings ?? true)
+      ? issues
+          .filter((i) => i.severity === 'warning')
+          .map((i) => resultMessage.checkWarning({ path: `${i.where}.${i.field}`, message: i.detail }, i.message))
+      : [];
   const V: number[] = [];
   const J: number[] = [];
   const Vint: number[] = [];

@@ -13,9 +13,12 @@
  * strings, so that every language shows the same digits.
  */
 // types only: index.ts joins RESULT_MESSAGE_CODES into its list, so a value import would be circular
+import { type CheckIssue, checkLine } from './device-check.js';
 import type { EngineMessage, MessageParams } from './index.js';
 
 export const RESULT_MESSAGE_CODES = [
+  // a device-check warning carried into the result (device/check.ts): its field path and coded rule
+  'device.check-warning',
   // J-V sweep (electrical/jv.ts)
   'jv.not-converged',
   'jv.not-converged-equilibrium',
@@ -67,11 +70,11 @@ export const RESULT_MESSAGE_CODES = [
 export type ResultMessageCode = (typeof RESULT_MESSAGE_CODES)[number];
 
 /**
- * A warning in a result: a message with a code, or a plain line. Plain lines are the device
- * check's (device/check.ts, electrical/input-check.ts), worded by the check's own catalogue, and
- * whatever a result stored before messages had codes holds.
+ * A warning in a result: always a message with a code (a device-check warning is wrapped by
+ * checkWarning). Results stored before messages had codes hold plain English lines; the web reads
+ * those back (apps/web/src/pages/plat/results/engine-warnings.ts).
  */
-export type ResultWarning = EngineMessage | string;
+export type ResultWarning = EngineMessage;
 
 function msg(code: ResultMessageCode, params: MessageParams, text: string): EngineMessage {
   return { code, params, text };
@@ -332,6 +335,10 @@ export const resultMessage = {
       { subcell, ...(cause ? causeParams(cause) : {}) },
       `${subcell} cell: the J-V did not converge (${cause?.text ?? 'unknown'})`,
     );
+  },
+  /** A warning of the device check (runs, but may mislead), with the field it concerns; text: its English line. */
+  checkWarning(issue: CheckIssue, text = checkLine(issue)): EngineMessage {
+    return msg('device.check-warning', { path: issue.path, ...causeParams(issue.message) }, text);
   },
   subcellWarning(subcell: string, cause: EngineMessage): EngineMessage {
     return msg('tandem.subcell-warning', { subcell, ...causeParams(cause) }, `${subcell} cell: ${cause.text}`);

@@ -29,7 +29,7 @@
  * gives the thickness at which the photocurrents are equal (linear interpolation of the difference).
  */
 
-import { checkDeviceElectricalIssues, electricalDomain, sweepVoltages } from '../device/check.js';
+import { checkDeviceElectricalCoded, electricalDomain, sweepVoltages } from '../device/check.js';
 import { mapElectrical } from '../device/map.js';
 import { electricalMeshOf, runDeviceSimulation } from '../device/simulate.js';
 import type {
@@ -41,6 +41,7 @@ import type {
 import { DeviceSpecInputError } from '../device/types.js';
 import type { ElectricalJvFigures, SolvedState } from '../electrical/types.js';
 import type { KeyFigures } from '../jv/figures.js';
+import { checkLine } from '../messages/device-check.js';
 import type { EngineMessage } from '../messages/index.js';
 import { type ResultWarning, resultMessage } from '../messages/results.js';
 import { type DeviceOpticsAssets, runDeviceOptics } from '../optics/device.js';
@@ -292,9 +293,9 @@ export function runTandemSimulation(
   const t0 = clock();
   const tandem = spec.electrical?.tandem;
   if (!tandem) throw new DeviceSpecInputError(['electrical.tandem: missing: the device is not a tandem']);
-  const { errors, warnings: inputWarnings } = checkDeviceElectricalIssues(spec);
-  if (errors.length > 0) throw new DeviceSpecInputError(errors);
-  const warnings: ResultWarning[] = [...inputWarnings];
+  const { errors, warnings: inputWarnings } = checkDeviceElectricalCoded(spec);
+  if (errors.length > 0) throw new DeviceSpecInputError(errors.map(checkLine));
+  const warnings: ResultWarning[] = inputWarnings.map((w) => resultMessage.checkWarning(w));
   const report = options.onProgress;
   const fullStack = tandem.fullStack === true;
   // progress weights: optics, top, bottom, whole stack, sweep
@@ -372,9 +373,7 @@ export function runTandemSimulation(
   };
   for (const c of cells) {
     if (!c.converged) warnings.push(resultMessage.subcellNotConverged(c.subcell, c.error));
-    // a device-check line stays a line (worded by the check's catalogue), prefixed with its cell
-    for (const w of c.warnings)
-      warnings.push(typeof w === 'string' ? `${c.subcell} cell: ${w}` : resultMessage.subcellWarning(c.subcell, w));
+    for (const w of c.warnings) warnings.push(resultMessage.subcellWarning(c.subcell, w));
   }
 
   if (top.figures && bottom.figures) {
