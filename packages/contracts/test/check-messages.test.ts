@@ -137,12 +137,16 @@ describe('check issues of transients, impedance spectra and mobile ions in both 
     const dense = checkDeviceElectricalCoded(d).errors.find((i) => i.message.code === 'check.density-impossible');
     expect(dense?.message.params).toMatchObject({ value: '1.00e+30', max: '1e+22' });
     expect(dense && wordEngineMessage(dense.message, 'en')).toMatch(/check the unit/);
-    // a field without a label keeps its path, its rule is still worded
+    // a layer's drift-diffusion field is named as the form names it
     const tau: CheckIssue = {
       path: 'layers[3] "MAPbI3".electrical.tauNS',
       message: { code: 'check.not-positive', params: { got: -1 }, text: 'must be > 0 (got -1)' },
     };
-    expect(localizeCheckMessage(tau, 'zh-CN')).toBe('layers[3] "MAPbI3".electrical.tauNS：须大于 0（现为 -1）');
+    expect(localizeCheckMessage(tau, 'zh-CN')).toBe('MAPbI3：电子寿命：须大于 0（现为 -1）');
+    // a field without a label keeps its path, its rule is still worded
+    expect(localizeCheckMessage({ ...tau, path: 'electrical.gridPoints' }, 'zh-CN')).toBe(
+      'electrical.gridPoints：须大于 0（现为 -1）',
+    );
     // a code without words is shown as the engine wrote it
     expect(wordEngineMessage({ code: 'check.something-new', params: {}, text: 'something new' }, 'zh-CN')).toBe(
       'something new',
@@ -167,5 +171,12 @@ describe('the value rules a new user meets first', () => {
       'zh-CN': '须为有限的数（未填写）',
       en: 'must be a finite number (not given)',
     });
+    // the server's refusal names the field as the form does, never by its code name
+    expect(localizeCheckMessage(mu, 'zh-CN')).toBe('MAPbI3：电子迁移率：须为有限的数（未填写）');
+    expect(localizeCheckMessage(thickness, 'en')).toBe('MAPbI3: thickness: the thickness must be > 0 (got 0)');
+    const step = { path: 'electrical.voltageSweep.stepV', message: mu.message };
+    expect(localizeCheckMessage(step, 'zh-CN')).toBe('扫描步长：须为有限的数（未填写）');
+    const wf = { path: 'electrical.contacts.back.workFunctionEV', message: mu.message };
+    expect(localizeCheckMessage(wf, 'en')).toBe('back contact work function: must be a finite number (not given)');
   });
 });

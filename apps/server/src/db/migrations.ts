@@ -298,7 +298,7 @@ export function migrationList(dialect: DialectName): Record<string, Migration> {
     '0022_transport_defects': transportDefectsMigration(),
     '0023_public_texts_fullstack': fullStackTextsMigration(),
     '0024_library_citations': libraryCitationsMigration(),
-    '0026_example_ranges': exampleRangesMigration(),
+    '0025_example_ranges': exampleRangesMigration(),
   };
 }
 

@@ -6,7 +6,7 @@ import { createTestDatabase, type TestDatabase } from './helpers/database.js';
 import { insertSeedOwner, seedDevice } from './helpers/seed-assets.js';
 
 /**
- * Migration 0026 on a platform seeded when the CIGS examples started at 300 nm (before their ZnO
+ * Migration 0025 on a platform seeded when the CIGS examples started at 300 nm (before their ZnO
  * table's 301.6 nm): the public examples move to 305 nm, as the files now ship, and are accepted for
  * queuing again; a user's saved copy and an example already changed by an administrator are kept.
  * On SQLite by default, on PostgreSQL when TEST_DATABASE_URL is set.
@@ -31,7 +31,7 @@ function seededBefore(file: string, startNm = 300) {
 const device = (id: string) =>
   t.db.kysely.selectFrom('devices').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
-describe('migration 0026: the CIGS examples start inside their ZnO table', () => {
+describe('migration 0025: the CIGS examples start inside their ZnO table', () => {
   it('names exactly the shipped CIGS examples', () => {
     expect(EXAMPLE_RANGE_FIXES.map((f) => f.name).sort()).toEqual(files.map((f) => shipped(f).name).sort());
     for (const f of files) expect(shipped(f).illumination.wavelength.startNm).toBe(305);
@@ -64,7 +64,7 @@ describe('migration 0026: the CIGS examples start inside their ZnO table', () =>
     const before = checkCalculationInput('opt', JSON.parse((await device(ids[0]!)).spec as string));
     expect(before.ok).toBe(false);
 
-    await migrationList(t.db.dialect)['0026_example_ranges']!.up(t.db.kysely);
+    await migrationList(t.db.dialect)['0025_example_ranges']!.up(t.db.kysely);
 
     for (const [i, file] of [
       [0, files[0]!],

@@ -1,6 +1,7 @@
 import type { CheckIssue } from '@pvforge/engine/spec-check';
 import { wordEngineMessage } from '../engine-messages/index.js';
 import type { Lang, Localized } from '../i18n.js';
+import { electricalFieldLabel } from '../schemas/material.js';
 import { MODEL_FIELDS } from './check-messages-models.js';
 
 /**
@@ -175,6 +176,31 @@ const TANDEM_FIELDS: { re: RegExp; label: (m: RegExpExecArray) => Localized | un
   { re: /^electrical\.eqe$/, label: () => L('外量子效率', 'EQE') },
 ];
 
+/**
+ * The fields every device has (a layer's thickness and drift-diffusion parameters, the sweep, the
+ * contacts), for the words of a check issue (localizeCheckMessage); checkFieldOf leaves them to the
+ * web's form labels.
+ */
+const SIDE = { front: L('前', 'front'), back: L('背', 'back') } as const;
+const SWEEP_FIELDS: Record<string, Localized> = {
+  startV: L('扫描起始电压', 'start voltage of the sweep'),
+  stopV: L('扫描终止电压', 'stop voltage of the sweep'),
+  stepV: L('扫描步长', 'voltage step of the sweep'),
+};
+const GENERAL_FIELDS: { re: RegExp; label: (m: RegExpExecArray) => Localized | undefined }[] = [
+  { re: /^thicknessNm$/, label: () => L('厚度', 'thickness') },
+  { re: /^electrical\.temperatureK$/, label: () => L('温度', 'temperature') },
+  { re: /^electrical\.(\w+)$/, label: (m) => electricalFieldLabel(m[1]!) },
+  { re: /^electrical\.voltageSweep\.(\w+)$/, label: (m) => SWEEP_FIELDS[m[1]!] },
+  {
+    re: /^electrical\.contacts\.(front|back)\.workFunctionEV$/,
+    label: (m) => {
+      const side = SIDE[m[1] as 'front' | 'back'];
+      return L(`${side['zh-CN']}电极功函数`, `${side.en} contact work function`);
+    },
+  },
+];
+
 /** A field path as the checker (brackets) or the web editor (dots) writes it, in dotted form without the layer. */
 function dotted(path: string): { layer?: string; rel: string } {
   const m = /^layers\[(\d+)\](?: "((?:[^"\\]|\\.)*)")?\.?(.*)$/.exec(path) ?? /^layers\.(\d+)()\.?(.*)$/.exec(path);
@@ -188,8 +214,12 @@ function dotted(path: string): { layer?: string; rel: string } {
  * -> "MAPbI3：第 1 种可移动离子的浓度"); undefined for other fields.
  */
 export function checkFieldOf(path: string): Localized | undefined {
+  return labelOf(path, [...FIELDS, ...TANDEM_FIELDS]);
+}
+
+function labelOf(path: string, list: typeof FIELDS): Localized | undefined {
   const { layer, rel } = dotted(path);
-  for (const f of [...FIELDS, ...TANDEM_FIELDS]) {
+  for (const f of list) {
     const m = f.re.exec(rel);
     if (!m) continue;
     const label = f.label(m);
@@ -204,7 +234,8 @@ export function checkFieldOf(path: string): Localized | undefined {
  * A field without a label is named by its path.
  */
 export function localizeCheckMessage(issue: CheckIssue, lang: Lang): string {
-  const field = checkFieldOf(issue.path);
+  // the web labels the general fields itself (with symbol and unit); the server's refusal uses these
+  const field = checkFieldOf(issue.path) ?? labelOf(issue.path, GENERAL_FIELDS);
   const text = wordEngineMessage(issue.message, lang);
   const name = field ? field[lang] : issue.path;
   return lang === 'en' ? `${name}: ${text}` : `${name}：${text}`;

@@ -370,6 +370,11 @@ const ELECTRICAL_BOUNDS: Record<LayerMaterialField | 'workFunctionEV', Bound> = 
   tatMassRel: { gt: 0, max: 10, unit: 'm₀', zh: '缺陷辅助隧穿有效质量', en: 'trap-assisted tunnelling mass' },
   workFunctionEV: { gt: 0, max: 10, unit: 'eV', zh: '功函数', en: 'work function' },
 };
+/** The name of a layer's electrical field (or a contact's work function) in both languages; undefined for others. */
+export function electricalFieldLabel(key: string): Localized | undefined {
+  const b = (ELECTRICAL_BOUNDS as Record<string, Bound | undefined>)[key];
+  return b ? { 'zh-CN': b.zh, en: b.en } : undefined;
+}
 const IONS_BOUNDS: Record<Exclude<keyof typeof MaterialIons.properties, 'sign'>, Bound> = {
   densityCm3: { min: 0, max: 1e23, unit: 'cm⁻³', zh: '可移动离子浓度', en: 'mobile ion density' },
   diffusionCm2PerS: { gt: 0, max: 1, unit: 'cm²/s', zh: '离子扩散系数', en: 'ion diffusion coefficient' },
