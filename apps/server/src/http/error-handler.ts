@@ -29,7 +29,8 @@ const PARSE_ERRORS = new Set([
 
 /** Every failure becomes {code, msg, data} with the catalogue's status; internals stay in the log. */
 export function errorHandler(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
-  if (error instanceof AppError) return send(reply, request, error.code, error.data, error.params);
+  if (error instanceof AppError)
+    return send(reply, request, error.code, error.data, error.paramsIn?.(request.lang) ?? error.params);
   if (error instanceof FieldError) return sendProblem(reply, request, { field: error.field, rule: error.rule });
   const fe = error as FastifyError;
   if (fe.validation) return sendProblem(reply, request, problemFromAjv(fe.validation as unknown as AjvLikeError[]));

@@ -1,4 +1,4 @@
-import type { Code, Rule } from '@pvforge/contracts';
+import type { Code, Lang, Rule } from '@pvforge/contracts';
 
 /** A refusal with a catalogue code; the error handler turns it into {code, msg, data}. */
 export class AppError extends Error {
@@ -6,6 +6,8 @@ export class AppError extends Error {
     readonly code: Code,
     readonly params?: Record<string, string | number>,
     readonly data: unknown = null,
+    /** The params in the caller's language, where they hold words (a check issue): services do not know it. */
+    readonly paramsIn?: (lang: Lang) => Record<string, string | number>,
   ) {
     super(`answer ${code}`);
     this.name = 'AppError';

@@ -11,6 +11,7 @@ import {
   fenToYuan,
   type IncomeItem,
   type LibraryStatus,
+  localizeCheckMessage,
   MAX_DEVICE_NOTES,
   MAX_DEVICE_REFERENCES,
   normalizeDoi,
@@ -119,12 +120,33 @@ function specOf(raw: unknown, code: '4308' | '4309', field: string): DeviceSpec 
     try {
       value = JSON.parse(raw) as unknown;
     } catch {
-      throw new AppError(code, { detail: `${field}: not valid JSON` }, { field, errors: [`${field}: not valid JSON`] });
+      throw notJson(code, field);
     }
   }
   const checked = checkDeviceSpec(value);
-  if (!checked.ok) throw new AppError(code, { detail: checked.errors[0] ?? field }, { field, errors: checked.errors });
+  if (!checked.ok) {
+    const first = checked.issues[0];
+    throw new AppError(
+      code,
+      { detail: checked.errors[0] ?? field },
+      { field, errors: checked.errors, issues: checked.issues },
+      (lang) => ({ detail: first ? localizeCheckMessage(first, lang) : field }),
+    );
+  }
   return checked.spec;
+}
+
+const NOT_JSON = { 'zh-CN': '不是有效的 JSON', en: 'not valid JSON' } as const;
+const NO_FILE = { 'zh-CN': '未选择文件', en: 'no file' } as const;
+
+/** A device field or file that is not JSON, told in the caller's language. */
+function notJson(code: '4308' | '4309', field: string): AppError {
+  return new AppError(
+    code,
+    { detail: `${field}: ${NOT_JSON.en}` },
+    { field, errors: [`${field}: ${NOT_JSON.en}`] },
+    (lang) => ({ detail: `${field === 'file' ? '' : `${field}: `}${NOT_JSON[lang]}` }),
+  );
 }
 
 /** A name safe in a file name: path separators and control characters out, never empty. */
@@ -216,7 +238,7 @@ export class DeviceLibraryService {
       try {
         parsed = JSON.parse(input.file.toString('utf8').replace(/^\uFEFF/, '')) as unknown;
       } catch {
-        throw new AppError('4308', { detail: 'not valid JSON' }, { field: 'file', errors: ['file: not valid JSON'] });
+        throw notJson('4308', 'file');
       }
       // An exported file is the DeviceSpec, or an entry with the device's references and notes.
       const parts = deviceFileParts(parsed);
@@ -226,7 +248,10 @@ export class DeviceLibraryService {
         notes: parts.notes?.slice(0, MAX_DEVICE_NOTES) ?? null,
       };
     } else if (input.spec !== undefined) spec = specOf(input.spec, '4309', 'spec');
-    else throw new AppError('4308', { detail: 'no file' }, { field: 'file', errors: ['file: missing'] });
+    else
+      throw new AppError('4308', { detail: NO_FILE.en }, { field: 'file', errors: ['file: missing'] }, (lang) => ({
+        detail: NO_FILE[lang],
+      }));
     return this.insertPersonal(userId, spec, input.name, input.description, null, cite);
   }
 

@@ -159,7 +159,18 @@ describe('device libraries', () => {
     expect(res.status).toBe(400);
     expect(res.code).toBe('4309');
     expect(res.data.field).toBe('spec');
-    expect(res.msg).toMatch(/layers\[0\].*thicknessNm/);
+    // the field and its rule in the caller's language (zh-CN by default), the English lines in data
+    expect(res.msg).toBe('器件参数无效：glass：厚度：须大于 0');
+    expect(res.data.errors[0]).toMatch(/layers\[0\].*thicknessNm/);
+    const en = await post<unknown>(
+      t.app,
+      '/calc/sys/device/save',
+      { name: 'bad', spec },
+      {
+        headers: { ...as(alice.session).headers, 'x-lang': 'en' },
+      },
+    );
+    expect(en.msg).toBe('Invalid device: glass: thickness: must be > 0');
     const none = await call('/sys/device/save', { name: 'nothing' }, alice.session);
     expect(none.code).toBe('4314');
     const text = await call('/sys/device/save', { name: 'text', spec: '{not json' }, alice.session);
