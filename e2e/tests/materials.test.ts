@@ -171,6 +171,17 @@ describe('the material library', () => {
     await byId('material-open-MAPbI3').click();
     await expect.poll(() => byId('material-detail-name').innerText()).toBe('MAPbI3');
     await byId('material-nk-plot').waitFor();
+    // Its cited defect set is shown as the editor words it, with the source and the density of states.
+    const defects = await byId('material-detail-defects').innerText();
+    expect(defects).toContain('高斯分布');
+    expect(defects).toContain('0.6 eV 导带底以下');
+    expect(defects).toContain('1e14');
+    expect(await byId('material-detail-defects-source').innerText()).toContain('Chowdhury');
+    await byId('material-defect-dos-plot').waitFor();
+    expect(await byId('material-defect-dos-plot').getAttribute('data-x-name')).toMatch(/eV/);
+    await byId('material-detail-defects').scrollIntoViewIfNeeded();
+    await page.waitForTimeout(600);
+    await screenshot(page, 'materials-detail-defects');
     await page.keyboard.press('Escape');
     await byId('material-drawer').waitFor({ state: 'hidden' });
   });

@@ -89,6 +89,11 @@ export const zh = {
     optical: '光学模型',
     opticalSource: '光学常数来源',
     close: '关闭',
+    defects: '缺陷',
+    defectsIntro: '在器件设计中选用该材料时，这些缺陷随电学参数一起填入该层，可在层的缺陷表中修改。',
+    defectDos: '{{name}} 的缺陷态密度（禁带内，{{T}} K）',
+    defectDosNeedsGap:
+      '该材料缺少电子亲和能、禁带宽度或有效态密度，无法画出缺陷态密度图；在器件中补全这些参数后，层的缺陷表会显示该图。',
   },
   group: {
     basic: '能带与态密度',
@@ -349,6 +354,12 @@ export const en: Messages<typeof zh> = {
     optical: 'Optical model',
     opticalSource: 'Source of the optical constants',
     close: 'Close',
+    defects: 'Defects',
+    defectsIntro:
+      "When this material is picked in the device editor, these defects fill the layer together with the electrical parameters; the layer's defect table can change them.",
+    defectDos: 'Defect density of states of {{name}} in the gap ({{T}} K)',
+    defectDosNeedsGap:
+      "The material lacks the electron affinity, band gap or effective densities of states, so its defect density of states cannot be drawn; the layer's defect table draws it once a device supplies them.",
   },
   group: {
     basic: 'Bands and densities of states',

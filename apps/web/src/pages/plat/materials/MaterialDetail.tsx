@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { fetchNkTable, type Material, materialsApi } from '../../../api/materials';
 import { NkPlot, opticalKey, StatusTag } from './MaterialBits';
+import { MaterialDefects } from './MaterialDefects';
 import { ELEC_FIELDS, elecValue, fieldId, numberText } from './material-form';
 import { nkCurves } from './nk';
 
@@ -90,6 +91,7 @@ export function MaterialDetailBody({ m }: { m: Material }) {
           },
         ]}
       />
+      <MaterialDefects m={m} source={sourceText(m, 'defects')} />
       {Object.keys(m.references ?? {}).length > 0 && (
         <>
           <Typography.Title level={5}>{t('materials.detail.references')}</Typography.Title>
