@@ -61,6 +61,42 @@ export function checkDeviceElectrical(spec: ElectricalDeviceSpecLike): string[] 
   return checkDeviceElectricalIssues(spec).errors;
 }
 
+/**
+ * The spec with every defect list or entry of the wrong shape replaced by an empty one (no list; an
+ * entry of zero density), so the solver's rules can judge the rest of the device; the check has
+ * refused those places by name already, and the solver's words on them are dropped with the rest of
+ * a refused defect's. Entries keep their index, so the solver's paths still name the user's defects.
+ */
+function withShapedDefects<S extends ElectricalDeviceSpecLike>(spec: S): S {
+  const shaped = (list: unknown, density: 'densityCm3' | 'densityCm2') =>
+    Array.isArray(list)
+      ? list.map((d) =>
+          d !== null && typeof d === 'object' && !Array.isArray(d)
+            ? d
+            : { type: 'neutral', energyReference: 'intrinsic', [density]: 0, sigmaNCm2: 0, sigmaPCm2: 0 },
+        )
+      : undefined;
+  const el = spec.electrical;
+  return {
+    ...spec,
+    layers: spec.layers.map((l) =>
+      l?.electrical?.defects === undefined
+        ? l
+        : { ...l, electrical: { ...l.electrical, defects: shaped(l.electrical.defects, 'densityCm3') } },
+    ),
+    ...(el
+      ? {
+          electrical: {
+            ...el,
+            interfaces: el.interfaces?.map((it) =>
+              it?.defects === undefined ? it : { ...it, defects: shaped(it.defects, 'densityCm2') },
+            ),
+          },
+        }
+      : {}),
+  };
+}
+
 /** Errors and warnings of the electrical part as English lines (`path: text`). */
 export function checkDeviceElectricalIssues(spec: ElectricalDeviceSpecLike): ElectricalCheck {
   const { errors, warnings } = checkDeviceElectricalCoded(spec);
@@ -114,13 +150,17 @@ export function checkDeviceElectricalCoded(spec: ElectricalDeviceSpecLike): Elec
   // defects: the DeviceSpec's own fields (energy reference, capture), before the solver's rules
   const defectPaths = new Set<string>();
   const defectWarnings: CheckIssue[] = [];
+  // a defect list or entry of the wrong shape cannot be mapped for the solver's rules below
+  let malformedDefects = false;
   const checkDefects = (list: unknown, p: string, where: 'bulk' | 'interface', gap: ReturnType<typeof gapOf>) => {
     if (list === undefined) return;
     if (!Array.isArray(list)) {
+      malformedDefects = true;
       out.push(issue(p, 'check.not-list', {}, 'must be a list of defects'));
       return;
     }
     list.forEach((d: DefectElectricalLike, k) => {
+      if (d === null || typeof d !== 'object' || Array.isArray(d)) malformedDefects = true;
       const lines = checkDefectSpec(d, `${p}[${k}]`, where, gap);
       if (lines.length) defectPaths.add(`${p}[${k}]`);
       else {
@@ -241,8 +281,8 @@ export function checkDeviceElectricalCoded(spec: ElectricalDeviceSpecLike): Elec
   // the values, by the solver's rules, named as the DeviceSpec names them
   const warnings: CheckIssue[] = [...defectWarnings];
   const sweepReported = out.some((m) => m.path.startsWith('electrical.voltageSweep'));
-  const { device } = mapElectrical(spec);
-  for (const solverIssue of checkElectricalDevice(device)) {
+  const solverIssues = checkElectricalDevice(mapElectrical(malformedDefects ? withShapedDefects(spec) : spec).device);
+  for (const solverIssue of solverIssues) {
     if (sweepReported && solverIssue.field === 'voltage_V') continue;
     const path = specPath(spec, domain, solverIssue);
     // a defect the DeviceSpec check already refused: its level and capture are not judged twice

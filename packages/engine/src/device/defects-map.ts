@@ -149,7 +149,8 @@ export function checkDefectSpec(
   gap: DefectGap,
 ): CheckIssue[] {
   const out: CheckIssue[] = [];
-  if (d === null || typeof d !== 'object') return [issue(p, 'check.not-object', {}, 'must be an object')];
+  if (d === null || typeof d !== 'object' || Array.isArray(d))
+    return [issue(p, 'check.not-object', {}, 'must be an object')];
   for (const k of Object.keys(d))
     if (!KNOWN.has(k)) out.push(issue(`${p}.${k}`, 'check.unknown-field', {}, 'unknown field'));
   const density = where === 'bulk' ? 'densityCm3' : 'densityCm2';

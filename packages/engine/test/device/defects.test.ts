@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkDeviceSpec, localizeCheckMessage } from '../../../contracts/src/device/index.js';
 import { KB_J_K, Q_C } from '../../src/constants.js';
 import { minusFdCdf, withoutDefect } from '../../src/device/capacitance.js';
+import { checkDeviceElectricalIssues } from '../../src/device/check.js';
 import { captureCoefficients, defectDensityOfStates, layerGap } from '../../src/device/defects-map.js';
 import { deviceToElectrical } from '../../src/device/map.js';
 import { runDeviceSimulation } from '../../src/device/simulate.js';
@@ -175,6 +176,16 @@ describe('defects of a DeviceSpec: checks name the field', () => {
     expect(e).toContain(`${at}[3].widthEV: missing: a "gaussian" distribution needs its width`);
     // the solver's own rules are not repeated on the defects already refused
     expect(e.filter((m) => m.includes('level_below') || m.includes('c_n_cm3_s'))).toEqual([]);
+  });
+
+  it('a defect list or entry of the wrong shape is refused by name, never a crash', () => {
+    const d = device();
+    d.layers[3].electrical.defects = [null, 5, []] as never;
+    d.electrical.interfaces = [{ between: ['MAPbI3', 'PCBM'], defects: 'none' }] as never;
+    const lines = checkDeviceElectricalIssues(d as Parameters<typeof checkDeviceElectricalIssues>[0]).errors;
+    const at = 'layers[3] "MAPbI3".electrical.defects';
+    for (const k of [0, 1, 2]) expect(lines).toContain(`${at}[${k}]: must be an object`);
+    expect(lines).toContain('electrical.interfaces[0].defects: must be a list of defects');
   });
 
   it('the solver rules come back with the DeviceSpec field names', () => {
