@@ -12,6 +12,7 @@ import {
 import type { DialectName } from './database.js';
 import { consultMigration } from './migrations-consult.js';
 import { deviceReferencesMigration } from './migrations-device-references.js';
+import { exampleDescriptionsMigration } from './migrations-example-descriptions.js';
 import { exampleRangesMigration } from './migrations-example-ranges.js';
 import { excitonLibraryMigration } from './migrations-exciton-library.js';
 import { financeMigration } from './migrations-finance.js';
@@ -299,6 +300,7 @@ export function migrationList(dialect: DialectName): Record<string, Migration> {
     '0023_public_texts_fullstack': fullStackTextsMigration(),
     '0024_library_citations': libraryCitationsMigration(),
     '0025_example_ranges': exampleRangesMigration(),
+    '0026_example_descriptions': exampleDescriptionsMigration(),
   };
 }
 

@@ -18,19 +18,19 @@ export const DEMO_DEVICES = [
   {
     file: 'perovskite-pin-optical.device.json',
     kind: 'opt',
-    citation: 'Optical constants from the material library (assets/data/nk/SOURCES.md lists the source of each table).',
+    citation: "Optical constants from the material library (each material's page names the source of its table).",
   },
   {
     file: 'perovskite-pin-electrical.device.json',
     kind: 'elec',
     citation:
-      'Electrical parameters: the default p-i-n perovskite device of SIMsalabim (Koster et al., SIMsalabim: an open-source drift-diffusion simulator for semiconductor devices, J. Open Source Softw. 2022); optical constants from assets/data/nk/SOURCES.md.',
+      "Electrical parameters: the default p-i-n perovskite device of SIMsalabim (Koster et al., SIMsalabim: an open-source drift-diffusion simulator for semiconductor devices, J. Open Source Softw. 2022); optical constants from the material library (each material's page names the source of its table).",
   },
   {
     file: 'perovskite-pin-ions-electrical.device.json',
     kind: 'elec',
     citation:
-      "Device and electrical parameters: the default p-i-n perovskite device of SIMsalabim (M. Koopmans, V. M. Le Corre, L. J. A. Koster, J. Open Source Softw. 7, 3727 (2022), https://doi.org/10.21105/joss.03727). Iodide-vacancy density: N. E. Courtier, J. M. Cave, J. M. Foster, A. B. Walker, G. Richardson, How transport layer properties affect perovskite solar cell performance: insights from a coupled charge transport/ion migration model, Energy Environ. Sci. 12, 396-409 (2019), https://doi.org/10.1039/C8EE01576G (IonMonger default set). Activation energy and order of magnitude of the diffusion coefficient: C. Eames, J. M. Frost, P. R. F. Barnes, B. C. O'Regan, A. Walsh, M. S. Islam, Ionic transport in hybrid lead iodide perovskite solar cells, Nat. Commun. 6, 7497 (2015), https://doi.org/10.1038/ncomms8497. Hysteresis index as defined by H. J. Snaith et al., J. Phys. Chem. Lett. 5, 1511-1515 (2014). Optical constants from assets/data/nk/SOURCES.md.",
+      "Device and electrical parameters: the default p-i-n perovskite device of SIMsalabim (M. Koopmans, V. M. Le Corre, L. J. A. Koster, J. Open Source Softw. 7, 3727 (2022), https://doi.org/10.21105/joss.03727). Iodide-vacancy density: N. E. Courtier, J. M. Cave, J. M. Foster, A. B. Walker, G. Richardson, How transport layer properties affect perovskite solar cell performance: insights from a coupled charge transport/ion migration model, Energy Environ. Sci. 12, 396-409 (2019), https://doi.org/10.1039/C8EE01576G (IonMonger default set). Activation energy and order of magnitude of the diffusion coefficient: C. Eames, J. M. Frost, P. R. F. Barnes, B. C. O'Regan, A. Walsh, M. S. Islam, Ionic transport in hybrid lead iodide perovskite solar cells, Nat. Commun. 6, 7497 (2015), https://doi.org/10.1038/ncomms8497. Hysteresis index as defined by H. J. Snaith et al., J. Phys. Chem. Lett. 5, 1511-1515 (2014). Optical constants from the material library (each material's page names the source of its table).",
   },
 ] as const;
 
