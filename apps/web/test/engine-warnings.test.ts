@@ -73,6 +73,9 @@ describe('engine warnings in the UI language', () => {
     expect(localWarning('interrupted twice by a server restart', t)).toBe('计算两次因服务器重启而中断');
     expect(localWarning('no result within 300 s (wall-clock limit)', t)).toBe('300 s 内没有得到结果（达到计算时限）');
     expect(localWarning('the worker stopped unexpectedly (worker exited with code 1)', t)).toBe('计算进程意外终止');
+    expect(localWarning('internal error: connect ECONNREFUSED 127.0.0.1:5432', t)).toBe(
+      '服务器内部错误，计算未完成：请重新提交，或把本计算的编号告诉客服（技术细节：connect ECONNREFUSED 127.0.0.1:5432）',
+    );
     // a tandem's reason names its cell
     expect(localWarning('top cell: did not converge at V = 0.500000 V (last residual 1.000e-3)', t)).toBe(
       '顶电池：在 V = 0.500000 V 处未收敛',

@@ -192,6 +192,7 @@ export const zh = {
     interrupted: '计算两次因服务器重启而中断',
     jobTimeLimit: '{{s}} s 内没有得到结果（达到计算时限）',
     workerStopped: '计算进程意外终止',
+    internalError: '服务器内部错误，计算未完成：请重新提交，或把本计算的编号告诉客服（技术细节：{{detail}}）',
     boltzmannLayer: '“{{layer}}”的{{field}}使费米能级进入或接近能带：玻尔兹曼统计在此不成立，请选用费米-狄拉克统计',
     boltzmannContact:
       '{{side}}电极的功函数使接触处费米能级进入或接近能带：玻尔兹曼统计在此不成立，请选用费米-狄拉克统计',
@@ -538,6 +539,8 @@ export const en: Messages<typeof zh> = {
     interrupted: 'interrupted twice by a server restart',
     jobTimeLimit: 'no result within {{s}} s (the time limit of the calculation)',
     workerStopped: 'the calculation process stopped unexpectedly',
+    internalError:
+      'an internal server error stopped the calculation: submit it again, or give customer service its number (technical detail: {{detail}})',
     boltzmannLayer:
       'The {{field}} of "{{layer}}" puts the Fermi level in or near a band: Boltzmann statistics are not valid there; choose Fermi-Dirac statistics',
     boltzmannContact:

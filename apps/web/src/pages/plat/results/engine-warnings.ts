@@ -66,6 +66,8 @@ const PATTERNS: { re: RegExp; key: string; vars: (m: RegExpExecArray) => Record<
     vars: (m) => ({ s: m[1]! }),
   },
   { re: /^the worker stopped unexpectedly/, key: 'results.engineWarn.workerStopped', vars: () => ({}) },
+  // a database or queue failure around the run (jobs/bullmq-queue.ts, in-process-queue.ts): its detail is for support
+  { re: /^internal error: (.*)$/s, key: 'results.engineWarn.internalError', vars: (m) => ({ detail: m[1]! }) },
   // Boltzmann statistics outside their validity
   {
     re: /^layers\[\d+\] "(.+)"\.electrical\.(\w+): puts the Fermi level .*choose Fermi-Dirac statistics$/,
