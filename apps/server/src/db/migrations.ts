@@ -24,6 +24,7 @@ import { materialDefectsMigration } from './migrations-material-defects.js';
 import { materialIonsMigration } from './migrations-material-ions.js';
 import { materialsMigration } from './migrations-materials.js';
 import { noticesMigration } from './migrations-notices.js';
+import { pm6Y6RecombinationMigration } from './migrations-pm6y6-recombination.js';
 import { publicTextsMigration } from './migrations-public-texts.js';
 import { defectTextsMigration } from './migrations-public-texts-defects.js';
 import { excitonTextsMigration } from './migrations-public-texts-excitons.js';
@@ -301,6 +302,7 @@ export function migrationList(dialect: DialectName): Record<string, Migration> {
     '0024_library_citations': libraryCitationsMigration(),
     '0025_example_ranges': exampleRangesMigration(),
     '0026_example_descriptions': exampleDescriptionsMigration(),
+    '0027_pm6y6_recombination': pm6Y6RecombinationMigration(),
   };
 }
 
