@@ -85,7 +85,7 @@ export function CalcPage({ kind }: { kind: CalcKindEditable }) {
   const load = useCallback(
     (spec: unknown, label?: string) => {
       const s = unwrapSpec(spec);
-      if (!looksLikeSpec(s)) throw new Error('not a DeviceSpec');
+      if (!looksLikeSpec(s)) throw new Error(t('editor.notDevice'));
       setState(specToForm(s, kind));
       setSelected(0);
       setServerIssues([]);
@@ -107,12 +107,12 @@ export function CalcPage({ kind }: { kind: CalcKindEditable }) {
       setLoadError(undefined);
       try {
         if (deviceId) {
-          if (!DEVICE_ID.test(deviceId)) throw new Error(`device id "${deviceId}"`);
+          if (!DEVICE_ID.test(deviceId)) throw new Error(t('editor.badDeviceId', { id: deviceId }));
           const dev = await editorApi.getDevice(deviceId);
           if (!stop) load(dev.spec, dev.name);
         } else if (calcId) {
           const id = Number(calcId);
-          if (!Number.isInteger(id) || id < 1) throw new Error(`calculation id "${calcId}"`);
+          if (!Number.isInteger(id) || id < 1) throw new Error(t('editor.badCalcId', { id: calcId }));
           const detail = await editorApi.calcData(id);
           if (!stop) {
             load(detail.input, `#${id} ${detail.record.name}`);
