@@ -89,6 +89,22 @@ describe('line option', () => {
     expect(o.yAxis[0].type).toBe('value');
     expect(o.dataZoom.map((d: AnyOpt) => d.type)).toEqual(['inside', 'slider']);
   });
+  it('draws separate items as markers without a line between them', () => {
+    const items: PlotSeries[] = [
+      { name: 'loss', x: [1, 2, 3], y: [1.2, 0.4, 1.1], points: true },
+      { name: 'dVoc', x: [1, 2, 3], y: [0.01, 0.02, 0.05], points: true, dashed: true },
+      ...series,
+    ];
+    const o = buildLineOption({ title: 'losses', x: { ...V, integer: true }, y: J, series: items }) as AnyOpt;
+    expect(o.series.map((s: AnyOpt) => s.lineStyle.width)).toEqual([0, 0, 2]);
+    // item numbers: whole-number ticks, half an item of room at both ends, no label there
+    expect([o.xAxis.min({ min: 1, max: 3 }), o.xAxis.max({ min: 1, max: 3 }), o.xAxis.minInterval]).toEqual([
+      0.5, 3.5, 1,
+    ]);
+    expect([o.xAxis.axisLabel.formatter(0.5), o.xAxis.axisLabel.formatter(2)]).toEqual(['', '2']);
+    expect(o.series.map((s: AnyOpt) => s.symbol)).toEqual(['circle', 'diamond', undefined]);
+    expect(o.series[0].showSymbol).toBe(true);
+  });
   it('switches to a log axis of |y|, labelled as such, dropping zeros', () => {
     const o = buildLineOption({ title: 'J-V', x: V, y: J, series }, { logY: true, logWord: 'log scale' }) as AnyOpt;
     expect(o.yAxis[0].type).toBe('log');

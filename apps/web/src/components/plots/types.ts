@@ -1,5 +1,13 @@
 /** Shared plot types: every axis carries a label and a unit, shown as "label (unit)" everywhere. */
-export type PlotAxis = { label: string; unit: string; log?: boolean; min?: number; max?: number };
+export type PlotAxis = {
+  label: string;
+  unit: string;
+  log?: boolean;
+  min?: number;
+  max?: number;
+  /** Item numbers (x axis): ticks on whole numbers, half an item of room at both ends for the markers. */
+  integer?: boolean;
+};
 
 export type PlotSeries = {
   name: string;
@@ -15,6 +23,11 @@ export type PlotSeries = {
   step?: boolean;
   /** Arrows along the curve pointing the way it was traced (e.g. a J-V scan direction). */
   arrows?: boolean;
+  /**
+   * Markers only, no line: values of separate items (one per defect, per subcell), where a line
+   * between them would draw a trend that does not exist.
+   */
+  points?: boolean;
 };
 
 /** An x range shaded behind the curves (e.g. the light switched off), with what it means. */

@@ -172,7 +172,7 @@ function LossesCard({ v, fileBase }: { v: DefectView; fileBase: string }) {
               testid="defect-loss-plot"
               title={t('defects.result.lossPlot')}
               fileName={`${fileBase}-defect-losses`}
-              x={{ label: t('defects.result.name'), unit: '#' }}
+              x={{ label: t('defects.result.name'), unit: '#', integer: true }}
               y={{ label: t('defects.result.lossAxis'), unit: '%' }}
               y2={{ label: t('defects.result.vocAxis'), unit: 'V' }}
               series={[
@@ -180,6 +180,7 @@ function LossesCard({ v, fileBase }: { v: DefectView; fileBase: string }) {
                   name: t('defects.result.dPce'),
                   x: losses.map((_, k) => k + 1),
                   y: losses.map((l) => l.dPce ?? Number.NaN),
+                  points: true,
                 },
                 {
                   name: t('defects.result.dVoc'),
@@ -187,6 +188,7 @@ function LossesCard({ v, fileBase }: { v: DefectView; fileBase: string }) {
                   y: losses.map((l) => l.dVoc ?? Number.NaN),
                   yAxis: 1,
                   dashed: true,
+                  points: true,
                 },
               ]}
               height={220}
