@@ -31,6 +31,7 @@ import { excitonTextsMigration } from './migrations-public-texts-excitons.js';
 import { fullStackTextsMigration } from './migrations-public-texts-fullstack.js';
 import { ionTextsMigration } from './migrations-public-texts-ions.js';
 import { tandemTextsMigration } from './migrations-public-texts-tandem.js';
+import { sno2ElectricalMigration } from './migrations-sno2-electrical.js';
 import { transportDefectsMigration } from './migrations-transport-defects.js';
 import { userMessagesMigration } from './migrations-user-messages.js';
 import { userSpectraMigration } from './migrations-user-spectra.js';
@@ -303,6 +304,7 @@ export function migrationList(dialect: DialectName): Record<string, Migration> {
     '0025_example_ranges': exampleRangesMigration(),
     '0026_example_descriptions': exampleDescriptionsMigration(),
     '0027_pm6y6_recombination': pm6Y6RecombinationMigration(),
+    '0028_sno2_electrical': sno2ElectricalMigration(),
   };
 }
 

@@ -3,12 +3,13 @@ import { migrationList } from '../../src/db/migrations.js';
 import type { MaterialModelAddition } from '../../src/db/migrations-exciton-library.js';
 import { LIBRARY_CITATION_ADDITIONS } from '../../src/db/migrations-library-citations.js';
 import { PM6_Y6_ADDITIONS } from '../../src/db/migrations-pm6y6-recombination.js';
+import { SNO2_ADDITIONS } from '../../src/db/migrations-sno2-electrical.js';
 import { createTestDatabase, type TestDatabase } from './helpers/database.js';
 import { seedMaterial } from './helpers/seed-assets.js';
 
 /**
  * The migrations that add cited values to public library rows (0024: defect and band sets; 0027: the
- * PM6:Y6 Langevin prefactor) on a database whose library was seeded before them: on SQLite by
+ * PM6:Y6 Langevin prefactor; 0028: the SnO2 electrical set) on a database whose library was seeded before them: on SQLite by
  * default, on PostgreSQL when TEST_DATABASE_URL is set.
  */
 
@@ -27,6 +28,7 @@ const without = <T extends Record<string, unknown>>(o: T, keys: string[]) =>
 const MIGRATIONS: { name: string; additions: readonly MaterialModelAddition[] }[] = [
   { name: '0024_library_citations', additions: LIBRARY_CITATION_ADDITIONS },
   { name: '0027_pm6y6_recombination', additions: PM6_Y6_ADDITIONS },
+  { name: '0028_sno2_electrical', additions: SNO2_ADDITIONS },
 ];
 
 describe.each(MIGRATIONS.map((m, i) => ({ ...m, i })))(
