@@ -88,16 +88,13 @@ export function exampleDescriptionsMigration(): Migration {
           } catch {
             continue; // not ours to repair
           }
-          if (typeof spec.description === 'string') spec.description = wordedExampleText(spec.description);
+          const specDescription = typeof spec.description === 'string' ? spec.description : undefined;
+          if (specDescription !== undefined) spec.description = wordedExampleText(specDescription);
           const description = row.description === null ? null : wordedExampleText(row.description);
           const citation = row.citation === null ? null : wordedExampleText(row.citation);
-          const specText = JSON.stringify(spec);
-          if (
-            description === row.description &&
-            citation === row.citation &&
-            specText === JSON.stringify(JSON.parse(row.spec))
-          )
+          if (description === row.description && citation === row.citation && spec.description === specDescription)
             continue;
+          const specText = JSON.stringify(spec);
           await sql`update devices set spec = ${specText}, description = ${description}, citation = ${citation}
             where id = ${row.id}`.execute(db);
         }

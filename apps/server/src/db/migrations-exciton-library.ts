@@ -282,6 +282,21 @@ export async function addMaterialModels(db: AnyDb, additions: readonly MaterialM
   }
 }
 
+/**
+ * A migration that only adds cited values to public library rows (addMaterialModels' guard). Its
+ * down step keeps them: taking sourced values away again would only leave the library poorer.
+ */
+export function materialAdditionsMigration(additions: readonly MaterialModelAddition[]): Migration {
+  return {
+    async up(db: AnyDb) {
+      await addMaterialModels(db, additions);
+    },
+    async down() {
+      // Kept: see above.
+    },
+  };
+}
+
 export function excitonLibraryMigration(): Migration {
   return {
     async up(db: AnyDb) {

@@ -1,5 +1,4 @@
-import type { Migration } from 'kysely';
-import { addMaterialModels, type MaterialModelAddition } from './migrations-exciton-library.js';
+import type { MaterialModelAddition } from './migrations-exciton-library.js';
 
 /**
  * 0024: cited parameter sets for further library materials (issues 20 and 13, last points). Only
@@ -54,14 +53,3 @@ export const LIBRARY_CITATION_ADDITIONS: readonly MaterialModelAddition[] = [
       'Band gap 1.3 eV (Hao et al. 2014, the same value as the SCAPS-1D table). The other electrical values and the defect set are the CH3NH3SnI3 column of the SCAPS-1D input table of Int. J. Photoenergy 2017, 9846310: model parameters of that study, consistent within its device, not measurements of one film. No public Sn-perovskite n,k table: the optical model is a PROXY, the wide-range MAPbI3 table (edge ~1.6 eV), which misses the absorption between ~800 and ~950 nm. Replace with measured n,k (e.g. Ghimire et al., AIP Adv. 7 (2017)) before quantitative optics.',
   },
 ];
-
-export function libraryCitationsMigration(): Migration {
-  return {
-    async up(db) {
-      await addMaterialModels(db, LIBRARY_CITATION_ADDITIONS);
-    },
-    async down() {
-      // Taking the cited sets away again would only leave the library with fewer sourced values.
-    },
-  };
-}

@@ -1,5 +1,4 @@
-import type { Migration } from 'kysely';
-import { addMaterialModels, type MaterialModelAddition } from './migrations-exciton-library.js';
+import type { MaterialModelAddition } from './migrations-exciton-library.js';
 
 /**
  * 0027: the one PM6:Y6 parameter a readable source states (issue 13, library point): the Langevin
@@ -24,14 +23,3 @@ export const PM6_Y6_ADDITIONS: readonly MaterialModelAddition[] = [
       'Optical table from a source that names no original publication (OghmaNano data); values plausible for the blend. Electrical: only the Langevin prefactor 1/180 (k2 = k_L/180) that Hosseini et al. (2020) report for a thick (about 400 nm) PM6:Y6 layer processed with 1.5 % chloronaphthalene; it holds for that processing and applies with the mobilities the user gives (k_L = q (mu_n + mu_p) / eps). No permittivity, energy levels, mobilities or charge-transfer dissociation parameters confirmed from a citable source, so a layer made of it needs them entered.',
   },
 ];
-
-export function pm6Y6RecombinationMigration(): Migration {
-  return {
-    async up(db) {
-      await addMaterialModels(db, PM6_Y6_ADDITIONS);
-    },
-    async down() {
-      // Taking the cited prefactor away again would only leave the blend with fewer sourced values.
-    },
-  };
-}

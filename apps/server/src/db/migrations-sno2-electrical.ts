@@ -1,5 +1,4 @@
-import type { Migration } from 'kysely';
-import { addMaterialModels, type MaterialModelAddition } from './migrations-exciton-library.js';
+import type { MaterialModelAddition } from './migrations-exciton-library.js';
 
 /**
  * 0028: SnO2 becomes usable as an electrical layer: the SnO2 column of a SCAPS-1D input table (Adv.
@@ -30,14 +29,3 @@ export const SNO2_ADDITIONS: readonly MaterialModelAddition[] = [
       "Direct band gap ~3.6 eV (Batzill & Diebold 2005), the value the SCAPS-1D input table of Adv. Mater. Sci. Eng. 2023, 4154962 also uses; the other electrical values are that table's SnO2 column: model parameters of that study (a lightly doped buffer layer, 5e14 cm-3 donors), not measurements of one film. Defect levels are not given there. The n,k table has no named original publication (EYcalc data).",
   },
 ];
-
-export function sno2ElectricalMigration(): Migration {
-  return {
-    async up(db) {
-      await addMaterialModels(db, SNO2_ADDITIONS);
-    },
-    async down() {
-      // Taking the cited values away again would only leave SnO2 unusable as an electrical layer.
-    },
-  };
-}

@@ -14,24 +14,24 @@ import { consultMigration } from './migrations-consult.js';
 import { deviceReferencesMigration } from './migrations-device-references.js';
 import { exampleDescriptionsMigration } from './migrations-example-descriptions.js';
 import { exampleRangesMigration } from './migrations-example-ranges.js';
-import { excitonLibraryMigration } from './migrations-exciton-library.js';
+import { excitonLibraryMigration, materialAdditionsMigration } from './migrations-exciton-library.js';
 import { financeMigration } from './migrations-finance.js';
 import { forumMigration } from './migrations-forum.js';
 import { institutionsPartnersMigration } from './migrations-institutions-partners.js';
 import { libraryMigration } from './migrations-library.js';
-import { libraryCitationsMigration } from './migrations-library-citations.js';
+import { LIBRARY_CITATION_ADDITIONS } from './migrations-library-citations.js';
 import { materialDefectsMigration } from './migrations-material-defects.js';
 import { materialIonsMigration } from './migrations-material-ions.js';
 import { materialsMigration } from './migrations-materials.js';
 import { noticesMigration } from './migrations-notices.js';
-import { pm6Y6RecombinationMigration } from './migrations-pm6y6-recombination.js';
+import { PM6_Y6_ADDITIONS } from './migrations-pm6y6-recombination.js';
 import { publicTextsMigration } from './migrations-public-texts.js';
 import { defectTextsMigration } from './migrations-public-texts-defects.js';
 import { excitonTextsMigration } from './migrations-public-texts-excitons.js';
 import { fullStackTextsMigration } from './migrations-public-texts-fullstack.js';
 import { ionTextsMigration } from './migrations-public-texts-ions.js';
 import { tandemTextsMigration } from './migrations-public-texts-tandem.js';
-import { sno2ElectricalMigration } from './migrations-sno2-electrical.js';
+import { SNO2_ADDITIONS } from './migrations-sno2-electrical.js';
 import { transportDefectsMigration } from './migrations-transport-defects.js';
 import { userMessagesMigration } from './migrations-user-messages.js';
 import { userSpectraMigration } from './migrations-user-spectra.js';
@@ -300,11 +300,11 @@ export function migrationList(dialect: DialectName): Record<string, Migration> {
     '0021_institutions_partners': institutionsPartnersMigration(dialect),
     '0022_transport_defects': transportDefectsMigration(),
     '0023_public_texts_fullstack': fullStackTextsMigration(),
-    '0024_library_citations': libraryCitationsMigration(),
+    '0024_library_citations': materialAdditionsMigration(LIBRARY_CITATION_ADDITIONS),
     '0025_example_ranges': exampleRangesMigration(),
     '0026_example_descriptions': exampleDescriptionsMigration(),
-    '0027_pm6y6_recombination': pm6Y6RecombinationMigration(),
-    '0028_sno2_electrical': sno2ElectricalMigration(),
+    '0027_pm6y6_recombination': materialAdditionsMigration(PM6_Y6_ADDITIONS),
+    '0028_sno2_electrical': materialAdditionsMigration(SNO2_ADDITIONS),
   };
 }
 
