@@ -1,0 +1,67 @@
+/**
+ * @pvforge/params: the one description of every device parameter (docs/ARCHITECTURE.md "How a
+ * parameter flows"). The entries live in entries/, one file a place; this module gathers them,
+ * looks them up by path and judges values (judge.ts). It imports nothing, so the engine, the
+ * contracts, the server, the web app and the CLI can all depend on it.
+ */
+import { CONTACT_PARAMS } from './entries/contact.js';
+import { DEFECT_PARAMS } from './entries/defect.js';
+import { DEVICE_PARAMS } from './entries/device.js';
+import { EXCITON_PARAMS } from './entries/exciton.js';
+import { INTERFACE_PARAMS } from './entries/interface.js';
+import { IONS_PARAMS } from './entries/ions.js';
+import { LAYER_PARAMS } from './entries/layer.js';
+import { MATERIAL_PARAMS } from './entries/material.js';
+import type { Param, ParamEntry } from './types.js';
+
+export * from './judge.js';
+export * from './types.js';
+
+const withKey = (e: ParamEntry): Param => ({ ...e, key: e.path.slice(e.path.lastIndexOf('.') + 1) });
+
+/** Every parameter, in the order the docs table and the forms list them. */
+export const PARAMS: readonly Param[] = [
+  ...LAYER_PARAMS,
+  ...DEFECT_PARAMS,
+  ...IONS_PARAMS,
+  ...EXCITON_PARAMS,
+  ...INTERFACE_PARAMS,
+  ...CONTACT_PARAMS,
+  ...DEVICE_PARAMS,
+  ...MATERIAL_PARAMS,
+].map(withKey);
+
+const BY_PATH = new Map<string, Param>(PARAMS.map((p) => [p.path, p]));
+
+/**
+ * The pattern of a concrete field path: list indices become `[]` (`layers[2]`, `layers.2`, and
+ * the check's `layers[2] "MAPbI3"`), the contact side becomes `*`.
+ */
+export function pathPattern(path: string): string {
+  return path
+    .replace(/\[\d+\](?: "(?:[^"\\]|\\.)*")?/g, '[]')
+    .replace(/\.(\d+)(?=\.|$)/g, '[]')
+    .replace(/^electrical\.contacts\.(front|back|left|right)\./, 'electrical.contacts.*.');
+}
+
+/** The entry of a field, by its pattern or a concrete path; undefined when the registry has none. */
+export function paramAt(path: string): Param | undefined {
+  return BY_PATH.get(path) ?? BY_PATH.get(pathPattern(path));
+}
+
+/** The entry of a path the caller knows is registered (a programming error otherwise). */
+export function param(path: string): Param {
+  const p = paramAt(path);
+  if (!p) throw new Error(`no registry entry for ${path}`);
+  return p;
+}
+
+/** The entries under a prefix pattern, in registry order: paramsUnder('layers[].electrical.ions[].'). */
+export function paramsUnder(prefix: string): Param[] {
+  return PARAMS.filter((p) => p.path.startsWith(prefix) && !p.path.slice(prefix.length).includes('.'));
+}
+
+/** The entry of a material-library field ('epsR', 'ions.densityCm3'). */
+export function materialParam(materialKey: string): Param | undefined {
+  return PARAMS.find((p) => p.material === materialKey);
+}
