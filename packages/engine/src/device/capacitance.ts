@@ -2,13 +2,13 @@
  * The C-V and C-f calculations of a DeviceSpec on its mapped device, and the defect-loss runs.
  *
  * C-V: the small-signal capacitance at one frequency over the DC voltages startV, startV + stepV,
- * ... stopV (electrical/capacitance.ts), and the Mott-Schottky line 1/C^2 = 2 (V_bi - kT/q - V) /
+ * ... stopV (electrical/solvers/capacitance.ts), and the Mott-Schottky line 1/C^2 = 2 (V_bi - kT/q - V) /
  * (q eps N) fitted over [fitFromV, fitToV] (Sze & Ng, Physics of Semiconductor Devices, 3rd ed.,
  * §2.3.2). Default range: the voltages <= 0 V when at least two are swept there (reverse bias,
  * where the depletion approximation holds), else the lower half of the sweep; default permittivity:
  * the thickest electrical layer's (the absorber, whose depletion dominates).
  *
- * C-f: C(f) = Im(1/Z)/(2 pi f) over log-spaced frequencies at one DC voltage (electrical/impedance.ts),
+ * C-f: C(f) = Im(1/Z)/(2 pi f) over log-spaced frequencies at one DC voltage (electrical/solvers/impedance.ts),
  * and the admittance-spectroscopy view -f dC/df = -dC/d(ln f), whose peaks sit where a defect level
  * stops following the signal, 2 pi f = 2 e_t (Walter et al., J. Appl. Phys. 80, 4411 (1996)); the
  * derivative by central differences in ln f (one-sided at the ends).
@@ -16,11 +16,11 @@
  * Defect losses: the light J-V run again with one defect removed ("what if this defect were
  * absent"), the figures' differences reported as what the defect costs.
  */
-import { capacitanceVoltage, mottSchottky } from '../electrical/capacitance.js';
-import { impedanceSpectrum } from '../electrical/impedance.js';
-import { simulateJV } from '../electrical/jv.js';
+import { capacitanceVoltage, mottSchottky } from '../electrical/solvers/capacitance.js';
+import { impedanceSpectrum } from '../electrical/solvers/impedance.js';
+import { simulateJV } from '../electrical/solvers/jv.js';
 import type { ElectricalDevice, ElectricalJvFigures } from '../electrical/types.js';
-import { sweepVoltages } from './check.js';
+import { sweepVoltages } from './electrical-spec.js';
 import type {
   CapacitanceFrequencyLike,
   CapacitanceVoltageLike,

@@ -26,7 +26,8 @@ import type { ElectricalInputIssue } from '../electrical/types.js';
 import { type CheckIssue, checkLine, checkIssue as issue } from '../messages/device-check.js';
 import { checkTandemIssues } from '../tandem/check.js';
 import { checkDefectSpec, defectGapWarning, interfaceGap } from './defects-map.js';
-import { gapOf, mapElectrical } from './map.js';
+import { electricalDomain, gapOf } from './electrical-spec.js';
+import { mapElectrical } from './map.js';
 import type {
   CapacitanceFrequencyLike,
   CapacitanceVoltageLike,
@@ -38,11 +39,6 @@ import type {
 
 /** Most sweep points accepted (10 mV steps over 100 V). */
 export const MAX_SWEEP_POINTS = 10001;
-
-/** Indices (into layers) of the electrical domain, front to back; [] when no layer has `electrical`. */
-export function electricalDomain(spec: ElectricalDeviceSpecLike): number[] {
-  return spec.layers.flatMap((l, j) => (l.electrical ? [j] : []));
-}
 
 export interface ElectricalCheck {
   errors: string[];
@@ -342,14 +338,6 @@ function specPath(spec: ElectricalDeviceSpecLike, domain: number[], solverIssue:
   }
   const key = where === 'device' ? field : `${where}.${field}`;
   return `electrical.${DEVICE_FIELDS[key] ?? key}`;
-}
-
-/** The terminal voltages of a sweep: start, start + step, ..., stop (appended when the steps miss it). */
-export function sweepVoltages(sw: { startV: number; stopV: number; stepV: number }): number[] {
-  const count = Math.floor((sw.stopV - sw.startV) / sw.stepV + 1e-9) + 1;
-  const v = Array.from({ length: count }, (_, k) => Math.round((sw.startV + k * sw.stepV) * 1e9) / 1e9);
-  if (Math.abs(v[v.length - 1]! - sw.stopV) > 1e-9 * Math.max(1, Math.abs(sw.stepV))) v.push(sw.stopV);
-  return v;
 }
 
 /** Blocks of a layer's `electrical` object besides the field list's numbers. */

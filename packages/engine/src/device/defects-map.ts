@@ -1,5 +1,5 @@
 /**
- * Defects as SCAPS users give them, mapped to the solver's (electrical/defects.ts; conventions in
+ * Defects as SCAPS users give them, mapped to the solver's (electrical/models/recombination/defects.ts; conventions in
  * FORMAT-dd-notes.md "Defects (traps)"), and the rules of the DeviceSpec-only fields.
  *
  * Energy: a level (or a distribution's centre) is given relative to a reference of the layer's
@@ -297,7 +297,7 @@ function fmt(v: number): string {
  * The density of states of a defect at energies E (eV, on the vacuum scale: E = -depth), per eV
  * (cm^-3 eV^-1 in a layer, cm^-2 eV^-1 at an interface), with the solver's truncations (Gaussian
  * +- 4 sigma and tails over 12 E_ch, or to the far band edge, renormalised to the total density;
- * electrical/defects.ts). A single level has no density per energy: undefined (draw it as a line).
+ * electrical/models/recombination/defects.ts). A single level has no density per energy: undefined (draw it as a line).
  */
 export function defectDensityOfStates(
   d: DefectElectricalLike,

@@ -11,7 +11,7 @@ export {
   runDeviceCapacitanceFrequency,
   runDeviceCapacitanceVoltage,
 } from './capacitance.js';
-export { checkDeviceElectrical, checkDeviceElectricalCoded, electricalDomain, sweepVoltages } from './check.js';
+export { checkDeviceElectrical, checkDeviceElectricalCoded } from './check.js';
 export {
   captureCoefficients,
   DEFAULT_VTH_CM_S,
@@ -21,9 +21,11 @@ export {
   layerGap,
   levelDepthEV,
 } from './defects-map.js';
-export { deviceToElectrical, type MappedDevice } from './map.js';
+export { electricalDomain, sweepVoltages } from './electrical-spec.js';
+export type { MappedDevice } from './map.js';
 export {
   ADVISED_MAX_GRID_POINTS,
+  deviceToElectrical,
   electricalMeshOf,
   integrateOnMesh,
   runDeviceSimulation,

@@ -5,6 +5,10 @@
  * (electrical/fields.ts: epsR -> eps_r, muNCm2PerVs -> mu_n_cm2_Vs, ...), the contacts front/back
  * become left/right, the sweep becomes a voltage list. The generation is filled in by the caller
  * (simulate.ts); here it is dark.
+ *
+ * The map judges nothing and never calls the check: an entry point checks the DeviceSpec first
+ * (check.ts, which runs the solver's own rules on this mapping) and maps it only when it passes
+ * (deviceToElectrical in simulate.ts, the tandem runner).
  */
 import { KB_J_K, Q_C } from '../constants.js';
 import {
@@ -22,18 +26,15 @@ import type {
   ElectricalSolverOptions,
   IonSpecies,
 } from '../electrical/types.js';
-import { checkLine } from '../messages/device-check.js';
 import type { EngineMessage } from '../messages/index.js';
-import { resultMessage } from '../messages/results.js';
-import { checkDeviceElectricalCoded, electricalDomain, sweepVoltages } from './check.js';
-import { bulkDefect, type DefectGap, interfaceDefect, interfaceGap, layerGap } from './defects-map.js';
-import {
-  type ContactElectricalLike,
-  DeviceSpecInputError,
-  type ElectricalDeviceSpecLike,
-  type InterfaceElectricalLike,
-  type IonElectricalLike,
-  type LayerElectricalLike,
+import { bulkDefect, type DefectGap, interfaceDefect, interfaceGap } from './defects-map.js';
+import { electricalDomain, gapOf, sweepVoltages } from './electrical-spec.js';
+import type {
+  ContactElectricalLike,
+  ElectricalDeviceSpecLike,
+  InterfaceElectricalLike,
+  IonElectricalLike,
+  LayerElectricalLike,
 } from './types.js';
 
 /** Copies the fields of a table from DeviceSpec names to solver names. */
@@ -78,11 +79,6 @@ function ionAt(ion: IonElectricalLike, T_K: number): IonSpecies {
     D_ion_cm2_s: ion.diffusionCm2PerS * Math.exp((-Ea / kB_eV) * (1 / T_K - 1 / Tref)),
     sign: ion.sign,
   };
-}
-
-/** A layer's band gap as defect energies are read in it (defects-map.ts). */
-export function gapOf(e: LayerElectricalLike, T_K: number): DefectGap {
-  return layerGap(e.chiEV ?? Number.NaN, e.egEV ?? Number.NaN, e.ncCm3 ?? Number.NaN, e.nvCm3 ?? Number.NaN, T_K);
 }
 
 function contact(c: ContactElectricalLike): ElectricalContact {
@@ -165,20 +161,4 @@ export function mapElectrical(spec: ElectricalDeviceSpecLike): MappedDevice {
     options,
   };
   return { device, domain, offsetNm, warnings: [] };
-}
-
-/**
- * Maps a device with an `electrical` block; throws DeviceSpecInputError (messages naming layer and
- * field) when the electrical part is incomplete or invalid.
- */
-export function deviceToElectrical(spec: ElectricalDeviceSpecLike): MappedDevice {
-  if (!spec.electrical)
-    throw new DeviceSpecInputError(['electrical: missing: the device has no electrical block (optical only)']);
-  const { errors, warnings } = checkDeviceElectricalCoded(spec);
-  if (errors.length > 0) throw new DeviceSpecInputError(errors.map(checkLine));
-  const mapped = mapElectrical(spec);
-  mapped.warnings = warnings.map((w) => resultMessage.checkWarning(w));
-  // the caller decides the generation; uniform generation is set from the spec there as well
-  mapped.device.generation = { kind: 'dark' };
-  return mapped;
 }

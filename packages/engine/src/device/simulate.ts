@@ -14,18 +14,20 @@
  * Physics: docs/physics/drift-diffusion.md ("Coupling to the optical engine").
  */
 import { Q_C } from '../constants.js';
-import { generationOnMesh } from '../electrical/generation.js';
-import { DidNotConverge, quantumEfficiency, simulateJV } from '../electrical/jv.js';
-import { buildMesh, doubleNodes, type Mesh } from '../electrical/mesh.js';
-import { WallClockExceeded } from '../electrical/newton.js';
+import { buildMesh, doubleNodes, type Mesh } from '../electrical/discretisation/mesh.js';
+import { WallClockExceeded } from '../electrical/discretisation/newton.js';
+import { generationOnMesh } from '../electrical/models/generation.js';
+import { DidNotConverge, quantumEfficiency, simulateJV } from '../electrical/solvers/jv.js';
 import type { ElectricalDevice, ElectricalGenerationSpec } from '../electrical/types.js';
+import { checkLine } from '../messages/device-check.js';
 import { type ResultWarning, resultMessage } from '../messages/results.js';
 import { type DeviceOpticsAssets, deviceToOpticsSpec, runDeviceOptics } from '../optics/device.js';
 import { absorptionProfile, generationWeights } from '../optics/profile.js';
 import { buildTmmInput, layerGeneration } from '../optics/simulate.js';
 import { integrateSpectrum, photonFlux, resampleSpectrum, scaleSpectrum } from '../spectra/index.js';
 import { runDefectLosses, runDeviceCapacitanceFrequency, runDeviceCapacitanceVoltage } from './capacitance.js';
-import { deviceToElectrical } from './map.js';
+import { checkDeviceElectricalCoded } from './check.js';
+import { type MappedDevice, mapElectrical } from './map.js';
 import { runDeviceImpedance, runDeviceTransient } from './transient.js';
 import {
   type DeviceSimulationOptions,
@@ -33,6 +35,23 @@ import {
   DeviceSpecInputError,
   type ElectricalDeviceSpecLike,
 } from './types.js';
+
+/**
+ * Checks a device with an `electrical` block, then maps it for the solver: the one way in of a
+ * DeviceSpec (check.ts, then map.ts). Throws DeviceSpecInputError (messages naming layer and field)
+ * when the electrical part is incomplete or invalid.
+ */
+export function deviceToElectrical(spec: ElectricalDeviceSpecLike): MappedDevice {
+  if (!spec.electrical)
+    throw new DeviceSpecInputError(['electrical: missing: the device has no electrical block (optical only)']);
+  const { errors, warnings } = checkDeviceElectricalCoded(spec);
+  if (errors.length > 0) throw new DeviceSpecInputError(errors.map(checkLine));
+  const mapped = mapElectrical(spec);
+  mapped.warnings = warnings.map((w) => resultMessage.checkWarning(w));
+  // the caller decides the generation; uniform generation is set from the spec there as well
+  mapped.device.generation = { kind: 'dark' };
+  return mapped;
+}
 
 /** The guidance users are given for the total electrical grid (spec §9). */
 export const ADVISED_MAX_GRID_POINTS = 600;
@@ -188,10 +207,10 @@ export function runDeviceSimulation(
   report?.(0.05, 'optics and mesh done');
   if (runLight) {
     const onBiasPoint = sweepProgress(0, stages[0]!, 'light J-V');
-    result.light = simulateJV({
-      ...device,
-      options: { ...device.options, ...states, ...(onBiasPoint ? { onBiasPoint } : {}) },
-    });
+    result.light = simulateJV(
+      { ...device, options: { ...device.options, ...(onBiasPoint ? { onBiasPoint } : {}) } },
+      states,
+    );
   }
   if (runDark) {
     const onBiasPoint = sweepProgress(stages[0]!, stages[1]!, 'dark J-V');
@@ -313,7 +332,7 @@ function deviceQuantumEfficiency(
  * Beer-Lambert generation of the illumination spectrum in the electrical layers, light entering the
  * first of them after a reflectance R (layers in front taken as transparent), one line per
  * wavelength bin: photon flux W_i (cm^-2 s^-1) and alpha = 4 pi k / lambda of each electrical layer.
- * The solver evaluates it (electrical/generation.ts, the one Beer-Lambert implementation).
+ * The solver evaluates it (electrical/models/generation.ts, the one Beer-Lambert implementation).
  */
 function beerLambertGeneration(
   spec: ElectricalDeviceSpecLike,

@@ -41,9 +41,8 @@ export {
   checkDeviceElectricalIssues,
   type ElectricalCheck,
   type ElectricalCheckIssues,
-  electricalDomain,
   MAX_SWEEP_POINTS,
-  sweepVoltages,
 } from './check.js';
 export { checkDefectSpec, layerGap } from './defects-map.js';
+export { electricalDomain, sweepVoltages } from './electrical-spec.js';
 export type { DefectElectricalLike, ElectricalDeviceSpecLike } from './types.js';

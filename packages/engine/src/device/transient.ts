@@ -1,15 +1,15 @@
 /**
  * The transient protocol and the impedance spectrum of a DeviceSpec (electrical.transient,
  * electrical.impedance), on the device's own generation (optical, uniform, Beer-Lambert): the
- * DeviceSpec's segments become the solver's protocol (electrical/transient.ts), the samples are
+ * DeviceSpec's segments become the solver's protocol (electrical/solvers/transient.ts), the samples are
  * spread evenly over the whole protocol (spec §9: step = time / (points - 1)), and the scans are
  * cut out of the samples with their figures (jv/figures.ts) and the hysteresis index
  *     HI = (PCE_reverse - PCE_forward) / PCE_reverse
  * of the first reverse scan and the forward scan after it (Snaith et al., J. Phys. Chem. Lett. 5,
  * 1511 (2014); Habisreutinger et al., ACS Energy Lett. 3, 2472 (2018) for the definitions in use).
  */
-import { impedanceSpectrum } from '../electrical/impedance.js';
-import { simulateTransient, type TransientProtocol, type TransientSegment } from '../electrical/transient.js';
+import { impedanceSpectrum } from '../electrical/solvers/impedance.js';
+import { simulateTransient, type TransientProtocol, type TransientSegment } from '../electrical/solvers/transient.js';
 import type { ElectricalDevice } from '../electrical/types.js';
 import { sampledKeyFigures } from '../jv/figures.js';
 import type {

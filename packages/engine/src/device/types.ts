@@ -10,11 +10,12 @@ import type {
   THERMIONIC_FIELDS,
   TUNNEL_OXIDE_FIELDS,
 } from '../electrical/fields.js';
-import type { ElectricalResult, ElectricalSolverOptions } from '../electrical/types.js';
+import type { SolverStateHooks } from '../electrical/solvers/states.js';
+import type { ElectricalResult } from '../electrical/types.js';
 import type { EngineMessage, ResultWarning } from '../messages/index.js';
 import type { DeviceLayerLike, DeviceLike, DeviceOpticsReport } from '../optics/device.js';
 
-/** A mobile ionic species of a layer (electrical/ions.ts). */
+/** A mobile ionic species of a layer (electrical/models/ions.ts). */
 export interface IonElectricalLike {
   /** Mean density, cm^-3 (also the density of the opposite, immobile background). */
   densityCm3: number;
@@ -30,7 +31,7 @@ export interface IonElectricalLike {
 
 /**
  * Onsager-Braun dissociation of the charge-transfer states an organic blend's light makes
- * (electrical/dissociation.ts): separation, decay rate to the ground state, field-independent
+ * (electrical/models/excitons/dissociation.ts): separation, decay rate to the ground state, field-independent
  * yield, one separation or a Gaussian distribution of them.
  */
 export interface CtDissociationElectricalLike {
@@ -82,7 +83,7 @@ export type LayerElectricalLike = LayerElectricalValues & {
   /** The layer's defects (any number up to 20), each independent. */
   defects?: DefectElectricalLike[];
   ctDissociation?: CtDissociationElectricalLike;
-  /** Excitons that diffuse to a donor/acceptor interface (planar heterojunctions; electrical/exciton-diffusion.ts). */
+  /** Excitons that diffuse to a donor/acceptor interface (planar heterojunctions; electrical/models/excitons/exciton-diffusion.ts). */
   excitonDiffusion?: { diffusionLengthNm: number; lifetimeS: number };
 };
 
@@ -239,7 +240,7 @@ export interface DeviceSimulationOptions {
   /** Progress of the whole run, 0..1, with what is being computed (e.g. the current bias point). */
   onProgress?: (fraction: number, detail: string) => void;
   /** The solver's state hooks for the light J-V (a tandem's whole stack started from its subcells). */
-  solverStates?: Pick<ElectricalSolverOptions, 'onState' | 'initialStates'>;
+  solverStates?: SolverStateHooks;
 }
 
 export interface DeviceSimulationResult {
@@ -321,7 +322,7 @@ export interface DeviceTransientResult {
   stats: { steps: number; rejected: number; newtonIterations: number; elapsed_ms: number };
 }
 
-/** The impedance spectrum of a DeviceSpec (electrical/impedance.ts). */
+/** The impedance spectrum of a DeviceSpec (electrical/solvers/impedance.ts). */
 export interface DeviceImpedanceResult {
   converged: boolean;
   error?: EngineMessage;

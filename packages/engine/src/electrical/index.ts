@@ -4,26 +4,27 @@
  */
 
 export { thermalVoltageV } from '../constants.js';
+export { buildMesh as buildElectricalMesh, type Mesh as ElectricalMesh } from './discretisation/mesh.js';
+export { WallClockExceeded } from './discretisation/newton.js';
+export { DDSystem } from './discretisation/system.js';
+export { checkElectricalDevice, OHMIC_BARRIER_WARN_EV, ohmicBarrier } from './input-check.js';
 export {
   type CapacitanceVoltageResult,
   capacitanceVoltage,
   type MottSchottkyFit,
   mottSchottky,
-} from './capacitance.js';
-export { SELECTIVE_OFFSET_EV } from './contact-continuation.js';
-export { jvFigures as electricalJvFigures } from './figures.js';
-export { type ImpedancePoint, type ImpedanceResult, impedanceSpectrum } from './impedance.js';
-export { checkElectricalDevice, OHMIC_BARRIER_WARN_EV, ohmicBarrier } from './input-check.js';
+} from './solvers/capacitance.js';
+export { SELECTIVE_OFFSET_EV } from './solvers/contact-continuation.js';
+export { jvFigures as electricalJvFigures } from './solvers/figures.js';
+export { type ImpedancePoint, type ImpedanceResult, impedanceSpectrum } from './solvers/impedance.js';
 export {
   DidNotConverge,
   pointBreakdown as electricalPointBreakdown,
   quantumEfficiency,
   simulateJV,
   simulateLightAndDark,
-} from './jv.js';
-export { buildMesh as buildElectricalMesh, type Mesh as ElectricalMesh } from './mesh.js';
-export { WallClockExceeded } from './newton.js';
-export { DDSystem } from './system.js';
+} from './solvers/jv.js';
+export type { SolvedState, SolverStateHooks } from './solvers/states.js';
 export {
   simulateTransient,
   type TransientOptions,
@@ -31,5 +32,5 @@ export {
   type TransientResult,
   type TransientSample,
   type TransientSegment,
-} from './transient.js';
+} from './solvers/transient.js';
 export * from './types.js';

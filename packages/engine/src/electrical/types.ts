@@ -8,7 +8,6 @@
  */
 import type { EngineMessage, ResultWarning } from '../messages/index.js';
 import type { LayerSolverKey } from './fields.js';
-import type { DDModel } from './model.js';
 
 /**
  * One layer of the semiconductor stack. The parameter names are the benchmark cases' (pv-bench/1)
@@ -48,7 +47,7 @@ export interface ElectricalLayer {
   Cp_cm6_s?: number;
   /**
    * Band-to-band tunnelling (Hurkx, local): R = A D (F / 1 V/cm)^P exp(-B/F); A in cm^-3 s^-1
-   * (absent or 0: off), B in V/cm (default 1.9e7), P (default 2.5). electrical/tunnelling.ts.
+   * (absent or 0: off), B in V/cm (default 1.9e7), P (default 2.5). electrical/models/tunnelling/tunnelling.ts.
    */
   btbt_A_cm3_s?: number;
   btbt_B_V_cm?: number;
@@ -71,7 +70,7 @@ export interface ElectricalLayer {
   /**
    * Mobile ionic species in this layer (at most two, e.g. a cation and an anion), each confined to
    * the layer, each with a uniform immobile background of the opposite charge and the same mean
-   * density (electrical/ions.ts).
+   * density (electrical/models/ions.ts).
    */
   ions?: IonSpecies[];
   /**
@@ -81,24 +80,24 @@ export interface ElectricalLayer {
   langevin_prefactor?: number;
   /**
    * The generation makes bound charge-transfer states that dissociate with a field-dependent
-   * probability (electrical/dissociation.ts).
+   * probability (electrical/models/excitons/dissociation.ts).
    */
   exciton?: ExcitonDissociation;
   /**
    * The generation makes excitons that diffuse and split only at a face shared with another
    * layer with exciton diffusion (a planar donor/acceptor heterojunction;
-   * electrical/exciton-diffusion.ts): diffusion length, nm, and lifetime, s.
+   * electrical/models/excitons/exciton-diffusion.ts): diffusion length, nm, and lifetime, s.
    */
   exciton_diffusion?: { L_nm: number; tau_s: number };
   /**
-   * Defects of the layer (any number, each independent; electrical/defects.ts): charged or
+   * Defects of the layer (any number, each independent; electrical/models/recombination/defects.ts): charged or
    * neutral, at a level or spread in energy, their occupation setting their charge and their SRH
    * recombination (on top of tau_n_s / tau_p_s).
    */
   defects?: BulkDefect[];
 }
 
-/** How a defect's density is spread over energy (electrical/defects.ts). */
+/** How a defect's density is spread over energy (electrical/models/recombination/defects.ts). */
 export type DefectDistribution =
   | { shape: 'single' }
   | { shape: 'gaussian'; sigma_eV: number }
@@ -168,7 +167,7 @@ void layerKeysMatch;
  * n taken on the side where the electron density is larger at equal quasi-Fermi level (the lower
  * conduction band when the two layers' Nc are equal), p on the side where the hole density is
  * larger (the higher valence band when the Nv are equal); n_i,eff^2 is their product at equal
- * quasi-Fermi levels (electrical/interfaces.ts).
+ * quasi-Fermi levels (electrical/models/interfaces/interfaces.ts).
  */
 export interface ElectricalInterface {
   /** Surface recombination velocities, cm/s. */
@@ -200,7 +199,7 @@ export interface ElectricalInterface {
     mass_n_rel: number;
     mass_p_rel: number;
   };
-  /** Sheets of defects at the interface (electrical/defects.ts): charge and recombination. */
+  /** Sheets of defects at the interface (electrical/models/recombination/defects.ts): charge and recombination. */
   defects?: InterfaceDefect[];
 }
 
@@ -277,29 +276,8 @@ export interface ElectricalSolverOptions {
   inputWarnings?: boolean;
   /** Called after each bias point of the sweep (done of total, at that external voltage): for progress reports. */
   onBiasPoint?: (done: number, total: number, voltageV: number) => void;
-  /**
-   * Called with every converged state the light or dark sweep keeps (its bias points and the
-   * figures' solves), for a caller that starts another run from them (a tandem's whole stack from
-   * its subcells', tandem/stitch.ts). x is a copy.
-   */
-  onState?: (state: SolvedState) => void;
-  /**
-   * Starts other than equilibrium and the light ramp: given the built model, the scaled unknowns
-   * and the internal voltage (V) from which Newton starts at full generation, tried in order until
-   * one converges (an iterable, so that a later one is built only when needed); the sweep then
-   * continues from it to its first voltage. None, or all failing, keeps the usual start.
-   */
-  initialStates?: (model: DDModel) => Iterable<{ x: Float64Array; vInternalV: number }>;
-}
-
-/** A converged state of the solver (onState). */
-export interface SolvedState {
-  /** Terminal and internal voltage, V. */
-  V: number;
-  vInternalV: number;
-  /** The scaled unknowns (u, fn, fp, ions per node; model.ts). */
-  x: Float64Array;
-  model: DDModel;
+  // The state hooks (onState, initialStates) speak of the built model, so they are simulateJV's
+  // second argument (solvers/states.ts), not part of the device description.
 }
 
 export interface ElectricalDevice {
@@ -380,7 +358,7 @@ export interface ElectricalBiasProfile {
    */
   ions?: { layer: string; sign: 1 | -1; density_cm3: number[] }[];
   /**
-   * Defects (electrical/defects.ts): the trapped charge at each point (signed, in units of q,
+   * Defects (electrical/models/recombination/defects.ts): the trapped charge at each point (signed, in units of q,
    * cm^-3; 0 where there are none), and per defect of each layer its occupation (the mean fraction
    * of its levels holding an electron; absent, null, outside its layer). Absent without defects.
    */

@@ -10,8 +10,7 @@
  * A code names a wording, not a field: "check.not-positive" is every "must be > 0" whatever the
  * field, so that a rule reads the same wherever it is broken.
  */
-// types only: index.ts joins CHECK_MESSAGE_CODES into its list, so a value import would be circular
-import type { EngineMessage, MessageParams } from './index.js';
+import type { EngineMessage, MessageParams } from './message.js';
 
 export const CHECK_MESSAGE_CODES = [
   // values

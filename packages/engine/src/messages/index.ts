@@ -13,24 +13,7 @@
 import { CHECK_MESSAGE_CODES } from './device-check.js';
 import { RESULT_MESSAGE_CODES } from './results.js';
 
-export type MessageParams = Readonly<Record<string, string | number>>;
-
-export interface EngineMessage {
-  readonly code: string;
-  readonly params: MessageParams;
-  readonly text: string;
-}
-
-export function engineMessage(code: string, params: MessageParams, text: string): EngineMessage {
-  return { code, params, text };
-}
-
-/** True for a value shaped as an EngineMessage (stored results from before codes hold plain strings). */
-export function isEngineMessage(v: unknown): v is EngineMessage {
-  if (typeof v !== 'object' || v === null) return false;
-  const m = v as Record<string, unknown>;
-  return typeof m['code'] === 'string' && typeof m['text'] === 'string' && typeof m['params'] === 'object';
-}
+export { type EngineMessage, engineMessage, isEngineMessage, type MessageParams } from './message.js';
 
 /** Every code the engine emits (each module's list joined here). */
 export const ENGINE_MESSAGE_CODES: readonly string[] = [...RESULT_MESSAGE_CODES, ...CHECK_MESSAGE_CODES];

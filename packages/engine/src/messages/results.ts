@@ -12,14 +12,13 @@
  * Numbers that the English shows formatted (toPrecision, toExponential) are passed as those
  * strings, so that every language shows the same digits.
  */
-// types only: index.ts joins RESULT_MESSAGE_CODES into its list, so a value import would be circular
 import { type CheckIssue, checkLine } from './device-check.js';
-import type { EngineMessage, MessageParams } from './index.js';
+import type { EngineMessage, MessageParams } from './message.js';
 
 export const RESULT_MESSAGE_CODES = [
   // a device-check warning carried into the result (device/check.ts): its field path and coded rule
   'device.check-warning',
-  // J-V sweep (electrical/jv.ts)
+  // J-V sweep (electrical/solvers/jv.ts)
   'jv.not-converged',
   'jv.not-converged-equilibrium',
   'jv.not-converged-light',
@@ -36,7 +35,7 @@ export const RESULT_MESSAGE_CODES = [
   'device.no-exciton-model',
   'eqe.failed-wavelengths',
   'eqe.not-computed',
-  // transient, impedance, capacitance (electrical/transient.ts, impedance.ts, capacitance.ts)
+  // transient, impedance, capacitance (electrical/solvers/transient.ts, impedance.ts, capacitance.ts)
   'transient.not-converged',
   'transient.wall-clock',
   'transient.initial',

@@ -29,7 +29,8 @@
  * gives the thickness at which the photocurrents are equal (linear interpolation of the difference).
  */
 
-import { checkDeviceElectricalCoded, electricalDomain, sweepVoltages } from '../device/check.js';
+import { checkDeviceElectricalCoded } from '../device/check.js';
+import { electricalDomain, sweepVoltages } from '../device/electrical-spec.js';
 import { mapElectrical } from '../device/map.js';
 import { electricalMeshOf, runDeviceSimulation } from '../device/simulate.js';
 import type {
@@ -39,7 +40,8 @@ import type {
   TandemSubcellName,
 } from '../device/types.js';
 import { DeviceSpecInputError } from '../device/types.js';
-import type { ElectricalJvFigures, SolvedState } from '../electrical/types.js';
+import type { SolvedState } from '../electrical/solvers/states.js';
+import type { ElectricalJvFigures } from '../electrical/types.js';
 import type { KeyFigures } from '../jv/figures.js';
 import { checkLine } from '../messages/device-check.js';
 import type { EngineMessage } from '../messages/index.js';

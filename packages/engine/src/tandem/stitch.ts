@@ -34,9 +34,10 @@
  * current-limited, the J-V S-shaped) does not converge from the start at 0 V; the stack is then
  * started from the subcells near the series Voc (tandem/simulate.ts, stitchPoints), also tested.
  */
-import { type DDModel, neutralDensities } from '../electrical/model.js';
-import { DDSystem } from '../electrical/system.js';
-import type { SolvedState } from '../electrical/types.js';
+import type { DDModel } from '../electrical/discretisation/model.js';
+import { DDSystem } from '../electrical/discretisation/system.js';
+import { neutralDensities } from '../electrical/models/layer-si.js';
+import type { SolvedState } from '../electrical/solvers/states.js';
 
 /** Largest potential update of one Poisson iteration, thermal voltages (see poissonAtFixedLevels). */
 const POISSON_MAX_STEP = 2;

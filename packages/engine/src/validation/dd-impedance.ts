@@ -1,4 +1,4 @@
-import { impedanceSpectrum } from '../electrical/impedance.js';
+import { impedanceSpectrum } from '../electrical/solvers/impedance.js';
 import { type PvBenchDdInput, pvBenchToDevice, UnsupportedCaseError, unsupportedCaseFields } from './dd-case.js';
 import { VALIDATION_NODES } from './dd-jv.js';
 import type { BenchCase, CaseCheck, CasePlot, CaseResult, ValidateContext } from './types.js';
@@ -6,7 +6,7 @@ import type { BenchCase, CaseCheck, CasePlot, CaseResult, ValidateContext } from
 /**
  * Validator of kind "dd-impedance" (FORMAT-dd-notes.md "Impedance"): the small-signal impedance
  * of a drift-diffusion device (with or without mobile ions) about its steady state at V_dc,
- * computed in the frequency domain (electrical/impedance.ts). Each frequency passes when
+ * computed in the frequency domain (electrical/solvers/impedance.ts). Each frequency passes when
  * |Z - Z_ref| <= Z_rel |Z_ref| + Z_abs (complex modulus), J_dc when |J - J_ref| <= J_dc_abs +
  * J_dc_rel |J_ref|. C_F_cm2 is informational (a function of Z that amplifies errors where Im(1/Z)
  * is small), as are the reference's own variants.

@@ -1,5 +1,5 @@
-import { simulateJV } from '../electrical/jv.js';
-import { simulateTransient, type TransientProtocol } from '../electrical/transient.js';
+import { simulateJV } from '../electrical/solvers/jv.js';
+import { simulateTransient, type TransientProtocol } from '../electrical/solvers/transient.js';
 import { sampledKeyFigures } from '../jv/figures.js';
 import { type PvBenchDdInput, pvBenchToDevice, UnsupportedCaseError, unsupportedCaseFields } from './dd-case.js';
 import type { BenchCase, CaseCheck, CasePlotSeries, CaseResult, ValidateContext } from './types.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runDeviceSimulation } from '../../src/device/simulate.js';
-import { simulateJV } from '../../src/electrical/jv.js';
+import { simulateJV } from '../../src/electrical/solvers/jv.js';
 import type { ElectricalDevice } from '../../src/electrical/types.js';
 import { runDeviceOptics } from '../../src/optics/device.js';
 import { generationProfile } from '../../src/optics/simulate.js';

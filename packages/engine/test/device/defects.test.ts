@@ -4,8 +4,7 @@ import { KB_J_K, Q_C } from '../../src/constants.js';
 import { minusFdCdf, withoutDefect } from '../../src/device/capacitance.js';
 import { checkDeviceElectricalIssues } from '../../src/device/check.js';
 import { captureCoefficients, defectDensityOfStates, layerGap } from '../../src/device/defects-map.js';
-import { deviceToElectrical } from '../../src/device/map.js';
-import { runDeviceSimulation } from '../../src/device/simulate.js';
+import { deviceToElectrical, runDeviceSimulation } from '../../src/device/simulate.js';
 import { DeviceSpecInputError } from '../../src/device/types.js';
 import { assets, fixture } from './helpers.js';
 

@@ -2,8 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkDeviceSpec } from '../../../contracts/src/device/index.js';
-import { deviceToElectrical } from '../../src/device/map.js';
-import { runDeviceSimulation } from '../../src/device/simulate.js';
+import { deviceToElectrical, runDeviceSimulation } from '../../src/device/simulate.js';
 import { DeviceSpecInputError } from '../../src/device/types.js';
 import { assets, fixture, repoRoot } from './helpers.js';
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { Q_C } from '../../src/constants.js';
-import { capacitanceVoltage, mottSchottky } from '../../src/electrical/capacitance.js';
-import { displacement } from '../../src/electrical/fluxes.js';
-import { impedanceSpectrum, smallSignal } from '../../src/electrical/impedance.js';
-import { ContinuationSolver } from '../../src/electrical/jv.js';
-import { DDSystem } from '../../src/electrical/system.js';
+import { displacement } from '../../src/electrical/discretisation/fluxes.js';
+import { DDSystem } from '../../src/electrical/discretisation/system.js';
+import { capacitanceVoltage, mottSchottky } from '../../src/electrical/solvers/capacitance.js';
+import { impedanceSpectrum, smallSignal } from '../../src/electrical/solvers/impedance.js';
+import { ContinuationSolver } from '../../src/electrical/solvers/jv.js';
 import type { ElectricalDevice } from '../../src/electrical/types.js';
 import { siLayer, VT300 } from './helpers.js';
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { EPS0_F_M, Q_C } from '../../src/constants.js';
-import { defectLevels } from '../../src/electrical/defects.js';
+import { DDSystem } from '../../src/electrical/discretisation/system.js';
 import { checkElectricalDevice } from '../../src/electrical/input-check.js';
-import { ContinuationSolver, simulateJV } from '../../src/electrical/jv.js';
-import { DDSystem } from '../../src/electrical/system.js';
+import { defectLevels } from '../../src/electrical/models/recombination/defects.js';
+import { ContinuationSolver, simulateJV } from '../../src/electrical/solvers/jv.js';
 import type { BulkDefect, ElectricalDevice, InterfaceDefect } from '../../src/electrical/types.js';
 import { type PvBenchDdInput, pvBenchToDevice } from '../../src/validation/dd-case.js';
 import { jacobianMismatch, loadCase, perturbedSolution, siLayer, VT300 } from './helpers.js';

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { EPS0_F_M, Q_C } from '../../src/constants.js';
+import { DDSystem } from '../../src/electrical/discretisation/system.js';
 import {
   braunBessel,
   buildDissociation,
   dissociationProbability,
   separations,
-} from '../../src/electrical/dissociation.js';
-import { simulateJV } from '../../src/electrical/jv.js';
-import { DDSystem } from '../../src/electrical/system.js';
+} from '../../src/electrical/models/excitons/dissociation.js';
+import { simulateJV } from '../../src/electrical/solvers/jv.js';
 import type { ElectricalDevice, ElectricalLayer } from '../../src/electrical/types.js';
 import { jacobianMismatch, perturbedSolution, VT300 } from './helpers.js';
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { Q_C } from '../../src/constants.js';
-import { solveExcitons } from '../../src/electrical/exciton-diffusion.js';
+import { buildMesh } from '../../src/electrical/discretisation/mesh.js';
 import { checkElectricalDevice } from '../../src/electrical/input-check.js';
-import { simulateJV } from '../../src/electrical/jv.js';
-import { buildMesh } from '../../src/electrical/mesh.js';
+import { solveExcitons } from '../../src/electrical/models/excitons/exciton-diffusion.js';
+import { simulateJV } from '../../src/electrical/solvers/jv.js';
 import type { ElectricalDevice, ElectricalLayer } from '../../src/electrical/types.js';
 
 /** A donor (left, 40 nm) and an acceptor (right, 30 nm), small-molecule-like parameters. */

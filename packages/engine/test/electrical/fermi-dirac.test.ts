@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { fermiHalf, logFermiHalf } from '../../src/electrical/fermi-dirac.js';
-import { simulateJV } from '../../src/electrical/jv.js';
-import { DDSystem } from '../../src/electrical/system.js';
+import { DDSystem } from '../../src/electrical/discretisation/system.js';
+import { fermiHalf, logFermiHalf } from '../../src/electrical/models/statistics/fermi-dirac.js';
+import { simulateJV } from '../../src/electrical/solvers/jv.js';
 import type { ElectricalDevice } from '../../src/electrical/types.js';
 import { jacobianMismatch, perturbedSolution, pinDevice, siLayer } from './helpers.js';
 

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ContinuationSolver } from '../../src/electrical/jv.js';
-import type { DDSystem } from '../../src/electrical/system.js';
+import type { DDSystem } from '../../src/electrical/discretisation/system.js';
+import { ContinuationSolver } from '../../src/electrical/solvers/jv.js';
 import type { ElectricalDevice, ElectricalLayer } from '../../src/electrical/types.js';
 import type { BenchCase } from '../../src/validation/types.js';
 

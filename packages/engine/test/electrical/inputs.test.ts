@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { buildMesh } from '../../src/electrical/discretisation/mesh.js';
 import { checkElectricalDevice } from '../../src/electrical/input-check.js';
-import { simulateJV } from '../../src/electrical/jv.js';
-import { buildMesh } from '../../src/electrical/mesh.js';
+import { simulateJV } from '../../src/electrical/solvers/jv.js';
 import { type ElectricalDevice, ElectricalInputError } from '../../src/electrical/types.js';
 import { messageText } from '../../src/messages/index.js';
 import { type PvBenchDdInput, pvBenchToDevice } from '../../src/validation/dd-case.js';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { impedanceSpectrum } from '../../src/electrical/impedance.js';
-import { simulateJV } from '../../src/electrical/jv.js';
-import { DDSystem } from '../../src/electrical/system.js';
-import { simulateTransient, type TransientProtocol } from '../../src/electrical/transient.js';
+import { DDSystem } from '../../src/electrical/discretisation/system.js';
+import { impedanceSpectrum } from '../../src/electrical/solvers/impedance.js';
+import { simulateJV } from '../../src/electrical/solvers/jv.js';
+import { simulateTransient, type TransientProtocol } from '../../src/electrical/solvers/transient.js';
 import type { ElectricalDevice } from '../../src/electrical/types.js';
 import { sampledKeyFigures } from '../../src/jv/figures.js';
 import { type PvBenchDdInput, pvBenchToDevice } from '../../src/validation/dd-case.js';

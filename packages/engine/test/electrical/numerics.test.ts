@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { bernoulli, bernoulliAll, bernoulliDerivative } from '../../src/electrical/bernoulli.js';
-import { BlockTridiagonal } from '../../src/electrical/block-tridiagonal.js';
-import { jvFigures } from '../../src/electrical/figures.js';
-import { DidNotConverge, simulateJV } from '../../src/electrical/jv.js';
-import { buildMesh } from '../../src/electrical/mesh.js';
-import { bulkRate } from '../../src/electrical/recombination.js';
-import { DDSystem } from '../../src/electrical/system.js';
+import { bernoulli, bernoulliAll, bernoulliDerivative } from '../../src/electrical/discretisation/bernoulli.js';
+import { BlockTridiagonal } from '../../src/electrical/discretisation/block-tridiagonal.js';
+import { buildMesh } from '../../src/electrical/discretisation/mesh.js';
+import { DDSystem } from '../../src/electrical/discretisation/system.js';
+import { bulkRate } from '../../src/electrical/models/recombination/recombination.js';
+import { jvFigures } from '../../src/electrical/solvers/figures.js';
+import { DidNotConverge, simulateJV } from '../../src/electrical/solvers/jv.js';
 import { type PvBenchDdInput, pvBenchToDevice } from '../../src/validation/dd-case.js';
 import { jacobianMismatch, loadCase, perturbedSolution, pinDevice, siLayer, VT300 } from './helpers.js';
 

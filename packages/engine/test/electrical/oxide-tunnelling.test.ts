@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HBAR_J_S, M0_KG, Q_C } from '../../src/constants.js';
-import { simulateJV } from '../../src/electrical/jv.js';
-import { thermalTransmission, wkbExponent } from '../../src/electrical/oxide-tunnelling.js';
+import { thermalTransmission, wkbExponent } from '../../src/electrical/models/tunnelling/oxide-tunnelling.js';
+import { simulateJV } from '../../src/electrical/solvers/jv.js';
 import type { ElectricalDevice, ElectricalInterface } from '../../src/electrical/types.js';
 import { siLayer, VT300 } from './helpers.js';
 

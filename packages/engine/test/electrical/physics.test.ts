@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { simulateJV } from '../../src/electrical/jv.js';
+import { simulateJV } from '../../src/electrical/solvers/jv.js';
 import type { ElectricalDevice, ElectricalResult } from '../../src/electrical/types.js';
 import { type PvBenchDdInput, pvBenchToDevice } from '../../src/validation/dd-case.js';
 import { loadCase, pinDevice, siLayer, VT300 } from './helpers.js';

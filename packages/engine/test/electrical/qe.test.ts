@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { quantumEfficiency, simulateLightAndDark } from '../../src/electrical/jv.js';
+import { quantumEfficiency, simulateLightAndDark } from '../../src/electrical/solvers/jv.js';
 import { pinDevice } from './helpers.js';
 
 describe('EQE / IQE hook and light + dark J-V', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { selectiveWorkFunctions } from '../../src/electrical/contact-continuation.js';
-import { simulateJV } from '../../src/electrical/jv.js';
-import { DDSystem } from '../../src/electrical/system.js';
+import { DDSystem } from '../../src/electrical/discretisation/system.js';
+import { selectiveWorkFunctions } from '../../src/electrical/solvers/contact-continuation.js';
+import { simulateJV } from '../../src/electrical/solvers/jv.js';
 import type { ElectricalDevice, ElectricalLayer } from '../../src/electrical/types.js';
 
 /** The public library's PTAA, MAPbI3 and C60 (assets/materials), undoped transport layers. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { simulateJV } from '../../src/electrical/jv.js';
-import { buildMesh } from '../../src/electrical/mesh.js';
-import { DDSystem } from '../../src/electrical/system.js';
+import { buildMesh } from '../../src/electrical/discretisation/mesh.js';
+import { DDSystem } from '../../src/electrical/discretisation/system.js';
+import { simulateJV } from '../../src/electrical/solvers/jv.js';
 import type { ElectricalDevice } from '../../src/electrical/types.js';
 import { type PvBenchDdInput, pvBenchToDevice } from '../../src/validation/dd-case.js';
 import { jacobianMismatch, loadCase, perturbedSolution } from './helpers.js';

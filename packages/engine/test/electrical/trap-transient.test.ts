@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { Q_C } from '../../src/constants.js';
-import { biasProfile, ContinuationSolver, pointBreakdown } from '../../src/electrical/jv.js';
-import { DDSystem } from '../../src/electrical/system.js';
-import { simulateTransient } from '../../src/electrical/transient.js';
+import { DDSystem } from '../../src/electrical/discretisation/system.js';
+import { biasProfile, ContinuationSolver, pointBreakdown } from '../../src/electrical/solvers/jv.js';
+import { simulateTransient } from '../../src/electrical/solvers/transient.js';
 import type { BulkDefect, InterfaceDefect } from '../../src/electrical/types.js';
 import { jacobianMismatch, perturbedSolution, pinDevice, VT300 } from './helpers.js';
 

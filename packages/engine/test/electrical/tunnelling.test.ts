@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { HBAR_J_S, KB_J_K, M0_KG, Q_C } from '../../src/constants.js';
-import { simulateJV } from '../../src/electrical/jv.js';
-import { DDSystem } from '../../src/electrical/system.js';
-import { buildBulkTunnelling, tatGamma } from '../../src/electrical/tunnelling.js';
+import { DDSystem } from '../../src/electrical/discretisation/system.js';
+import { buildBulkTunnelling, tatGamma } from '../../src/electrical/models/tunnelling/tunnelling.js';
+import { simulateJV } from '../../src/electrical/solvers/jv.js';
 import type { ElectricalDevice, ElectricalLayer } from '../../src/electrical/types.js';
 import { jacobianMismatch, perturbedSolution, siLayer } from './helpers.js';
 

@@ -14,10 +14,12 @@
  *
  * A flux J from node a to b leaves box a and enters box b: F_a += J, F_b -= J.
  */
+
+import type { Carriers } from '../models/statistics/carriers.js';
 import { bernoulli, bernoulliAll } from './bernoulli.js';
 import type { BlockTridiagonal } from './block-tridiagonal.js';
-import { type Carriers, FN, FP, U } from './carriers.js';
 import type { DDModel } from './model.js';
+import { FN, FP, U } from './unknowns.js';
 
 const bw = new Float64Array(4);
 

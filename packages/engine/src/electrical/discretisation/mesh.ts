@@ -8,7 +8,7 @@
  * spacing ~ d beta sech^2(beta)/(m tanh beta) at the faces, ~ d beta/(m tanh beta) in the middle.
  * beta = 0 gives a uniform grid. Layers share one node at each interface.
  */
-import type { ElectricalLayer } from './types.js';
+import type { ElectricalLayer } from '../types.js';
 
 export interface Mesh {
   /** Node positions from the left face, m. */

@@ -11,7 +11,7 @@
  * failure; 'did not converge at V = ...' with the last residual when the step gets too small; a
  * wall-clock deadline ends a run as non-convergent (never a hang).
  */
-import type { EngineMessage } from '../messages/index.js';
+import type { EngineMessage } from '../../messages/index.js';
 import type { DDSystem } from './system.js';
 
 export interface NewtonSettings {

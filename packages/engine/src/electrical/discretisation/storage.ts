@@ -8,10 +8,11 @@
  * equations conserve every particle number exactly for any time integrator that is linear in S
  * (BDF). dS/dx is block diagonal (each box depends on its own node only).
  */
-import type { Carriers } from './carriers.js';
-import { FN, FP, U } from './carriers.js';
-import { ionDensity } from './ions.js';
+
+import { ionDensity } from '../models/ions.js';
+import type { Carriers } from '../models/statistics/carriers.js';
 import type { DDModel } from './model.js';
+import { FN, FP, U } from './unknowns.js';
 
 /**
  * S(x) into S (length m N) and, when dS is given, dS/dx into dS (m x m per node, row-major,

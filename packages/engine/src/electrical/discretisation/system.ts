@@ -27,9 +27,18 @@
  * Rows are scaled to unit maximum before the solve, so the Newton residual is comparable across
  * equations whose natural sizes differ by many decades.
  */
-import { BlockTridiagonal } from './block-tridiagonal.js';
-import { Carriers, electronDensity, FN, FP, holeDensity, U } from './carriers.js';
-import { applyContact, contactValues } from './contacts.js';
+
+import { applyContact } from '../models/contacts/contact-rows.js';
+import { contactValues } from '../models/contacts/contacts.js';
+import { dissociationProbability } from '../models/excitons/dissociation.js';
+import {
+  assembleInterfaceRecombination,
+  interfaceRate,
+  thermionicFluxes,
+} from '../models/interfaces/interface-rows.js';
+import type { InterfaceRec } from '../models/interfaces/interfaces.js';
+import { assembleIons } from '../models/ions.js';
+import { neutralDensities } from '../models/layer-si.js';
 import {
   bulkDefectTerms,
   bulkDefectTermsTransient,
@@ -38,20 +47,18 @@ import {
   type SheetLevels,
   sheetOccupations,
   sheetTerms,
-} from './defects.js';
-import { dissociationProbability } from './dissociation.js';
+} from '../models/recombination/defects.js';
+import { bulkRate, bulkRates } from '../models/recombination/recombination.js';
+import { Carriers, electronDensity, holeDensity } from '../models/statistics/carriers.js';
+import { btbtD, btbtFieldFactor, tatGamma } from '../models/tunnelling/tunnelling.js';
+import type { ElectricalDevice } from '../types.js';
+import { BlockTridiagonal } from './block-tridiagonal.js';
 import { assembleIntervalFluxes, intervalFluxes } from './fluxes.js';
-import { assembleInterfaceRecombination, type InterfaceRec, interfaceRate, thermionicFluxes } from './interfaces.js';
-import { assembleIons } from './ions.js';
-import { DDModel, neutralDensities } from './model.js';
+import { DDModel } from './model.js';
 import { nodeField } from './node-field.js';
-import { bulkRate, bulkRates } from './recombination.js';
 import { storage } from './storage.js';
 import { intervalCurrent } from './terminal.js';
-import { btbtD, btbtFieldFactor, tatGamma } from './tunnelling.js';
-import type { ElectricalDevice } from './types.js';
-
-export { neutralDensities } from './model.js';
+import { FN, FP, U } from './unknowns.js';
 
 export class DDSystem extends DDModel {
   /** Unknowns per node: u, fn, fp and one per mobile ionic species. */

@@ -6,11 +6,12 @@
  * the ions add up to d/dt of Poisson's box equation (exactly, for any time discretisation linear in
  * the stored charge; storage.ts). The external circuit reads it at the interval next to the anode.
  */
-import type { Carriers } from './carriers.js';
-import { FN, FP, U } from './carriers.js';
+
+import { ionFlux } from '../models/ions.js';
+import type { Carriers } from '../models/statistics/carriers.js';
 import { carrierFluxes, displacement } from './fluxes.js';
-import { ionFlux } from './ions.js';
 import type { DDModel } from './model.js';
+import { FN, FP, U } from './unknowns.js';
 
 const dn = new Float64Array(4);
 const dp = new Float64Array(5);

@@ -10,10 +10,10 @@
  *   profile:       linear interpolation of a tabulated G(x) (e.g. from the optical engine)
  *   function:      G(x) evaluated at the nodes
  */
-import { checkMessage } from '../messages/device-check.js';
-import type { EngineMessage } from '../messages/index.js';
-import type { Mesh } from './mesh.js';
-import { type ElectricalGenerationSpec, ElectricalInputError } from './types.js';
+import { checkMessage } from '../../messages/device-check.js';
+import type { EngineMessage } from '../../messages/index.js';
+import type { Mesh } from '../discretisation/mesh.js';
+import { type ElectricalGenerationSpec, ElectricalInputError } from '../types.js';
 
 function interpolate(xs: number[], ys: number[], x: number): number {
   const n = xs.length;

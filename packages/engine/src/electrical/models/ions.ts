@@ -28,11 +28,11 @@
  * low-rank correction of the block-tridiagonal matrix (system.ts). At nodes outside the layer the
  * species' unknown is pinned to 0.
  */
-import { bernoulliAll } from './bernoulli.js';
-import type { BlockTridiagonal } from './block-tridiagonal.js';
-import { U } from './carriers.js';
-import type { Mesh } from './mesh.js';
-import type { ElectricalLayer } from './types.js';
+import { bernoulliAll } from '../discretisation/bernoulli.js';
+import type { BlockTridiagonal } from '../discretisation/block-tridiagonal.js';
+import type { Mesh } from '../discretisation/mesh.js';
+import { U } from '../discretisation/unknowns.js';
+import type { ElectricalLayer } from '../types.js';
 
 /** One mobile species as the solver sees it (scaled). */
 export interface IonModel {

@@ -14,14 +14,14 @@
  * level crossing the Fermi level in the depletion region (Walter, Herberholz, Müller & Schock,
  * J. Appl. Phys. 80, 4411 (1996)).
  */
-import { EPS0_F_M, Q_C, thermalVoltageV } from '../constants.js';
-import type { EngineMessage } from '../messages/index.js';
-import { resultMessage } from '../messages/results.js';
+import { EPS0_F_M, Q_C, thermalVoltageV } from '../../constants.js';
+import type { EngineMessage } from '../../messages/index.js';
+import { resultMessage } from '../../messages/results.js';
+import { WallClockExceeded } from '../discretisation/newton.js';
+import { DDSystem } from '../discretisation/system.js';
+import type { ElectricalDevice } from '../types.js';
 import { smallSignal } from './impedance.js';
 import { ContinuationSolver, DidNotConverge } from './jv.js';
-import { WallClockExceeded } from './newton.js';
-import { DDSystem } from './system.js';
-import type { ElectricalDevice } from './types.js';
 
 export interface CapacitanceVoltageResult {
   converged: boolean;

@@ -18,7 +18,7 @@
  * only the path to it differs (Allgower & Georg, Introduction to Numerical Continuation Methods,
  * SIAM 2003, ch. 1: natural-parameter continuation).
  */
-import type { DDSystem } from './system.js';
+import type { DDSystem } from '../discretisation/system.js';
 
 /** Distance of the selective start contacts from the band edge of the carrier they collect, eV. */
 export const SELECTIVE_OFFSET_EV = 0.1;

@@ -2,8 +2,8 @@
  * Figures of merit of a drift-diffusion J-V in the result's field names (ElectricalJvFigures),
  * computed by the engine's one sampled-curve routine (jv/figures.ts).
  */
-import { sampledKeyFigures } from '../jv/figures.js';
-import type { ElectricalJvFigures } from './types.js';
+import { sampledKeyFigures } from '../../jv/figures.js';
+import type { ElectricalJvFigures } from '../types.js';
 
 /**
  * Figures of merit from a J-V curve (V in V, J in mA/cm^2, generation positive). Returns

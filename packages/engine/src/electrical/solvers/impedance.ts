@@ -17,17 +17,17 @@
  * devices); Riquelme et al., Phys. Chem. Chem. Phys. 22, 24599 (2020), and IonMonger 2.0 (Clarke
  * et al., J. Comput. Electron. 22, 364 (2023)) for perovskite impedance with mobile ions.
  */
-import type { EngineMessage } from '../messages/index.js';
-import { resultMessage } from '../messages/results.js';
-import { BlockTridiagonal } from './block-tridiagonal.js';
-import { FN, FP, U } from './carriers.js';
-import { displacement } from './fluxes.js';
+import type { EngineMessage } from '../../messages/index.js';
+import { resultMessage } from '../../messages/results.js';
+import { BlockTridiagonal } from '../discretisation/block-tridiagonal.js';
+import { displacement } from '../discretisation/fluxes.js';
+import { WallClockExceeded } from '../discretisation/newton.js';
+import { storage } from '../discretisation/storage.js';
+import { DDSystem } from '../discretisation/system.js';
+import { intervalCurrent } from '../discretisation/terminal.js';
+import { FN, FP, U } from '../discretisation/unknowns.js';
+import type { ElectricalDevice } from '../types.js';
 import { ContinuationSolver, DidNotConverge } from './jv.js';
-import { WallClockExceeded } from './newton.js';
-import { storage } from './storage.js';
-import { DDSystem } from './system.js';
-import { intervalCurrent } from './terminal.js';
-import type { ElectricalDevice } from './types.js';
 
 export interface ImpedancePoint {
   frequency_Hz: number;

@@ -10,17 +10,15 @@
  * Current balance (exact for the discretisation, used as a check):
  *   J = q int (G - R_srh - R_rad - R_Auger) dx - q sum R_interface - J_contact losses.
  */
-import { Q_C } from '../constants.js';
-import type { EngineMessage } from '../messages/index.js';
-import { type ConvergenceStage, type ResultWarning, resultMessage } from '../messages/results.js';
-import { brentMax } from '../numerics/maximize.js';
-import { brentRoot } from '../numerics/roots.js';
-import { startThroughContacts } from './contact-continuation.js';
-import { jvFigures } from './figures.js';
-import { checkElectricalDevice } from './input-check.js';
-import { ionDensity } from './ions.js';
-import { type NewtonSettings, newton, WallClockExceeded } from './newton.js';
-import { DDSystem } from './system.js';
+import { Q_C } from '../../constants.js';
+import type { EngineMessage } from '../../messages/index.js';
+import { type ConvergenceStage, type ResultWarning, resultMessage } from '../../messages/results.js';
+import { brentMax } from '../../numerics/maximize.js';
+import { brentRoot } from '../../numerics/roots.js';
+import { type NewtonSettings, newton, WallClockExceeded } from '../discretisation/newton.js';
+import { DDSystem } from '../discretisation/system.js';
+import { checkElectricalDevice } from '../input-check.js';
+import { ionDensity } from '../models/ions.js';
 import {
   type ElectricalBiasProfile,
   type ElectricalDevice,
@@ -29,7 +27,10 @@ import {
   type ElectricalJvFigures,
   type ElectricalRecombinationCurrents,
   type ElectricalResult,
-} from './types.js';
+} from '../types.js';
+import { startThroughContacts } from './contact-continuation.js';
+import { jvFigures } from './figures.js';
+import type { SolverStateHooks } from './states.js';
 
 /** Newton failed with the smallest voltage step; `msg` says where, for the result. */
 export class DidNotConverge extends Error {
@@ -688,9 +689,10 @@ function solvedFigures(
 /**
  * Runs the J-V sweep of a device: the calculation service's entry point.
  * Throws ElectricalInputError on bad input; a non-convergent run returns converged = false with
- * the error message and the points solved so far.
+ * the error message and the points solved so far. `states` collects its converged states or
+ * starts it from others (solvers/states.ts).
  */
-export function simulateJV(device: ElectricalDevice): ElectricalResult {
+export function simulateJV(device: ElectricalDevice, states: SolverStateHooks = {}): ElectricalResult {
   const issues = checkElectricalDevice(device);
   const errors = issues.filter((i) => i.severity === 'error');
   if (errors.length > 0) throw new ElectricalInputError(errors);
@@ -724,12 +726,12 @@ export function simulateJV(device: ElectricalDevice): ElectricalResult {
     iters.push(r.its);
     bds.push(bd);
     stored.push({ V: Vext, v: cs.v, x: cs.x.slice() });
-    o.onState?.({ V: Vext, vInternalV: cs.v, x: cs.x.slice(), model: sys });
+    states.onState?.({ V: Vext, vInternalV: cs.v, x: cs.x.slice(), model: sys });
   };
   const lit = device.generation.kind !== 'dark';
   try {
     let startIts: number | undefined;
-    for (const init of lit ? (o.initialStates?.(sys) ?? []) : []) {
+    for (const init of lit ? (states.initialStates?.(sys) ?? []) : []) {
       startIts = cs.startFrom(init.x, init.vInternalV);
       if (startIts !== undefined) break;
     }
@@ -772,7 +774,7 @@ export function simulateJV(device: ElectricalDevice): ElectricalResult {
     cs.reset(best.x, best.v);
     solveTerminal(cs, Vext, Rs);
     stored.push({ V: Vext, v: cs.v, x: cs.x.slice() });
-    o.onState?.({ V: Vext, vInternalV: cs.v, x: cs.x.slice(), model: sys });
+    states.onState?.({ V: Vext, vInternalV: cs.v, x: cs.x.slice(), model: sys });
     return cs.current();
   };
   let figures: ElectricalJvFigures | undefined;

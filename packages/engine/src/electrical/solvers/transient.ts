@@ -30,15 +30,15 @@
  * J. Comput. Electron. 18, 1435 (2019) (IonMonger's method of lines with ode15s, the reference).
  */
 
-import type { EngineMessage } from '../messages/index.js';
-import { resultMessage } from '../messages/results.js';
-import { displacement } from './fluxes.js';
-import { ionDensity } from './ions.js';
+import type { EngineMessage } from '../../messages/index.js';
+import { resultMessage } from '../../messages/results.js';
+import { displacement } from '../discretisation/fluxes.js';
+import { type NewtonSettings, newton, WallClockExceeded } from '../discretisation/newton.js';
+import { storage } from '../discretisation/storage.js';
+import { DDSystem } from '../discretisation/system.js';
+import { ionDensity } from '../models/ions.js';
+import type { ElectricalBiasProfile, ElectricalDevice } from '../types.js';
 import { biasProfile, ContinuationSolver, DidNotConverge } from './jv.js';
-import { type NewtonSettings, newton, WallClockExceeded } from './newton.js';
-import { storage } from './storage.js';
-import { DDSystem } from './system.js';
-import type { ElectricalBiasProfile, ElectricalDevice } from './types.js';
 
 /** One piece of a protocol, run after the previous one. */
 export interface TransientSegment {

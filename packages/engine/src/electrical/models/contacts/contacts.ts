@@ -11,11 +11,11 @@
  *               n_eq = Nc exp(-(W - chi)/Vt), p_eq = Nv exp(-(chi + Eg - W)/Vt)  (F_1/2 for Fermi-Dirac).
  * Reference: Selberherr 1984, ch. 5.2; assets/validation/FORMAT-dd-notes.md ("Contacts").
  */
-import type { BlockTridiagonal } from './block-tridiagonal.js';
-import type { Carriers } from './carriers.js';
-import { fermiHalf } from './fermi-dirac.js';
-import { type DDModel, ex, type LayerSI, neutralDensities } from './model.js';
-import type { ElectricalContact, ElectricalLayer } from './types.js';
+import { ex } from '../../discretisation/capped-exp.js';
+import type { ScaledSides } from '../../discretisation/scaled-sides.js';
+import type { ElectricalContact, ElectricalLayer } from '../../types.js';
+import { type LayerSI, neutralDensities } from '../layer-si.js';
+import { fermiHalf } from '../statistics/fermi-dirac.js';
 
 export interface ContactBC {
   /** Scaled potential at V = 0 (the anode's rises by the scaled voltage). */
@@ -61,7 +61,7 @@ export function contactWorkFunction(
 
 /** The boundary condition of a contact with work function W on node side sideIdx. */
 export function buildContact(
-  m: Pick<DDModel, 't0' | 'L0' | 'Vt' | 'Eref_eV' | 'fd' | 'an' | 'ap' | 'lnNc' | 'lnNv'>,
+  m: Pick<ScaledSides, 't0' | 'L0' | 'Vt' | 'Eref_eV' | 'fd' | 'an' | 'ap' | 'lnNc' | 'lnNv'>,
   c: ElectricalContact,
   W: number,
   isAnode: boolean,
@@ -91,47 +91,4 @@ export function buildContact(
 /** Scaled contact potential and Fermi level at scaled internal voltage v (anode Fermi level -v). */
 export function contactValues(c: ContactBC, v: number): { u: number; f: number } {
   return c.anode ? { u: c.u0 + v, f: -v } : { u: c.u0, f: 0 };
-}
-
-/**
- * Replaces the rows of contact node i by its boundary conditions (Dirichlet rows) or adds the
- * Robin surface-recombination terms to the box balance of its carrier rows. side is the node side
- * inside the stack (1 at the left contact, 0 at the right).
- */
-export function applyContact(
-  x: Float64Array,
-  car: Carriers,
-  i: number,
-  c: ContactBC,
-  v: number,
-  side: 0 | 1,
-  mat: BlockTridiagonal,
-  F: Float64Array,
-): void {
-  const { A, B, C, m } = mat;
-  const o = m * m * i;
-  const cv = contactValues(c, v);
-  const dirichletRow = (r: number, target: number) => {
-    for (let k = 0; k < m; k++) {
-      A[o + m * r + k] = 0;
-      B[o + m * r + k] = 0;
-      C[o + m * r + k] = 0;
-    }
-    B[o + m * r + r] = 1;
-    F[m * i + r] = x[m * i + r]! - target;
-  };
-  dirichletRow(0, cv.u);
-  const s = 2 * i + side;
-  if (c.dirichletN) dirichletRow(1, cv.f);
-  else {
-    F[m * i + 1]! -= c.Sn * (car.nS[s]! - c.nEq);
-    B[o + m]! -= c.Sn * car.dnS[s]!;
-    B[o + m + 1]! -= c.Sn * car.dnS[s]!;
-  }
-  if (c.dirichletP) dirichletRow(2, cv.f);
-  else {
-    F[m * i + 2]! += c.Sp * (car.pS[s]! - c.pEq);
-    B[o + 2 * m]! -= c.Sp * car.dpS[s]!;
-    B[o + 2 * m + 2]! -= c.Sp * car.dpS[s]!;
-  }
 }

@@ -18,9 +18,9 @@
  *
  * F is the field at a node (node-field.ts). The conventions are FORMAT-dd-notes.md, "Excitons".
  */
-import { EPS0_F_M, Q_C } from '../constants.js';
-import { gaussLegendreNodes } from '../numerics/gauss-legendre.js';
-import type { ElectricalLayer } from './types.js';
+import { EPS0_F_M, Q_C } from '../../../constants.js';
+import { gaussLegendreNodes } from '../../../numerics/gauss-legendre.js';
+import type { ElectricalLayer } from '../../types.js';
 
 /** One layer's dissociation model, ready to evaluate. */
 export interface DissociationModel {

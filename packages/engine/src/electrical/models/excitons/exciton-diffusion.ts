@@ -19,9 +19,9 @@
  * (e.g. Peumans, Yakimov & Forrest, J. Appl. Phys. 93, 3693 (2003); Scully & McGehee,
  * J. Appl. Phys. 100, 034907 (2006)).
  */
-import { BlockTridiagonal } from './block-tridiagonal.js';
-import type { Mesh } from './mesh.js';
-import type { ElectricalLayer } from './types.js';
+import { BlockTridiagonal } from '../../discretisation/block-tridiagonal.js';
+import type { Mesh } from '../../discretisation/mesh.js';
+import type { ElectricalLayer } from '../../types.js';
 
 export interface ExcitonSolution {
   /** Exciton density per node side, cm^-3 (0 outside exciton layers). */

@@ -41,8 +41,8 @@
  * occupation, U_n = U_p = R): an electron it held would carry no charge, and current continuity
  * (Gauss's law for the terminal current) would break; only donors and acceptors trap.
  */
-import { gaussLegendreNodes } from '../numerics/gauss-legendre.js';
-import type { BulkDefect, DefectDistribution, InterfaceDefect } from './types.js';
+import { gaussLegendreNodes } from '../../../numerics/gauss-legendre.js';
+import type { BulkDefect, DefectDistribution, InterfaceDefect } from '../../types.js';
 
 /** One discrete level of a defect: its density (per volume or per area, as the defect) and energy (eV, vacuum scale, E = -depth). */
 export interface DefectLevel {

@@ -10,7 +10,7 @@
  * with n p - n_i^2 written as -n p expm1(fp - fn) (exact for Boltzmann, the generalised form for
  * Fermi-Dirac statistics), so that near equilibrium the excess carries no cancellation error.
  */
-import type { DDModel } from './model.js';
+import type { DDModel } from '../../discretisation/model.js';
 
 /**
  * R = R_SRH + R_rad + R_Auger on side s and dR/du, dR/dfn, dR/dfp into out[0..3], and the SRH

@@ -9,13 +9,11 @@
  * The degeneracy factor ln(F(eta)/e^eta) enters the effective potentials of the Scharfetter-Gummel
  * fluxes (the generalised Einstein relation; fluxes.ts).
  */
-import { logFermiHalf } from './fermi-dirac.js';
-import { type DDModel, EXP_CAP, ex } from './model.js';
 
-/** Unknowns per node: scaled potential u, and the scaled quasi-Fermi levels fn, fp. */
-export const U = 0;
-export const FN = 1;
-export const FP = 2;
+import { EXP_CAP, ex } from '../../discretisation/capped-exp.js';
+import type { DDModel } from '../../discretisation/model.js';
+import { FN, FP, U } from '../../discretisation/unknowns.js';
+import { logFermiHalf } from './fermi-dirac.js';
 
 export class Carriers {
   /** Densities (scaled) per node side. */

@@ -17,8 +17,8 @@
  * 562 (1973); Simmons, J. Appl. Phys. 34, 1793 (1963); for TOPCon, Feldmann et al., Sol. Energy
  * Mater. Sol. Cells 120, 270 (2014) and Steinkemper et al., IEEE J. Photovolt. 5, 1348 (2015).
  */
-import { HBAR_J_S, M0_KG, Q_C } from '../constants.js';
-import { gaussLegendre } from '../numerics/gauss-legendre.js';
+import { HBAR_J_S, M0_KG, Q_C } from '../../../constants.js';
+import { gaussLegendre } from '../../../numerics/gauss-legendre.js';
 
 /**
  * The WKB exponent 2 int kappa dx (kappa = sqrt(2 m (V(x) - E)) / hbar where V > E) of a barrier

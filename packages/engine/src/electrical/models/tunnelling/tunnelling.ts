@@ -18,8 +18,8 @@
  * integral and grows without bound; it saturates smoothly at 1e12 here (Gamma / (1 + Gamma/1e12)),
  * fields where band-to-band tunnelling dominates anyway.
  */
-import { HBAR_J_S, KB_J_K, M0_KG, Q_C } from '../constants.js';
-import type { ElectricalLayer } from './types.js';
+import { HBAR_J_S, KB_J_K, M0_KG, Q_C } from '../../../constants.js';
+import type { ElectricalLayer } from '../../types.js';
 
 /** A layer's bulk tunnelling models in SI-friendly form (undefined fields: model off). */
 export interface BulkTunnelling {
