@@ -12,8 +12,8 @@ import type { ParamEntry } from '../types.js';
 
 /** Why a density above the atom density of solids is suspicious, shared by the doping fields. */
 const DOPING_WHY = {
-  zh: '掺杂浓度超过约 1e21 cm⁻³ 时已接近固溶度上限（硅中磷约 1e21，简并透明导电氧化物约 1e21）；更高的值通常是把 m⁻³ 当成了 cm⁻³（差 1e6 倍）。',
-  en: 'doping above about 1e21 cm⁻³ reaches the solubility limit (phosphorus in silicon about 1e21, degenerate transparent oxides about 1e21); larger values are usually m⁻³ entered as cm⁻³ (a factor 1e6).',
+  zh: '低于 1e10 cm⁻³ 的掺杂比任何实际材料的无意掺杂都低，不如直接填 0；掺杂浓度超过约 1e21 cm⁻³ 时已接近固溶度上限（硅中磷约 1e21，简并透明导电氧化物约 1e21）；更高的值通常是把 m⁻³ 当成了 cm⁻³（差 1e6 倍）。',
+  en: 'doping below 1e10 cm⁻³ is less than the unintentional doping of any real material, for which 0 is clearer; doping above about 1e21 cm⁻³ reaches the solubility limit (phosphorus in silicon about 1e21, degenerate transparent oxides about 1e21); larger values are usually m⁻³ entered as cm⁻³ (a factor 1e6).',
 };
 
 const DOS_WHY = {
@@ -276,7 +276,7 @@ export const LAYER_PARAMS: readonly ParamEntry[] = [
     engine: { name: 'Nd_cm3', factor: 1 },
     // MAX_DOPING_CM3 of the solver: more dopant atoms than any solid has atoms
     hard: { min: 0, max: 1e22 },
-    plausible: { max: 1e21, why: DOPING_WHY },
+    plausible: { min: 1e10, max: 1e21, why: DOPING_WHY },
     log: true,
     label: { zh: '施主浓度', en: 'Donor density' },
     symbol: 'Nd',
@@ -302,7 +302,7 @@ export const LAYER_PARAMS: readonly ParamEntry[] = [
     unit: 'cm⁻³',
     engine: { name: 'Na_cm3', factor: 1 },
     hard: { min: 0, max: 1e22 },
-    plausible: { max: 1e21, why: DOPING_WHY },
+    plausible: { min: 1e10, max: 1e21, why: DOPING_WHY },
     log: true,
     label: { zh: '受主浓度', en: 'Acceptor density' },
     symbol: 'Na',
@@ -577,10 +577,11 @@ export const LAYER_PARAMS: readonly ParamEntry[] = [
     engine: { name: 'Nt_cm3', factor: 1 },
     hard: { min: 0, max: 1e22 },
     plausible: {
+      min: 1e6,
       max: 1e20,
       why: {
-        zh: '晶体中的复合中心一般在 1e10–1e17 cm⁻³，非晶材料的带尾总态密度可达 1e20；更高的值多为 m⁻³ 当成了 cm⁻³。',
-        en: 'recombination centres in crystals are usually 1e10–1e17 cm⁻³, the total tail states of amorphous material up to 1e20; larger values are usually m⁻³ entered as cm⁻³.',
+        zh: '晶体中的复合中心一般在 1e10–1e17 cm⁻³（低于 1e6 时寿命已超过秒，等于没有复合），非晶材料的带尾总态密度可达 1e20；更高的值多为 m⁻³ 当成了 cm⁻³。',
+        en: 'recombination centres in crystals are usually 1e10–1e17 cm⁻³ (below 1e6 the lifetime exceeds seconds, as good as none), the total tail states of amorphous material up to 1e20; larger values are usually m⁻³ entered as cm⁻³.',
       },
     },
     log: true,
