@@ -1,6 +1,6 @@
 /**
- * The device as a whole (DeviceElectricalSpec and the illumination): temperature, external
- * resistances, mesh, generation, the J-V sweep, the analyses beside it (EQE, transient, impedance,
+ * The device as a whole (DeviceElectricalSpec, the illumination and the texture): temperature,
+ * external resistances, mesh, generation, the J-V sweep, the analyses beside it (EQE, transient, impedance,
  * C-V, C-f, tandem current matching) and the light. The analyses' limits are the engine's
  * (device/check.ts: MAX_SWEEP_POINTS, MAX_TRANSIENT_S, MAX_TRANSIENT_POINTS, MAX_IMPEDANCE_POINTS,
  * MAX_CAPACITANCE_POINTS; tandem/check.ts: MAX_THICKNESS_SWEEP_POINTS); the rules between fields
@@ -744,6 +744,117 @@ export const DEVICE_PARAMS: readonly ParamEntry[] = [
     },
     docs: 'optics.md#7-devicespec-and-the-cli',
     defaultValue: 0,
+  },
+  {
+    path: 'illumination.spectrum.temperatureK',
+    place: 'illumination',
+    group: 'spectrum',
+    unit: 'K',
+    hard: { min: 0, minExclusive: true },
+    plausible: {
+      min: 1000,
+      max: 10000,
+      why: {
+        zh: '太阳的等效黑体温度约 5772 K，卤钨灯约 2800–3200 K；低于 1000 K 的黑体在计算波长范围内几乎不发光，多为把摄氏度或其它单位当成开尔文。',
+        en: 'the Sun’s effective blackbody temperature is about 5772 K, halogen lamps about 2800–3200 K; a blackbody below 1000 K hardly emits in the calculation’s wavelength range, usually another unit entered as kelvin.',
+      },
+    },
+    log: false,
+    label: { zh: '黑体温度', en: 'Blackbody temperature' },
+    symbol: 'Tbb',
+    tip: {
+      zh: '黑体光谱的温度（K），必须大于 0；类太阳光谱约 5772 K。',
+      en: 'Temperature of the blackbody spectrum (K), must be > 0; a sun-like spectrum about 5772 K.',
+    },
+    docs: 'optics.md#1-spectra-spectraindexts',
+    required: true,
+  },
+  {
+    path: 'illumination.spectrum.irradianceWm2',
+    place: 'illumination',
+    group: 'spectrum',
+    unit: 'W/m²',
+    // a monochromatic line may carry 0 W/m^2; a blackbody's total must be > 0 (the schema's rule)
+    hard: { min: 0 },
+    plausible: {
+      min: 0.01,
+      max: 1e6,
+      why: {
+        zh: '一个太阳约 1000 W/m²，室内光约 1–10 W/m²，聚光最多约 1e6 W/m²；把 mW/cm² 当成 W/m² 会小 10 倍。',
+        en: 'one sun is about 1000 W/m², indoor light about 1–10 W/m², concentrators at most about 1e6 W/m²; mW/cm² entered as W/m² is 10 times too small.',
+      },
+    },
+    log: true,
+    label: { zh: '辐照度', en: 'Irradiance' },
+    symbol: 'E',
+    tip: {
+      zh: '单色光携带的功率，或黑体光谱在计算波长范围内缩放到的总辐照度（W/m²）；黑体不填则为类太阳的绝对值。',
+      en: 'Power carried by the monochromatic line, or the total irradiance on the calculation’s grid the blackbody spectrum is scaled to (W/m²); a blackbody without it keeps its sun-like absolute value.',
+    },
+    docs: 'optics.md#1-spectra-spectraindexts',
+  },
+  {
+    path: 'illumination.spectrum.wavelengthNm',
+    place: 'illumination',
+    group: 'spectrum',
+    unit: 'nm',
+    hard: { min: 0, minExclusive: true },
+    plausible: {
+      min: 200,
+      max: 4000,
+      why: {
+        zh: '太阳电池测量所用单色光在紫外到红外之间（200–4000 nm）；超出此范围多为把 µm 当成 nm。',
+        en: 'monochromatic light for solar-cell measurements lies between the ultraviolet and the infrared (200–4000 nm); outside it is usually µm entered as nm.',
+      },
+    },
+    log: false,
+    label: { zh: '单色光波长', en: 'Monochromatic wavelength' },
+    symbol: 'λ',
+    tip: {
+      zh: '单色光的波长（nm），必须大于 0 且应在计算波长范围内。',
+      en: 'Wavelength of the monochromatic light (nm), must be > 0 and should lie in the calculation’s wavelength range.',
+    },
+    docs: 'optics.md#1-spectra-spectraindexts',
+    required: true,
+  },
+  {
+    path: 'texture.roughnessFactor',
+    place: 'device',
+    group: 'texture',
+    unit: '',
+    // a fraction of the transmitted light made diffuse
+    hard: { min: 0, max: 1 },
+    log: false,
+    label: { zh: '织构粗糙因子', en: 'Texture roughness factor' },
+    symbol: 'f',
+    tip: {
+      zh: '厚吸收层前表面织构的程度（0 到 1）：0 为平面，1 为完全随机化（朗伯）织构。',
+      en: 'How strongly the front face of the thick absorber is textured (0 to 1): 0 planar, 1 fully randomising (Lambertian).',
+    },
+    docs: 'optics.md#5-texture-opticstexturets',
+    required: true,
+  },
+  {
+    path: 'texture.rmsRoughnessNm',
+    place: 'device',
+    group: 'texture',
+    unit: 'nm',
+    hard: { min: 0 },
+    plausible: {
+      max: 1e4,
+      why: {
+        zh: '硅片的金字塔织构约 1–10 µm，均方根粗糙度很少超过 10 µm（1e4 nm）；更大的值多为把 µm 当成 nm。',
+        en: 'pyramid textures of silicon wafers are about 1–10 µm, and rms roughness seldom exceeds 10 µm (1e4 nm); larger values are usually µm entered as nm.',
+      },
+    },
+    log: false,
+    label: { zh: '均方根粗糙度', en: 'rms roughness' },
+    symbol: 'σrms',
+    tip: {
+      zh: '织构表面的均方根粗糙度（nm），不小于 0；给出时散射比例随波长变化（标量散射理论），不填则与波长无关。',
+      en: 'rms roughness of the textured face (nm), at least 0; when given the scattered fraction depends on the wavelength (scalar scattering theory), otherwise it does not.',
+    },
+    docs: 'optics.md#5-texture-opticstexturets',
   },
   {
     path: 'illumination.wavelength.startNm',
