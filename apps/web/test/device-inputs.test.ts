@@ -54,9 +54,9 @@ describe('every input of a device, as the form labels it', () => {
     const tau = items.find((i) => i.path === 'layers[3].electrical.tauNS')!;
     expect(inputLabel(tau)).toBe('MAPbI3 › 电子寿命 τn (s)');
     expect(formatInput(tau, t)).toMatch(/^\de-\d+ s$|^\d(\.\d+)?e-\d+ s$/);
-    expect(inputLabel(items.find((i) => i.path === 'layers[3].thicknessNm')!)).toBe('MAPbI3 › 厚度 (nm)');
+    expect(inputLabel(items.find((i) => i.path === 'layers[3].thicknessNm')!)).toBe('MAPbI3 › 厚度 d (nm)');
     const wf = items.find((i) => i.path === 'electrical.contacts.front.workFunctionEV')!;
-    expect(inputLabel(wf)).toBe('前电极（入光侧） › 功函数 (eV)');
+    expect(inputLabel(wf)).toBe('前电极（入光侧） › 功函数 W (eV)');
     expect(formatInput(wf, t)).toBe('5.2 eV');
     expect(items.find((i) => i.path === 'electrical.temperatureK')?.value).toBe(300);
     // every electrical parameter the file gives is listed (8 for PTAA, 10 for MAPbI3, 8 for PCBM)
@@ -119,8 +119,8 @@ describe('what differs between runs', () => {
       d.layers[4]!.thicknessNm = 30;
     });
     expect(namesByDifference(runs(a, b), ['a', 'b'], t)).toEqual([
-      'PTAA 厚度 = 10 nm, MAPbI3 厚度 = 400 nm, …',
-      'PTAA 厚度 = 20 nm, MAPbI3 厚度 = 600 nm, …',
+      'PTAA d = 10 nm, MAPbI3 d = 400 nm, …',
+      'PTAA d = 20 nm, MAPbI3 d = 600 nm, …',
     ]);
   });
 
@@ -151,7 +151,7 @@ describe('the inputs of a device with mobile ions and a transient protocol', () 
   it('names the ions, the protocol steps and the default scan rate in words, with units', () => {
     const items = deviceInputs(IONS, t, 'zh-CN');
     const rate = items.find((i) => i.path === 'electrical.transient.rateVPerS')!;
-    expect(inputLabel(rate)).toBe('扫描速率 (V/s)');
+    expect(inputLabel(rate)).toBe('扫描速率 v (V/s)');
     expect(items.some((i) => /^layers\[\d\]\.electrical\.ions\[0\]\.densityCm3$/.test(i.path))).toBe(true);
     expect(items.some((i) => /^electrical\.transient\.segments\[1\]\./.test(i.path))).toBe(true);
     for (const i of items) expect(inputLabel(i)).not.toMatch(CODE);

@@ -125,10 +125,13 @@ describe('checker messages -> fields', () => {
     expect(fieldIssues(formToSpec(f, 'elec')).map((i) => i.path)).toEqual(['layers.1.thicknessNm']);
     f = setAt(f, 'layers.1.thicknessNm', 150);
     f = setAt(f, 'layers.3.electrical.tauNS', 0);
+    // the registry's hard limit refuses a zero lifetime, in its words (lib/params.ts)
+    const zero = fieldIssues(formToSpec(f, 'elec'));
+    expect(zero.map((i) => i.path)).toEqual(['layers.3.electrical.tauNS']);
+    expect(zero[0]!.verdict).toMatchObject({ verdict: { severity: 'error', rule: 'below' } });
+    f = setAt(f, 'layers.3.electrical.tauNS', 1e-7);
     f = setAt(f, 'electrical.contacts.back', { kind: 'schottky' });
-    const paths = fieldIssues(formToSpec(f, 'elec')).map((i) => i.path);
-    expect(paths).toContain('layers.3.electrical.tauNS');
-    expect(paths).toContain('electrical.contacts.back.workFunctionEV');
+    expect(fieldIssues(formToSpec(f, 'elec')).map((i) => i.path)).toContain('electrical.contacts.back.workFunctionEV');
   });
 });
 

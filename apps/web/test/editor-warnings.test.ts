@@ -1,8 +1,15 @@
 import { readFileSync } from 'node:fs';
 import type { DeviceSpec } from '@pvforge/contracts';
+import { judge, param, sayVerdict } from '@pvforge/params';
 import { describe, expect, it } from 'vitest';
 import { checkedFields } from '../src/components/device-editor/model';
-import { deviceWarnings, estimateVoc, radiativeVoc, totalGrid } from '../src/components/device-editor/warnings';
+import {
+  deviceWarnings,
+  estimateVoc,
+  radiativeVoc,
+  totalGrid,
+  warningText,
+} from '../src/components/device-editor/warnings';
 
 const demo = JSON.parse(
   readFileSync(new URL('../../../assets/devices/perovskite-pin-electrical.device.json', import.meta.url), 'utf8'),
@@ -62,15 +69,26 @@ describe('spec §5 guidance as warnings', () => {
     expect(w).toEqual([{ path: 'electrical.gridPoints', key: 'gridTotal', params: { total: 650, max: 600 } }]);
   });
 
-  it('warns on a zero lifetime, mobility, DOS or permittivity outside electrodes', () => {
+  it('leaves zero lifetimes and mobilities to the registry (refused), and shows its plausible-range advice', () => {
     const d = clone();
     d.layers[3]!.electrical!.tauNS = 0;
     d.layers[2]!.electrical!.muNCm2PerVs = 0;
-    const w = deviceWarnings(d.layers, d.electrical);
-    expect(w.map((x) => x.path)).toEqual(['layers.2.electrical.muNCm2PerVs', 'layers.3.electrical.tauNS']);
-    expect(w[1]).toMatchObject({ key: 'zeroParam', params: { layer: 'MAPbI3' } });
-    d.layers[3]!.role = 'electrode';
-    expect(deviceWarnings(d.layers, d.electrical).map((x) => x.path)).toEqual(['layers.2.electrical.muNCm2PerVs']);
+    // no hand-written "must not be 0" advice: the registry's hard limit refuses these (checkedFields)
+    expect(deviceWarnings(d.layers, d.electrical)).toEqual([]);
+    const refused = checkedFields(d).errors.map((i) => i.path);
+    expect(refused).toEqual(expect.arrayContaining(['layers.2.electrical.muNCm2PerVs', 'layers.3.electrical.tauNS']));
+    // a value that runs but no real device shows: the registry's warning, in its words
+    const e = clone();
+    e.layers[3]!.electrical!.muNCm2PerVs = 5e5;
+    const checked = checkedFields(e);
+    expect(checked.errors).toEqual([]);
+    const w = deviceWarnings(e.layers, e.electrical, undefined, checked.warnings);
+    const mu = w.find((x) => x.path === 'layers.3.electrical.muNCm2PerVs');
+    expect(mu).toMatchObject({ key: 'implausible' });
+    const p = param('layers[].electrical.muNCm2PerVs');
+    const v = judge(p, 5e5)!;
+    expect(warningText(mu!, ((k: string) => k) as never, 'zh-CN')).toBe(sayVerdict(p, v, 5e5, 'zh'));
+    expect(warningText(mu!, ((k: string) => k) as never, 'en')).toBe(sayVerdict(p, v, 5e5, 'en'));
   });
 
   it('warns when the sweep ends below the estimated Voc (unless it extends to Voc)', () => {

@@ -1,9 +1,13 @@
 import { checkMaterialInput, type MaterialInput, parseNkFile } from '@pvforge/contracts';
+import { materialParam } from '@pvforge/params';
 import { describe, expect, it } from 'vitest';
+import { runRules } from '../src/lib/params';
 import {
   cataOf,
   checkNumber,
   ELEC_FIELDS,
+  elecRules,
+  elecWords,
   emptyFormValues,
   formToMaterial,
   libraryFilter,
@@ -60,11 +64,20 @@ describe('material form numeric validation (spec §5 numeric helper)', () => {
     expect(checkNumber('-1', 'sign')).toBeNull();
     for (const s of ['0', '2', '0.5', '-2']) expect(checkNumber(s, 'sign')).toBe('sign');
   });
-  it('gives every electrical parameter a unit and a rule, lifetimes/mobilities/DOS/permittivity > 0', () => {
-    for (const f of ELEC_FIELDS) expect(f.unit.length).toBeGreaterThan(0);
-    const pos = new Set(ELEC_FIELDS.filter((f) => f.rule === 'pos').map((f) => f.key));
-    for (const k of ['epsR', 'ncCm3', 'nvCm3', 'muNCm2PerVs', 'muPCm2PerVs', 'tauNS', 'tauPS'])
-      expect(pos.has(k)).toBe(true);
+  it("takes every electrical parameter's words and rules from the registry; lifetimes/mobilities/DOS/permittivity > 0", async () => {
+    for (const f of ELEC_FIELDS) {
+      if (f.choice) continue;
+      const p = materialParam(f.key);
+      expect(p, f.key).toBeDefined();
+      expect(elecWords(f.key, 'zh')?.unit, f.key).toBe(p!.unit);
+      expect(elecRules(f.key, 'zh').length, f.key).toBeGreaterThan(0);
+    }
+    for (const k of ['epsR', 'ncCm3', 'nvCm3', 'muNCm2PerVs', 'muPCm2PerVs', 'tauNS', 'tauPS']) {
+      const r = await runRules(elecRules(k, 'zh', 'format'), '0');
+      expect(r.errors, k).toHaveLength(1);
+    }
+    expect((await runRules(elecRules('tauNS', 'zh', '请输入数字'), 'abc')).errors).toEqual(['请输入数字']);
+    expect(await runRules(elecRules('tauNS', 'zh'), '')).toEqual({ errors: [], warnings: [] });
   });
   it('writes numbers back in a form that round-trips', () => {
     expect(numberText(2.2e18)).toBe('2.2e18');

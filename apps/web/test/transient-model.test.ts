@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { checkDeviceSpec, type DeviceSpec, type TransientElectricalSpec } from '@pvforge/contracts';
+import { judge, param, paramAt, sayVerdict } from '@pvforge/params';
 import i18n, { type TFunction } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fieldLabel, translateIssue } from '../src/components/device-editor/messages';
@@ -151,15 +152,23 @@ describe('field messages in both languages', () => {
     tr.segments[0] = { kind: 'hold', durationS: -1 };
     tr.points = 1;
     bad.electrical!.impedance = { voltageV: 1, startHz: 10, stopHz: 1 };
-    bad.layers[3]!.electrical!.ions![0]!.diffusionCm2PerS = 0;
     const z = Object.fromEntries(issues(bad, zh, 'zh-CN'));
-    expect(z['electrical.transient.segments.0.durationS']).toBe('须大于 0（现为 -1）');
+    // a field the registry refuses is told in its words; the rules between fields in the checker's
+    const said = (path: string, value: number, lang: 'zh' | 'en', otherwise: string) => {
+      const p = paramAt(path);
+      const v = p && judge(p, value);
+      return p && v?.severity === 'error' ? sayVerdict(p, v, value, lang) : otherwise;
+    };
+    expect(z['electrical.transient.segments.0.durationS']).toBe(
+      said('electrical.transient.segments.0.durationS', -1, 'zh', '须大于 0（现为 -1）'),
+    );
     expect(z['electrical.transient.segments.1.rateVPerS']).toBe(
       '须填写大于 0 的扫描速率，或填写默认扫描速率（未填写）',
     );
-    expect(z['electrical.transient.points']).toBe('须为 2 到 10001 之间的整数（现为 1）');
+    expect(z['electrical.transient.points']).toBe(
+      said('electrical.transient.points', 1, 'zh', '须为 2 到 10001 之间的整数（现为 1）'),
+    );
     expect(z['electrical.impedance.stopHz']).toBe('须高于起始频率且不超过 1e12 Hz（现为 1）');
-    expect(z['layers.3.electrical.ions.0.diffusionCm2PerS']).toBe('须大于 0（现为 0）');
     const e = Object.fromEntries(issues(bad, english, 'en'));
     expect(e['electrical.transient.segments.1.rateVPerS']).toBe(
       'needs a scan rate > 0, or a default scan rate (not given)',
@@ -167,6 +176,19 @@ describe('field messages in both languages', () => {
     expect(e['electrical.impedance.stopHz']).toBe('must be above the start frequency and at most 1e12 Hz (got 1)');
     // no line is left in the checker's English, in Chinese
     for (const text of Object.values(z)) expect(text).not.toMatch(/must|got|electrical/);
+  });
+
+  it("names a bad ion species by the registry's words", () => {
+    const bad = structuredClone(example);
+    bad.layers[3]!.electrical!.ions![0]!.diffusionCm2PerS = 0;
+    const p = param('layers[].electrical.ions[].diffusionCm2PerS');
+    const v = judge(p, 0)!;
+    expect(Object.fromEntries(issues(bad, zh, 'zh-CN'))['layers.3.electrical.ions.0.diffusionCm2PerS']).toBe(
+      sayVerdict(p, v, 0, 'zh'),
+    );
+    expect(Object.fromEntries(issues(bad, english, 'en'))['layers.3.electrical.ions.0.diffusionCm2PerS']).toBe(
+      sayVerdict(p, v, 0, 'en'),
+    );
   });
 
   it('labels the fields for the summary, layers by name', () => {

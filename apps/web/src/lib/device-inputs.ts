@@ -1,6 +1,8 @@
-import { checkFieldOf, LAYER_FIELDS } from '@pvforge/contracts';
+import { checkFieldOf } from '@pvforge/contracts';
 import type { TFunction } from 'i18next';
 import { formatNumber } from '../components/device-editor/fields';
+import { LAYER_ELECTRICAL_FIELDS } from '../components/device-editor/model';
+import { paramLang, wordsAt, wordsOf } from './params';
 
 /**
  * Every input of a DeviceSpec as a user reads it: the field's form label with its symbol and unit,
@@ -31,31 +33,11 @@ type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
-/** Symbols of the layers' drift-diffusion parameters (the form's labels end with them). */
-const LAYER_SYMBOLS: Record<string, string> = {
-  epsR: 'εr',
-  chiEV: 'χ',
-  egEV: 'Eg',
-  ncCm3: 'Nc',
-  nvCm3: 'Nv',
-  muNCm2PerVs: 'μn',
-  muPCm2PerVs: 'μp',
-  ndCm3: 'Nd',
-  naCm3: 'Na',
-  tauNS: 'τn',
-  tauPS: 'τp',
-  kRadCm3PerS: 'krad',
-  cnCm6PerS: 'Cn',
-  cpCm6PerS: 'Cp',
-  ntCm3: 'Nt',
-  sigmaNCm2: 'σn',
-  sigmaPCm2: 'σp',
-  vthCmPerS: 'vth',
-  etMinusEiEV: 'Et − Ei',
-  tatMassRel: 'm*',
-};
-
-/** Device-level numeric and choice fields: form label key, symbol, unit. */
+/**
+ * Device-level numeric fields in the order of the form. Their label, symbol and unit are the
+ * parameter registry's (lib/params.ts); key, symbol and unit here only word a field the registry
+ * does not describe.
+ */
 const DEVICE_FIELDS: { path: string; section: InputSection; key: string; symbol?: string; unit: string }[] = [
   { path: 'illumination.suns', section: 'illumination', key: 'editor.field.suns', unit: 'suns' },
   { path: 'illumination.angleDeg', section: 'illumination', key: 'editor.field.angle', symbol: 'θ', unit: '°' },
@@ -83,11 +65,8 @@ const DEVICE_FIELDS: { path: string; section: InputSection; key: string; symbol?
   { path: 'electrical.transient.rateVPerS', section: 'protocol', key: 'transient.sweep.rate', unit: 'V/s' },
 ];
 
-const CONTACT_FIELDS: { key: string; label: string; symbol?: string; unit: string }[] = [
-  { key: 'workFunctionEV', label: 'editor.contact.workFunction', symbol: 'Φ', unit: 'eV' },
-  { key: 'sNCmPerS', label: 'editor.contact.sN', symbol: 'Sn', unit: 'cm/s' },
-  { key: 'sPCmPerS', label: 'editor.contact.sP', symbol: 'Sp', unit: 'cm/s' },
-];
+/** A contact's numeric fields (their words are the registry's). */
+const CONTACT_FIELDS = ['workFunctionEV', 'sNCmPerS', 'sPCmPerS'] as const;
 
 function at(root: unknown, dotted: string): unknown {
   let cur = root;
@@ -99,6 +78,27 @@ function at(root: unknown, dotted: string): unknown {
 }
 
 const uiLang = (lang: string) => (lang === 'en' ? 'en' : 'zh-CN');
+
+/** The words of a numeric input the registry describes: its label (with symbol), symbol and unit. */
+function registered(path: string, lang: string): { field: string; symbol?: string; unit: string } {
+  const w = wordsOf(path, paramLang(lang));
+  return { field: w.label, ...(w.symbol ? { symbol: w.symbol } : {}), unit: w.unit };
+}
+
+/**
+ * The words of a numeric input: the registry's label (with its symbol), symbol and unit when it
+ * describes the path, else the given fallback.
+ */
+function wordsOrOwn(
+  path: string,
+  lang: string,
+  fallback: () => { field: string; symbol?: string | undefined; unit: string },
+): { field: string; symbol?: string; unit: string } {
+  const w = wordsAt(path, paramLang(lang));
+  if (w) return { field: w.label, ...(w.symbol ? { symbol: w.symbol } : {}), unit: w.unit };
+  const f = fallback();
+  return { field: f.field, ...(f.symbol ? { symbol: f.symbol } : {}), unit: f.unit };
+}
 
 /** The numeric leaves under `node` with their dotted relative paths (arrays as `.n`). */
 function leaves(node: unknown, prefix: string, out: [string, number][] = []): [string, number][] {
@@ -140,7 +140,7 @@ export function deviceInputs(
       unit: '',
       value: typeof sp['id'] === 'string' ? sp['id'] : t('editor.field.spectrumOther', { kind: String(sp['kind']) }),
     });
-  for (const f of DEVICE_FIELDS.filter((d) => d.section === 'illumination')) pushNum(out, spec, f, t);
+  for (const f of DEVICE_FIELDS.filter((d) => d.section === 'illumination')) pushNum(out, spec, f, t, lang);
 
   const layers = Array.isArray(spec['layers']) ? spec['layers'] : [];
   layers.forEach((raw, j) => {
@@ -159,9 +159,7 @@ export function deviceInputs(
       out.push({
         ...base,
         path: `layers[${j}].thicknessNm`,
-        field: t('editor.field.thickness'),
-        symbol: 'd',
-        unit: 'nm',
+        ...registered(`layers[${j}].thicknessNm`, lang),
         value: raw['thicknessNm'],
       });
     if (typeof raw['coherent'] === 'boolean')
@@ -206,28 +204,36 @@ export function deviceInputs(
     }
     const el = isObj(raw['electrical']) ? raw['electrical'] : undefined;
     if (!el) return;
-    for (const f of LAYER_FIELDS) {
+    for (const f of LAYER_ELECTRICAL_FIELDS) {
       const v = el[f.key];
       if (!isNum(v)) continue;
-      const symbol = LAYER_SYMBOLS[f.key];
+      const path = `layers[${j}].electrical.${f.key}`;
       out.push({
         ...base,
-        path: `layers[${j}].electrical.${f.key}`,
-        field: t(`editor.param.${f.key}.label`),
-        ...(symbol ? { symbol } : {}),
-        unit: f.unit,
+        path,
+        ...registered(path, lang),
         value: v,
       });
     }
-    // ions, defects, exciton models: the contracts' catalogue names them
-    const known = new Set<string>(LAYER_FIELDS.map((f) => f.key));
+    // ions, defects, exciton models: the contracts' catalogue names the item ("第 1 种离子的浓度", so
+    // two species stay apart), the registry gives its symbol and unit
+    const known = new Set<string>(LAYER_ELECTRICAL_FIELDS.map((f) => f.key));
     for (const [rel, v] of leaves(el, 'electrical')) {
       if (known.has(rel.slice('electrical.'.length))) continue;
       const label = checkFieldOf(`layers.${j}.${rel}`);
-      if (!label) continue;
+      const path = `layers[${j}].${bracketed(rel)}`;
+      const w = wordsAt(path, paramLang(lang));
+      if (!label && !w) continue;
       // the catalogue's label starts with the layer ("MAPbI3：…"): keep only the field
-      const text = label[L].replace(new RegExp(`^${escapeRe(owner)}[：:]\\s*`), '');
-      out.push({ ...base, path: `layers[${j}].${bracketed(rel)}`, field: text, unit: '', value: v });
+      const text = label ? label[L].replace(new RegExp(`^${escapeRe(owner)}[：:]\\s*`), '') : w!.label;
+      out.push({
+        ...base,
+        path,
+        field: text,
+        ...(w?.symbol ? { symbol: w.symbol } : {}),
+        unit: w?.unit ?? '',
+        value: v,
+      });
     }
   });
 
@@ -255,7 +261,7 @@ export function deviceInputs(
       });
     }
     for (const f of DEVICE_FIELDS.filter((d) => d.section === 'electrical' || d.section === 'protocol'))
-      pushNum(out, spec, f, t);
+      pushNum(out, spec, f, t, lang);
     if (typeof e['extendToVoc'] === 'boolean')
       out.push({
         path: 'electrical.extendToVoc',
@@ -278,16 +284,14 @@ export function deviceInputs(
           unit: '',
           value: c['kind'] === 'schottky' ? t('editor.contact.schottky') : t('editor.contact.ohmic'),
         });
-      for (const f of CONTACT_FIELDS)
-        if (isNum(c[f.key]))
+      for (const key of CONTACT_FIELDS)
+        if (isNum(c[key]))
           out.push({
-            path: `electrical.contacts.${side}.${f.key}`,
+            path: `electrical.contacts.${side}.${key}`,
             section: 'contacts',
             owner,
-            field: t(f.label),
-            ...(f.symbol ? { symbol: f.symbol } : {}),
-            unit: f.unit,
-            value: c[f.key] as number,
+            ...registered(`electrical.contacts.${side}.${key}`, lang),
+            value: c[key] as number,
           });
     }
     if (contacts['anode'] === 'front' || contacts['anode'] === 'back')
@@ -303,18 +307,13 @@ export function deviceInputs(
       if (!isObj(i)) return;
       const between = Array.isArray(i['between']) ? i['between'] : [];
       const owner = `${t('editor.el.interfaceBetween')} ${between.map((b) => (typeof b === 'number' ? (names[b] ?? `#${b + 1}`) : String(b))).join(' / ')}`;
-      for (const [key, label, symbol] of [
-        ['sNCmPerS', 'editor.el.interfaceSn', 'Sn'],
-        ['sPCmPerS', 'editor.el.interfaceSp', 'Sp'],
-      ] as const)
+      for (const key of ['sNCmPerS', 'sPCmPerS'] as const)
         if (isNum(i[key]))
           out.push({
             path: `electrical.interfaces[${k}].${key}`,
             section: 'interfaces',
             owner,
-            field: t(label),
-            symbol,
-            unit: 'cm/s',
+            ...registered(`electrical.interfaces[${k}].${key}`, lang),
             value: i[key] as number,
           });
     });
@@ -324,22 +323,28 @@ export function deviceInputs(
       const path = bracketed(rel);
       if (listed.has(path) || /^electrical\.(contacts|voltageSweep|generation|eqe)\./.test(rel)) continue;
       const label = checkFieldOf(rel);
-      if (!label) continue;
-      out.push({ path, section: 'protocol', field: label[L], unit: '', value: v });
+      const w = wordsAt(path, paramLang(lang));
+      if (!label && !w) continue;
+      out.push({
+        path,
+        section: 'protocol',
+        field: label ? label[L] : w!.label,
+        ...(w?.symbol ? { symbol: w.symbol } : {}),
+        unit: w?.unit ?? '',
+        value: v,
+      });
     }
   }
   return out;
 }
 
-function pushNum(out: DeviceInput[], spec: Obj, f: (typeof DEVICE_FIELDS)[number], t: TFunction) {
+function pushNum(out: DeviceInput[], spec: Obj, f: (typeof DEVICE_FIELDS)[number], t: TFunction, lang: string) {
   const v = at(spec, f.path);
   if (!isNum(v)) return;
   out.push({
     path: f.path,
     section: f.section,
-    field: t(f.key),
-    ...(f.symbol ? { symbol: f.symbol } : {}),
-    unit: f.unit,
+    ...wordsOrOwn(f.path, lang, () => ({ field: t(f.key), symbol: f.symbol, unit: f.unit })),
     value: v,
   });
 }

@@ -23,7 +23,7 @@ import { useTableSpans } from './OpticalEditor';
 import { PreviewPanel } from './PreviewPanel';
 import { ElectricalForm, IlluminationForm } from './SettingsForms';
 import type { PreviewState } from './usePreview';
-import { deviceWarnings } from './warnings';
+import { deviceWarnings, warningText } from './warnings';
 
 export interface DeviceEditorProps {
   kind: CalcKindEditable;
@@ -70,7 +70,7 @@ export function DeviceEditor(props: DeviceEditorProps) {
     for (const i of issues) errors.set(i.path, [...(errors.get(i.path) ?? []), translateIssue(i, t, lang)]);
     for (const r of ranges) errors.set(r.path, [...(errors.get(r.path) ?? []), rangeIssueText(r, t)]);
     const warns = new Map<string, string[]>();
-    for (const w of warnings) warns.set(w.path, [...(warns.get(w.path) ?? []), t(`editor.warn.${w.key}`, w.params)]);
+    for (const w of warnings) warns.set(w.path, [...(warns.get(w.path) ?? []), warningText(w, t, lang)]);
     // contacts left as suggested follow the layers next to them (model.ts suitedContacts)
     // and a wavelength range left as suggested follows the layers' n,k tables
     const set = (path: string, value: unknown) =>
@@ -158,7 +158,18 @@ export function DeviceEditor(props: DeviceEditorProps) {
                         <ul className="dev-msg-list">
                           {warnings.map((w) => (
                             <li key={`${w.path}|${w.key}`} data-testid={`warning-${w.key}`}>
-                              {t(`editor.warn.${w.key}`, w.params)}
+                              {w.verdict ? (
+                                <strong>
+                                  {fieldLabel(
+                                    w.path,
+                                    state.layers.map((l) => l.name),
+                                    t,
+                                    lang,
+                                  )}
+                                  :{' '}
+                                </strong>
+                              ) : null}
+                              {warningText(w, t, lang)}
                             </li>
                           ))}
                         </ul>

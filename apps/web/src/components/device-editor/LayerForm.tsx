@@ -10,10 +10,8 @@ import { CheckField, NumField, SelectField, TextField } from './fields';
 import { IonsForm } from './IonsForm';
 import { MaterialPicker } from './MaterialPicker';
 import { layerFromMaterial, type MaterialLike } from './materials';
-import { LAYER_ELECTRICAL_FIELDS, ROLES } from './model';
+import { LAYER_ELECTRICAL_FIELDS, LAYER_GROUPS, ROLES } from './model';
 import { OpticalEditor } from './OpticalEditor';
-
-const GROUPS = ['basic', 'doping', 'recombination', 'traps', 'tunnelling', 'mesh'] as const;
 
 /** The fields of one layer: identity, thickness, optics, and its drift-diffusion parameters. */
 export function LayerForm({ index, kind }: { index: number; kind: 'opt' | 'elec' }) {
@@ -56,7 +54,7 @@ export function LayerForm({ index, kind }: { index: number; kind: 'opt' | 'elec'
           />
         </Col>
         <Col xs={24} md={6}>
-          <NumField path={`${p}.thicknessNm`} label={t('editor.field.thickness')} unit="nm" />
+          <NumField path={`${p}.thicknessNm`} />
         </Col>
       </Row>
       <Row gutter={12}>
@@ -100,7 +98,7 @@ export function LayerForm({ index, kind }: { index: number; kind: 'opt' | 'elec'
               ]}
               data-testid="layer-electrical"
               items={[
-                ...GROUPS.map((g) => ({
+                ...LAYER_GROUPS.map((g) => ({
                   key: g,
                   label: (
                     <span>
@@ -113,13 +111,7 @@ export function LayerForm({ index, kind }: { index: number; kind: 'opt' | 'elec'
                     <Row gutter={12}>
                       {LAYER_ELECTRICAL_FIELDS.filter((f) => f.group === g).map((f) => (
                         <Col xs={24} md={12} key={f.key}>
-                          <NumField
-                            path={`${p}.electrical.${f.key}`}
-                            label={t(`editor.param.${f.key}.label`)}
-                            tip={t(`editor.param.${f.key}.tip`)}
-                            unit={f.unit || undefined}
-                            integer={f.key === 'gridPoints'}
-                          />
+                          <NumField path={`${p}.electrical.${f.key}`} />
                         </Col>
                       ))}
                     </Row>

@@ -128,20 +128,13 @@ function ContactForm({ side }: { side: 'front' | 'back' }) {
         </Col>
         {c?.kind === 'schottky' && (
           <Col xs={24} md={12}>
-            <NumField
-              path={`${p}.workFunctionEV`}
-              label={t('editor.contact.workFunction')}
-              tip={t('editor.contact.workFunctionTip')}
-              unit="eV"
-            />
+            <NumField path={`${p}.workFunctionEV`} />
           </Col>
         )}
         <Col xs={24} md={12}>
           <NumField
             path={`${p}.sNCmPerS`}
-            label={t('editor.contact.sN')}
-            tip={t('editor.contact.sTip')}
-            unit="cm/s"
+            note={t('editor.contact.infiniteWhenEmpty')}
             placeholder="∞"
             emptyValue={null}
           />
@@ -149,9 +142,7 @@ function ContactForm({ side }: { side: 'front' | 'back' }) {
         <Col xs={24} md={12}>
           <NumField
             path={`${p}.sPCmPerS`}
-            label={t('editor.contact.sP')}
-            tip={t('editor.contact.sTip')}
-            unit="cm/s"
+            note={t('editor.contact.infiniteWhenEmpty')}
             placeholder="∞"
             emptyValue={null}
           />
@@ -185,10 +176,10 @@ function InterfacesForm() {
               </Field>
             </Col>
             <Col xs={12} md={6}>
-              <NumField path={`electrical.interfaces.${i}.sNCmPerS`} label={t('editor.el.interfaceSn')} unit="cm/s" />
+              <NumField path={`electrical.interfaces.${i}.sNCmPerS`} />
             </Col>
             <Col xs={12} md={6}>
-              <NumField path={`electrical.interfaces.${i}.sPCmPerS`} label={t('editor.el.interfaceSp')} unit="cm/s" />
+              <NumField path={`electrical.interfaces.${i}.sPCmPerS`} />
             </Col>
             <Col xs={24} md={4}>
               <Form.Item>
@@ -313,7 +304,7 @@ export function ElectricalForm() {
                     <NumField
                       path="electrical.voltageSweep.stopV"
                       label={t('editor.el.stopV')}
-                      tip={t('editor.el.sweepTip')}
+                      note={t('editor.el.sweepTip')}
                       unit="V"
                     />
                   </Col>

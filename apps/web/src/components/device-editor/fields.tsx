@@ -2,6 +2,7 @@ import { QuestionCircleOutlined } from '@ant-design/icons';
 import { Checkbox, Form, Input, Select, Space, Tooltip } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { paramAt, paramLang, paramWords } from '../../lib/params';
 import { fieldId, useEditor } from './context';
 import { getAt } from './model';
 
@@ -71,24 +72,65 @@ export function formatNumber(v: unknown): string {
 const fmt = formatNumber;
 
 /**
+ * The label, unit, tip and whole-number rule of a number field: the registry's (lib/params.ts) when
+ * it has an entry for the path, so the editor says what the material form, the server and the CLI
+ * say; the caller's words only for fields the registry does not describe (a texture's roughness).
+ * A caller's `note` (advice of this form, not of the parameter) follows the registry's tip.
+ */
+export function useFieldWords(
+  path: string,
+  own: {
+    label?: string | undefined;
+    unit?: string | undefined;
+    tip?: string | undefined;
+    integer?: boolean | undefined;
+  },
+  note?: string,
+): { label: string; unit?: string; tip?: string; integer: boolean } {
+  const { i18n } = useTranslation();
+  // a list of numbers (bias points) is described by its items' entry
+  const p = paramAt(path) ?? paramAt(`${path}[]`);
+  if (!p)
+    return {
+      label: own.label ?? '',
+      ...(own.unit ? { unit: own.unit } : {}),
+      ...(own.tip || note ? { tip: [own.tip, note].filter(Boolean).join(' ') } : {}),
+      integer: !!own.integer,
+    };
+  const w = paramWords(p, paramLang(i18n.language));
+  return {
+    label: w.label,
+    ...(w.unit ? { unit: w.unit } : {}),
+    tip: note ? `${w.tip} ${note}` : w.tip,
+    integer: !!p.hard.integer || !!own.integer,
+  };
+}
+
+/**
  * A number typed as text: decimals and scientific notation (1e18, 2.2E-7) are accepted; an empty
  * field is "not given" (undefined) unless `required`. The text stays as typed while it is being
- * edited; the state gets the number as soon as the text is one.
+ * edited; the state gets the number as soon as the text is one. Its words and limits come from the
+ * parameter registry by `path` (useFieldWords); the registry's verdict on the value reaches the
+ * field through the editor's errors and warnings (model.ts checkedFields).
  */
 export function NumField({
   path,
-  label,
-  unit,
-  tip,
-  integer,
+  label: ownLabel,
+  unit: ownUnit,
+  tip: ownTip,
+  note,
+  integer: ownInteger,
   placeholder,
   testid,
   emptyValue,
 }: {
   path: string;
-  label: string;
+  /** Only for fields the registry has no entry for. */
+  label?: string;
   unit?: string;
   tip?: string;
+  /** Advice of this form shown after the registry's tip. */
+  note?: string;
   integer?: boolean;
   placeholder?: string;
   testid?: string;
@@ -96,6 +138,11 @@ export function NumField({
   emptyValue?: null;
 }) {
   const { t } = useTranslation();
+  const { label, unit, tip, integer } = useFieldWords(
+    path,
+    { label: ownLabel, unit: ownUnit, tip: ownTip, integer: ownInteger },
+    note,
+  );
   const { state, set, disabled } = useEditor();
   const value = getAt(state, path);
   const [text, setText] = useState(fmt(value));
@@ -233,18 +280,20 @@ export function CheckField({
  */
 export function NumberListField({
   path,
-  label,
-  unit,
-  tip,
+  label: ownLabel,
+  unit: ownUnit,
+  tip: ownTip,
   placeholder,
 }: {
   path: string;
-  label: string;
+  label?: string;
   unit?: string;
   tip?: string;
   placeholder?: string;
 }) {
   const { t } = useTranslation();
+  const words = useFieldWords(path, { label: ownLabel, unit: ownUnit, tip: ownTip });
+  const { label, unit, tip } = words;
   const { state, set, disabled } = useEditor();
   const v = getAt(state, path) as number[] | undefined;
   const [text, setText] = useState((v ?? []).map(fmt).join(', '));

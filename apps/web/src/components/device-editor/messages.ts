@@ -1,5 +1,6 @@
 import { checkFieldOf, type Lang, wordEngineMessage } from '@pvforge/contracts';
 import type { TFunction } from 'i18next';
+import { paramLang, sayFieldVerdict, wordsAt } from '../../lib/params';
 import type { FieldIssue, RangeIssue } from './model';
 
 /**
@@ -9,6 +10,7 @@ import type { FieldIssue, RangeIssue } from './model';
  * as written, prefixed "invalid", so no information is lost.
  */
 export function translateIssue(issue: FieldIssue | string, t: TFunction, lang: string = 'zh-CN'): string {
+  if (typeof issue !== 'string' && issue.verdict) return sayFieldVerdict(issue.verdict, paramLang(lang));
   if (typeof issue !== 'string' && issue.detail) return wordEngineMessage(issue.detail, uiLang(lang));
   const m = (typeof issue === 'string' ? issue : issue.message).trim();
   return t('editor.err.invalid', { msg: m });
@@ -26,19 +28,23 @@ export function fieldLabel(path: string, layerNames: readonly string[], t: TFunc
   const name = m ? (layerNames[Number(m[1])] ?? `#${Number(m[1]) + 1}`) : undefined;
   const known = checkFieldOf(m ? `layers[${m[1]}] "${name}".${m[2] ?? ''}` : path);
   if (known) return known[uiLang(lang)];
+  // a registered parameter by the registry's label, with the place it belongs to
+  const words = wordsAt(path, paramLang(lang));
   if (m) {
-    const field = m[2]?.replace(/^electrical\./, '');
+    const field = m[2];
     if (!field) return name!;
-    const label = LAYER_LABELS[field] ? t(LAYER_LABELS[field]) : t(`editor.param.${field}.label`, { defaultValue: '' });
+    const label = words?.label ?? (LAYER_LABELS[field] ? t(LAYER_LABELS[field]) : '');
     return `${name} › ${label || field}`;
   }
+  const contact = /^electrical\.contacts\.(front|back)\./.exec(path);
+  if (words && contact) return `${t(`editor.contact.${contact[1]}`)} › ${words.label}`;
+  if (words) return words.label;
   const label = DEVICE_LABELS[path];
   return label ? t(label) : path === '(device)' ? t('editor.section.device') : path;
 }
 
-/** Form labels of a layer's own fields (its drift-diffusion parameters are under editor.param). */
+/** Form labels of a layer's own fields that are no registered parameter. */
 const LAYER_LABELS: Record<string, string> = {
-  thicknessNm: 'editor.field.thickness',
   name: 'editor.field.layerName',
   optical: 'editor.field.optical',
   role: 'editor.field.role',

@@ -16,6 +16,8 @@ import {
   SELECTIVE_OFFSET_EV,
   thermalVoltageV,
 } from '@pvforge/engine';
+import { paramsUnder } from '@pvforge/params';
+import { type SpecVerdict, sayFieldVerdict, specVerdicts } from '../../lib/params';
 
 /**
  * The editor's state and its mapping to and from a DeviceSpec (pure, unit-tested in
@@ -47,9 +49,23 @@ export const ROLES: LayerRole[] = [
   'other',
 ];
 
-/** Per-layer drift-diffusion fields, in the order the form shows them, with their units (the engine's one field list). */
-export const LAYER_ELECTRICAL_FIELDS: { key: keyof LayerElectricalSpec; unit: string; group: string }[] =
-  LAYER_FIELDS.map(({ key, unit, group }) => ({ key, unit, group }));
+/** The groups of a layer's drift-diffusion fields, in the order the form shows them. */
+export const LAYER_GROUPS = ['basic', 'doping', 'recombination', 'traps', 'tunnelling', 'mesh'] as const;
+export type LayerGroup = (typeof LAYER_GROUPS)[number];
+const isLayerGroup = (g: string): g is LayerGroup => (LAYER_GROUPS as readonly string[]).includes(g);
+
+/**
+ * Per-layer drift-diffusion fields, in the order the form shows them: the engine's field list
+ * (its order and groups are the form's layout), then any further plain number the registry
+ * describes under a layer's electrical block, so a new registry entry shows in the form without
+ * editing it. Words, units and limits come from the registry by path (lib/params.ts).
+ */
+export const LAYER_ELECTRICAL_FIELDS: { key: keyof LayerElectricalSpec; group: LayerGroup }[] = [
+  ...LAYER_FIELDS.map(({ key, group }) => ({ key, group: (isLayerGroup(group) ? group : 'basic') as LayerGroup })),
+  ...paramsUnder('layers[].electrical.')
+    .filter((p) => isLayerGroup(p.group) && !LAYER_FIELDS.some((f) => f.key === p.key))
+    .map((p) => ({ key: p.key as keyof LayerElectricalSpec, group: p.group as LayerGroup })),
+];
 
 let seq = 0;
 /** A key unique in this page (layers created, duplicated or imported). */
@@ -190,6 +206,8 @@ export interface FieldIssue {
   message: string;
   /** The same with its check code and numbers (the device check's issues), which the UI words. */
   detail?: EngineMessage;
+  /** The registry's verdict on the field's value (lib/params.ts), worded by sayVerdict. */
+  verdict?: SpecVerdict;
 }
 
 const LAYER_PREFIX = /^layers\[(\d+)\](?: "(?:[^"\\]|\\.)*")?/;
@@ -229,12 +247,28 @@ export function fieldIssues(spec: unknown): FieldIssue[] {
   return checkedFields(spec).errors;
 }
 
-/** Errors, and for a valid spec the engine's warnings (what runs but may mislead), by field. */
+/** A registry verdict as a field issue (its message in English, as the checker's are). */
+function issueOfVerdict(v: SpecVerdict): FieldIssue {
+  return { path: v.path, message: sayFieldVerdict(v, 'en'), verdict: v };
+}
+
+/**
+ * Errors, and for a valid spec the engine's warnings (what runs but may mislead), by field. The
+ * registry judges every registered field first (lib/params.ts specVerdicts): its hard limits
+ * refuse and its plausible ranges warn, in the registry's words, as the server and the CLI do; a
+ * field it refuses shows that verdict in place of the checker's own words for the same field.
+ */
 export function checkedFields(spec: unknown): { errors: FieldIssue[]; warnings: FieldIssue[] } {
+  const verdicts = specVerdicts(spec);
+  const refused = verdicts.filter((v) => v.verdict.severity === 'error').map(issueOfVerdict);
+  const advised = verdicts.filter((v) => v.verdict.severity === 'warning').map(issueOfVerdict);
+  const judged = new Set(refused.map((i) => i.path));
   const r = checkDeviceSpec(spec);
-  return r.ok
-    ? { errors: [], warnings: r.warningIssues.map(issueOfCheck) }
-    : { errors: r.issues.map(issueOfCheck), warnings: [] };
+  const checker = r.ok ? [] : r.issues.map(issueOfCheck).filter((i) => !judged.has(i.path));
+  return {
+    errors: [...refused, ...checker],
+    warnings: [...advised, ...(r.ok ? r.warningIssues.map(issueOfCheck) : [])],
+  };
 }
 
 /** Moves layer `from` to index `to` (both clamped); returns a new array. */

@@ -1,5 +1,7 @@
 import type { DeviceElectricalSpec, DeviceLayerSpec } from '@pvforge/contracts';
 import { radiativeJ0MaCm2, SdmSolver } from '@pvforge/engine';
+import type { TFunction } from 'i18next';
+import { paramLang, type SpecVerdict, sayFieldVerdict } from '../../lib/params';
 import type { FieldIssue } from './model';
 
 /**
@@ -11,7 +13,7 @@ export interface Warning {
   path: string;
   key:
     | 'gridTotal'
-    | 'zeroParam'
+    | 'implausible'
     | 'sweepBelowVoc'
     | 'thickGrid'
     | 'lifetimeShort'
@@ -21,13 +23,19 @@ export interface Warning {
     | 'ohmicUndopedAnode'
     | 'ohmicUndopedCathode';
   params: Record<string, string | number>;
+  /** 'implausible': the registry's verdict on the field's value, worded in the UI language. */
+  verdict?: SpecVerdict;
+}
+
+/** A warning in the UI language: the registry's words for its verdicts, the editor's advice for the rest. */
+export function warningText(w: Warning, t: TFunction, lang: string): string {
+  return w.verdict ? sayFieldVerdict(w.verdict, paramLang(lang)) : t(`editor.warn.${w.key}`, w.params);
 }
 
 /** Spec §9: total grid at most 600; thick layers (> 1 um) not above 500. */
 export const GRID_TOTAL_MAX = 600;
 export const THICK_LAYER_GRID_MAX = 500;
 const DEFAULT_GRID = 400;
-const ZERO_CHECKED = ['tauNS', 'tauPS', 'muNCm2PerVs', 'muPCm2PerVs', 'ncCm3', 'nvCm3', 'epsR'] as const;
 
 /**
  * Mesh nodes of the electrical domain: the layers' own gridPoints plus the shared budget
@@ -91,6 +99,8 @@ export function deviceWarnings(
   // the engine's own warnings of a valid device (electrical/input-check.ts, defects-map.ts) on their
   // fields, by their check code, told with the editor's advice
   for (const w of engine) {
+    // the registry's plausible ranges (lib/params.ts): a value that runs but real devices do not show
+    if (w.verdict) out.push({ path: w.path, key: 'implausible', params: {}, verdict: w.verdict });
     const code = w.detail?.code;
     const p = w.detail?.params ?? {};
     if (code === 'check.boltzmann-degenerate' || code === 'check.boltzmann-contact')
@@ -115,9 +125,6 @@ export function deviceWarnings(
   layers.forEach((l, j) => {
     const e = l.electrical;
     if (!e) return;
-    if (l.role !== 'electrode')
-      for (const f of ZERO_CHECKED)
-        if (e[f] === 0) out.push({ path: `layers.${j}.electrical.${f}`, key: 'zeroParam', params: { layer: l.name } });
     if ((e.gridPoints ?? 0) > THICK_LAYER_GRID_MAX && l.thicknessNm > 1000)
       out.push({
         path: `layers.${j}.electrical.gridPoints`,

@@ -1,9 +1,10 @@
-import { LAYER_FIELDS } from '@pvforge/contracts';
 import { Descriptions, Table, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { layerRows } from '../../lib/library';
+import { paramLang, wordsAt, wordsOf } from '../../lib/params';
 import { formatNumber } from '../device-editor/fields';
+import { LAYER_ELECTRICAL_FIELDS } from '../device-editor/model';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
@@ -35,23 +36,30 @@ export function DeviceSpecView({ spec }: { spec: unknown }) {
   const ill = isObj(spec.illumination) ? spec.illumination : undefined;
   const role = (r: string) => (r && i18n.exists(`editor.roles.${r}`) ? t(`editor.roles.${r}`) : r || '-');
   const elOf = (l: Obj) => (isObj(l.electrical) ? l.electrical : undefined);
+  // a parameter's label and unit are the registry's (the editor's words); `own` only for a field it lacks
+  const lang = paramLang(i18n.language);
+  const named = (path: string, own: () => string, ownUnit = '') => {
+    const w = wordsAt(path, lang);
+    return { label: w?.label ?? own(), unit: w ? w.unit : ownUnit };
+  };
+  const withUnit = (n: { label: string; unit: string }) => (n.unit ? `${n.label} (${n.unit})` : n.label);
 
   // Name, thickness, material and role as the library lists read them (layers in spec order).
   const stack = layerRows({ layers });
   const rows: ParamRow[] = [
     {
       key: 'thicknessNm',
-      label: `${t('editor.field.thickness')} (nm)`,
+      label: withUnit(wordsOf('layers[].thicknessNm', lang)),
       values: stack.map((l) => val(l.thicknessNm)),
     },
     { key: 'material', label: t('editor.field.material'), values: stack.map((l) => l.material) },
     { key: 'role', label: t('editor.field.role'), values: stack.map((l) => role(l.role)) },
   ];
-  for (const f of LAYER_FIELDS) {
+  for (const f of LAYER_ELECTRICAL_FIELDS) {
     if (!layers.some((l) => elOf(l)?.[f.key] !== undefined)) continue;
     rows.push({
       key: f.key,
-      label: `${t(`editor.param.${f.key}.label`)}${f.unit ? ` (${f.unit})` : ''}`,
+      label: withUnit(wordsOf(`layers[].electrical.${f.key}`, lang)),
       values: layers.map((l) => val(elOf(l)?.[f.key])),
     });
   }
@@ -84,13 +92,17 @@ export function DeviceSpecView({ spec }: { spec: unknown }) {
     if (!isObj(c)) return '-';
     const kind = c.kind === 'schottky' ? t('editor.contact.schottky') : t('editor.contact.ohmic');
     const parts = [kind];
-    if (c.workFunctionEV !== undefined)
-      parts.push(`${t('editor.contact.workFunction')} ${val(c.workFunctionEV, 'eV')}`);
-    const s = (v: unknown) => (v === null || v === undefined ? '∞' : val(v, 'cm/s'));
-    parts.push(`${t('editor.contact.sN')} ${s(c.sNCmPerS)}`, `${t('editor.contact.sP')} ${s(c.sPCmPerS)}`);
+    const wf = wordsOf('electrical.contacts.*.workFunctionEV', lang);
+    if (c.workFunctionEV !== undefined) parts.push(`${wf.label} ${val(c.workFunctionEV, wf.unit)}`);
+    const sn = wordsOf('electrical.contacts.*.sNCmPerS', lang);
+    const sp = wordsOf('electrical.contacts.*.sPCmPerS', lang);
+    const s = (v: unknown, unit: string) => (v === null || v === undefined ? '∞' : val(v, unit));
+    parts.push(`${sn.label} ${s(c.sNCmPerS, sn.unit)}`, `${sp.label} ${s(c.sPCmPerS, sp.unit)}`);
     return parts.join(t('library.spec.sep'));
   };
 
+  const ifSn = wordsOf('electrical.interfaces[].sNCmPerS', lang);
+  const ifSp = wordsOf('electrical.interfaces[].sPCmPerS', lang);
   const spectrum = isObj(ill?.spectrum) ? ill.spectrum : undefined;
   const wl = isObj(ill?.wavelength) ? ill.wavelength : undefined;
   const sweep = el && isObj(el.voltageSweep) ? el.voltageSweep : undefined;
@@ -116,7 +128,11 @@ export function DeviceSpecView({ spec }: { spec: unknown }) {
       : []),
     ...(el
       ? [
-          { key: 'temperature', label: t('editor.el.temperature'), children: val(el.temperatureK ?? 300, 'K') },
+          {
+            key: 'temperature',
+            label: named('electrical.temperatureK', () => t('editor.el.temperature')).label,
+            children: val(el.temperatureK ?? 300, named('electrical.temperatureK', () => '', 'K').unit),
+          },
           {
             key: 'statistics',
             label: t('editor.el.statistics'),
@@ -145,10 +161,14 @@ export function DeviceSpecView({ spec }: { spec: unknown }) {
                     ? t('editor.el.genDark')
                     : t('editor.el.genOptical'),
           },
-          { key: 'rs', label: `${t('editor.el.rs')} (Ω·cm²)`, children: val(el.rsOhmCm2 ?? 0) },
+          {
+            key: 'rs',
+            label: withUnit(named('electrical.rsOhmCm2', () => t('editor.el.rs'), 'Ω·cm²')),
+            children: val(el.rsOhmCm2 ?? 0),
+          },
           {
             key: 'rsh',
-            label: `${t('editor.el.rsh')} (Ω·cm²)`,
+            label: withUnit(named('electrical.rshOhmCm2', () => t('editor.el.rsh'), 'Ω·cm²')),
             children: typeof el.rshOhmCm2 === 'number' ? val(el.rshOhmCm2) : '∞',
           },
           {
@@ -213,8 +233,8 @@ export function DeviceSpecView({ spec }: { spec: unknown }) {
                 label={arr(f.between).map(String).join(' / ')}
               >
                 {[
-                  `${t('editor.el.interfaceSn')} ${val(f.sNCmPerS, 'cm/s')}`,
-                  `${t('editor.el.interfaceSp')} ${val(f.sPCmPerS, 'cm/s')}`,
+                  `${ifSn.label} ${val(f.sNCmPerS, ifSn.unit)}`,
+                  `${ifSp.label} ${val(f.sPCmPerS, ifSp.unit)}`,
                   ...(f.ntCm2 !== undefined ? [`${t('library.spec.interfaceTraps')} ${val(f.ntCm2, 'cm⁻²')}`] : []),
                   ...(f.thermionic ? [t('editor.el.interfaceThermionic')] : []),
                   ...(f.tunnelOxide ? [t('library.spec.tunnelOxide')] : []),

@@ -35,7 +35,6 @@ export const zh = {
     calcName: '计算名称',
     layerName: '层名称',
     role: '功能',
-    thickness: '厚度',
     coherent: '相干（薄膜）',
     coherentTip: '薄膜中光波干涉，选“相干”；玻璃、硅片等厚层（> 约 5 µm）选“非相干”，强度相加。',
     excitonic: '激子型（有机）',
@@ -94,60 +93,13 @@ export const zh = {
     tunnelling: '隧穿（隧穿结、高场区）',
     mesh: '网格',
   },
-  param: {
-    epsR: { label: '相对介电常数 εr', tip: '材料的相对介电常数，决定内建电场的分布；非电极层不能为 0。' },
-    chiEV: { label: '电子亲和能 χ', tip: '真空能级到导带底的能量差（eV），决定导带对齐。' },
-    egEV: { label: '带隙 Eg', tip: '导带底与价带顶之差（eV）；价带顶位于 −(χ + Eg)。' },
-    ncCm3: { label: '导带有效态密度 Nc', tip: '导带的有效态密度（cm⁻³），典型值 1e18–1e20；不能为 0。' },
-    nvCm3: { label: '价带有效态密度 Nv', tip: '价带的有效态密度（cm⁻³），典型值 1e18–1e20；不能为 0。' },
-    muNCm2PerVs: { label: '电子迁移率 μn', tip: '电子迁移率（cm²/(V·s)）；不能为 0。' },
-    muPCm2PerVs: { label: '空穴迁移率 μp', tip: '空穴迁移率（cm²/(V·s)）；不能为 0。' },
-    ndCm3: { label: '施主浓度 Nd', tip: '完全电离的施主（n 型）掺杂浓度（cm⁻³），默认 0。' },
-    naCm3: { label: '受主浓度 Na', tip: '完全电离的受主（p 型）掺杂浓度（cm⁻³），默认 0。' },
-    tauNS: {
-      label: '电子寿命 τn',
-      tip: 'SRH 复合的电子寿命（s）；两个寿命要么都填要么都不填。高于 1e3 s 复合可忽略，低于 1e-5 s 复合显著；不能为 0。',
-    },
-    tauPS: { label: '空穴寿命 τp', tip: 'SRH 复合的空穴寿命（s）；不能为 0。' },
-    kRadCm3PerS: { label: '辐射复合系数 krad', tip: '带间辐射复合系数（cm³/s），默认 0。' },
-    langevinPrefactor: {
-      label: 'Langevin 复合前因子',
-      tip: '给出时双分子复合系数取 Langevin 值 γ = 前因子 × q(μn + μp)/ε，代替 krad（有机共混物常用 0.01–1）；留空则用 krad。',
-    },
-    cnCm6PerS: { label: '电子俄歇系数 Cn', tip: '俄歇复合系数（cm⁶/s），默认 0。' },
-    btbtACm3PerS: {
-      label: '带间隧穿系数 A',
-      tip: 'Hurkx 带间隧穿 R = A·D·(|F|/1 V/cm)^P·exp(−B/|F|) 的系数（cm⁻³ s⁻¹），用于隧穿结与复合结；硅约 4e14；留空或 0 表示不计算。',
-    },
-    btbtBVPerCm: { label: '带间隧穿系数 B', tip: 'Hurkx 模型的特征电场（V/cm），硅约 1.9e7；须大于 0。' },
-    btbtP: { label: '带间隧穿指数 P', tip: '电场的幂次：直接带隙 2，间接带隙 2.5（硅）。' },
-    tatMassRel: {
-      label: '陷阱辅助隧穿质量 m*',
-      tip: '给出时按 Hurkx 模型用电场增强 SRH 复合（陷阱辅助隧穿），单位为自由电子质量 m₀，典型 0.25；留空表示不计算。',
-    },
-    cpCm6PerS: { label: '空穴俄歇系数 Cp', tip: '俄歇复合系数（cm⁶/s），默认 0。' },
-    ntCm3: { label: '缺陷密度 Nt', tip: '体缺陷密度（cm⁻³），与俘获截面一起代替寿命描述 SRH 复合。' },
-    sigmaNCm2: { label: '电子俘获截面 σn', tip: '缺陷对电子的俘获截面（cm²）。' },
-    sigmaPCm2: { label: '空穴俘获截面 σp', tip: '缺陷对空穴的俘获截面（cm²）。' },
-    vthCmPerS: { label: '热速度 vth', tip: '载流子热速度（cm/s），默认 1e7。' },
-    etMinusEiEV: { label: '缺陷能级 Et − Ei', tip: '缺陷能级相对本征能级的位置（eV），默认 0（禁带中央）。' },
-    gridPoints: {
-      label: '本层网格点数',
-      tip: '本层的网格区间数；不填则按厚度分配总网格。一般每层 1–5 倍厚度比，厚层（> 1 µm）不超过 500，超薄层约 50；约 1.5 nm 的隧穿氧化层不必单独成层，可设为相邻两层之间界面的“隧穿氧化层”。',
-    },
-    gridGrading: { label: '网格加密', tip: '向两侧界面加密的程度，0 为均匀，默认 3。' },
-  },
   contact: {
     front: '前电极（入光侧）',
     back: '背电极',
     kind: '类型',
     ohmic: '欧姆接触',
     schottky: '肖特基接触',
-    workFunction: '功函数',
-    workFunctionTip: '金属功函数（eV），肖特基接触必填；决定电极费米能级在能带图中的位置。',
-    sN: '电子表面复合速度',
-    sP: '空穴表面复合速度',
-    sTip: '电极处的表面复合速度（cm/s）；留空表示无穷大（载流子与金属平衡）。',
+    infiniteWhenEmpty: '留空表示无穷大（载流子与金属平衡）。',
     anode: '阳极（收集空穴）',
     anodeFront: '前电极',
     anodeBack: '背电极',
@@ -183,8 +135,6 @@ export const zh = {
     profileBiases: '保存能带的偏压（V，逗号分隔）',
     interfaceAdd: '添加界面',
     interfaceBetween: '界面',
-    interfaceSn: '电子界面复合速度',
-    interfaceSp: '空穴界面复合速度',
     interfaceThermionic: '热电子发射',
     excitonsNote:
       '有机吸收层可标记为“激子型”，光学结果中的产生率按激子标注；电学计算中在本层的“激子”组选择模型：体异质结用电荷转移态的 Onsager-Braun 解离，平面异质结用激子扩散。未选模型时产生率按自由载流子计算。',
@@ -244,7 +194,6 @@ export const zh = {
   warn: {
     title: '提示',
     gridTotal: '总网格 {{total}} 超过建议上限 {{max}}，计算会很慢或不收敛。',
-    zeroParam: '“{{layer}}”为非电极层：寿命、迁移率、态密度和介电常数不能为 0。',
     sweepBelowVoc:
       '终止电压 {{end}} V 可能低于开路电压（估计约 {{voc}} V），J-V 曲线会不完整；请提高终止电压或勾选“继续扫描至 Voc”。',
     thickGrid: '“{{layer}}”厚度超过 1 µm，网格点数建议不超过 {{max}}。',
@@ -342,7 +291,6 @@ export const en: Messages<typeof zh> = {
     calcName: 'Calculation name',
     layerName: 'Layer name',
     role: 'Role',
-    thickness: 'Thickness',
     coherent: 'Coherent (thin film)',
     coherentTip:
       'Thin films: light waves interfere, choose coherent. Thick layers such as glass or wafers (> about 5 µm): incoherent, intensities add.',
@@ -403,91 +351,13 @@ export const en: Messages<typeof zh> = {
     tunnelling: 'Tunnelling (tunnel junctions, high fields)',
     mesh: 'Mesh',
   },
-  param: {
-    epsR: {
-      label: 'Relative permittivity εr',
-      tip: 'Relative permittivity of the material; sets how the built-in field spreads. Must not be 0 in a non-electrode layer.',
-    },
-    chiEV: { label: 'Electron affinity χ', tip: 'Energy from the vacuum level down to the conduction band edge (eV).' },
-    egEV: {
-      label: 'Band gap Eg',
-      tip: 'Conduction band edge minus valence band edge (eV); the valence band lies at −(χ + Eg).',
-    },
-    ncCm3: {
-      label: 'Conduction-band DOS Nc',
-      tip: 'Effective density of states of the conduction band (cm⁻³), typically 1e18–1e20; must not be 0.',
-    },
-    nvCm3: {
-      label: 'Valence-band DOS Nv',
-      tip: 'Effective density of states of the valence band (cm⁻³), typically 1e18–1e20; must not be 0.',
-    },
-    muNCm2PerVs: { label: 'Electron mobility μn', tip: 'Electron mobility (cm²/(V·s)); must not be 0.' },
-    muPCm2PerVs: { label: 'Hole mobility μp', tip: 'Hole mobility (cm²/(V·s)); must not be 0.' },
-    ndCm3: { label: 'Donor density Nd', tip: 'Fully ionised donor (n-type) doping (cm⁻³), default 0.' },
-    naCm3: { label: 'Acceptor density Na', tip: 'Fully ionised acceptor (p-type) doping (cm⁻³), default 0.' },
-    tauNS: {
-      label: 'Electron lifetime τn',
-      tip: 'SRH electron lifetime (s); give both lifetimes or neither. Above 1e3 s recombination is negligible, below 1e-5 s significant; must not be 0.',
-    },
-    tauPS: { label: 'Hole lifetime τp', tip: 'SRH hole lifetime (s); must not be 0.' },
-    kRadCm3PerS: {
-      label: 'Radiative coefficient krad',
-      tip: 'Band-to-band radiative recombination coefficient (cm³/s), default 0.',
-    },
-    langevinPrefactor: {
-      label: 'Langevin prefactor',
-      tip: 'When given, the bimolecular coefficient is Langevin’s γ = prefactor × q(μn + μp)/ε in place of krad (organic blends: often 0.01–1); leave empty to use krad.',
-    },
-    cnCm6PerS: { label: 'Electron Auger coefficient Cn', tip: 'Auger recombination coefficient (cm⁶/s), default 0.' },
-    btbtACm3PerS: {
-      label: 'Band-to-band tunnelling A',
-      tip: 'Coefficient of Hurkx band-to-band tunnelling R = A·D·(|F|/1 V/cm)^P·exp(−B/|F|) (cm⁻³ s⁻¹), for tunnel and recombination junctions; silicon about 4e14; empty or 0 switches it off.',
-    },
-    btbtBVPerCm: {
-      label: 'Band-to-band tunnelling B',
-      tip: 'Characteristic field of the Hurkx model (V/cm), silicon about 1.9e7; > 0.',
-    },
-    btbtP: {
-      label: 'Band-to-band tunnelling exponent P',
-      tip: 'Power of the field: 2 for direct gaps, 2.5 for indirect ones (silicon).',
-    },
-    tatMassRel: {
-      label: 'Trap-assisted tunnelling mass m*',
-      tip: 'When given, SRH is enhanced by the field as in Hurkx’s trap-assisted tunnelling model; in units of the free electron mass m₀, typically 0.25; empty switches it off.',
-    },
-    cpCm6PerS: { label: 'Hole Auger coefficient Cp', tip: 'Auger recombination coefficient (cm⁶/s), default 0.' },
-    ntCm3: {
-      label: 'Trap density Nt',
-      tip: 'Bulk trap density (cm⁻³); with the cross-sections it describes SRH instead of lifetimes.',
-    },
-    sigmaNCm2: {
-      label: 'Electron capture cross-section σn',
-      tip: 'Capture cross-section of the traps for electrons (cm²).',
-    },
-    sigmaPCm2: { label: 'Hole capture cross-section σp', tip: 'Capture cross-section of the traps for holes (cm²).' },
-    vthCmPerS: { label: 'Thermal velocity vth', tip: 'Carrier thermal velocity (cm/s), default 1e7.' },
-    etMinusEiEV: {
-      label: 'Trap level Et − Ei',
-      tip: 'Trap level relative to the intrinsic level (eV), default 0 (mid-gap).',
-    },
-    gridPoints: {
-      label: 'Grid points of this layer',
-      tip: 'Mesh intervals in this layer; empty = a share of the total by thickness. Generally 1–5 per thickness ratio, thick layers (> 1 µm) at most 500, very thin layers about 50; a tunnel oxide of about 1.5 nm needs no layer of its own: give it as the “tunnel oxide” of the interface between its neighbours.',
-    },
-    gridGrading: { label: 'Grid grading', tip: 'Clustering of the mesh towards both faces: 0 uniform, default 3.' },
-  },
   contact: {
     front: 'Front contact (light side)',
     back: 'Back contact',
     kind: 'Type',
     ohmic: 'Ohmic',
     schottky: 'Schottky',
-    workFunction: 'Work function',
-    workFunctionTip:
-      'Metal work function (eV), required for a Schottky contact; places the contact Fermi level in the band diagram.',
-    sN: 'Electron surface recombination velocity',
-    sP: 'Hole surface recombination velocity',
-    sTip: 'Surface recombination velocity at the contact (cm/s); empty = infinite (carriers at equilibrium with the metal).',
+    infiniteWhenEmpty: 'Empty = infinite (carriers at equilibrium with the metal).',
     anode: 'Anode (collects holes)',
     anodeFront: 'Front contact',
     anodeBack: 'Back contact',
@@ -524,8 +394,6 @@ export const en: Messages<typeof zh> = {
     profileBiases: 'Biases to keep band diagrams at (V, comma separated)',
     interfaceAdd: 'Add interface',
     interfaceBetween: 'Interface',
-    interfaceSn: 'Electron interface recombination velocity',
-    interfaceSp: 'Hole interface recombination velocity',
     interfaceThermionic: 'Thermionic emission',
     excitonsNote:
       'Organic absorbers can be marked excitonic, and the optical results label their generation as excitons; in the electrical calculation choose the model in the layer’s “Excitons” group: Onsager-Braun dissociation of charge-transfer states for a bulk heterojunction, exciton diffusion for a planar heterojunction. Without a model the generation is of free carriers.',
@@ -585,8 +453,6 @@ export const en: Messages<typeof zh> = {
   warn: {
     title: 'Advice',
     gridTotal: 'The total grid {{total}} is above the advised {{max}}: the run will be slow or may not converge.',
-    zeroParam:
-      '"{{layer}}" is not an electrode: lifetimes, mobilities, densities of states and permittivity must not be 0.',
     sweepBelowVoc:
       'The stop voltage {{end}} V may be below the open-circuit voltage (about {{voc}} V), so the J-V curve would be incomplete: raise it or tick "keep stepping until Voc".',
     thickGrid: '"{{layer}}" is thicker than 1 µm: at most {{max}} grid points are advised.',

@@ -3,9 +3,10 @@ import { Alert, Button, Descriptions, Drawer, Empty, Grid, Skeleton, Table, Typo
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { fetchNkTable, type Material, materialsApi } from '../../../api/materials';
+import { paramLang } from '../../../lib/params';
 import { NkPlot, opticalKey, StatusTag } from './MaterialBits';
 import { MaterialDefects } from './MaterialDefects';
-import { ELEC_FIELDS, elecValue, fieldId, numberText } from './material-form';
+import { ELEC_FIELDS, elecValue, elecWords, fieldId, numberText } from './material-form';
 import { nkCurves } from './nk';
 
 export const materialKey = (uuid: string) => ['material', uuid] as const;
@@ -31,7 +32,8 @@ export function useShippedTable(materialId: string | undefined) {
 
 /** One material's parameters as the library shows them (also the review preview of a submitted material). */
 export function MaterialDetailBody({ m }: { m: Material }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const plang = paramLang(i18n.language);
   const shipped = useShippedTable(m.optical.kind === 'table' ? m.optical.materialId : undefined);
   const nk = nkCurves(m.optical, m.nk ?? shipped.data);
   const rows = ELEC_FIELDS.flatMap((f) => {
@@ -82,9 +84,12 @@ export function MaterialDetailBody({ m }: { m: Material }) {
         dataSource={rows}
         locale={{ emptyText: <Empty description={t('materials.detail.noElectrical')} /> }}
         columns={[
-          { title: t('materials.detail.param'), render: (_, r) => t(`materials.field.${fieldId(r.f.key)}`) },
+          {
+            title: t('materials.detail.param'),
+            render: (_, r) => elecWords(r.f.key, plang)?.label ?? t(`materials.field.${fieldId(r.f.key)}`),
+          },
           { title: t('materials.detail.value'), render: (_, r) => numberText(r.v) },
-          { title: t('materials.detail.unit'), render: (_, r) => r.f.unit },
+          { title: t('materials.detail.unit'), render: (_, r) => elecWords(r.f.key, plang)?.unit ?? '' },
           {
             title: t('materials.detail.source'),
             render: (_, r) => sourceText(m, r.f.key) ?? t('materials.detail.none'),

@@ -27,6 +27,7 @@ import {
   type MaterialInput,
   materialsApi,
 } from '../../../api/materials';
+import { paramLang } from '../../../lib/params';
 import { useLang } from '../../../lib/useLang';
 import { NkPlot } from './MaterialBits';
 import { useShippedTable } from './MaterialDetail';
@@ -34,6 +35,8 @@ import {
   checkNumber,
   ELEC_FIELDS,
   ELEC_GROUPS,
+  elecRules,
+  elecWords,
   emptyFormValues,
   fieldId,
   formToMaterial,
@@ -69,7 +72,7 @@ interface Props {
  * per value, the references and notes.
  */
 export function MaterialForm({ initial, defaultCategory, onSubmit, onCancel, testid = 'material-form' }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const lang = useLang();
   const [form] = Form.useForm<MaterialFormValues>();
@@ -108,6 +111,14 @@ export function MaterialForm({ initial, defaultCategory, onSubmit, onCancel, tes
       return err ? Promise.reject(new Error(t(`materials.num.${err}`))) : Promise.resolve();
     },
   });
+
+  const plang = paramLang(i18n.language);
+  // the registry's label with its symbol and unit; the form's own words only for a field it lacks
+  const elecLabel = (key: string, withUnit: boolean) => {
+    const w = elecWords(key, plang);
+    if (!w) return t(`materials.field.${fieldId(key)}`);
+    return withUnit && w.unit ? `${w.label} (${w.unit})` : w.label;
+  };
 
   const refOptions = (references ?? [])
     .map((r) => r?.key?.trim())
@@ -443,11 +454,11 @@ export function MaterialForm({ initial, defaultCategory, onSubmit, onCancel, tes
                       <Col span={14}>
                         <Form.Item
                           name={['elec', f.key]}
-                          label={`${t(`materials.field.${fieldId(f.key)}`)} (${f.unit})`}
-                          tooltip={t(`materials.tip.${fieldId(f.key)}`)}
-                          rules={[numRule(f.rule)]}
+                          label={elecLabel(f.key, true)}
+                          tooltip={elecWords(f.key, plang)?.tip ?? t(`materials.tip.${fieldId(f.key)}`)}
+                          rules={elecRules(f.key, plang, t('materials.num.format'))}
                         >
-                          {f.rule === 'sign' ? (
+                          {f.choice === 'sign' ? (
                             <Select
                               allowClear
                               options={[
@@ -467,7 +478,7 @@ export function MaterialForm({ initial, defaultCategory, onSubmit, onCancel, tes
                           <AutoComplete options={refOptions}>
                             <Input
                               placeholder={t('materials.form.sourcePh')}
-                              aria-label={`${t(`materials.field.${fieldId(f.key)}`)} · ${t('materials.form.source')}`}
+                              aria-label={`${elecLabel(f.key, false)} · ${t('materials.form.source')}`}
                               data-testid={tid(`src-${fieldId(f.key)}`)}
                             />
                           </AutoComplete>

@@ -1,5 +1,7 @@
 import { isNumeric, type OpticalModelSpec } from '@pvforge/contracts';
+import { materialParam } from '@pvforge/params';
 import type { Material, MaterialCategory, MaterialElectrical, MaterialInput } from '../../../api/materials';
+import { type Lang, materialWords, type ParamRule, type ParamWords, paramRules } from '../../../lib/params';
 
 /**
  * The pure part of the material form: the electrical parameters with their units and checks, the
@@ -8,62 +10,81 @@ import type { Material, MaterialCategory, MaterialElectrical, MaterialInput } fr
  */
 
 /**
- * 'pos': > 0 (spec §5 guidance: no zero lifetime, mobility, density of states, permittivity);
- * 'sign': a charge in units of q, +1 or -1.
+ * The rule of a typed optical constant (n, k, Cauchy terms; not registry parameters):
+ * 'pos' > 0, 'nonneg' >= 0, 'sign' a charge in units of q (+1 or -1).
  */
 export type NumRule = 'any' | 'pos' | 'nonneg' | 'sign';
 
+/**
+ * A field of the form's electrical card. Its words, unit and limits are the parameter registry's
+ * (materialParam(key), through elecWords and elecRules), the same the device editor, the server
+ * and the CLI use; only the form's layout (which card group shows it) and the input kind are here.
+ */
 export interface ElecField {
-  /** Field of MaterialElectrical; nested ones as 'ions.densityCm3'. */
+  /** Field of MaterialElectrical; nested ones as 'ions.densityCm3' (the registry's `material` key). */
   key: string;
-  /** Unit as shown (plain text with Unicode super-scripts). */
-  unit: string;
-  rule: NumRule;
-  /** Which groups the field belongs to (shown for every category; grouped for the form). */
+  /** Which group of the form shows the field. */
   group: 'basic' | 'transport' | 'recombination' | 'electrode' | 'ions' | 'exciton' | 'tunnelling';
+  /** A choice instead of a typed number: an ion's charge is +1 or -1. */
+  choice?: 'sign';
 }
 
 export const ELEC_FIELDS: readonly ElecField[] = [
-  { key: 'epsR', unit: '-', rule: 'pos', group: 'basic' },
-  { key: 'chiEV', unit: 'eV', rule: 'nonneg', group: 'basic' },
-  { key: 'egEV', unit: 'eV', rule: 'pos', group: 'basic' },
-  { key: 'ncCm3', unit: 'cm⁻³', rule: 'pos', group: 'basic' },
-  { key: 'nvCm3', unit: 'cm⁻³', rule: 'pos', group: 'basic' },
-  { key: 'muNCm2PerVs', unit: 'cm²/(V·s)', rule: 'pos', group: 'transport' },
-  { key: 'muPCm2PerVs', unit: 'cm²/(V·s)', rule: 'pos', group: 'transport' },
-  { key: 'ndCm3', unit: 'cm⁻³', rule: 'nonneg', group: 'transport' },
-  { key: 'naCm3', unit: 'cm⁻³', rule: 'nonneg', group: 'transport' },
-  { key: 'tauNS', unit: 's', rule: 'pos', group: 'recombination' },
-  { key: 'tauPS', unit: 's', rule: 'pos', group: 'recombination' },
-  { key: 'ntCm3', unit: 'cm⁻³', rule: 'nonneg', group: 'recombination' },
-  { key: 'sigmaNCm2', unit: 'cm²', rule: 'nonneg', group: 'recombination' },
-  { key: 'sigmaPCm2', unit: 'cm²', rule: 'nonneg', group: 'recombination' },
-  { key: 'vthCmPerS', unit: 'cm/s', rule: 'pos', group: 'recombination' },
-  { key: 'etMinusEiEV', unit: 'eV', rule: 'any', group: 'recombination' },
-  { key: 'kRadCm3PerS', unit: 'cm³/s', rule: 'nonneg', group: 'recombination' },
-  { key: 'cnCm6PerS', unit: 'cm⁶/s', rule: 'nonneg', group: 'recombination' },
-  { key: 'cpCm6PerS', unit: 'cm⁶/s', rule: 'nonneg', group: 'recombination' },
-  { key: 'langevinPrefactor', unit: '-', rule: 'nonneg', group: 'recombination' },
-  { key: 'workFunctionEV', unit: 'eV', rule: 'pos', group: 'electrode' },
-  { key: 'ions.densityCm3', unit: 'cm⁻³', rule: 'nonneg', group: 'ions' },
-  { key: 'ions.diffusionCm2PerS', unit: 'cm²/s', rule: 'pos', group: 'ions' },
-  { key: 'ions.sign', unit: 'q', rule: 'sign', group: 'ions' },
-  { key: 'ions.activationEnergyEV', unit: 'eV', rule: 'nonneg', group: 'ions' },
-  { key: 'ions.referenceTemperatureK', unit: 'K', rule: 'pos', group: 'ions' },
-  { key: 'exciton.diffusionLengthNm', unit: 'nm', rule: 'pos', group: 'exciton' },
-  { key: 'exciton.lifetimeS', unit: 's', rule: 'pos', group: 'exciton' },
-  { key: 'exciton.bindingEnergyEV', unit: 'eV', rule: 'nonneg', group: 'exciton' },
-  { key: 'ctDissociation.separationNm', unit: 'nm', rule: 'pos', group: 'exciton' },
-  { key: 'ctDissociation.decayRatePerS', unit: 's⁻¹', rule: 'nonneg', group: 'exciton' },
-  { key: 'btbtACm3PerS', unit: 'cm⁻³ s⁻¹', rule: 'nonneg', group: 'tunnelling' },
-  { key: 'btbtBVPerCm', unit: 'V/cm', rule: 'pos', group: 'tunnelling' },
-  { key: 'btbtP', unit: '-', rule: 'pos', group: 'tunnelling' },
-  { key: 'tatMassRel', unit: 'm₀', rule: 'pos', group: 'tunnelling' },
-  { key: 'tunnelOxide.barrierElectronEV', unit: 'eV', rule: 'nonneg', group: 'tunnelling' },
-  { key: 'tunnelOxide.barrierHoleEV', unit: 'eV', rule: 'nonneg', group: 'tunnelling' },
-  { key: 'tunnelOxide.massElectronRel', unit: 'm₀', rule: 'pos', group: 'tunnelling' },
-  { key: 'tunnelOxide.massHoleRel', unit: 'm₀', rule: 'pos', group: 'tunnelling' },
+  { key: 'epsR', group: 'basic' },
+  { key: 'chiEV', group: 'basic' },
+  { key: 'egEV', group: 'basic' },
+  { key: 'ncCm3', group: 'basic' },
+  { key: 'nvCm3', group: 'basic' },
+  { key: 'muNCm2PerVs', group: 'transport' },
+  { key: 'muPCm2PerVs', group: 'transport' },
+  { key: 'ndCm3', group: 'transport' },
+  { key: 'naCm3', group: 'transport' },
+  { key: 'tauNS', group: 'recombination' },
+  { key: 'tauPS', group: 'recombination' },
+  { key: 'ntCm3', group: 'recombination' },
+  { key: 'sigmaNCm2', group: 'recombination' },
+  { key: 'sigmaPCm2', group: 'recombination' },
+  { key: 'vthCmPerS', group: 'recombination' },
+  { key: 'etMinusEiEV', group: 'recombination' },
+  { key: 'kRadCm3PerS', group: 'recombination' },
+  { key: 'cnCm6PerS', group: 'recombination' },
+  { key: 'cpCm6PerS', group: 'recombination' },
+  { key: 'langevinPrefactor', group: 'recombination' },
+  { key: 'workFunctionEV', group: 'electrode' },
+  { key: 'ions.densityCm3', group: 'ions' },
+  { key: 'ions.diffusionCm2PerS', group: 'ions' },
+  { key: 'ions.sign', group: 'ions', choice: 'sign' },
+  { key: 'ions.activationEnergyEV', group: 'ions' },
+  { key: 'ions.referenceTemperatureK', group: 'ions' },
+  { key: 'exciton.diffusionLengthNm', group: 'exciton' },
+  { key: 'exciton.lifetimeS', group: 'exciton' },
+  { key: 'exciton.bindingEnergyEV', group: 'exciton' },
+  { key: 'ctDissociation.separationNm', group: 'exciton' },
+  { key: 'ctDissociation.decayRatePerS', group: 'exciton' },
+  { key: 'btbtACm3PerS', group: 'tunnelling' },
+  { key: 'btbtBVPerCm', group: 'tunnelling' },
+  { key: 'btbtP', group: 'tunnelling' },
+  { key: 'tatMassRel', group: 'tunnelling' },
+  { key: 'tunnelOxide.barrierElectronEV', group: 'tunnelling' },
+  { key: 'tunnelOxide.barrierHoleEV', group: 'tunnelling' },
+  { key: 'tunnelOxide.massElectronRel', group: 'tunnelling' },
+  { key: 'tunnelOxide.massHoleRel', group: 'tunnelling' },
 ];
+
+/** The registry's words of an electrical field of the form (label with symbol, unit, tip with the usual range). */
+export function elecWords(key: string, lang: Lang): ParamWords | undefined {
+  return materialWords(key, lang);
+}
+
+/**
+ * The antd rules of an electrical field: the registry's judgement of the typed value (hard limits
+ * refuse, plausible ranges warn without blocking), worded as the server and the CLI word it;
+ * `formatMessage` for text that is no number. No rules for a field the registry lacks.
+ */
+export function elecRules(key: string, lang: Lang, formatMessage?: string): ParamRule[] {
+  const p = materialParam(key);
+  return p ? paramRules(p, lang, formatMessage) : [];
+}
 
 export const ELEC_GROUPS = [
   'basic',
@@ -81,8 +102,8 @@ export const fieldId = (key: string) => key.replace('.', '_');
 export type NumError = 'format' | 'pos' | 'nonneg' | 'sign';
 
 /**
- * Checks one typed value: empty is allowed (every parameter is optional), otherwise spec §5's
- * numeric helper (decimal or scientific notation, surrounding spaces) and the field's sign rule.
+ * Checks one typed optical constant: empty is allowed, otherwise spec §5's numeric helper
+ * (decimal or scientific notation, surrounding spaces) and the field's sign rule.
  */
 export function checkNumber(text: string | undefined | null, rule: NumRule = 'any'): NumError | null {
   const s = (text ?? '').trim();

@@ -13,6 +13,7 @@
 import { hasMessageWording, wordEngineMessage } from '@pvforge/contracts';
 import { type EngineMessage, isEngineMessage, type MessageParams, resultMessage } from '@pvforge/engine';
 import i18n from 'i18next';
+import { paramLang, wordsAt } from '../../../lib/params';
 
 type T = (key: string, vars?: Record<string, string>) => string;
 
@@ -251,7 +252,8 @@ function localLine(w: string, t: T): string {
     if (!m) continue;
     const vars = p.vars(m);
     if (vars['side']) vars['side'] = t(`results.engineWarn.${vars['side']}`);
-    if (vars['field']) vars['field'] = t(`editor.param.${vars['field']}.label`, { defaultValue: vars['field'] });
+    if (vars['field'])
+      vars['field'] = wordsAt(`layers[].electrical.${vars['field']}`, paramLang(i18n.language))?.label ?? vars['field'];
     return t(p.key, vars);
   }
   return w;
