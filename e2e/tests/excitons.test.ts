@@ -100,7 +100,7 @@ describe('excitons and tunnelling (issue 13)', () => {
     const input = byId(`input-layers.${blend}.electrical.ctDissociation.separationNm`);
     await input.fill('0');
     const field = byId(`field-layers.${blend}.electrical.ctDissociation.separationNm`);
-    await expect.poll(() => field.innerText()).toMatch(/须大于 0 且不超过 100 nm（现为 0）/);
+    await expect.poll(() => field.innerText()).toContain('电荷转移态分离距离为 0 nm，超出允许范围（> 0 且 ≤ 100 nm）');
     await byId('calc-submit').click();
     await expect.poll(() => page.getByText('输入有误，已在对应字段标出。').count()).toBeGreaterThan(0);
     await input.fill('1.8');

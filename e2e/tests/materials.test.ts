@@ -113,7 +113,10 @@ describe('the material library', () => {
     await byId('manage-form-elec-tauNS').fill('0');
     await byId('manage-form-submit').click();
     await expect.poll(() => page.getByText('请输入数字（可用科学计数法，如 1e18）').count()).toBeGreaterThan(0);
-    await expect.poll(() => page.getByText('须大于 0', { exact: true }).count()).toBeGreaterThan(0);
+    // the parameter registry's words, as the editor and the server say them (issue 25)
+    await expect
+      .poll(() => page.getByText('电子寿命为 0 s，超出允许范围（> 0 s）', { exact: true }).count())
+      .toBeGreaterThan(0);
 
     await byId('manage-form-elec-epsR').fill('24.1');
     await byId('manage-form-elec-tauNS').fill('1e-6');

@@ -154,12 +154,12 @@ describe('parameter sweeps from the forms, comparison and input summaries (issue
     await page.waitForURL(new RegExp(`/plat/rste/${children[0]}$`));
     await byId('result-inputs').waitFor({ timeout: 30_000 });
     const layer = await byId('result-inputs-layer-3').textContent();
-    expect(layer).toContain('厚度 (nm)300 nm');
+    expect(layer).toContain('厚度 d (nm)300 nm');
     expect(layer).toMatch(/电子寿命 τn \(s\)\d(\.\d+)?e-\d+ s/);
     expect(layer).toContain('电子迁移率 μn (cm²/(V·s))');
     const contacts = await byId('result-inputs-contacts').textContent();
-    expect(contacts).toContain('前电极（入光侧） › 功函数 (eV)5.2 eV');
-    expect(await byId('result-inputs-electrical').textContent()).toContain('温度 (K)300 K');
+    expect(contacts).toContain('前电极（入光侧） › 功函数 W (eV)5.2 eV');
+    expect(await byId('result-inputs-electrical').textContent()).toContain('温度 T (K)300 K');
     expect(await byId('result-input-summary').innerText()).not.toMatch(CODE);
     await screenshot(page, 'sweep-child-inputs');
   });
