@@ -158,7 +158,7 @@ describe('the material library', () => {
     await byId('material-nk-plot').waitFor();
     expect(await byId('material-nk-plot').getAttribute('data-y-name')).toMatch(/n/);
     const elec = await byId('material-detail-electrical').innerText();
-    expect(elec).toContain('禁带宽度');
+    expect(elec).toContain('带隙 Eg');
     expect(elec).toContain('cm⁻³');
     expect(elec).toContain('2.2e18');
     expect(elec).toContain('Koster');
@@ -227,7 +227,7 @@ describe('the material library', () => {
     const row = page.locator('tr', { hasText: personal }).first();
     await row.getByTestId('review-preview-open').click();
     const preview = byId('review-material-preview');
-    await expect.poll(() => preview.innerText(), { timeout: 15_000 }).toContain('禁带宽度');
+    await expect.poll(() => preview.innerText(), { timeout: 15_000 }).toContain('带隙 Eg');
     const text = await preview.innerText();
     expect(text).toContain('3');
     expect(text).toContain('eV');

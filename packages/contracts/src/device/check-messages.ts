@@ -1,5 +1,5 @@
 import type { CheckIssue } from '@pvforge/engine/spec-check';
-import { wordEngineMessage } from '../engine-messages/index.js';
+import { wordCheckMessage } from '../engine-messages/check-wording.js';
 import type { Lang, Localized } from '../i18n.js';
 import { electricalFieldLabel } from '../schemas/material.js';
 import { MODEL_FIELDS } from './check-messages-models.js';
@@ -236,7 +236,7 @@ function labelOf(path: string, list: typeof FIELDS): Localized | undefined {
 export function localizeCheckMessage(issue: CheckIssue, lang: Lang): string {
   // the web labels the general fields itself (with symbol and unit); the server's refusal uses these
   const field = checkFieldOf(issue.path) ?? labelOf(issue.path, GENERAL_FIELDS);
-  const text = wordEngineMessage(issue.message, lang);
+  const text = wordCheckMessage(issue.message, lang);
   const name = field ? field[lang] : issue.path;
   return lang === 'en' ? `${name}: ${text}` : `${name}：${text}`;
 }

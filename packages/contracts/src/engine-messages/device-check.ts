@@ -1,6 +1,6 @@
 import type { MessageParams } from '@pvforge/engine';
 import type { Localized } from '../i18n.js';
-import type { MessageCatalogue, MessageWording } from './index.js';
+import type { MessageCatalogue, MessageWording } from './catalogue.js';
 
 /**
  * The device check's rules in the UI languages, by code (packages/engine/src/messages/device-check.ts):
