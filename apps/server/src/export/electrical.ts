@@ -16,18 +16,11 @@ import {
 import { FIGURE_COLUMNS, profileColumns } from './electrical-columns.js';
 import { opticsTables } from './optics.js';
 import type { Shape } from './shape.js';
+import type { ElectricalSheets } from './sheets.js';
 import { type Cell, columns, quantities, type Table } from './table.js';
 import { isTandem, tandemTables } from './tandem.js';
 import { impedanceTables, transientTables } from './transient.js';
 import { h, U } from './units.js';
-
-export interface ElectricalSheets {
-  device?: string;
-  resultType: string;
-  tables: Table[];
-  warnings: string[];
-  converged: boolean;
-}
 
 interface Curve {
   /** 'light', 'dark' or '' (a bare result). */

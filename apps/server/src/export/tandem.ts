@@ -4,8 +4,9 @@
  * the series-connected J-V and each subcell's J-V, each subcell's generation profile, the
  * current-matching thickness sweep, and the whole-stack run's sheets when it was asked for.
  */
-import type { ElectricalSheets } from './electrical.js';
+
 import type { Shape } from './shape.js';
+import type { ElectricalSheets } from './sheets.js';
 import { columns, quantities, type Table } from './table.js';
 import { h, U } from './units.js';
 

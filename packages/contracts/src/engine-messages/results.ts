@@ -1,8 +1,7 @@
 import { causeOf, type MessageParams } from '@pvforge/engine';
 import { localizeCheckMessage } from '../device/check-messages.js';
 import { format, type Lang, type Localized } from '../i18n.js';
-// wordEngineMessage is only called when a message is worded, after both modules have loaded
-import { type MessageCatalogue, wordEngineMessage } from './index.js';
+import type { MessageCatalogue, WordMessage } from './catalogue.js';
 
 /**
  * The wording of result warnings and failure reasons (engine messages/results.ts) in the UI
@@ -15,7 +14,8 @@ import { type MessageCatalogue, wordEngineMessage } from './index.js';
  * one in the same language, with the caller's labels for it under `cause.`-prefixed names.
  */
 
-type Wording = (p: MessageParams, lang: Lang) => string;
+// word: how a quoted message (a cause, any code) is worded, handed in by the joined catalogue
+type Wording = (p: MessageParams, lang: Lang, word: WordMessage) => string;
 
 /** Localized templates as a wording function ({name} filled from the params). */
 function tpl(l: Localized): Wording {
@@ -23,13 +23,13 @@ function tpl(l: Localized): Wording {
 }
 
 /** The inner message of a wrapping one, in `lang` (any catalogue's code; an unknown one shows its English). */
-function causeText(p: MessageParams, lang: Lang): string {
+function causeText(p: MessageParams, lang: Lang, word: WordMessage): string {
   const inner = causeOf(p);
-  return inner ? wordEngineMessage(inner, lang) : '';
+  return inner ? word(inner, lang) : '';
 }
 
 function withCause(l: Localized): Wording {
-  return (p, lang) => format(l[lang], { ...p, cause: causeText(p, lang) });
+  return (p, lang, word) => format(l[lang], { ...p, cause: causeText(p, lang, word) });
 }
 
 const SIDE: Record<string, Localized> = {
@@ -211,9 +211,9 @@ const W: Record<string, Wording> = {
     'zh-CN': '辐射饱和电流 {j0} mA/cm² 远低于带隙 {eg} eV 的细致平衡值 {sq} mA/cm²，理想器件将超过该带隙的效率极限',
     en: 'the radiative saturation current {j0} mA/cm² is so far below the detailed-balance value {sq} mA/cm² of Eg = {eg} eV that the ideal device would beat the limit of its gap',
   }),
-  'tandem.subcell-not-converged': (p, lang) => {
+  'tandem.subcell-not-converged': (p, lang, word) => {
     const cell = pick(SUBCELL, p['subcell'], lang);
-    const cause = p['cause'] === undefined ? '' : causeText(p, lang);
+    const cause = p['cause'] === undefined ? '' : causeText(p, lang, word);
     return cause
       ? format(
           { 'zh-CN': '{cell}电池的 J-V 未收敛：{cause}', en: 'the {cell} cell J-V did not converge: {cause}' }[lang],
@@ -230,17 +230,17 @@ const W: Record<string, Wording> = {
       ? localizeCheckMessage({ path: String(p['path'] ?? ''), message: inner }, lang)
       : String(p['causeText']);
   },
-  'tandem.subcell-warning': (p, lang) =>
+  'tandem.subcell-warning': (p, lang, word) =>
     format({ 'zh-CN': '{cell}电池：{cause}', en: '{cell} cell: {cause}' }[lang], {
       cell: pick(SUBCELL, p['subcell'], lang),
-      cause: causeText(p, lang),
+      cause: causeText(p, lang, word),
     }),
   'tandem.series-failed': tpl({
     'zh-CN': '无法串联两个子电池：它们的 J-V 曲线没有共同的电流范围',
     en: 'The subcells cannot be connected in series: their J-V curves share no current range',
   }),
-  'tandem.stack-not-converged': (p, lang) => {
-    const cause = p['cause'] === undefined ? '' : causeText(p, lang);
+  'tandem.stack-not-converged': (p, lang, word) => {
+    const cause = p['cause'] === undefined ? '' : causeText(p, lang, word);
     return cause
       ? format(
           { 'zh-CN': '整体叠层的 J-V 未收敛：{cause}', en: 'the whole-stack J-V did not converge: {cause}' }[lang],
@@ -256,6 +256,6 @@ const W: Record<string, Wording> = {
 export const RESULT_MESSAGES: MessageCatalogue = Object.fromEntries(
   Object.entries(W).map(([code, w]) => [
     code,
-    (p: MessageParams): Localized => ({ 'zh-CN': w(p, 'zh-CN'), en: w(p, 'en') }),
+    (p: MessageParams, word: WordMessage): Localized => ({ 'zh-CN': w(p, 'zh-CN', word), en: w(p, 'en', word) }),
   ]),
 );
