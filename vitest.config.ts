@@ -35,6 +35,8 @@ export default defineConfig({
             'apps/server/test/unit/**/*.test.ts',
             'apps/cli/test/**/*.test.ts',
             'apps/web/test/**/*.test.ts',
+            // repository-wide rules (import circles)
+            'test-support/**/*.test.ts',
           ],
           environment: 'node',
         },
