@@ -18,12 +18,12 @@
  *   Poisson:    sum of interval displacements + w (p - n + C) = 0
  *   electrons:  sum of interval fluxes Jn - w (R - G) = 0,   holes: sum of Jp + w (R - G) = 0
  * The pieces live in their own modules, which the transient and small-signal solvers reuse:
- *   model.ts           mesh, scaling, per-side parameters
- *   carriers.ts        densities and their derivatives (Boltzmann or Fermi-Dirac)
- *   fluxes.ts          displacement and Scharfetter-Gummel fluxes of each interval
- *   recombination.ts   bulk SRH, radiative and Auger rates
- *   interfaces.ts      interface recombination and thermionic emission
- *   contacts.ts        boundary conditions
+ *   model.ts                                mesh, scaling, per-side parameters
+ *   ../models/statistics/carriers.ts         densities and their derivatives (Boltzmann or Fermi-Dirac)
+ *   fluxes.ts                               displacement and Scharfetter-Gummel fluxes of each interval
+ *   ../models/recombination/                bulk SRH, radiative and Auger rates; defects
+ *   ../models/interfaces/interface-rows.ts  interface recombination and thermionic emission
+ *   ../models/contacts/contact-rows.ts      boundary conditions
  * Rows are scaled to unit maximum before the solve, so the Newton residual is comparable across
  * equations whose natural sizes differ by many decades.
  */
