@@ -131,12 +131,19 @@ describe('check issues of transients, impedance spectra and mobile ions in both 
       'zh-CN': '#4：第 2 种可移动离子的电荷',
       en: '#4: charge of mobile ion species 2',
     });
-    // the engine's own limit (the schema's field types pass it)
+    // the registry's hard limit, with its entry, bound and value in the params
     const d = example();
     d.layers[3].electrical.ions[0].densityCm3 = 1e30;
-    const dense = checkDeviceElectricalCoded(d).errors.find((i) => i.message.code === 'check.density-impossible');
-    expect(dense?.message.params).toMatchObject({ value: '1.00e+30', max: '1e+22' });
-    expect(dense && wordEngineMessage(dense.message, 'en')).toMatch(/check the unit/);
+    const dense = checkDeviceElectricalCoded(d).errors.find((i) => i.message.code === 'check.param-limit');
+    expect(dense?.message.params).toMatchObject({
+      param: 'layers[].electrical.ions[].densityCm3',
+      rule: 'above',
+      limit: 1e22,
+      got: '1e+30',
+    });
+    expect(dense && localizeCheckMessage(dense, 'en')).toBe(
+      'MAPbI3, mobile ion species 1: Mobile ion density is 1e30 cm⁻³, outside the allowed range (≥ 0 and ≤ 1e22 cm⁻³)',
+    );
     // a layer's drift-diffusion field is named as the form names it
     const tau: CheckIssue = {
       path: 'layers[3] "MAPbI3".electrical.tauNS',
@@ -161,22 +168,32 @@ describe('the value rules a new user meets first', () => {
     d.layers[3].electrical.muNCm2PerVs = Number.NaN;
     const { errors } = checkDeviceElectricalCoded(d);
     const thickness = at(errors, 'layers[3] "MAPbI3".thicknessNm');
-    expect(thickness.message.code).toBe('check.thickness-not-positive');
+    // a registered parameter is refused in the registry's words, which name it
+    expect(thickness.message.code).toBe('check.param-limit');
     expect({
       'zh-CN': wordEngineMessage(thickness.message, 'zh-CN'),
       en: wordEngineMessage(thickness.message, 'en'),
-    }).toEqual({ 'zh-CN': '厚度须大于 0（现为 0）', en: 'the thickness must be > 0 (got 0)' });
-    const mu = at(errors, 'layers[3] "MAPbI3".electrical.muNCm2PerVs');
-    expect({ 'zh-CN': wordEngineMessage(mu.message, 'zh-CN'), en: wordEngineMessage(mu.message, 'en') }).toEqual({
-      'zh-CN': '须为有限的数（未填写）',
-      en: 'must be a finite number (not given)',
+    }).toEqual({
+      'zh-CN': '厚度为 0 nm，超出允许范围（≥ 0.001 且 ≤ 1e8 nm）',
+      en: 'Thickness is 0 nm, outside the allowed range (≥ 0.001 and ≤ 1e8 nm)',
     });
-    // the server's refusal names the field as the form does, never by its code name
-    expect(localizeCheckMessage(mu, 'zh-CN')).toBe('MAPbI3：电子迁移率：须为有限的数（未填写）');
-    expect(localizeCheckMessage(thickness, 'en')).toBe('MAPbI3: thickness: the thickness must be > 0 (got 0)');
-    const step = { path: 'electrical.voltageSweep.stepV', message: mu.message };
+    expect(wordEngineMessage(thickness.message, 'en')).toBe(thickness.message.text);
+    const mu = at(errors, 'layers[3] "MAPbI3".electrical.muNCm2PerVs');
+    expect(mu.message.code).toBe('check.param-limit');
+    // the server's refusal says where the field is (the layer) before the registry's sentence
+    expect(localizeCheckMessage(mu, 'zh-CN')).toBe('MAPbI3：电子迁移率必须是一个有限的数（收到 NaN cm²/(V·s)）');
+    expect(localizeCheckMessage(thickness, 'en')).toBe(
+      'MAPbI3: Thickness is 0 nm, outside the allowed range (≥ 0.001 and ≤ 1e8 nm)',
+    );
+    // a rule that is not a registry verdict keeps the field's label before its words
+    const notFinite: CheckIssue['message'] = {
+      code: 'check.not-finite',
+      params: { got: 'NaN' },
+      text: 'must be a finite number (got NaN)',
+    };
+    const step = { path: 'electrical.voltageSweep.stepV', message: notFinite };
     expect(localizeCheckMessage(step, 'zh-CN')).toBe('扫描步长：须为有限的数（未填写）');
-    const wf = { path: 'electrical.contacts.back.workFunctionEV', message: mu.message };
+    const wf = { path: 'electrical.contacts.back.workFunctionEV', message: notFinite };
     expect(localizeCheckMessage(wf, 'en')).toBe('back contact work function: must be a finite number (not given)');
   });
 });

@@ -7,7 +7,8 @@ import {
   type ElectricalDevice,
   ENGINE_MESSAGE_CODES,
 } from '@pvforge/engine';
-import { checkDeviceElectricalCoded } from '@pvforge/engine/spec-check';
+import { checkDeviceElectricalCoded, FIELD_VALUE_CODES, PARAM_CHECK_CODES } from '@pvforge/engine/spec-check';
+import { formatValue, judge, param, sayVerdict } from '@pvforge/params';
 import { describe, expect, it } from 'vitest';
 import { checkDeviceSpec, hasMessageWording, localizeCheckMessage, wordEngineMessage } from '../src/index.js';
 
@@ -553,8 +554,12 @@ describe('device check codes in both languages', () => {
 
   it('broken devices reach every code but the server-only one', () => {
     const seen = new Set(issues.map((i) => i.message.code));
-    // check.needs-electrical is the server's refusal of an electrical run without the block (apps/server jobs/validate.ts)
-    expect(CHECK_MESSAGE_CODES.filter((c) => !seen.has(c))).toEqual(['check.needs-electrical']);
+    for (const c of PARAM_CHECK_CODES) expect(seen.has(c), c).toBe(true);
+    // check.needs-electrical is the server's refusal of an electrical run without the block (apps/server
+    // jobs/validate.ts); the rules of one field's value alone are the registry's on a DeviceSpec
+    // (check.param-limit), kept for the solver's own inputs and for results stored with them
+    const unreached = CHECK_MESSAGE_CODES.filter((c) => !seen.has(c));
+    expect(unreached.filter((c) => !FIELD_VALUE_CODES.has(c))).toEqual(['check.needs-electrical']);
   });
 
   it('words every real issue with all its parameters, and no English rule in Chinese', () => {
@@ -568,6 +573,13 @@ describe('device check codes in both languages', () => {
       }
       expect(zh, line).not.toMatch(/must|got|give |\bnot\b/);
       expect(zh, line).not.toBe(en);
+      if ((PARAM_CHECK_CODES as readonly string[]).includes(i.message.code)) {
+        // the registry's sentence: the English is the engine's line, the value is quoted as the registry writes it
+        expect(en, line).toBe(i.message.text);
+        const got = i.message.params['got'];
+        if (i.message.params['gotType'] === 'number') expect(zh, line).toContain(formatValue(Number(got)));
+        continue;
+      }
       for (const [k, v] of Object.entries(i.message.params)) {
         if (WORDED.has(k) || v === '') continue;
         expect(zh, `${line} [${k}]`).toContain(String(v));
@@ -591,13 +603,14 @@ describe('device check codes in both languages', () => {
     const zh = (i: CheckIssue) => localizeCheckMessage(i, 'zh-CN');
     const en = (i: CheckIssue) => localizeCheckMessage(i, 'en');
 
-    const t = one(all['negativeThickness']!, 'check.thickness-not-positive');
+    const t = one(all['negativeThickness']!, 'check.param-limit');
     expect([t.path, t.message.params, t.message.text]).toEqual([
       'layers[3] "MAPbI3".thicknessNm',
-      { got: '-5' },
-      'must be a positive thickness (got -5)',
+      { param: 'layers[].thicknessNm', rule: 'below', limit: 0.001, inclusive: 1, got: '-5', gotType: 'number' },
+      'Thickness is -5 nm, outside the allowed range (≥ 0.001 and ≤ 1e8 nm)',
     ]);
-    expect(wordEngineMessage(t.message, 'zh-CN')).toBe('厚度须大于 0（现为 -5）');
+    expect(wordEngineMessage(t.message, 'zh-CN')).toBe('厚度为 -5 nm，超出允许范围（≥ 0.001 且 ≤ 1e8 nm）');
+    expect(zh(t)).toBe('MAPbI3：厚度为 -5 nm，超出允许范围（≥ 0.001 且 ≤ 1e8 nm）');
 
     const a = one(all['nonAdjacent']!, 'check.not-adjacent');
     expect(a.message.params).toEqual({ front: 'PTAA', back: 'PCBM' });
@@ -610,22 +623,25 @@ describe('device check codes in both languages', () => {
     expect(p.message.params).toEqual({ count: 120001, max: 10001 });
     expect(wordEngineMessage(p.message, 'zh-CN')).toBe('120001 个电压点过多（最多 10001 个）');
 
-    const s = one(all['badSegment']!, 'check.not-positive');
-    expect([s.path, s.message.params]).toEqual(['electrical.transient.segments[0].durationS', { got: '-1' }]);
-    expect(zh(s)).toBe('瞬态协议第 1 步的时长：须大于 0（现为 -1）');
-    expect(en(s)).toBe('duration of step 1 of the transient: must be > 0 (got -1)');
+    // a registered field is said by the registry, after its place
+    const registry = (path: string, v: number, lang: 'zh' | 'en') =>
+      sayVerdict(param(path), judge(param(path), v)!, v, lang);
+    const s = one(all['badSegment']!, 'check.param-limit');
+    expect(s.path).toBe('electrical.transient.segments[0].durationS');
+    expect(zh(s)).toBe(`瞬态协议第 1 步：${registry('electrical.transient.segments[].durationS', -1, 'zh')}`);
+    expect(en(s)).toBe(`step 1 of the transient: ${registry('electrical.transient.segments[].durationS', -1, 'en')}`);
 
     const w = one(all['badDefect']!, 'check.width-single');
     expect(zh(w)).toBe('MAPbI3：第 1 个缺陷的分布宽度：单一能级没有宽度：请选择能量分布，或不填宽度');
 
-    const ea = one(all['badIonTemperature']!, 'check.negative');
-    expect([ea.path, ea.message.params]).toEqual([
-      'layers[3] "MAPbI3".electrical.ions[0].activationEnergyEV',
-      { got: '-0.2' },
-    ]);
-    expect(zh(ea)).toBe('MAPbI3：第 1 种可移动离子的激活能：须为不小于 0 的数值（现为 -0.2）');
-    const tr = one(all['badIonTemperature']!, 'check.not-positive-temperature');
-    expect(en(tr)).toBe('MAPbI3: reference temperature of mobile ion species 1: must be > 0 K (got -1)');
+    const [ea, tr] = all['badIonTemperature']!.filter((i) => i.message.code === 'check.param-limit');
+    expect(ea!.path).toBe('layers[3] "MAPbI3".electrical.ions[0].activationEnergyEV');
+    expect(zh(ea!)).toBe(
+      `MAPbI3：第 1 种可移动离子：${registry('layers[].electrical.ions[].activationEnergyEV', -0.2, 'zh')}`,
+    );
+    expect(en(tr!)).toBe(
+      `MAPbI3, mobile ion species 1: ${registry('layers[].electrical.ions[].referenceTemperatureK', -1, 'en')}`,
+    );
   });
 
   it('keeps the English line for logs, the CLI and API clients', () => {
@@ -639,6 +655,7 @@ describe('device check codes in both languages', () => {
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect(r.errors).toEqual(r.issues.map((i) => `${i.path}: ${i.message.text}`));
-    expect(r.errors).toContain('electrical.transient.segments[0].durationS: must be a duration > 0 (got -1)');
+    const p = param('electrical.transient.segments[].durationS');
+    expect(r.errors).toContain(`electrical.transient.segments[0].durationS: ${sayVerdict(p, judge(p, -1)!, -1, 'en')}`);
   });
 });

@@ -1,4 +1,4 @@
-import type { CheckIssue } from '@pvforge/engine/spec-check';
+import { type CheckIssue, PARAM_CHECK_CODES } from '@pvforge/engine/spec-check';
 import { wordCheckMessage } from '../engine-messages/check-wording.js';
 import type { Lang, Localized } from '../i18n.js';
 import { electricalFieldLabel } from '../schemas/material.js';
@@ -229,11 +229,68 @@ function labelOf(path: string, list: typeof FIELDS): Localized | undefined {
   return undefined;
 }
 
+/** The codes whose words are the registry's (the sentence names the parameter). */
+const PARAM_CODES: ReadonlySet<string> = new Set(PARAM_CHECK_CODES);
+
+/** The places a registered field sits in below its layer (or the device), by the path's shape. */
+const PLACES: { re: RegExp; place: (m: RegExpExecArray) => Localized }[] = [
+  {
+    re: /^electrical\.interfaces\.(\d+)\.defects\.(\d+)\./,
+    place: (m) =>
+      L(`第 ${nth(m[1]!)} 个界面的第 ${nth(m[2]!)} 个缺陷`, `defect ${nth(m[2]!)} at interface ${nth(m[1]!)}`),
+  },
+  { re: /^electrical\.interfaces\.(\d+)\./, place: (m) => L(`第 ${nth(m[1]!)} 个界面`, `interface ${nth(m[1]!)}`) },
+  { re: /^electrical\.defects\.(\d+)\./, place: (m) => L(`第 ${nth(m[1]!)} 个缺陷`, `defect ${nth(m[1]!)}`) },
+  {
+    re: /^electrical\.ions\.(\d+)\./,
+    place: (m) => L(`第 ${nth(m[1]!)} 种可移动离子`, `mobile ion species ${nth(m[1]!)}`),
+  },
+  {
+    re: /^electrical\.contacts\.(front|back)\./,
+    place: (m) => {
+      const side = SIDE[m[1] as 'front' | 'back'];
+      return L(`${side['zh-CN']}电极`, `${side.en} contact`);
+    },
+  },
+  {
+    re: /^electrical\.transient\.segments\.(\d+)\./,
+    place: (m) => L(`瞬态协议第 ${nth(m[1]!)} 步`, `step ${nth(m[1]!)} of the transient`),
+  },
+  {
+    re: /^electrical\.transient\.profileTimesS\.(\d+)$/,
+    place: (m) => L(`第 ${nth(m[1]!)} 个分布图时刻`, `profile time ${nth(m[1]!)}`),
+  },
+  {
+    re: /^electrical\.(?:voltageSweep\.|)profileBiasesV\.(\d+)$/,
+    place: (m) => L(`第 ${nth(m[1]!)} 个分布图偏压`, `profile bias ${nth(m[1]!)}`),
+  },
+];
+
+/**
+ * Where a registered field sits, in both languages (`layers[3] "MAPbI3".electrical.defects[0].densityCm3`
+ * -> "MAPbI3：第 1 个缺陷"); undefined for a field of the device itself (the temperature, the light).
+ */
+export function placeOf(path: string): Localized | undefined {
+  const { layer, rel } = dotted(path);
+  const below = PLACES.map((p) => ({ p, m: p.re.exec(rel) })).find((x) => x.m);
+  const sub = below ? below.p.place(below.m!) : undefined;
+  if (layer && sub) return L(`${layer}：${sub['zh-CN']}`, `${layer}, ${sub.en}`);
+  if (layer) return L(layer, layer);
+  return sub;
+}
+
 /**
  * A check issue in one language: the field's label and the rule (`瞬态协议第 2 步的时长：须大于 0（现为 -1）`).
  * A field without a label is named by its path.
  */
 export function localizeCheckMessage(issue: CheckIssue, lang: Lang): string {
+  if (PARAM_CODES.has(issue.message.code)) {
+    // the registry's sentence names the parameter itself: only its place goes before it
+    const where = placeOf(issue.path);
+    const said = wordCheckMessage(issue.message, lang);
+    if (!where) return said;
+    return lang === 'en' ? `${where.en}: ${said}` : `${where['zh-CN']}：${said}`;
+  }
   // the web labels the general fields itself (with symbol and unit); the server's refusal uses these
   const field = checkFieldOf(issue.path) ?? labelOf(issue.path, GENERAL_FIELDS);
   const text = wordCheckMessage(issue.message, lang);

@@ -7,7 +7,9 @@ import {
   THERMIONIC_FIELDS,
   TUNNEL_OXIDE_FIELDS,
 } from '@pvforge/engine/spec-check';
+import { paramAt } from '@pvforge/params';
 import Type, { type Static, type TInteger, type TNumber, type TOptional } from 'typebox';
+import { ParamNumber } from './param-schema.js';
 
 /**
  * The electrical (drift-diffusion) part of DeviceSpec v1, additive to the optical part: per layer
@@ -19,10 +21,16 @@ import Type, { type Static, type TInteger, type TNumber, type TOptional } from '
  * The parameter names, units and rules come from the engine's one field list
  * (@pvforge/engine/spec-check, electrical/fields.ts), and the values are judged by the engine's one
  * check (checkElectricalIssues below), so the schema, the solver and the forms cannot disagree.
- * The schema here only types the fields. Physics and defaults: docs/physics/drift-diffusion.md.
+ * Every number carries its parameter-registry entry's hard limits and description (@pvforge/params),
+ * so OpenAPI shows them; the rules that couple fields are the engine check's. Physics and defaults: docs/physics/drift-diffusion.md.
  */
 
-const Num = (opts: Record<string, unknown> = {}) => Type.Number(opts);
+/** A registered number of the electrical part: its registry bounds and description (param-schema.ts). */
+const Num = (path: string, fallback: Record<string, unknown> = {}) => ParamNumber(path, fallback);
+/** The same for a whole number (counts of points) while the registry has no entry. */
+const Int = (path: string) => ParamNumber(path, {}, true);
+const ION = 'layers[].electrical.ions[].';
+const CT = 'layers[].electrical.ctDissociation.';
 
 type LayerProperties = { [K in LayerFieldKey]: TOptional<TNumber | TInteger> };
 
@@ -38,11 +46,11 @@ type LayerProperties = { [K in LayerFieldKey]: TOptional<TNumber | TInteger> };
  */
 export const IonElectricalSpec = Type.Object(
   {
-    densityCm3: Num(),
-    diffusionCm2PerS: Num(),
+    densityCm3: Num(`${ION}densityCm3`),
+    diffusionCm2PerS: Num(`${ION}diffusionCm2PerS`),
     sign: Type.Union([Type.Literal(1), Type.Literal(-1)]),
-    activationEnergyEV: Type.Optional(Num()),
-    referenceTemperatureK: Type.Optional(Num({ exclusiveMinimum: 0 })),
+    activationEnergyEV: Type.Optional(Num(`${ION}activationEnergyEV`)),
+    referenceTemperatureK: Type.Optional(Num(`${ION}referenceTemperatureK`, { exclusiveMinimum: 0 })),
   },
   { additionalProperties: false },
 );
@@ -56,47 +64,58 @@ export type IonElectricalSpec = Static<typeof IonElectricalSpec>;
 export const CtDissociationElectricalSpec = Type.Object(
   {
     model: Type.Literal('onsager-braun'),
-    separationNm: Num(),
-    decayRatePerS: Num(),
-    directYield: Type.Optional(Num()),
+    separationNm: Num(`${CT}separationNm`),
+    decayRatePerS: Num(`${CT}decayRatePerS`),
+    directYield: Type.Optional(Num(`${CT}directYield`)),
     distribution: Type.Optional(Type.Union([Type.Literal('delta'), Type.Literal('gaussian')])),
   },
   { additionalProperties: false },
 );
 export type CtDissociationElectricalSpec = Static<typeof CtDissociationElectricalSpec>;
 
-/** The fields every defect has, in a layer or at an interface (the engine's device/defects-map.ts). */
-const defectFields = {
+/**
+ * The fields every defect has, in a layer or at an interface (the engine's device/defects-map.ts),
+ * with the bounds of the registry entries under `at` (the layer's or the interface's defect list).
+ */
+const defectFields = (at: string) => ({
   /** A label for the results; default the defect's number. */
   name: Type.Optional(Type.String({ maxLength: 60 })),
   type: Type.Union([Type.Literal('donor'), Type.Literal('acceptor'), Type.Literal('neutral')]),
   /** The level (or centre), eV: below E_c, above E_v or above E_i (signed), per energyReference; default 0. */
-  energyEV: Type.Optional(Num()),
+  energyEV: Type.Optional(Num(`${at}energyEV`)),
   energyReference: Type.Union([Type.Literal('conduction'), Type.Literal('valence'), Type.Literal('intrinsic')]),
   distribution: Type.Optional(
     Type.Union([Type.Literal('single'), Type.Literal('uniform'), Type.Literal('gaussian'), Type.Literal('tail')]),
   ),
   /** Uniform: full width; Gaussian: standard deviation; tail: characteristic energy; eV. */
-  widthEV: Type.Optional(Num()),
+  widthEV: Type.Optional(Num(`${at}widthEV`)),
   /** Capture cross-sections, cm^2, with thermal velocities, cm/s (default 1e7)... */
-  sigmaNCm2: Type.Optional(Num()),
-  sigmaPCm2: Type.Optional(Num()),
-  vthNCmPerS: Type.Optional(Num()),
-  vthPCmPerS: Type.Optional(Num()),
+  sigmaNCm2: Type.Optional(Num(`${at}sigmaNCm2`)),
+  sigmaPCm2: Type.Optional(Num(`${at}sigmaPCm2`)),
+  vthNCmPerS: Type.Optional(Num(`${at}vthNCmPerS`)),
+  vthPCmPerS: Type.Optional(Num(`${at}vthPCmPerS`)),
   /** ...or capture coefficients, cm^3/s. */
-  cNCm3PerS: Type.Optional(Num()),
-  cPCm3PerS: Type.Optional(Num()),
-};
+  cNCm3PerS: Type.Optional(Num(`${at}cNCm3PerS`)),
+  cPCm3PerS: Type.Optional(Num(`${at}cPCm3PerS`)),
+});
 
 /**
  * A defect of a layer as SCAPS users give it: charge type, density per volume, energy relative to
  * a band edge or the intrinsic level, distribution, capture. The engine's check judges the values.
  */
-export const BulkDefectSpec = Type.Object({ ...defectFields, densityCm3: Num() }, { additionalProperties: false });
+const BULK_DEFECT = 'layers[].electrical.defects[].';
+export const BulkDefectSpec = Type.Object(
+  { ...defectFields(BULK_DEFECT), densityCm3: Num(`${BULK_DEFECT}densityCm3`) },
+  { additionalProperties: false },
+);
 export type BulkDefectSpec = Static<typeof BulkDefectSpec>;
 
 /** A defect sheet at an interface (density per area), capturing from both layers. */
-export const InterfaceDefectSpec = Type.Object({ ...defectFields, densityCm2: Num() }, { additionalProperties: false });
+const INTERFACE_DEFECT = 'electrical.interfaces[].defects[].';
+export const InterfaceDefectSpec = Type.Object(
+  { ...defectFields(INTERFACE_DEFECT), densityCm2: Num(`${INTERFACE_DEFECT}densityCm2`) },
+  { additionalProperties: false },
+);
 export type InterfaceDefectSpec = Static<typeof InterfaceDefectSpec>;
 
 /** Most defects per layer or per interface (the engine's MAX_DEFECTS). */
@@ -104,7 +123,16 @@ export const MAX_DEFECTS_PER_PLACE = 20;
 
 export const LayerElectricalSpec = Type.Object({
   ...(Object.fromEntries(
-    LAYER_FIELDS.map((f) => [f.key, Type.Optional(f.rule === 'intervals' ? Type.Integer() : Type.Number())]),
+    LAYER_FIELDS.map((f) => [
+      f.key,
+      Type.Optional(
+        paramAt(`layers[].electrical.${f.key}`)
+          ? Num(`layers[].electrical.${f.key}`)
+          : f.rule === 'intervals'
+            ? Type.Integer()
+            : Type.Number(),
+      ),
+    ]),
   ) as LayerProperties),
   /** Defects of the layer (electrical/defects.ts). */
   defects: Type.Optional(Type.Array(BulkDefectSpec, { maxItems: MAX_DEFECTS_PER_PLACE })),
@@ -114,7 +142,13 @@ export const LayerElectricalSpec = Type.Object({
   ctDissociation: Type.Optional(CtDissociationElectricalSpec),
   /** Excitons that diffuse to the donor/acceptor interface of a planar heterojunction. */
   excitonDiffusion: Type.Optional(
-    Type.Object({ diffusionLengthNm: Num(), lifetimeS: Num() }, { additionalProperties: false }),
+    Type.Object(
+      {
+        diffusionLengthNm: Num('layers[].electrical.excitonDiffusion.diffusionLengthNm'),
+        lifetimeS: Num('layers[].electrical.excitonDiffusion.lifetimeS'),
+      },
+      { additionalProperties: false },
+    ),
   ),
 });
 export type LayerElectricalSpec = Static<typeof LayerElectricalSpec>;
@@ -132,13 +166,17 @@ export const InterfaceElectricalSpec = Type.Object(
      * ntCm2 (cm^-2) with cross-sections sigmaNCm2, sigmaPCm2 (cm^2) and thermal velocity vthCmPerS
      * (cm/s); the trap level etMinusEmidEV (eV) relative to the mid-gap of the interface gap.
      */
-    ...(Object.fromEntries(INTERFACE_FIELDS.map((f) => [f.key, Type.Optional(Num())])) as {
+    ...(Object.fromEntries(
+      INTERFACE_FIELDS.map((f) => [f.key, Type.Optional(Num(`electrical.interfaces[].${f.key}`))]),
+    ) as {
       [K in (typeof INTERFACE_FIELDS)[number]['key']]: TOptional<TNumber>;
     }),
     /** Thermionic emission over the band offsets (transfer velocities vNCmPerS, vPCmPerS, cm/s, default 1e7). */
     thermionic: Type.Optional(
       Type.Object(
-        Object.fromEntries(THERMIONIC_FIELDS.map((f) => [f.key, Type.Optional(Num())])) as {
+        Object.fromEntries(
+          THERMIONIC_FIELDS.map((f) => [f.key, Type.Optional(Num(`electrical.interfaces[].thermionic.${f.key}`))]),
+        ) as {
           [K in (typeof THERMIONIC_FIELDS)[number]['key']]: TOptional<TNumber>;
         },
         { additionalProperties: false },
@@ -151,7 +189,9 @@ export const InterfaceElectricalSpec = Type.Object(
      */
     tunnelOxide: Type.Optional(
       Type.Object(
-        Object.fromEntries(TUNNEL_OXIDE_FIELDS.map((f) => [f.key, Num()])) as {
+        Object.fromEntries(
+          TUNNEL_OXIDE_FIELDS.map((f) => [f.key, Num(`electrical.interfaces[].tunnelOxide.${f.key}`)]),
+        ) as {
           [K in (typeof TUNNEL_OXIDE_FIELDS)[number]['key']]: TNumber;
         },
         { additionalProperties: false },
@@ -169,10 +209,10 @@ export const ContactElectricalSpec = Type.Object(
   {
     kind: Type.Union([Type.Literal('ohmic'), Type.Literal('schottky')]),
     /** Metal work function, eV (schottky only, required there). */
-    workFunctionEV: Type.Optional(Num({ exclusiveMinimum: 0 })),
+    workFunctionEV: Type.Optional(Num('electrical.contacts.*.workFunctionEV', { exclusiveMinimum: 0 })),
     /** cm/s; null or absent = infinite (the carriers are at equilibrium with the metal). */
-    sNCmPerS: Type.Optional(Type.Union([Num({ minimum: 0 }), Type.Null()])),
-    sPCmPerS: Type.Optional(Type.Union([Num({ minimum: 0 }), Type.Null()])),
+    sNCmPerS: Type.Optional(Type.Union([Num('electrical.contacts.*.sNCmPerS', { minimum: 0 }), Type.Null()])),
+    sPCmPerS: Type.Optional(Type.Union([Num('electrical.contacts.*.sPCmPerS', { minimum: 0 }), Type.Null()])),
   },
   { additionalProperties: false },
 );
@@ -183,14 +223,20 @@ export const GenerationElectricalSpec = Type.Union([
   /** G(x) from the optical engine (transfer matrix) in the same run: default when `illumination` is given. */
   Type.Object({ kind: Type.Literal('optical') }, { additionalProperties: false }),
   /** The same rate in every electrical layer, cm^-3 s^-1. */
-  Type.Object({ kind: Type.Literal('uniform'), gCm3PerS: Num({ minimum: 0 }) }, { additionalProperties: false }),
+  Type.Object(
+    { kind: Type.Literal('uniform'), gCm3PerS: Num('electrical.generation.gCm3PerS', { minimum: 0 }) },
+    { additionalProperties: false },
+  ),
   /**
    * Beer-Lambert absorption of the illumination spectrum entering the first electrical layer
    * (layers in front of it taken as transparent), alpha = 4 pi k / lambda of each layer's n,k,
    * after a front reflectance (fraction, default 0); no interference, no back reflection.
    */
   Type.Object(
-    { kind: Type.Literal('beer-lambert'), reflectance: Type.Optional(Num({ minimum: 0, maximum: 1 })) },
+    {
+      kind: Type.Literal('beer-lambert'),
+      reflectance: Type.Optional(Num('electrical.generation.reflectance', { minimum: 0, maximum: 1 })),
+    },
     { additionalProperties: false },
   ),
   /** No generation: the dark J-V only. Default without `illumination`. */
@@ -198,23 +244,27 @@ export const GenerationElectricalSpec = Type.Union([
 ]);
 export type GenerationElectricalSpec = Static<typeof GenerationElectricalSpec>;
 
+const SEG = 'electrical.transient.segments[].';
 /** One piece of a transient protocol (the engine's device/transient.ts). */
 export const TransientSegmentSpec = Type.Union([
   /** A linear scan to toV at rateVPerS (default: the protocol's rateVPerS). */
   Type.Object(
-    { kind: Type.Literal('scan'), toV: Num(), rateVPerS: Type.Optional(Num()) },
+    { kind: Type.Literal('scan'), toV: Num(`${SEG}toV`), rateVPerS: Type.Optional(Num(`${SEG}rateVPerS`)) },
     { additionalProperties: false },
   ),
   /** The voltage held for durationS, after a step to voltageV when given (preconditioning, J(t) of a step). */
   Type.Object(
-    { kind: Type.Literal('hold'), durationS: Num(), voltageV: Type.Optional(Num()) },
+    { kind: Type.Literal('hold'), durationS: Num(`${SEG}durationS`), voltageV: Type.Optional(Num(`${SEG}voltageV`)) },
     { additionalProperties: false },
   ),
   /** The light switched on or off, the voltage held (transient photocurrent). */
-  Type.Object({ kind: Type.Literal('light'), on: Type.Boolean(), durationS: Num() }, { additionalProperties: false }),
+  Type.Object(
+    { kind: Type.Literal('light'), on: Type.Boolean(), durationS: Num(`${SEG}durationS`) },
+    { additionalProperties: false },
+  ),
   /** Open circuit for durationS, the light optionally switched at its start (transient photovoltage). */
   Type.Object(
-    { kind: Type.Literal('open-circuit'), durationS: Num(), light: Type.Optional(Type.Boolean()) },
+    { kind: Type.Literal('open-circuit'), durationS: Num(`${SEG}durationS`), light: Type.Optional(Type.Boolean()) },
     { additionalProperties: false },
   ),
 ]);
@@ -223,16 +273,16 @@ export type TransientSegmentSpec = Static<typeof TransientSegmentSpec>;
 /** A transient protocol, from the steady state (ions equilibrated) at initialV. */
 export const TransientElectricalSpec = Type.Object(
   {
-    initialV: Num(),
+    initialV: Num('electrical.transient.initialV'),
     /** Light at the start (default: on when the device is illuminated). */
     initialLight: Type.Optional(Type.Boolean()),
     /** Scan rate of the scans that do not give their own, V/s. */
-    rateVPerS: Type.Optional(Num()),
+    rateVPerS: Type.Optional(Num('electrical.transient.rateVPerS')),
     segments: Type.Array(TransientSegmentSpec, { minItems: 1, maxItems: 200 }),
     /** Samples saved over the whole protocol (spec §9: step = time / (points - 1); default 201). */
-    points: Type.Optional(Type.Integer()),
+    points: Type.Optional(Int('electrical.transient.points')),
     /** Times at which to keep profiles, s. */
-    profileTimesS: Type.Optional(Type.Array(Num(), { maxItems: 50 })),
+    profileTimesS: Type.Optional(Type.Array(Num('electrical.transient.profileTimesS[]'), { maxItems: 50 })),
   },
   { additionalProperties: false },
 );
@@ -241,10 +291,10 @@ export type TransientElectricalSpec = Static<typeof TransientElectricalSpec>;
 /** A small-signal impedance spectrum about the steady state at voltageV (log-spaced frequencies). */
 export const ImpedanceElectricalSpec = Type.Object(
   {
-    voltageV: Num(),
-    startHz: Type.Optional(Num()),
-    stopHz: Type.Optional(Num()),
-    points: Type.Optional(Type.Integer()),
+    voltageV: Num('electrical.impedance.voltageV'),
+    startHz: Type.Optional(Num('electrical.impedance.startHz')),
+    stopHz: Type.Optional(Num('electrical.impedance.stopHz')),
+    points: Type.Optional(Int('electrical.impedance.points')),
   },
   { additionalProperties: false },
 );
@@ -257,12 +307,12 @@ export type ImpedanceElectricalSpec = Static<typeof ImpedanceElectricalSpec>;
  */
 export const CapacitanceVoltageSpec = Type.Object(
   {
-    frequencyHz: Num(),
-    startV: Num(),
-    stopV: Num(),
-    stepV: Num(),
-    fitFromV: Type.Optional(Num()),
-    fitToV: Type.Optional(Num()),
+    frequencyHz: Num('electrical.capacitanceVoltage.frequencyHz'),
+    startV: Num('electrical.capacitanceVoltage.startV'),
+    stopV: Num('electrical.capacitanceVoltage.stopV'),
+    stepV: Num('electrical.capacitanceVoltage.stepV'),
+    fitFromV: Type.Optional(Num('electrical.capacitanceVoltage.fitFromV')),
+    fitToV: Type.Optional(Num('electrical.capacitanceVoltage.fitToV')),
     fitLayer: Type.Optional(Type.String({ minLength: 1 })),
   },
   { additionalProperties: false },
@@ -272,10 +322,10 @@ export type CapacitanceVoltageSpec = Static<typeof CapacitanceVoltageSpec>;
 /** C-f: the capacitance over log-spaced frequencies at voltageV (defaults 10 Hz to 10 MHz, 41 points). */
 export const CapacitanceFrequencySpec = Type.Object(
   {
-    voltageV: Num(),
-    startHz: Type.Optional(Num()),
-    stopHz: Type.Optional(Num()),
-    points: Type.Optional(Type.Integer()),
+    voltageV: Num('electrical.capacitanceFrequency.voltageV'),
+    startHz: Type.Optional(Num('electrical.capacitanceFrequency.startHz')),
+    stopHz: Type.Optional(Num('electrical.capacitanceFrequency.stopHz')),
+    points: Type.Optional(Int('electrical.capacitanceFrequency.points')),
   },
   { additionalProperties: false },
 );
@@ -292,7 +342,12 @@ export const TandemElectricalSpec = Type.Object(
     /** Current matching: the subcell photocurrents with one top-cell layer's thickness swept (optics only). */
     thicknessSweep: Type.Optional(
       Type.Object(
-        { layer: Type.String({ minLength: 1, maxLength: 100 }), fromNm: Num(), toNm: Num(), points: Type.Integer() },
+        {
+          layer: Type.String({ minLength: 1, maxLength: 100 }),
+          fromNm: Num('electrical.tandem.thicknessSweep.fromNm'),
+          toNm: Num('electrical.tandem.thicknessSweep.toNm'),
+          points: Int('electrical.tandem.thicknessSweep.points'),
+        },
         { additionalProperties: false },
       ),
     ),
@@ -317,26 +372,33 @@ export const DeviceElectricalSpec = Type.Object(
     ),
     interfaces: Type.Optional(Type.Array(InterfaceElectricalSpec, { maxItems: 200 })),
     /** External series resistance, Ohm cm^2 (default 0). */
-    rsOhmCm2: Type.Optional(Num({ minimum: 0 })),
+    rsOhmCm2: Type.Optional(Num('electrical.rsOhmCm2', { minimum: 0 })),
     /** External shunt resistance, Ohm cm^2; null or absent = no shunt. */
-    rshOhmCm2: Type.Optional(Type.Union([Num({ exclusiveMinimum: 0 }), Type.Null()])),
+    rshOhmCm2: Type.Optional(Type.Union([Num('electrical.rshOhmCm2', { exclusiveMinimum: 0 }), Type.Null()])),
     /** Default 300 K. */
-    temperatureK: Type.Optional(Num({ exclusiveMinimum: 0 })),
+    temperatureK: Type.Optional(Num('electrical.temperatureK', { exclusiveMinimum: 0 })),
     /** Carrier statistics, default 'boltzmann'. */
     statistics: Type.Optional(Type.Union([Type.Literal('boltzmann'), Type.Literal('fermi-dirac')])),
     /** Terminal voltages startV, startV + stepV, ... up to stopV (included), V; stepV != 0. */
-    voltageSweep: Type.Object({ startV: Num(), stopV: Num(), stepV: Num() }, { additionalProperties: false }),
+    voltageSweep: Type.Object(
+      {
+        startV: Num('electrical.voltageSweep.startV'),
+        stopV: Num('electrical.voltageSweep.stopV'),
+        stepV: Num('electrical.voltageSweep.stepV'),
+      },
+      { additionalProperties: false },
+    ),
     /** When the light J-V ends below Voc, keep stepping until J changes sign (default false: a warning). */
     extendToVoc: Type.Optional(Type.Boolean()),
     /** Biases, V, at which to keep band diagrams and rates, besides 0 V, maximum power and Voc. */
-    profileBiasesV: Type.Optional(Type.Array(Num(), { maxItems: 50 })),
+    profileBiasesV: Type.Optional(Type.Array(Num('electrical.profileBiasesV[]'), { maxItems: 50 })),
     /** Default: 'optical' when `illumination` is given, else 'dark'. */
     generation: Type.Optional(GenerationElectricalSpec),
     /**
      * Total mesh nodes shared among layers without their own gridPoints (default 400; users are
      * advised <= 600); an integer from 3 to MAX_NODES, judged by the engine's check.
      */
-    gridPoints: Type.Optional(Num()),
+    gridPoints: Type.Optional(Num('electrical.gridPoints')),
     /** Also run the dark J-V (default false). */
     darkJV: Type.Optional(Type.Boolean()),
     /**
@@ -344,7 +406,10 @@ export const DeviceElectricalSpec = Type.Object(
      * start of the grid in steps of stepNm (a multiple of the optical step; default: every one).
      */
     eqe: Type.Optional(
-      Type.Object({ stepNm: Type.Optional(Num({ exclusiveMinimum: 0 })) }, { additionalProperties: false }),
+      Type.Object(
+        { stepNm: Type.Optional(Num('electrical.eqe.stepNm', { exclusiveMinimum: 0 })) },
+        { additionalProperties: false },
+      ),
     ),
     /** A transient protocol (hysteresis loops, preconditioning, steps, light switching, open circuit). */
     transient: Type.Optional(TransientElectricalSpec),

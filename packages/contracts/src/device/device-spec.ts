@@ -1,4 +1,12 @@
-import { type CheckIssue, checkLine, spectrumCoverage, spectrumCoverageIssue } from '@pvforge/engine/spec-check';
+import {
+  type CheckIssue,
+  checkLine,
+  PARAM_CHECK_CODES,
+  paramIssue,
+  spectrumCoverage,
+  spectrumCoverageIssue,
+} from '@pvforge/engine/spec-check';
+import { paramAt } from '@pvforge/params';
 import Type, { type Static, type TSchema } from 'typebox';
 import Value from 'typebox/value';
 import {
@@ -7,6 +15,7 @@ import {
   LayerElectricalSpec,
   TandemSubcellSpec,
 } from './device-spec-electrical.js';
+import { ParamNumber } from './param-schema.js';
 
 /**
  * DeviceSpec, schemaVersion 1: the versioned description of a solar cell that every engine reads.
@@ -131,7 +140,7 @@ export const DeviceLayerSpec = Type.Object(
   {
     name: Type.String({ minLength: 1, maxLength: 100 }),
     /** > 0. Thick layers (glass, wafers) should be incoherent. */
-    thicknessNm: Finite({ exclusiveMinimum: 0 }),
+    thicknessNm: ParamNumber('layers[].thicknessNm', { exclusiveMinimum: 0 }),
     /** true: thin film, fields interfere; false: thick layer, intensities add. Default true. */
     coherent: Type.Optional(Type.Boolean()),
     role: LayerRole,
@@ -162,16 +171,16 @@ export const SpectrumSpec = Type.Union([
   Type.Object(
     {
       kind: Type.Literal('blackbody'),
-      temperatureK: Finite({ exclusiveMinimum: 0 }),
-      irradianceWm2: Type.Optional(Finite({ exclusiveMinimum: 0 })),
+      temperatureK: ParamNumber('illumination.spectrum.temperatureK', { exclusiveMinimum: 0 }),
+      irradianceWm2: Type.Optional(ParamNumber('illumination.spectrum.irradianceWm2', { exclusiveMinimum: 0 })),
     },
     { additionalProperties: false },
   ),
   Type.Object(
     {
       kind: Type.Literal('monochromatic'),
-      wavelengthNm: Finite({ exclusiveMinimum: 0 }),
-      irradianceWm2: Finite({ minimum: 0 }),
+      wavelengthNm: ParamNumber('illumination.spectrum.wavelengthNm', { exclusiveMinimum: 0 }),
+      irradianceWm2: ParamNumber('illumination.spectrum.irradianceWm2', { minimum: 0 }),
     },
     { additionalProperties: false },
   ),
@@ -194,17 +203,17 @@ export const IlluminationSpec = Type.Object(
     /** Default: AM1.5G. */
     spectrum: Type.Optional(SpectrumSpec),
     /** Intensity multiplier, default 1. */
-    suns: Type.Optional(Finite({ minimum: 0 })),
+    suns: Type.Optional(ParamNumber('illumination.suns', { minimum: 0 })),
     /** Angle of incidence in the ambient, 0 <= angle < 90, default 0. */
-    angleDeg: Type.Optional(Finite({ minimum: 0, exclusiveMaximum: 90 })),
+    angleDeg: Type.Optional(ParamNumber('illumination.angleDeg', { minimum: 0, exclusiveMaximum: 90 })),
     polarization: Type.Optional(Type.Union([Type.Literal('s'), Type.Literal('p'), Type.Literal('unpolarized')])),
     /** Simulation grid, default 300-1600 nm in 1 nm steps. */
     wavelength: Type.Optional(
       Type.Object(
         {
-          startNm: Finite({ exclusiveMinimum: 0 }),
-          endNm: Finite({ exclusiveMinimum: 0 }),
-          stepNm: Finite({ exclusiveMinimum: 0 }),
+          startNm: ParamNumber('illumination.wavelength.startNm', { exclusiveMinimum: 0 }),
+          endNm: ParamNumber('illumination.wavelength.endNm', { exclusiveMinimum: 0 }),
+          stepNm: ParamNumber('illumination.wavelength.stepNm', { exclusiveMinimum: 0 }),
         },
         { additionalProperties: false },
       ),
@@ -217,11 +226,11 @@ export type IlluminationSpec = Static<typeof IlluminationSpec>;
 export const TextureSpec = Type.Object(
   {
     /** 0 planar .. 1 fully randomising (Lambertian) texture. */
-    roughnessFactor: Finite({ minimum: 0, maximum: 1 }),
+    roughnessFactor: ParamNumber('texture.roughnessFactor', { minimum: 0, maximum: 1 }),
     /** Name of the thick absorber whose front face is textured. */
     layer: Type.String({ minLength: 1 }),
     /** rms roughness (nm): makes the haze wavelength dependent (scalar scattering theory). */
-    rmsRoughnessNm: Type.Optional(Finite({ minimum: 0 })),
+    rmsRoughnessNm: Type.Optional(ParamNumber('texture.rmsRoughnessNm', { minimum: 0 })),
   },
   { additionalProperties: false },
 );
@@ -275,6 +284,16 @@ function discriminator(branch: SchemaNode): { key: string; value: unknown } | un
  */
 function collectErrors(node: SchemaNode, value: unknown, path: string, out: CheckIssue[]): void {
   const at = path || '(device)';
+  // a registered parameter the schema refuses is said in the registry's words, as the engine's
+  // check says it (a list or an object there is another branch's, e.g. a tabulated spectrum's)
+  const entry = path && (typeof value !== 'object' || value === null) ? paramAt(path) : undefined;
+  if (entry && !Value.Check(node as TSchema, value)) {
+    const issue = paramIssue(entry, at, value);
+    if (issue) {
+      out.push(issue);
+      return;
+    }
+  }
   if (node.anyOf) {
     if (Value.Check(node as TSchema, value)) return;
     // a choice of literals (a model, a distribution, the statistics): say that the value given is
@@ -439,6 +458,8 @@ function spectrumIssues(spec: DeviceSpec): CheckIssue[] {
   return gap ? [spectrumCoverageIssue(gap)] : [];
 }
 
+const PARAM_CODES: ReadonlySet<string> = new Set(PARAM_CHECK_CODES);
+
 /**
  * Messages naming the field, with layer names: `layers[2] "MAPbI3".thicknessNm: must be > 0`. The
  * electrical values are judged by the engine's check; what runs but may mislead comes back as
@@ -453,8 +474,16 @@ export function checkDeviceSpec(value: unknown): DeviceSpecCheck {
       ? { ok: false, errors: issues.map(checkLine), issues }
       : { ok: true, spec, warnings: electrical.warnings.map(checkLine), warningIssues: electrical.warnings };
   }
-  const found: CheckIssue[] = [];
+  let found: CheckIssue[] = [];
   collectErrors(DeviceSpec as unknown as SchemaNode, value, '', found);
+  if (found.length > 0 && found.every((i) => PARAM_CODES.has(i.message.code))) {
+    // the shape is right and only registered values break their limits: the engine's check judges
+    // the same fields in the same words and adds the rules that couple fields, so the device is
+    // refused for everything at once, as the engine alone would refuse it
+    const spec = value as DeviceSpec;
+    const engine = [...spectrumIssues(spec), ...checkElectricalIssues(spec).errors];
+    found = [...engine, ...found];
+  }
   // the same line twice (a field reached by two rules) is said once
   const seen = new Set<string>();
   const issues = found.filter((i) => {

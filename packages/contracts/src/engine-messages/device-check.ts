@@ -1,4 +1,6 @@
 import type { MessageParams } from '@pvforge/engine';
+import { verdictOfParams } from '@pvforge/engine/spec-check';
+import { paramAt, sayVerdict } from '@pvforge/params';
 import type { Localized } from '../i18n.js';
 import type { MessageCatalogue, MessageWording } from './catalogue.js';
 
@@ -53,7 +55,21 @@ const CELLS: Record<string, Localized> = {
 };
 const named = (table: Record<string, Localized>, v: string): Localized => table[v] ?? L(v, v);
 
+/**
+ * A registry verdict (check.param-limit, check.param-implausible) in the registry's own words
+ * (sayVerdict), so a value is refused or warned with the same sentence by the engine's check, the
+ * schema, the server, the CLI and the editor. The sentence names the parameter itself.
+ */
+const registryWords = (p: MessageParams): Localized => {
+  const entry = paramAt(s(p, 'param'));
+  const said = verdictOfParams(p);
+  if (!entry || !said) return L(s(p, 'param'), s(p, 'param'));
+  return L(sayVerdict(entry, said.verdict, said.got, 'zh'), sayVerdict(entry, said.verdict, said.got, 'en'));
+};
+
 export const DEVICE_CHECK_WORDINGS: MessageCatalogue = {
+  'check.param-limit': registryWords,
+  'check.param-implausible': registryWords,
   // values
   'check.missing': L('未填写', 'not given'),
   'check.not-finite': withGot('须为有限的数', 'must be a finite number'),

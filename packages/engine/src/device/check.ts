@@ -4,9 +4,11 @@
  * all judge a device the same way). Two parts:
  *   - the DeviceSpec's own structure: which layers form the electrical domain (contiguous), unknown
  *     fields, interfaces naming adjacent layers, contacts, the voltage sweep, the EQE options;
- *   - every value, by the solver's one set of rules (electrical/input-check.ts) run on the mapped
- *     device, with each issue renamed back to the DeviceSpec's field through the field list
- *     (electrical/fields.ts).
+ *   - every value of a registered parameter against its entry in @pvforge/params (field-rules.ts:
+ *     hard limits refused, implausible values warned, in the registry's words), first;
+ *   - the rules that couple fields, by the solver's one set of rules (electrical/input-check.ts)
+ *     run on the mapped device, with each issue renamed back to the DeviceSpec's field through the
+ *     field list (electrical/fields.ts); a per-field verdict they give again is dropped.
  * Each issue names the layer and the field (`layers[3] "MAPbI3".electrical.muNCm2PerVs`) and the rule
  * broken as a check code with its numbers (messages/device-check.ts), which the UI words; the English
  * line `path: text` is what logs, the CLI and API clients read.
@@ -27,6 +29,7 @@ import { type CheckIssue, checkLine, checkIssue as issue } from '../messages/dev
 import { checkTandemIssues } from '../tandem/check.js';
 import { checkDefectSpec, defectGapWarning, interfaceGap } from './defects-map.js';
 import { electricalDomain, gapOf } from './electrical-spec.js';
+import { FIELD_VALUE_CODES, fieldKey, judgeSpecFields } from './field-rules.js';
 import { mapElectrical } from './map.js';
 import type {
   CapacitanceFrequencyLike,
@@ -101,8 +104,18 @@ export function checkDeviceElectricalIssues(spec: ElectricalDeviceSpecLike): Ele
 
 /** Errors and warnings of the electrical part, each with its field path and coded message. */
 export function checkDeviceElectricalCoded(spec: ElectricalDeviceSpecLike): ElectricalCheckIssues {
+  // first every registered field against the registry (the one judgement of a value), then the
+  // rules that couple fields; a per-field verdict the later rules give again is dropped
+  const fields = judgeSpecFields(spec);
+  const settled = (errors: CheckIssue[], warnings: CheckIssue[]): ElectricalCheckIssues => {
+    const fresh = (i: CheckIssue) => !(FIELD_VALUE_CODES.has(i.message.code) && fields.judged.has(fieldKey(i.path)));
+    return {
+      errors: [...fields.errors, ...errors.filter(fresh)],
+      warnings: [...fields.warnings, ...warnings.filter(fresh)],
+    };
+  };
   const el = spec.electrical;
-  if (!el) return { errors: checkTandemIssues(spec), warnings: [] };
+  if (!el) return settled(checkTandemIssues(spec), []);
   const out: CheckIssue[] = checkTandemIssues(spec);
   const at = (j: number) => `layers[${j}] "${spec.layers[j]!.name}"`;
   const domain = electricalDomain(spec);
@@ -115,7 +128,7 @@ export function checkDeviceElectricalCoded(spec: ElectricalDeviceSpecLike): Elec
         'no layer has an "electrical" object: give the drift-diffusion parameters of the semiconductor layers',
       ),
     );
-    return { errors: out, warnings: [] };
+    return settled(out, []);
   }
   const first = domain[0]!;
   const last = domain[domain.length - 1]!;
@@ -294,7 +307,7 @@ export function checkDeviceElectricalCoded(spec: ElectricalDeviceSpecLike): Elec
     seenLines.add(line);
     return true;
   });
-  return { errors, warnings };
+  return settled(errors, warnings);
 }
 
 /** The DeviceSpec path of a solver issue (see the field list). */

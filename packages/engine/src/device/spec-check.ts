@@ -21,6 +21,9 @@ export {
   type CheckIssue,
   type CheckMessageCode,
   checkLine,
+  PARAM_CHECK_CODES,
+  paramMessage,
+  verdictOfParams,
 } from '../messages/device-check.js';
 // the user spectrum file rules and the coverage check, shared by the upload dialog and the server
 export {
@@ -45,4 +48,6 @@ export {
 } from './check.js';
 export { checkDefectSpec, layerGap } from './defects-map.js';
 export { electricalDomain, sweepVoltages } from './electrical-spec.js';
+// the one judgement of a registered field's value (the schema's failures are said with it)
+export { FIELD_VALUE_CODES, fieldKey, judgeSpecFields, paramIssue } from './field-rules.js';
 export type { DefectElectricalLike, ElectricalDeviceSpecLike } from './types.js';

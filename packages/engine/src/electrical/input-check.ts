@@ -1,27 +1,32 @@
 /**
- * Input checks of the drift-diffusion solver: the one place where a device's values are judged,
- * for every entry point (the calculation service before queuing, the worker, the CLI, the
- * validator), since the DeviceSpec check maps its issues back to the DeviceSpec's names
- * (device/check.ts). Every issue names the layer (or contact, interface, block) and the field, so
- * that a user can find what to fix.
+ * Input checks of the drift-diffusion solver, for a device given in the solver's names (a pv-bench
+ * case, the worker's mapped device; device/check.ts runs it on every mapped DeviceSpec and names its
+ * issues back to the DeviceSpec's fields). Every issue names the layer (or contact, interface,
+ * block) and the field, so that a user can find what to fix.
  *
- * Errors: what makes the equations meaningless or singular — a value that is not a finite number,
- * a zero or negative lifetime, mobility, density of states or permittivity in a non-electrode layer
- * (spec §5), a doping beyond any real solid (more dopant atoms than atoms: above 1e22 cm^-3), bad
- * generation data, unusable solver options. Warnings: what runs but may mislead — Boltzmann
- * statistics where a layer's doping or a contact puts the Fermi level within kT of a band edge or
- * inside a band (Fermi-Dirac statistics are then needed: at E_F = E_c - kT the Boltzmann density
- * exceeds Nc F_1/2 by 8 %, and the error grows without bound inside the band; Sze & Ng, Physics of
- * Semiconductor Devices, 3rd ed., §1.4.1).
+ * One field's value is judged by its entry in the parameter registry (@pvforge/params, found by
+ * its engine name): its hard limits, in the registry's words (limitRule). On a DeviceSpec the
+ * registry has judged the field already, on the DeviceSpec's names (device/field-rules.ts), and the
+ * check drops these verdicts; here they guard the solver's other callers. The rest is the physics
+ * that couples fields: SRH given one way, a defect level inside the gap, the excitons' models,
+ * contacts that suit their layers, generation data, solver options. Warnings: what runs but may
+ * mislead — Boltzmann statistics where a layer's doping or a contact puts the Fermi level within kT
+ * of a band edge or inside a band (Fermi-Dirac statistics are then needed: at E_F = E_c - kT the
+ * Boltzmann density exceeds Nc F_1/2 by 8 %, and the error grows without bound inside the band;
+ * Sze & Ng, Physics of Semiconductor Devices, 3rd ed., §1.4.1).
  */
+import { judge, type Param, param, paramsUnder } from '@pvforge/params';
 import { thermalVoltageV } from '../constants.js';
-import { type CheckMessageCode, checkMessage } from '../messages/device-check.js';
+import { type CheckMessageCode, checkMessage, paramMessage } from '../messages/device-check.js';
 import type { EngineMessage, MessageParams } from '../messages/index.js';
 import { LAYER_FIELDS } from './fields.js';
 import type { BulkDefect, ElectricalDevice, ElectricalInputIssue, ElectricalLayer, InterfaceDefect } from './types.js';
 
-/** More dopant atoms than any solid has atoms (about 5e22 cm^-3 in silicon): refused. */
-export const MAX_DOPING_CM3 = 1e22;
+/**
+ * More dopant atoms than any solid has atoms (about 5e22 cm^-3 in silicon): refused. The
+ * registry's hard limit of the donor density, kept under its old name for the code that reads it.
+ */
+export const MAX_DOPING_CM3: number = param('layers[].electrical.ndCm3').hard.max ?? 1e22;
 /** Fermi level closer to a band edge than this many kT: Boltzmann overestimates the density by more than 8 %. */
 const BOLTZMANN_MARGIN_KT = 1;
 /** Largest mesh the solver accepts, nodes (the advice to users is 600; spec §9). */
@@ -54,53 +59,90 @@ function pusher(out: ElectricalInputIssue[], where: string, layerIndex?: number)
   };
 }
 
-/** The value rule of a number field; returns false when it was reported. */
-function checkRule(v: unknown, rule: string, field: string, push: Push): boolean {
-  if (!finite(v)) {
-    push(
-      field,
-      say('check.not-finite', { got: String(v) }, `must be a finite number (got ${String(v)})`),
-      'not-finite',
-    );
-    return false;
+/** Where the solver's fields sit in a DeviceSpec, as the registry's path prefixes. */
+const LAYER = 'layers[].electrical.';
+const IONS = 'layers[].electrical.ions[].';
+const CT = 'layers[].electrical.ctDissociation.';
+const EXCITON_DIFFUSION = 'layers[].electrical.excitonDiffusion.';
+const BULK_DEFECT = 'layers[].electrical.defects[].';
+const INTERFACE = 'electrical.interfaces[].';
+const INTERFACE_DEFECT = 'electrical.interfaces[].defects[].';
+const THERMIONIC = 'electrical.interfaces[].thermionic.';
+const OXIDE = 'electrical.interfaces[].tunnelOxide.';
+const CONTACT = 'electrical.contacts.*.';
+const DEVICE = 'electrical.';
+
+const SOLVER_PARAMS = new Map<string, Param | null>();
+
+/** The solver fields judged by their registry entry, by where they sit (for the test that each has one). */
+export const SOLVER_FIELDS: readonly (readonly [prefix: string, name: string])[] = [
+  ['layers[].', 'thickness_nm'],
+  ...LAYER_FIELDS.map((f) => [LAYER, f.solver] as const),
+  ...(['N_ion_cm3', 'D_ion_cm2_s'] as const).map((n) => [IONS, n] as const),
+  ...(['a_nm', 'k_f_s', 'P0'] as const).map((n) => [CT, n] as const),
+  ...(['L_nm', 'tau_s'] as const).map((n) => [EXCITON_DIFFUSION, n] as const),
+  ...(['N_t_cm3', 'c_n_cm3_s', 'c_p_cm3_s'] as const).map((n) => [BULK_DEFECT, n] as const),
+  ...(['N_t_cm2', 'c_n_cm3_s', 'c_p_cm3_s'] as const).map((n) => [INTERFACE_DEFECT, n] as const),
+  ...(['S_n_cm_s', 'S_p_cm_s', 'Nt_cm2', 'sigma_n_cm2', 'sigma_p_cm2', 'vth_cm_s', 'Et_minus_Emid_eV'] as const).map(
+    (n) => [INTERFACE, n] as const,
+  ),
+  ...(['v_n_cm_s', 'v_p_cm_s'] as const).map((n) => [THERMIONIC, n] as const),
+  ...(['thickness_nm', 'barrier_n_eV', 'barrier_p_eV', 'mass_n_rel', 'mass_p_rel'] as const).map(
+    (n) => [OXIDE, n] as const,
+  ),
+  ...(['S_n_cm_s', 'S_p_cm_s'] as const).map((n) => [CONTACT, n] as const),
+  ...(['T_K', 'Rs_ohm_cm2', 'Rsh_ohm_cm2'] as const).map((n) => [DEVICE, n] as const),
+];
+
+/**
+ * The registry entry of a solver field: the entry under the DeviceSpec prefix whose engine name it
+ * is (`Nt_cm3` under layers[].electrical.; device-level names may carry their block,
+ * `generation.G_cm3_s`). Every field the rules below judge has one (test/electrical/inputs.test.ts).
+ */
+export function solverParam(prefix: string, name: string): Param {
+  const key = `${prefix}|${name}`;
+  let p = SOLVER_PARAMS.get(key);
+  if (p === undefined) {
+    p = paramsUnder(prefix).find((e) => e.engine?.name === name || e.engine?.name.endsWith(`.${name}`)) ?? null;
+    SOLVER_PARAMS.set(key, p);
   }
-  if (rule === 'positive' && !(v > 0)) {
-    push(
-      field,
-      say(
-        'check.not-positive-in-layer',
-        { got: v },
-        `must be > 0 in a non-electrode layer (got ${v}; the equations become singular)`,
-      ),
-      'not-positive',
-    );
-    return false;
-  }
-  if (rule === 'non-negative' && v < 0) {
-    push(field, say('check.negative', { got: v }, `must be >= 0 (got ${v})`), 'negative');
-    return false;
-  }
-  if (rule === 'intervals' && !(Number.isInteger(v) && v >= 2)) {
-    push(field, say('check.integer-min', { min: 2, got: v }, `must be an integer >= 2 (got ${v})`), 'not-intervals');
-    return false;
-  }
-  return true;
+  if (!p) throw new Error(`no parameter-registry entry for the solver field ${name} under ${prefix}`);
+  return p;
+}
+
+/**
+ * A solver value against the hard limits of its registry entry, taken back to the DeviceSpec's unit
+ * (value / factor) so the words are the registry's whichever way the device came in (a DeviceSpec
+ * or a pv-bench case): the solver's only rule of one field's value. Plausible ranges are the
+ * DeviceSpec check's (device/field-rules.ts), not the solver's: a benchmark case may test a value
+ * no real device has. Returns false when the value was refused.
+ */
+function limitRule(prefix: string, name: string, v: unknown, field: string, push: Push): boolean {
+  const p = solverParam(prefix, name);
+  const value = typeof v === 'number' ? v / (p.engine?.factor ?? 1) : v;
+  const verdict = judge(p, value);
+  if (verdict?.severity !== 'error') return true;
+  push(field, paramMessage(p, verdict, value), 'param-limit');
+  return false;
 }
 
 /** Most defects per layer or per interface. */
 export const MAX_DEFECTS = 20;
 
 /**
- * One defect's rules: its type, density (at most `max`), capture coefficients, distribution, and
- * a level (the distribution's centre) inside the gap it sits in (depths chi .. chi + Eg).
+ * One defect's rules: its type, density and capture coefficients (the registry's limits, under
+ * `prefix`), distribution, and a level (the distribution's centre) inside the gap it sits in
+ * (depths chi .. chi + Eg). The distribution's width keeps its shape's own bound here (a Gaussian's
+ * sigma at most 1 eV, a uniform width 5 eV, a tail's energy 0.5 eV): the registry has one width for
+ * every shape, which the DeviceSpec check applies.
  */
 function checkDefect(
   d: BulkDefect | InterfaceDefect,
   at: string,
   densityField: 'N_t_cm3' | 'N_t_cm2',
-  max: number,
   gap: { chi: number; Eg: number },
   push: Push,
+  prefix: string,
 ): void {
   if (d.type !== 'donor' && d.type !== 'acceptor' && d.type !== 'neutral')
     push(
@@ -113,33 +155,8 @@ function checkDefect(
       'choice',
     );
   const N = (d as unknown as Record<string, unknown>)[densityField];
-  if (!finite(N) || N < 0)
-    push(
-      `${at}.${densityField}`,
-      say('check.negative', { got: String(N) }, `must be a finite density >= 0 (got ${String(N)})`),
-      'negative',
-    );
-  else if (N > max)
-    push(
-      `${at}.${densityField}`,
-      say(
-        'check.defect-density-impossible',
-        { value: N.toExponential(2), max: max.toExponential(0) },
-        `is ${N.toExponential(2)}, more than the ${max.toExponential(0)} a solid can hold`,
-      ),
-      'doping-impossible',
-    );
-  for (const f of ['c_n_cm3_s', 'c_p_cm3_s'] as const)
-    if (!finite(d[f]) || !(d[f] > 0) || d[f] > 1e-3)
-      push(
-        `${at}.${f}`,
-        say(
-          'check.capture-coefficient',
-          { max: '1e-3', got: String(d[f]) },
-          `must be a capture coefficient > 0 and at most 1e-3 cm^3/s (got ${String(d[f])})`,
-        ),
-        'not-positive',
-      );
+  limitRule(prefix, densityField, N, `${at}.${densityField}`, push);
+  for (const f of ['c_n_cm3_s', 'c_p_cm3_s'] as const) limitRule(prefix, f, d[f], `${at}.${f}`, push);
   const dist = d.distribution;
   const tail = dist?.shape === 'tail';
   if (!tail) {
@@ -221,16 +238,7 @@ function checkDefect(
 function checkLayer(l: ElectricalLayer, idx: number, fermiDirac: boolean, Vt: number, out: ElectricalInputIssue[]) {
   const where = l.name ? `layer "${l.name}"` : `layer ${idx + 1}`;
   const push = pusher(out, where, idx);
-  if (!finite(l.thickness_nm) || !(l.thickness_nm > 0))
-    push(
-      'thickness_nm',
-      say(
-        'check.thickness-not-positive',
-        { got: String(l.thickness_nm) },
-        `must be a positive thickness (got ${String(l.thickness_nm)})`,
-      ),
-      'not-positive',
-    );
+  limitRule('layers[].', 'thickness_nm', l.thickness_nm, 'thickness_nm', push);
   const values = l as unknown as Record<string, unknown>;
   const ok = new Set<string>();
   for (const f of LAYER_FIELDS) {
@@ -239,7 +247,7 @@ function checkLayer(l: ElectricalLayer, idx: number, fermiDirac: boolean, Vt: nu
       if (f.required) push(f.solver, say('check.missing', {}, 'missing'), 'missing');
       continue;
     }
-    if (checkRule(v, f.rule, f.solver, push)) ok.add(f.solver);
+    if (limitRule(LAYER, f.solver, v, f.solver, push)) ok.add(f.solver);
   }
   // SRH is given either as lifetimes or as a trap density with cross-sections
   const hasTau = l.tau_n_s !== undefined || l.tau_p_s !== undefined;
@@ -268,20 +276,8 @@ function checkLayer(l: ElectricalLayer, idx: number, fermiDirac: boolean, Vt: nu
           ),
           'missing',
         );
-  // doping: impossible beyond any solid's atom density; Boltzmann statistics invalid when degenerate
-  for (const f of ['Nd_cm3', 'Na_cm3'] as const) {
-    const v = l[f];
-    if (ok.has(f) && v !== undefined && v > MAX_DOPING_CM3)
-      push(
-        f,
-        say(
-          'check.density-impossible',
-          { value: v.toExponential(2), max: MAX_DOPING_CM3.toExponential(0) },
-          `is ${v.toExponential(2)} cm^-3, more than any solid has atoms (at most ${MAX_DOPING_CM3.toExponential(0)} cm^-3)`,
-        ),
-        'doping-impossible',
-      );
-  }
+  // doping beyond any solid's atom density is the registry's hard limit (above); Boltzmann
+  // statistics invalid when degenerate: below
   // mobile ions: at most two species (an anion and a cation), each with a density, a diffusion
   // coefficient and a charge of +-1
   if (l.ions !== undefined) {
@@ -289,36 +285,8 @@ function checkLayer(l: ElectricalLayer, idx: number, fermiDirac: boolean, Vt: nu
       push('ions', say('check.ions-count', {}, 'must list at most two mobile species'), 'ions-count');
     else
       l.ions.forEach((ion, k) => {
-        if (!finite(ion.N_ion_cm3) || ion.N_ion_cm3 < 0)
-          push(
-            `ions[${k}].N_ion_cm3`,
-            say(
-              'check.negative',
-              { got: String(ion.N_ion_cm3) },
-              `must be a finite density >= 0 (got ${String(ion.N_ion_cm3)})`,
-            ),
-            'negative',
-          );
-        else if (ion.N_ion_cm3 > MAX_DOPING_CM3)
-          push(
-            `ions[${k}].N_ion_cm3`,
-            say(
-              'check.density-impossible',
-              { value: ion.N_ion_cm3.toExponential(2), max: MAX_DOPING_CM3.toExponential(0) },
-              `is ${ion.N_ion_cm3.toExponential(2)} cm^-3, more than any solid has atoms (at most ${MAX_DOPING_CM3.toExponential(0)} cm^-3)`,
-            ),
-            'doping-impossible',
-          );
-        if (!finite(ion.D_ion_cm2_s) || !(ion.D_ion_cm2_s > 0))
-          push(
-            `ions[${k}].D_ion_cm2_s`,
-            say(
-              'check.not-positive',
-              { got: String(ion.D_ion_cm2_s) },
-              `must be a finite diffusion coefficient > 0 (got ${String(ion.D_ion_cm2_s)})`,
-            ),
-            'not-positive',
-          );
+        limitRule(IONS, 'N_ion_cm3', ion.N_ion_cm3, `ions[${k}].N_ion_cm3`, push);
+        limitRule(IONS, 'D_ion_cm2_s', ion.D_ion_cm2_s, `ions[${k}].D_ion_cm2_s`, push);
         if (ion.sign !== 1 && ion.sign !== -1)
           push(
             `ions[${k}].sign`,
@@ -339,36 +307,9 @@ function checkLayer(l: ElectricalLayer, idx: number, fermiDirac: boolean, Vt: nu
           say('check.ct-model', { got: String(ex.model) }, `must be "onsager-braun" (got ${String(ex.model)})`),
           'choice',
         );
-      if (!finite(ex.a_nm) || !(ex.a_nm > 0) || ex.a_nm > 100)
-        push(
-          'exciton.a_nm',
-          say(
-            'check.above-zero-at-most',
-            { max: 100, unit: 'nm', got: String(ex.a_nm) },
-            `must be a separation > 0 and at most 100 nm (got ${String(ex.a_nm)})`,
-          ),
-          'not-positive',
-        );
-      if (!finite(ex.k_f_s) || ex.k_f_s < 0)
-        push(
-          'exciton.k_f_s',
-          say(
-            'check.negative',
-            { got: String(ex.k_f_s) },
-            `must be a finite decay rate >= 0 (got ${String(ex.k_f_s)})`,
-          ),
-          'negative',
-        );
-      if (ex.P0 !== undefined && !(finite(ex.P0) && ex.P0 >= 0 && ex.P0 <= 1))
-        push(
-          'exciton.P0',
-          say(
-            'check.between',
-            { min: 0, max: 1, unit: '', got: String(ex.P0) },
-            `must be a yield from 0 to 1 (got ${String(ex.P0)})`,
-          ),
-          'range',
-        );
+      limitRule(CT, 'a_nm', ex.a_nm, 'exciton.a_nm', push);
+      limitRule(CT, 'k_f_s', ex.k_f_s, 'exciton.k_f_s', push);
+      if (ex.P0 !== undefined) limitRule(CT, 'P0', ex.P0, 'exciton.P0', push);
       if (ex.distribution !== undefined && ex.distribution !== 'delta' && ex.distribution !== 'gaussian')
         push(
           'exciton.distribution',
@@ -403,7 +344,7 @@ function checkLayer(l: ElectricalLayer, idx: number, fermiDirac: boolean, Vt: nu
       );
     else
       l.defects.forEach((d, k) => {
-        checkDefect(d, `defects[${k}]`, 'N_t_cm3', MAX_DOPING_CM3, { chi: l.chi_eV, Eg: l.Eg_eV }, push);
+        checkDefect(d, `defects[${k}]`, 'N_t_cm3', { chi: l.chi_eV, Eg: l.Eg_eV }, push, BULK_DEFECT);
       });
   }
   // exciton diffusion (planar heterojunctions, exciton-diffusion.ts)
@@ -412,22 +353,8 @@ function checkLayer(l: ElectricalLayer, idx: number, fermiDirac: boolean, Vt: nu
     if (typeof ed !== 'object' || ed === null)
       push('exciton_diffusion', say('check.not-object', {}, 'must be an object'), 'choice');
     else {
-      if (!finite(ed.L_nm) || !(ed.L_nm > 0))
-        push(
-          'exciton_diffusion.L_nm',
-          say(
-            'check.not-positive',
-            { got: String(ed.L_nm) },
-            `must be a diffusion length > 0 (got ${String(ed.L_nm)})`,
-          ),
-          'not-positive',
-        );
-      if (!finite(ed.tau_s) || !(ed.tau_s > 0))
-        push(
-          'exciton_diffusion.tau_s',
-          say('check.not-positive', { got: String(ed.tau_s) }, `must be a lifetime > 0 (got ${String(ed.tau_s)})`),
-          'not-positive',
-        );
+      limitRule(EXCITON_DIFFUSION, 'L_nm', ed.L_nm, 'exciton_diffusion.L_nm', push);
+      limitRule(EXCITON_DIFFUSION, 'tau_s', ed.tau_s, 'exciton_diffusion.tau_s', push);
       if (l.exciton !== undefined)
         push(
           'exciton_diffusion',
@@ -441,7 +368,9 @@ function checkLayer(l: ElectricalLayer, idx: number, fermiDirac: boolean, Vt: nu
     }
   }
   const net = (l.Nd_cm3 ?? 0) - (l.Na_cm3 ?? 0);
-  if (!fermiDirac && ok.has('Nc_cm3') && ok.has('Nv_cm3') && Math.abs(net) <= MAX_DOPING_CM3) {
+  // (only on usable values: a doping the registry refused is said already)
+  const dopingOk = (['Nd_cm3', 'Na_cm3'] as const).every((f) => l[f] === undefined || ok.has(f));
+  if (!fermiDirac && ok.has('Nc_cm3') && ok.has('Nv_cm3') && dopingOk) {
     const edge = net >= 0 ? l.Nc_cm3 : l.Nv_cm3;
     const field = net >= 0 ? 'Nd_cm3' : 'Na_cm3';
     if (Math.abs(net) > Math.exp(-BOLTZMANN_MARGIN_KT) * edge) {
@@ -716,12 +645,7 @@ export function checkElectricalDevice(d: ElectricalDevice): ElectricalInputIssue
     dev('layers', say('check.missing', {}, 'must list at least one layer'), 'missing');
     return out;
   }
-  if (!finite(d.T_K) || d.T_K <= 0)
-    dev(
-      'T_K',
-      say('check.not-positive-temperature', { got: String(d.T_K) }, `must be a positive temperature (got ${d.T_K})`),
-      'not-positive',
-    );
+  limitRule(DEVICE, 'T_K', d.T_K, 'T_K', dev);
   const fermiDirac = d.options?.statistics === 'fermi-dirac';
   const Vt = thermalVoltageV(finite(d.T_K) && d.T_K > 0 ? d.T_K : 300);
   const semi = d.layers.map((l, i) => ({ l, i })).filter((x) => !x.l.electrode);
@@ -837,12 +761,7 @@ export function checkElectricalDevice(d: ElectricalDevice): ElectricalInputIssue
     }
     for (const f of ['S_n_cm_s', 'S_p_cm_s'] as const) {
       const v = c[f];
-      if (v !== undefined && v !== null && (!finite(v) || v < 0))
-        push(
-          f,
-          say('check.negative', { got: String(v) }, `must be a finite number >= 0, or null for infinite (got ${v})`),
-          'negative',
-        );
+      if (v !== undefined) limitRule(CONTACT, f, v, f, push);
     }
   }
   (d.interfaces ?? []).forEach((it, i) => {
@@ -850,33 +769,14 @@ export function checkElectricalDevice(d: ElectricalDevice): ElectricalInputIssue
     const push = pusher(out, `interface ${i + 1}`);
     for (const f of ['S_n_cm_s', 'S_p_cm_s', 'Nt_cm2', 'sigma_n_cm2', 'sigma_p_cm2'] as const) {
       const v = it[f];
-      if (v !== undefined && (!finite(v) || v < 0))
-        push(f, say('check.negative', { got: String(v) }, `must be a finite number >= 0 (got ${v})`), 'negative');
+      if (v !== undefined) limitRule(INTERFACE, f, v, f, push);
     }
-    if (it.vth_cm_s !== undefined && !(finite(it.vth_cm_s) && it.vth_cm_s > 0))
-      push(
-        'vth_cm_s',
-        say('check.not-positive', { got: String(it.vth_cm_s) }, `must be a finite number > 0 (got ${it.vth_cm_s})`),
-        'not-positive',
-      );
-    if (it.Et_minus_Emid_eV !== undefined && !finite(it.Et_minus_Emid_eV))
-      push(
-        'Et_minus_Emid_eV',
-        say(
-          'check.not-finite',
-          { got: String(it.Et_minus_Emid_eV) },
-          `must be a finite number (got ${it.Et_minus_Emid_eV})`,
-        ),
-        'not-finite',
-      );
+    if (it.vth_cm_s !== undefined) limitRule(INTERFACE, 'vth_cm_s', it.vth_cm_s, 'vth_cm_s', push);
+    if (it.Et_minus_Emid_eV !== undefined)
+      limitRule(INTERFACE, 'Et_minus_Emid_eV', it.Et_minus_Emid_eV, 'Et_minus_Emid_eV', push);
     for (const f of ['v_n_cm_s', 'v_p_cm_s'] as const) {
       const v = it.thermionic?.[f];
-      if (v !== undefined && (!finite(v) || v <= 0))
-        push(
-          `thermionic.${f}`,
-          say('check.not-positive', { got: String(v) }, `must be a positive velocity (got ${v})`),
-          'not-positive',
-        );
+      if (v !== undefined) limitRule(THERMIONIC, f, v, `thermionic.${f}`, push);
     }
     if (it.defects !== undefined) {
       if (!Array.isArray(it.defects) || it.defects.length > MAX_DEFECTS)
@@ -892,62 +792,19 @@ export function checkElectricalDevice(d: ElectricalDevice): ElectricalInputIssue
         const chi = Math.max(a?.chi_eV ?? Number.NaN, b?.chi_eV ?? Number.NaN);
         const ev = Math.min((a?.chi_eV ?? 0) + (a?.Eg_eV ?? 0), (b?.chi_eV ?? 0) + (b?.Eg_eV ?? 0));
         it.defects.forEach((d, k) => {
-          checkDefect(d, `defects[${k}]`, 'N_t_cm2', 1e16, { chi, Eg: ev - chi }, push);
+          checkDefect(d, `defects[${k}]`, 'N_t_cm2', { chi, Eg: ev - chi }, push, INTERFACE_DEFECT);
         });
       }
     }
     const ox = it.tunnel_oxide;
     if (ox !== undefined) {
-      if (!finite(ox.thickness_nm) || !(ox.thickness_nm > 0) || ox.thickness_nm > 10)
-        push(
-          'tunnel_oxide.thickness_nm',
-          say(
-            'check.oxide-thickness',
-            { max: 10, got: String(ox.thickness_nm) },
-            `must be a thickness > 0 and at most 10 nm, beyond which nothing tunnels (got ${String(ox.thickness_nm)})`,
-          ),
-          'range',
-        );
-      for (const f of ['barrier_n_eV', 'barrier_p_eV'] as const)
-        if (!finite(ox[f]) || ox[f] < 0 || ox[f] > 10)
-          push(
-            `tunnel_oxide.${f}`,
-            say(
-              'check.between',
-              { min: 0, max: 10, unit: 'eV', got: String(ox[f]) },
-              `must be a barrier from 0 to 10 eV (got ${String(ox[f])})`,
-            ),
-            'range',
-          );
-      for (const f of ['mass_n_rel', 'mass_p_rel'] as const)
-        if (!finite(ox[f]) || !(ox[f] > 0) || ox[f] > 10)
-          push(
-            `tunnel_oxide.${f}`,
-            say(
-              'check.above-zero-at-most',
-              { max: 10, unit: 'm0', got: String(ox[f]) },
-              `must be a mass > 0 and at most 10 m0 (got ${String(ox[f])})`,
-            ),
-            'range',
-          );
+      limitRule(OXIDE, 'thickness_nm', ox.thickness_nm, 'tunnel_oxide.thickness_nm', push);
+      for (const f of ['barrier_n_eV', 'barrier_p_eV'] as const) limitRule(OXIDE, f, ox[f], `tunnel_oxide.${f}`, push);
+      for (const f of ['mass_n_rel', 'mass_p_rel'] as const) limitRule(OXIDE, f, ox[f], `tunnel_oxide.${f}`, push);
     }
   });
-  if (d.Rs_ohm_cm2 !== undefined && (!finite(d.Rs_ohm_cm2) || d.Rs_ohm_cm2 < 0))
-    dev(
-      'Rs_ohm_cm2',
-      say('check.negative', { got: String(d.Rs_ohm_cm2) }, `must be a finite number >= 0 (got ${d.Rs_ohm_cm2})`),
-      'negative',
-    );
-  if (d.Rsh_ohm_cm2 !== undefined && d.Rsh_ohm_cm2 !== null && (!finite(d.Rsh_ohm_cm2) || d.Rsh_ohm_cm2 <= 0))
-    dev(
-      'Rsh_ohm_cm2',
-      say(
-        'check.not-positive',
-        { got: String(d.Rsh_ohm_cm2) },
-        `must be a finite number > 0, or null for no shunt (got ${d.Rsh_ohm_cm2})`,
-      ),
-      'not-positive',
-    );
+  if (d.Rs_ohm_cm2 !== undefined) limitRule(DEVICE, 'Rs_ohm_cm2', d.Rs_ohm_cm2, 'Rs_ohm_cm2', dev);
+  if (d.Rsh_ohm_cm2 !== undefined) limitRule(DEVICE, 'Rsh_ohm_cm2', d.Rsh_ohm_cm2, 'Rsh_ohm_cm2', dev);
   if (!Array.isArray(d.voltage_V) || d.voltage_V.length === 0)
     dev('voltage_V', say('check.missing', {}, 'must list at least one voltage'), 'missing');
   else if (d.voltage_V.some((v) => !finite(v)))

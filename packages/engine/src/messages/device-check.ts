@@ -10,9 +10,13 @@
  * A code names a wording, not a field: "check.not-positive" is every "must be > 0" whatever the
  * field, so that a rule reads the same wherever it is broken.
  */
+import { type Param, sayVerdict, type Verdict } from '@pvforge/params';
 import type { EngineMessage, MessageParams } from './message.js';
 
 export const CHECK_MESSAGE_CODES = [
+  // a registered parameter's value against its registry entry (@pvforge/params): refused, or warned
+  'check.param-limit',
+  'check.param-implausible',
   // values
   'check.missing',
   'check.not-finite',
@@ -146,4 +150,59 @@ export function checkLine(issue: CheckIssue): string {
 /** The value as a check line quotes it ("got undefined" is an empty field). */
 export function gotOf(v: unknown): string {
   return String(v);
+}
+
+/** The codes of a registry verdict: every field rule of a registered parameter says one of these. */
+export const PARAM_CHECK_CODES: readonly CheckMessageCode[] = ['check.param-limit', 'check.param-implausible'];
+
+/**
+ * A registry verdict as a check message. The params carry what the wording needs to say it again
+ * in any language with the registry's own words (sayVerdict): the entry's path, the rule, the bound
+ * and the value. `got` is the value as text and `gotType` says how to read it back ('number':
+ * Number(got), so 1e-9 round-trips exactly; 'json': JSON.parse(got)), so the UI's words quote the
+ * value exactly as the English `text` does.
+ */
+export function paramMessage(p: Param, v: Verdict, got: unknown): EngineMessage {
+  const params: Record<string, string | number> = {
+    param: p.path,
+    rule: v.rule,
+    got: typeof got === 'number' ? String(got) : (JSON.stringify(got) ?? String(got)),
+    gotType: typeof got === 'number' ? 'number' : 'json',
+  };
+  if ('limit' in v) params['limit'] = v.limit;
+  if ('inclusive' in v) params['inclusive'] = v.inclusive ? 1 : 0;
+  return {
+    code: v.severity === 'error' ? 'check.param-limit' : 'check.param-implausible',
+    params,
+    text: sayVerdict(p, v, got, 'en'),
+  };
+}
+
+/** The verdict and value a paramMessage's params carry (undefined when they are not one's). */
+export function verdictOfParams(params: MessageParams): { verdict: Verdict; got: unknown } | undefined {
+  const rule = params['rule'];
+  const gotText = String(params['got'] ?? '');
+  let got: unknown = gotText;
+  if (params['gotType'] === 'number') got = Number(gotText);
+  else if (gotText === 'undefined') got = undefined;
+  else
+    try {
+      got = JSON.parse(gotText);
+    } catch {
+      // a value the engine could not write as JSON stays as its text
+    }
+  const limit = Number(params['limit']);
+  switch (rule) {
+    case 'not-number':
+    case 'not-integer':
+      return { verdict: { severity: 'error', rule }, got };
+    case 'below':
+    case 'above':
+      return { verdict: { severity: 'error', rule, limit, inclusive: Number(params['inclusive']) === 1 }, got };
+    case 'implausible-low':
+    case 'implausible-high':
+      return { verdict: { severity: 'warning', rule, limit }, got };
+    default:
+      return undefined;
+  }
 }

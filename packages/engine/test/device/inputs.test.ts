@@ -51,11 +51,12 @@ describe('electrical part of DeviceSpec: schema and checks', () => {
     d.layers[4].electrical.epsR = 0;
     const { contracts, engine } = errorsOf(d);
     expect(engine).toEqual(contracts);
+    // refused by the registry's hard limits, in its words (the label and the allowed range)
     for (const f of [
-      'layers[3] "MAPbI3".electrical.muPCm2PerVs: must be > 0 in a non-electrode layer',
-      'layers[3] "MAPbI3".electrical.tauNS: must be > 0 in a non-electrode layer',
-      'layers[2] "PTAA".electrical.nvCm3: must be > 0 in a non-electrode layer',
-      'layers[4] "PCBM".electrical.epsR: must be > 0 in a non-electrode layer',
+      'layers[3] "MAPbI3".electrical.muPCm2PerVs: Hole mobility is 0 cm²/(V·s), outside the allowed range (> 0',
+      'layers[3] "MAPbI3".electrical.tauNS: Electron lifetime is 0 s, outside the allowed range (> 0',
+      'layers[2] "PTAA".electrical.nvCm3: Valence-band effective density of states is 0 cm⁻³, outside the allowed range',
+      'layers[4] "PCBM".electrical.epsR: Relative permittivity is 0, outside the allowed range (≥ 1',
     ]) {
       expect(contracts.some((m) => m.startsWith(f))).toBe(true);
       expect(engine.some((m) => m.startsWith(f))).toBe(true);
@@ -70,8 +71,8 @@ describe('electrical part of DeviceSpec: schema and checks', () => {
     const { contracts, engine } = errorsOf(d);
     expect(engine).toEqual(contracts);
     expect(contracts).toEqual([
-      'layers[3] "MAPbI3".electrical.ndCm3: is 1.00e+30 cm^-3, more than any solid has atoms (at most 1e+22 cm^-3)',
-      'electrical.gridPoints: must be an integer from 3 to 20000 (got 2.5)',
+      'layers[3] "MAPbI3".electrical.ndCm3: Donor density is 1e30 cm⁻³, outside the allowed range (≥ 0 and ≤ 1e22 cm⁻³)',
+      'electrical.gridPoints: Total grid points is 2.5, outside the allowed range (a whole number, ≥ 3 and ≤ 20000)',
     ]);
     // what runs but may mislead is a warning of a valid device, under the DeviceSpec names
     const w = fixture();
@@ -207,9 +208,11 @@ describe('electrical part of DeviceSpec: schema and checks', () => {
     expect(contracts).toEqual(
       expect.arrayContaining([
         expect.stringContaining(
-          'layers[3] "MAPbI3".electrical.ctDissociation.directYield: must be a yield from 0 to 1',
+          'layers[3] "MAPbI3".electrical.ctDissociation.directYield: Direct free-carrier yield is 2, outside the allowed range (≥ 0 and ≤ 1)',
         ),
-        expect.stringContaining('layers[3] "MAPbI3".electrical.ctDissociation.separationNm: must be a separation > 0'),
+        expect.stringContaining(
+          'layers[3] "MAPbI3".electrical.ctDissociation.separationNm: CT-state separation distance is -1 nm, outside the allowed range',
+        ),
       ]),
     );
     // an exciton model with no bimolecular coefficient dissociates nothing: refused
@@ -253,7 +256,7 @@ describe('electrical part of DeviceSpec: schema and checks', () => {
     const { contracts, engine } = errorsOf(d);
     expect(engine).toEqual(contracts);
     expect(contracts.join('\n')).toMatch(
-      /electrical\.interfaces\[0\]\.tunnelOxide\.thicknessNm: must be a thickness > 0 and at most 10 nm/,
+      /electrical\.interfaces\[0\]\.tunnelOxide\.thicknessNm: Tunnel oxide thickness is 25 nm, outside the allowed range \(> 0 and ≤ 10 nm\)/,
     );
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildMesh } from '../../src/electrical/discretisation/mesh.js';
-import { checkElectricalDevice } from '../../src/electrical/input-check.js';
+import { checkElectricalDevice, SOLVER_FIELDS, solverParam } from '../../src/electrical/input-check.js';
 import { simulateJV } from '../../src/electrical/solvers/jv.js';
 import { type ElectricalDevice, ElectricalInputError } from '../../src/electrical/types.js';
 import { messageText } from '../../src/messages/index.js';
@@ -201,12 +201,26 @@ describe('every input the solver reads is checked, naming the field (no RangeErr
     ]);
   });
 
+  it('judges every field value by its parameter-registry entry, found by the engine name', () => {
+    for (const [prefix, name] of SOLVER_FIELDS) {
+      const p = solverParam(prefix, name);
+      expect(p.path.startsWith(prefix), `${prefix} ${name}`).toBe(true);
+    }
+    // a pv-bench case is refused with the registry's words, in the DeviceSpec's unit
+    const bad = base();
+    bad.layers[1]!.mu_n_cm2_Vs = -1;
+    const e = issuesOf(bad).find((i) => i.field === 'mu_n_cm2_Vs');
+    expect(e).toMatchObject({ severity: 'error', code: 'param-limit' });
+    expect(e?.text).toMatch(/^Electron mobility is -1 cm²\/\(V·s\), outside the allowed range/);
+  });
+
   it('refuses a doping beyond any solid and warns where Boltzmann statistics are invalid', () => {
     const impossible = base();
     impossible.layers[1]!.Nd_cm3 = 1e30;
     const e = issuesOf(impossible).find((i) => i.severity === 'error');
-    expect(e).toMatchObject({ where: 'layer "perovskite"', field: 'Nd_cm3', code: 'doping-impossible' });
-    expect(() => simulateJV(impossible)).toThrow(/more than any solid has atoms/);
+    // the registry's hard limit of the doping, in its words, for a solver-only device too
+    expect(e).toMatchObject({ where: 'layer "perovskite"', field: 'Nd_cm3', code: 'param-limit' });
+    expect(() => simulateJV(impossible)).toThrow(/Donor density is 1e30 cm⁻³, outside the allowed range/);
 
     // Nd above Nc (2.2e18): runs, but the result says Boltzmann is not valid and suggests Fermi-Dirac
     const degenerate = pvBenchToDevice({ ...perovskite, voltage_V: [0, 0.5] });

@@ -1,0 +1,35 @@
+import { materialParam, type Param, paramAt } from '@pvforge/params';
+import Type, { type TInteger, type TNumber } from 'typebox';
+
+/**
+ * The schema of a registered number: its registry entry's hard limits as JSON-schema bounds
+ * (minimum / exclusiveMinimum / maximum / exclusiveMaximum, integer) and its English label and unit
+ * as the description, so OpenAPI shows what the engine's check refuses and both say the same. A
+ * value the schema refuses is said in the registry's words (checkDeviceSpec). `fallback` is the
+ * schema's own bound while the registry has no entry for the path.
+ */
+export function ParamNumber(
+  path: string,
+  fallback: Record<string, unknown> = {},
+  fallbackInteger = false,
+): TNumber | TInteger {
+  const p = paramAt(path);
+  if (!p) return fallbackInteger ? Type.Integer(fallback) : Type.Number(fallback);
+  return p.hard.integer ? Type.Integer(paramBounds(p)) : Type.Number(paramBounds(p));
+}
+
+/** The JSON-schema keywords of an entry: its hard limits and description. */
+export function paramBounds(p: Param): Record<string, unknown> {
+  const h = p.hard;
+  const out: Record<string, unknown> = { description: p.unit ? `${p.label.en} (${p.unit})` : p.label.en };
+  if (h.min !== undefined) out[h.minExclusive ? 'exclusiveMinimum' : 'minimum'] = h.min;
+  if (h.max !== undefined) out[h.maxExclusive ? 'exclusiveMaximum' : 'maximum'] = h.max;
+  return out;
+}
+
+/** The same for a number of a library material, by its `material` key ('ions.densityCm3', 'workFunctionEV'). */
+export function MaterialNumber(key: string, fallback: Record<string, unknown> = {}): TNumber | TInteger {
+  const p = materialParam(key);
+  if (!p) return Type.Number(fallback);
+  return p.hard.integer ? Type.Integer(paramBounds(p)) : Type.Number(paramBounds(p));
+}
