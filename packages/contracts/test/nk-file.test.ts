@@ -151,7 +151,11 @@ describe('material helpers', () => {
         'sources.egEV',
       ]),
     );
-    expect(r.problems.find((p) => p.field === 'electrical.egEV')?.msg.en).toMatch(/band gap .* greater than 0/);
+    // the registry's words (sayVerdict), as the device check, the server and the CLI say them
+    expect(r.problems.find((p) => p.field === 'electrical.egEV')?.msg).toEqual({
+      'zh-CN': '带隙为 0 eV，超出允许范围（> 0 且 ≤ 15 eV）',
+      en: 'Band gap is 0 eV, outside the allowed range (> 0 and ≤ 15 eV)',
+    });
     expect(checkMaterialInput({ ...base }, { knownTables: new Set(['x']) }).ok).toBe(false);
   });
 

@@ -18,6 +18,8 @@ import {
   type MaterialOpticalSummary,
   MaterialParseNkBody,
   MaterialParseNkData,
+  type MaterialProblem,
+  MaterialSavedAnswer,
   type MaterialStatus,
   MaterialUpdateBody,
   MaterialUuidBody,
@@ -134,7 +136,7 @@ function checkedMaterial(
   body: Partial<MaterialFieldsBody>,
   base: Record<string, unknown> | undefined,
   allowKey: boolean,
-): MaterialInput {
+): { material: MaterialInput; warnings: MaterialProblem[] } {
   const raw: Record<string, unknown> = { ...base };
   for (const f of TEXT_PARTS) if (body[f] !== undefined) raw[f] = body[f];
   for (const f of JSON_PARTS) {
@@ -153,7 +155,12 @@ function checkedMaterial(
   if (!allowKey) delete raw['key'];
   const checked = checkMaterialInput(raw, { knownTables: shippedTableIds() });
   if (!checked.ok) throw invalid(request.lang, '', checked.problems);
-  return checked.material;
+  return { material: checked.material, warnings: checked.warnings };
+}
+
+/** A saved material's answer: the material, with its implausible values' warnings when it has any. */
+function saved(request: FastifyRequest, m: Material, warnings: MaterialProblem[]) {
+  return warnings.length ? { ...m, warnings: warnings.map((w) => ({ field: w.field, msg: w.msg[request.lang] })) } : m;
 }
 
 /** Decodes an uploaded file: UTF-16 with a byte-order mark (Excel "Unicode text"), else UTF-8. */
@@ -290,14 +297,14 @@ export function materialRoutes(s: Services): FastifyPluginAsyncTypebox {
           tags,
           summary: 'Add a material to the public library (administrators)',
           body: MaterialFieldsBodySchema,
-          response: { 200: answerOf(MaterialAnswer) },
+          response: { 200: answerOf(MaterialSavedAnswer) },
         },
       },
       async (request) => {
-        const m = checkedMaterial(request, request.body, undefined, true);
+        const { material: m, warnings } = checkedMaterial(request, request.body, undefined, true);
         await keyFree(m.key);
         const row = await s.materials.insert({ ...columnsOf(m), owner_id: null, status: 'public' });
-        return success(request, presentMaterial(row));
+        return success(request, saved(request, presentMaterial(row), warnings));
       },
     );
 
@@ -309,16 +316,16 @@ export function materialRoutes(s: Services): FastifyPluginAsyncTypebox {
           tags,
           summary: 'Change a public material (administrators); fields left out keep their values',
           body: MaterialUpdateBody,
-          response: { 200: answerOf(MaterialAnswer) },
+          response: { 200: answerOf(MaterialSavedAnswer) },
         },
       },
       async (request) => {
         const row = await publicRow(request.body.uuid);
-        const m = checkedMaterial(request, request.body, inputOf(row), true);
+        const { material: m, warnings } = checkedMaterial(request, request.body, inputOf(row), true);
         await keyFree(m.key, row.uuid);
         const updated = await s.materials.update(row.uuid, columnsOf(m));
         if (!updated) throw new AppError('4201');
-        return success(request, presentMaterial(updated));
+        return success(request, saved(request, presentMaterial(updated), warnings));
       },
     );
 
@@ -386,18 +393,18 @@ export function materialRoutes(s: Services): FastifyPluginAsyncTypebox {
           tags,
           summary: 'Add a material to your personal library (private until reviewed into the public one)',
           body: MaterialFieldsBodySchema,
-          response: { 200: answerOf(MaterialAnswer) },
+          response: { 200: answerOf(MaterialSavedAnswer) },
         },
       },
       async (request) => {
-        const m = checkedMaterial(request, request.body, undefined, false);
+        const { material: m, warnings } = checkedMaterial(request, request.body, undefined, false);
         const row = await s.materials.insert({
           ...columnsOf(m),
           key: null,
           owner_id: authOf(request).user.id,
           status: 'private',
         });
-        return success(request, presentMaterial(row));
+        return success(request, saved(request, presentMaterial(row), warnings));
       },
     );
 
@@ -424,18 +431,18 @@ export function materialRoutes(s: Services): FastifyPluginAsyncTypebox {
           summary:
             'Change one of your materials (not while pending review); an approved one becomes private again (its public copy stays as approved)',
           body: MaterialUpdateBody,
-          response: { 200: answerOf(MaterialAnswer) },
+          response: { 200: answerOf(MaterialSavedAnswer) },
         },
       },
       async (request) => {
         const row = await ownRow(request, request.body.uuid);
         if (row.status === 'pending') throw new AppError('4204');
-        const m = checkedMaterial(request, request.body, inputOf(row), false);
+        const { material: m, warnings } = checkedMaterial(request, request.body, inputOf(row), false);
         // Rejected stays rejected (it can be resubmitted); approved becomes a new private draft.
         const status = row.status === 'approved' ? 'private' : row.status;
         const updated = await s.materials.update(row.uuid, { ...columnsOf(m), key: null, status });
         if (!updated) throw new AppError('4201');
-        return success(request, presentMaterial(updated));
+        return success(request, saved(request, presentMaterial(updated), warnings));
       },
     );
 

@@ -1,4 +1,5 @@
 import { checkDefectSpec, layerGap } from '@pvforge/engine/spec-check';
+import { judge, materialParam, type Param, paramAt, sayVerdict } from '@pvforge/params';
 import Type, { type Static, type TSchema } from 'typebox';
 import Value from 'typebox/value';
 import { localizeCheckMessage } from '../device/check-messages.js';
@@ -10,6 +11,7 @@ import {
   LayerElectricalSpec,
   MAX_DEFECTS_PER_PLACE,
 } from '../device/device-spec-electrical.js';
+import { MaterialNumber } from '../device/param-schema.js';
 import type { Localized } from '../i18n.js';
 import { NK_MAX_POINTS, NK_MIN_POINTS } from '../material/nk-file.js';
 import { FormBoolean, Paging } from './common.js';
@@ -108,15 +110,15 @@ type LayerMaterialField = (typeof LAYER_MATERIAL_FIELDS)[number];
 export const MaterialIons = Type.Object(
   {
     /** Mobile ion density, cm^-3 (also the immobile background's, of opposite charge). */
-    densityCm3: Type.Number({ minimum: 0 }),
+    densityCm3: MaterialNumber('ions.densityCm3', { minimum: 0 }),
     /** Ion diffusion coefficient at referenceTemperatureK, cm^2/s. */
-    diffusionCm2PerS: Type.Number({ exclusiveMinimum: 0 }),
+    diffusionCm2PerS: MaterialNumber('ions.diffusionCm2PerS', { exclusiveMinimum: 0 }),
     /** Charge of the mobile species in units of q; absent = +1 (iodide vacancies are positive). */
     sign: Type.Optional(Type.Union([Type.Literal(1), Type.Literal(-1)])),
     /** Activation energy of ion migration, eV: D(T) = D_ref exp(-Ea/k (1/T - 1/T_ref)). */
-    activationEnergyEV: Type.Optional(Type.Number({ minimum: 0 })),
+    activationEnergyEV: Type.Optional(MaterialNumber('ions.activationEnergyEV', { minimum: 0 })),
     /** Temperature at which diffusionCm2PerS holds, K (absent = 300 K). */
-    referenceTemperatureK: Type.Optional(Type.Number({ exclusiveMinimum: 0 })),
+    referenceTemperatureK: Type.Optional(MaterialNumber('ions.referenceTemperatureK', { exclusiveMinimum: 0 })),
   },
   { additionalProperties: false },
 );
@@ -126,9 +128,9 @@ export const DEFAULT_ION_SIGN = 1;
 
 export const MaterialExciton = Type.Object(
   {
-    diffusionLengthNm: Type.Number({ exclusiveMinimum: 0 }),
-    lifetimeS: Type.Number({ exclusiveMinimum: 0 }),
-    bindingEnergyEV: Type.Optional(Type.Number({ minimum: 0 })),
+    diffusionLengthNm: MaterialNumber('exciton.diffusionLengthNm', { exclusiveMinimum: 0 }),
+    lifetimeS: MaterialNumber('exciton.lifetimeS', { exclusiveMinimum: 0 }),
+    bindingEnergyEV: Type.Optional(MaterialNumber('exciton.bindingEnergyEV', { minimum: 0 })),
   },
   { additionalProperties: false },
 );
@@ -139,8 +141,8 @@ export const MaterialExciton = Type.Object(
  */
 export const MaterialCtDissociation = Type.Object(
   {
-    separationNm: Type.Number({ exclusiveMinimum: 0 }),
-    decayRatePerS: Type.Number({ minimum: 0 }),
+    separationNm: MaterialNumber('ctDissociation.separationNm', { exclusiveMinimum: 0 }),
+    decayRatePerS: MaterialNumber('ctDissociation.decayRatePerS', { minimum: 0 }),
     distribution: Type.Optional(Type.Union([Type.Literal('delta'), Type.Literal('gaussian')])),
   },
   { additionalProperties: false },
@@ -154,10 +156,10 @@ export type MaterialCtDissociation = Static<typeof MaterialCtDissociation>;
  */
 export const MaterialTunnelOxide = Type.Object(
   {
-    barrierElectronEV: Type.Number({ minimum: 0 }),
-    barrierHoleEV: Type.Number({ minimum: 0 }),
-    massElectronRel: Type.Number({ exclusiveMinimum: 0 }),
-    massHoleRel: Type.Number({ exclusiveMinimum: 0 }),
+    barrierElectronEV: MaterialNumber('tunnelOxide.barrierElectronEV', { minimum: 0 }),
+    barrierHoleEV: MaterialNumber('tunnelOxide.barrierHoleEV', { minimum: 0 }),
+    massElectronRel: MaterialNumber('tunnelOxide.massElectronRel', { exclusiveMinimum: 0 }),
+    massHoleRel: MaterialNumber('tunnelOxide.massHoleRel', { exclusiveMinimum: 0 }),
   },
   { additionalProperties: false },
 );
@@ -170,7 +172,7 @@ export const MaterialElectrical = Type.Object(
       [F in LayerMaterialField]: (typeof LayerElectricalSpec.properties)[F];
     }),
     /** Work function, eV (electrodes). */
-    workFunctionEV: Type.Optional(Type.Number({ exclusiveMinimum: 0 })),
+    workFunctionEV: Type.Optional(MaterialNumber('workFunctionEV', { exclusiveMinimum: 0 })),
     ions: Type.Optional(MaterialIons),
     exciton: Type.Optional(MaterialExciton),
     /** A typical defect set of the material (as a layer's `electrical.defects`), brought along when picked. */
@@ -260,6 +262,20 @@ export const MaterialAnswer = Type.Object({
 
 export const MaterialListData = Type.Object({ list: Type.Array(MaterialAnswer), total: Type.Integer() });
 
+/**
+ * A material as a save answers it: the material, and the registry's warnings on values that run
+ * but are implausible (outside the range real materials show, with why), each naming its field, in
+ * the request's language. Absent when there is none, so clients that read a material still read it.
+ */
+export const MaterialSavedAnswer = Type.Object({
+  ...MaterialAnswer.properties,
+  warnings: Type.Optional(
+    Type.Array(Type.Object({ field: Type.String(), msg: Type.String() }), {
+      description: 'implausible values of the material (saved as given), in the request language',
+    }),
+  ),
+});
+
 /** A JSON part of a material: an object in JSON posts, its JSON text in form posts. */
 const JsonPart = (description: string) =>
   Type.Union([Type.String({ minLength: 1, maxLength: 4_000_000 }), Type.Object({})], { description });
@@ -329,81 +345,29 @@ export interface MaterialProblem {
   msg: Localized;
 }
 
-export type MaterialCheck = { ok: true; material: MaterialInput } | { ok: false; problems: MaterialProblem[] };
-
-type Bound = { min?: number; gt?: number; max: number; unit: string; zh: string; en: string };
+/**
+ * The verdict of checkMaterialInput. A material that passes may still carry warnings: values the
+ * registry finds implausible (outside the range real materials show, with why), which are kept.
+ */
+export type MaterialCheck =
+  | { ok: true; material: MaterialInput; warnings: MaterialProblem[] }
+  | { ok: false; problems: MaterialProblem[] };
 
 /**
- * Physical sanity of each electrical value: the sign the physics needs and an upper bound past
- * which a value is a typo or a unit slip (cm^-3 entered as m^-3 is 10^6 too large).
+ * The material's numbers are the registry's parameters (@pvforge/params, by their `material` key:
+ * 'epsR', 'ions.densityCm3'): a value outside the entry's hard limits is refused and one outside its
+ * plausible range is warned, in the registry's words (sayVerdict), so the material form, the server
+ * and a device made of the material say the same thing about the same value.
  */
-const ELECTRICAL_BOUNDS: Record<LayerMaterialField | 'workFunctionEV', Bound> = {
-  epsR: { gt: 0, max: 1000, unit: '', zh: '相对介电常数', en: 'relative permittivity' },
-  chiEV: { min: 0, max: 10, unit: 'eV', zh: '电子亲和能', en: 'electron affinity' },
-  egEV: { gt: 0, max: 15, unit: 'eV', zh: '带隙', en: 'band gap' },
-  ncCm3: { gt: 0, max: 1e23, unit: 'cm⁻³', zh: '导带有效态密度', en: 'conduction-band density of states' },
-  nvCm3: { gt: 0, max: 1e23, unit: 'cm⁻³', zh: '价带有效态密度', en: 'valence-band density of states' },
-  muNCm2PerVs: { gt: 0, max: 1e5, unit: 'cm²/(V·s)', zh: '电子迁移率', en: 'electron mobility' },
-  muPCm2PerVs: { gt: 0, max: 1e5, unit: 'cm²/(V·s)', zh: '空穴迁移率', en: 'hole mobility' },
-  ndCm3: { min: 0, max: 1e23, unit: 'cm⁻³', zh: '施主浓度', en: 'donor density' },
-  naCm3: { min: 0, max: 1e23, unit: 'cm⁻³', zh: '受主浓度', en: 'acceptor density' },
-  tauNS: { gt: 0, max: 1, unit: 's', zh: '电子寿命', en: 'electron lifetime' },
-  tauPS: { gt: 0, max: 1, unit: 's', zh: '空穴寿命', en: 'hole lifetime' },
-  ntCm3: { min: 0, max: 1e23, unit: 'cm⁻³', zh: '缺陷密度', en: 'trap density' },
-  sigmaNCm2: { min: 0, max: 1e-10, unit: 'cm²', zh: '电子俘获截面', en: 'electron capture cross-section' },
-  sigmaPCm2: { min: 0, max: 1e-10, unit: 'cm²', zh: '空穴俘获截面', en: 'hole capture cross-section' },
-  vthCmPerS: { gt: 0, max: 1e9, unit: 'cm/s', zh: '热速度', en: 'thermal velocity' },
-  etMinusEiEV: {
-    min: -10,
-    max: 10,
-    unit: 'eV',
-    zh: '缺陷能级（相对本征能级）',
-    en: 'trap level relative to the intrinsic level',
-  },
-  kRadCm3PerS: { min: 0, max: 1e-5, unit: 'cm³/s', zh: '辐射复合系数', en: 'radiative coefficient' },
-  cnCm6PerS: { min: 0, max: 1e-20, unit: 'cm⁶/s', zh: '电子俄歇系数', en: 'electron Auger coefficient' },
-  cpCm6PerS: { min: 0, max: 1e-20, unit: 'cm⁶/s', zh: '空穴俄歇系数', en: 'hole Auger coefficient' },
-  langevinPrefactor: { min: 0, max: 10, unit: '', zh: 'Langevin复合前因子', en: 'Langevin prefactor' },
-  btbtACm3PerS: { min: 0, max: 1e30, unit: 'cm⁻³ s⁻¹', zh: '带间隧穿系数 A', en: 'band-to-band tunnelling A' },
-  btbtBVPerCm: { gt: 0, max: 1e10, unit: 'V/cm', zh: '带间隧穿系数 B', en: 'band-to-band tunnelling B' },
-  btbtP: { gt: 0, max: 5, unit: '', zh: '带间隧穿指数 P', en: 'band-to-band tunnelling exponent P' },
-  tatMassRel: { gt: 0, max: 10, unit: 'm₀', zh: '缺陷辅助隧穿有效质量', en: 'trap-assisted tunnelling mass' },
-  workFunctionEV: { gt: 0, max: 10, unit: 'eV', zh: '功函数', en: 'work function' },
-};
+const MATERIAL_SUBS = ['ions', 'exciton', 'ctDissociation', 'tunnelOxide'] as const;
+
 /** The name of a layer's electrical field (or a contact's work function) in both languages; undefined for others. */
 export function electricalFieldLabel(key: string): Localized | undefined {
-  const b = (ELECTRICAL_BOUNDS as Record<string, Bound | undefined>)[key];
-  return b ? { 'zh-CN': b.zh, en: b.en } : undefined;
+  const p = materialParam(key);
+  return p ? { 'zh-CN': p.label.zh, en: p.label.en } : undefined;
 }
-const IONS_BOUNDS: Record<Exclude<keyof typeof MaterialIons.properties, 'sign'>, Bound> = {
-  densityCm3: { min: 0, max: 1e23, unit: 'cm⁻³', zh: '可移动离子浓度', en: 'mobile ion density' },
-  diffusionCm2PerS: { gt: 0, max: 1, unit: 'cm²/s', zh: '离子扩散系数', en: 'ion diffusion coefficient' },
-  activationEnergyEV: { min: 0, max: 5, unit: 'eV', zh: '离子迁移活化能', en: 'ion activation energy' },
-  referenceTemperatureK: {
-    gt: 0,
-    max: 1000,
-    unit: 'K',
-    zh: '离子扩散系数的参考温度',
-    en: 'reference temperature of the ion diffusion coefficient',
-  },
-};
 /** Fields checked by their own rule rather than a numeric range. */
 const CHOICE_FIELDS = new Set(['sign', 'distribution', 'defects']);
-const EXCITON_BOUNDS: Record<keyof typeof MaterialExciton.properties, Bound> = {
-  diffusionLengthNm: { gt: 0, max: 1e6, unit: 'nm', zh: '激子扩散长度', en: 'exciton diffusion length' },
-  lifetimeS: { gt: 0, max: 1, unit: 's', zh: '激子寿命', en: 'exciton lifetime' },
-  bindingEnergyEV: { min: 0, max: 5, unit: 'eV', zh: '激子结合能', en: 'exciton binding energy' },
-};
-const CT_BOUNDS: Record<Exclude<keyof typeof MaterialCtDissociation.properties, 'distribution'>, Bound> = {
-  separationNm: { gt: 0, max: 100, unit: 'nm', zh: '电荷转移态分离距离', en: 'CT-state separation distance' },
-  decayRatePerS: { min: 0, max: 1e15, unit: 's⁻¹', zh: '电荷转移态衰减速率', en: 'CT-state decay rate' },
-};
-const OXIDE_BOUNDS: Record<keyof typeof MaterialTunnelOxide.properties, Bound> = {
-  barrierElectronEV: { min: 0, max: 10, unit: 'eV', zh: '隧穿氧化层电子势垒', en: 'tunnel-oxide electron barrier' },
-  barrierHoleEV: { min: 0, max: 10, unit: 'eV', zh: '隧穿氧化层空穴势垒', en: 'tunnel-oxide hole barrier' },
-  massElectronRel: { gt: 0, max: 10, unit: 'm₀', zh: '电子隧穿质量', en: 'electron tunnelling mass' },
-  massHoleRel: { gt: 0, max: 10, unit: 'm₀', zh: '空穴隧穿质量', en: 'hole tunnelling mass' },
-};
 const REQUIRED_SUB: Record<string, readonly string[]> = {
   ions: ['densityCm3', 'diffusionCm2PerS'],
   exciton: ['diffusionLengthNm', 'lifetimeS'],
@@ -413,60 +377,46 @@ const REQUIRED_SUB: Record<string, readonly string[]> = {
 
 const problem = (field: string, zh: string, en: string): MaterialProblem => ({ field, msg: { 'zh-CN': zh, en } });
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const withUnit = (v: number, unit: string) => (unit ? `${v} ${unit}` : String(v));
 
+/** A verdict of the registry as a material problem (or warning), in the registry's words. */
+function verdictProblem(p: Param, field: string, v: unknown): { problem: MaterialProblem; error: boolean } | undefined {
+  const verdict = judge(p, v);
+  if (!verdict) return undefined;
+  return {
+    problem: problem(field, sayVerdict(p, verdict, v, 'zh'), sayVerdict(p, verdict, v, 'en')),
+    error: verdict.severity === 'error',
+  };
+}
+
+/** The numbers of a material object (its electrical part or a sub-object), judged by the registry. */
 function checkNumbers(
   obj: Record<string, unknown>,
-  bounds: Record<string, Bound>,
+  sub: string | undefined,
   prefix: string,
   out: MaterialProblem[],
+  warnings: MaterialProblem[],
 ): void {
   for (const [name, v] of Object.entries(obj)) {
     const field = `${prefix}.${name}`;
-    const b = bounds[name];
-    if (!b) {
-      if (!(name in REQUIRED_SUB) && !CHOICE_FIELDS.has(name))
+    const p = materialParam(sub ? `${sub}.${name}` : name);
+    if (!p) {
+      if (!(MATERIAL_SUBS as readonly string[]).includes(name) && !CHOICE_FIELDS.has(name))
         out.push(problem(field, `${field} 不是可识别的参数`, `${field} is not a known parameter`));
       continue;
     }
-    const label = { zh: `${b.zh}（${field}）`, en: `${b.en} (${field})` };
-    if (typeof v !== 'number' || !Number.isFinite(v)) {
-      out.push(problem(field, `${label.zh}必须是数字`, `${label.en} must be a number`));
-    } else if (b.gt !== undefined && !(v > b.gt)) {
-      out.push(problem(field, `${label.zh}必须大于 ${b.gt}`, `${label.en} must be greater than ${b.gt}`));
-    } else if (b.min !== undefined && v < b.min) {
-      out.push(
-        problem(
-          field,
-          b.min === 0 ? `${label.zh}不能为负数` : `${label.zh}不能小于 ${withUnit(b.min, b.unit)}`,
-          b.min === 0 ? `${label.en} must not be negative` : `${label.en} must not be below ${withUnit(b.min, b.unit)}`,
-        ),
-      );
-    } else if (v > b.max) {
-      out.push(
-        problem(
-          field,
-          `${label.zh}不能大于 ${withUnit(b.max, b.unit)}（超出物理合理范围，请检查单位）`,
-          `${label.en} must not exceed ${withUnit(b.max, b.unit)} (physically implausible; check the unit)`,
-        ),
-      );
-    }
+    const said = verdictProblem(p, field, v);
+    if (said) (said.error ? out : warnings).push(said.problem);
   }
 }
 
-function checkElectrical(value: unknown, out: MaterialProblem[]): void {
+function checkElectrical(value: unknown, out: MaterialProblem[], warnings: MaterialProblem[]): void {
   if (!isObject(value)) {
     out.push(problem('electrical', 'electrical 必须是对象', 'electrical must be an object'));
     return;
   }
-  checkNumbers(value, ELECTRICAL_BOUNDS, 'electrical', out);
-  checkMaterialDefects(value, out);
-  for (const [sub, bounds] of [
-    ['ions', IONS_BOUNDS],
-    ['exciton', EXCITON_BOUNDS],
-    ['ctDissociation', CT_BOUNDS],
-    ['tunnelOxide', OXIDE_BOUNDS],
-  ] as const) {
+  checkNumbers(value, undefined, 'electrical', out, warnings);
+  checkMaterialDefects(value, out, warnings);
+  for (const sub of MATERIAL_SUBS) {
     const v = value[sub];
     if (v === undefined) continue;
     const field = `electrical.${sub}`;
@@ -476,7 +426,7 @@ function checkElectrical(value: unknown, out: MaterialProblem[]): void {
     }
     for (const r of REQUIRED_SUB[sub] ?? [])
       if (v[r] === undefined) out.push(problem(`${field}.${r}`, `缺少 ${field}.${r}`, `${field}.${r} is missing`));
-    checkNumbers(v, bounds, field, out);
+    checkNumbers(v, sub, field, out, warnings);
     if (sub === 'ions' && v['sign'] !== undefined && v['sign'] !== 1 && v['sign'] !== -1)
       out.push(
         problem(
@@ -504,7 +454,7 @@ function checkElectrical(value: unknown, out: MaterialProblem[]): void {
  * A material's defect set: each defect by the DeviceSpec's own rules (energy reference, level
  * inside the material's gap at 300 K, one way of giving the capture, widths), in both languages.
  */
-function checkMaterialDefects(e: Record<string, unknown>, out: MaterialProblem[]): void {
+function checkMaterialDefects(e: Record<string, unknown>, out: MaterialProblem[], warnings: MaterialProblem[]): void {
   const list = e['defects'];
   if (list === undefined) return;
   if (!Array.isArray(list) || list.length > MAX_DEFECTS_PER_PLACE) {
@@ -522,27 +472,12 @@ function checkMaterialDefects(e: Record<string, unknown>, out: MaterialProblem[]
   list.forEach((d, k) => {
     for (const issue of checkDefectSpec(d, `electrical.defects[${k}]`, 'bulk', gap))
       out.push(problem(issue.path, localizeCheckMessage(issue, 'zh-CN'), localizeCheckMessage(issue, 'en')));
-    const x = d as Record<string, unknown>;
-    const ranges: [string, number, number][] = [
-      ['densityCm3', 0, 1e22],
-      ['widthEV', 1e-4, 1],
-      ['sigmaNCm2', 1e-25, 1e-10],
-      ['sigmaPCm2', 1e-25, 1e-10],
-      ['vthNCmPerS', 1e4, 1e9],
-      ['vthPCmPerS', 1e4, 1e9],
-      ['cNCm3PerS', 1e-20, 1e-3],
-      ['cPCm3PerS', 1e-20, 1e-3],
-    ];
-    for (const [f, lo, hi] of ranges) {
-      const v = x[f];
-      if (v !== undefined && !(typeof v === 'number' && v >= lo && v <= hi))
-        out.push(
-          problem(
-            `electrical.defects[${k}].${f}`,
-            `第 ${k + 1} 个缺陷的 ${f} 须在 ${lo} 到 ${hi} 之间（现为 ${String(v)}）`,
-            `${f} of defect ${k + 1} must lie from ${lo} to ${hi} (got ${String(v)})`,
-          ),
-        );
+    // the values of a defect are the registry's, as in a layer's defect list
+    if (!isObject(d)) return;
+    for (const [f, v] of Object.entries(d)) {
+      const p = paramAt(`layers[].electrical.defects[].${f}`);
+      const said = p && verdictProblem(p, `electrical.defects[${k}].${f}`, v);
+      if (said) (said.error ? out : warnings).push(said.problem);
     }
   });
 }
@@ -748,7 +683,8 @@ export function checkMaterialInput(raw: unknown, opts: { knownTables?: ReadonlyS
     m['optical'] = raw['optical'];
   }
   m['electrical'] = raw['electrical'] ?? {};
-  checkElectrical(m['electrical'], out);
+  const warnings: MaterialProblem[] = [];
+  checkElectrical(m['electrical'], out, warnings);
   m['sources'] = raw['sources'] ?? {};
   m['references'] = raw['references'] ?? {};
   const sourcesOk = checkRecord(m['sources'], 'sources', 64, out);
@@ -775,7 +711,7 @@ export function checkMaterialInput(raw: unknown, opts: { knownTables?: ReadonlyS
       problems: [problem(field, `${field} 格式错误：${e?.message ?? ''}`, `${field}: ${e?.message ?? 'invalid'}`)],
     };
   }
-  return { ok: true, material: m as MaterialInput };
+  return { ok: true, material: m as MaterialInput, warnings };
 }
 
 const ROLE_OF: Record<MaterialCategory, LayerRole> = {
