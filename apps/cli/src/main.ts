@@ -2,6 +2,7 @@
 import { parseArgs } from 'node:util';
 import { PVFORGE_VERSION } from '@pvforge/contracts';
 import { ENGINE_VERSION } from '@pvforge/engine';
+import { type CliLang, runCheck } from './commands/check.js';
 import { runFit } from './commands/fit.js';
 import { runDevice } from './commands/run.js';
 import { runValidate } from './commands/validate.js';
@@ -16,6 +17,11 @@ Commands:
                                and compare with their expected values; exits 1 if any fails
       --json                   print the results as JSON
       --verbose                list every check, not only the failing ones
+  check <device.json>          checks a DeviceSpec as the server does before it queues a
+                               calculation, without running it: every refused value and every
+                               warning, with the parameter registry's words; exits 2 if refused
+      --lang en|zh             language of the words (default en)
+      --json                   print {ok, errors, warnings} as JSON
   run <device.json>            simulates a DeviceSpec (schemaVersion 1, or a library export with
                                its references): optics (R, T, A per layer, photocurrents, EQE,
                                G(x)), written as JSON, and,
@@ -26,6 +32,7 @@ Commands:
   run <job.json>               a circuit job: {"kind": "simulate-sdm" | "simulate-2dm" |
                                "simulate-modified" | "fit" | "losses" | "detailed-balance", ...}
       --out <file>             write the JSON to a file instead of stdout
+      --lang en|zh             language of a refused device's problems (default en)
       --points <n>             G(x) sample points per layer (default 101)
       --spectrum <file.csv>    user spectrum replacing the device's (header states units, e.g.
                                wavelength_nm,irradiance_W_m2_nm)
@@ -42,9 +49,17 @@ Commands:
 Examples:
   npm run -s pvforge -- validate assets/validation/cases/optics
   npm run -s pvforge -- validate assets/validation/cases --json > results.json
+  npm run -s pvforge -- check device.json --lang zh
   npm run -s pvforge -- run device.json --out result.json
   npm run -s pvforge -- fit measured-jv.xlsx --area 0.09
 `;
+
+/** The --lang option: English unless zh (zh-CN) is asked for. */
+function langOf(v: string | undefined): CliLang | undefined {
+  if (v === undefined || v === 'en') return 'en';
+  if (v === 'zh' || v === 'zh-CN') return 'zh';
+  return undefined;
+}
 
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -68,19 +83,39 @@ export async function main(argv: string[]): Promise<number> {
     }
     return runValidate(positionals, { json: values.json ?? false, verbose: values.verbose ?? false });
   }
+  if (command === 'check') {
+    const { values, positionals } = parseArgs({
+      args: rest,
+      allowPositionals: true,
+      options: { lang: { type: 'string', default: 'en' }, json: { type: 'boolean', default: false } },
+    });
+    const lang = langOf(values.lang);
+    if (positionals.length !== 1 || !lang) {
+      process.stderr.write('check: give one device JSON file (and --lang en or zh)\n');
+      return 2;
+    }
+    return runCheck(positionals[0]!, { lang, json: values.json ?? false });
+  }
   if (command === 'run') {
     const { values, positionals } = parseArgs({
       args: rest,
       allowPositionals: true,
-      options: { out: { type: 'string' }, points: { type: 'string', default: '101' }, spectrum: { type: 'string' } },
+      options: {
+        out: { type: 'string' },
+        points: { type: 'string', default: '101' },
+        spectrum: { type: 'string' },
+        lang: { type: 'string', default: 'en' },
+      },
     });
     const points = Number(values.points);
-    if (positionals.length !== 1 || !Number.isInteger(points) || points < 2) {
-      process.stderr.write('run: give one device JSON file (and --points >= 2)\n');
+    const lang = langOf(values.lang);
+    if (positionals.length !== 1 || !Number.isInteger(points) || points < 2 || !lang) {
+      process.stderr.write('run: give one device JSON file (and --points >= 2, --lang en or zh)\n');
       return 2;
     }
     return runDevice(positionals[0]!, {
       points,
+      lang,
       ...(values.out ? { out: values.out } : {}),
       ...(values.spectrum ? { spectrum: values.spectrum } : {}),
     });

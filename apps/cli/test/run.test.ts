@@ -191,6 +191,13 @@ describe('pvforge run', () => {
     expect(r.code).toBe(2);
     expect(r.out).toBe('');
     expect(r.err).toContain('electrical.voltageSweep.stepV: must not be 0');
-    expect(r.err).toContain('layers[3] "MAPbI3".electrical.muNCm2PerVs: must be > 0 in a non-electrode layer');
+    // the registry's words, as the server and the editor say them
+    expect(r.err).toContain(
+      'layers[3] "MAPbI3".electrical.muNCm2PerVs: Electron mobility is 0 cm²/(V·s), outside the allowed range (> 0 and ≤ 1e6 cm²/(V·s))',
+    );
+    // and in Chinese when asked
+    const zh = cli('run', file, '--lang', 'zh');
+    expect(zh.code).toBe(2);
+    expect(zh.err).toContain('layers[3] "MAPbI3".electrical.muNCm2PerVs: 电子迁移率为 0 cm²/(V·s)，超出允许范围');
   });
 });

@@ -21,6 +21,7 @@ import {
 } from '@pvforge/engine';
 import { CurveFileError, readCurveFile } from '../curve-file.js';
 import { assetsDir } from '../paths.js';
+import { type CliLang, checkLineIn } from './check.js';
 
 export interface RunOptions {
   out?: string;
@@ -28,6 +29,8 @@ export interface RunOptions {
   spectrum?: string;
   /** Points per layer of the G(x) sample in the report. */
   points: number;
+  /** Language of a refused device's problems (default English). */
+  lang?: CliLang;
 }
 
 /** n,k tables by material id (assets/data/nk/index.json) and the built-in spectra, from files. */
@@ -88,8 +91,9 @@ export async function runDevice(
   // an exported library device may be an entry {spec, references, notes}: the spec is what runs
   const checked = checkDeviceSpec(deviceFileParts(raw).spec);
   if (!checked.ok) {
+    // the same lines as `pvforge check` (English by default: the engine's own lines)
     err.write(`run: ${file} is not a valid DeviceSpec (schemaVersion 1):\n`);
-    for (const m of checked.errors) err.write(`  ${m}\n`);
+    for (const i of checked.issues) err.write(`  ${checkLineIn(i, opts.lang ?? 'en')}\n`);
     return 2;
   }
   try {

@@ -16,7 +16,11 @@ import { fileAssets } from './assets.js';
  * check found them: the same problems with their codes, which the server and the UI word.
  */
 export type Invalid = { ok: false; field: string; errors: string[]; issues?: CheckIssue[] };
-export type Checked = { ok: true; input: unknown } | Invalid;
+/**
+ * `warnings`: what the device check found runs but may mislead (an implausible value, in the
+ * parameter registry's words; Boltzmann statistics where they fail), answered with the submission.
+ */
+export type Checked = { ok: true; input: unknown; warnings?: CheckIssue[] } | Invalid;
 
 /** Form posts carry the DeviceSpec or circuit job as JSON text; JSON posts may send either. */
 export function parseJsonField(field: string, value: unknown): { ok: true; value: unknown } | Invalid {
@@ -69,5 +73,5 @@ export function checkCalculationInput(kind: CalcKind, raw: unknown): Checked {
       return { ok: false, field, errors: [err instanceof Error ? err.message : String(err)] };
     }
   }
-  return { ok: true, input: spec };
+  return { ok: true, input: spec, warnings: c.warningIssues };
 }

@@ -236,7 +236,14 @@ export function calcRoutes(s: Services): FastifyPluginAsyncTypebox {
             throw err;
           }
         }
-        return success(request, { id });
+        // the device check's warnings (implausible values, in the registry's words) come back with
+        // the id, in the request's language: the calculation runs as given
+        const warnings = (checked.warnings ?? []).map((w) => ({
+          path: w.path,
+          code: w.message.code,
+          msg: localizeCheckMessage(w, request.lang),
+        }));
+        return success(request, warnings.length ? { id, warnings } : { id });
       } catch (err) {
         if (err instanceof JobLimitError) throw new AppError('4102', { limit: err.limit });
         if (err instanceof QueueUnavailableError) throw new AppError('5001');

@@ -160,7 +160,8 @@ describe('device libraries', () => {
     expect(res.code).toBe('4309');
     expect(res.data.field).toBe('spec');
     // the field and its rule in the caller's language (zh-CN by default), the English lines in data
-    expect(res.msg).toBe('器件参数无效：glass：厚度：须大于 0');
+    // a registered parameter's words are the registry's (sayVerdict), after the layer's name
+    expect(res.msg).toBe('器件参数无效：glass：厚度为 -5 nm，超出允许范围（≥ 0.001 且 ≤ 1e8 nm）');
     expect(res.data.errors[0]).toMatch(/layers\[0\].*thicknessNm/);
     const en = await post<unknown>(
       t.app,
@@ -170,7 +171,7 @@ describe('device libraries', () => {
         headers: { ...as(alice.session).headers, 'x-lang': 'en' },
       },
     );
-    expect(en.msg).toBe('Invalid device: glass: thickness: must be > 0');
+    expect(en.msg).toBe('Invalid device: glass: Thickness is -5 nm, outside the allowed range (≥ 0.001 and ≤ 1e8 nm)');
     const none = await call('/sys/device/save', { name: 'nothing' }, alice.session);
     expect(none.code).toBe('4314');
     const text = await call('/sys/device/save', { name: 'text', spec: '{not json' }, alice.session);

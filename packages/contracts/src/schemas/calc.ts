@@ -299,7 +299,19 @@ export const CalcOptStruct = Type.Object({
 });
 export type CalcOptStruct = Static<typeof CalcOptStruct>;
 
-export const CalcSubmitted = Type.Object({ id: Type.Integer() });
+/**
+ * A queued calculation: its id and, when the device check found values that run but are
+ * implausible or may mislead, those warnings (field path, check code, words in the request's
+ * language; the parameter registry's words for a registered parameter). Absent when there is none.
+ */
+export const CalcSubmitted = Type.Object({
+  id: Type.Integer(),
+  warnings: Type.Optional(
+    Type.Array(Type.Object({ path: Type.String(), code: Type.String(), msg: Type.String() }), {
+      description: "the device check's warnings, in the request language",
+    }),
+  ),
+});
 
 export const CALC_DEVICE_KINDS: readonly CalcKind[] = ['opt', 'elec'];
 export const CALC_CIRCUIT_KINDS: readonly CalcKind[] = ['circle', 'circle2'];

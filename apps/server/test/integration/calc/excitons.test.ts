@@ -60,8 +60,9 @@ describe('exciton and tunnelling inputs through the calculation service', () => 
     oxide.electrical.interfaces[0].tunnelOxide.massHoleRel = 0;
     const o = await post(t.app, '/calc/sys/calc/elec', { device: oxide }, as(alice, 'en'));
     expect(o.code).toBe('4105');
+    // the registry's words, after the field's place
     expect(o.msg).toBe(
-      'Invalid calculation input: hole tunnelling mass of interface 1: must be > 0 and at most 10 m₀ (got 0)',
+      'Invalid calculation input: interface 1: Hole tunnelling mass in the oxide is 0 m₀, outside the allowed range (> 0 and ≤ 10 m₀)',
     );
     expect(await calcCount(t.app)).toBe(before);
   });

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CalcDetail, CalcResultPara, SweepResult } from '@pvforge/contracts';
+import { judge, param, sayVerdict } from '@pvforge/params';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { post, registerUser, signed, type TestUser } from '../helpers/client.js';
@@ -59,33 +60,42 @@ describe('transients, ions and impedance through the calculation service', () =>
     }>(t.app, '/calc/sys/calc/elec', { device: bad }, as(alice, 'zh-CN'));
     expect([zh.status, zh.code]).toEqual([400, '4105']);
     expect(zh.data.field).toBe('device');
+    // a registered field's value in the registry's words; the rules that couple fields in their own
+    const registry = (path: string, v: number, lang: 'zh' | 'en') =>
+      sayVerdict(param(path), judge(param(path), v)!, v, lang);
     expect(zh.data.errors).toEqual(
       expect.arrayContaining([
-        expect.stringMatching(/^electrical\.transient\.segments\[0\]\.durationS: must be a duration > 0/),
+        `electrical.transient.segments[0].durationS: ${registry('electrical.transient.segments[].durationS', -1, 'en')}`,
         expect.stringMatching(/^electrical\.transient\.segments\[1\]\.rateVPerS: must be a scan rate > 0/),
-        expect.stringMatching(/^electrical\.transient\.points: must be an integer from 2/),
+        `electrical.transient.points: ${registry('electrical.transient.points', 1, 'en')}`,
         expect.stringMatching(/^electrical\.impedance\.stopHz: must be above startHz/),
-        expect.stringMatching(
-          /^layers\[3\] "MAPbI3"\.electrical\.ions\[0\]\.diffusionCm2PerS: must be a finite diffusion/,
-        ),
-        expect.stringMatching(
-          /^layers\[3\] "MAPbI3"\.electrical\.ions\[0\]\.activationEnergyEV: must be a finite activation/,
-        ),
+        `layers[3] "MAPbI3".electrical.ions[0].diffusionCm2PerS: ${registry('layers[].electrical.ions[].diffusionCm2PerS', 0, 'en')}`,
+        `layers[3] "MAPbI3".electrical.ions[0].activationEnergyEV: ${registry('layers[].electrical.ions[].activationEnergyEV', -0.2, 'en')}`,
       ]),
     );
     // the same problems with their codes, in the same order, for the form to word
     expect(zh.data.issues.map((i) => `${i.path}: ${i.message.text}`)).toEqual(zh.data.errors);
     expect(zh.data.issues).toContainEqual({
       path: 'electrical.transient.segments[0].durationS',
-      message: { code: 'check.not-positive', params: { got: '-1' }, text: 'must be a duration > 0 (got -1)' },
+      message: {
+        code: 'check.param-limit',
+        params: {
+          param: 'electrical.transient.segments[].durationS',
+          rule: 'below',
+          limit: 0,
+          inclusive: 0,
+          got: '-1',
+          gotType: 'number',
+        },
+        text: registry('electrical.transient.segments[].durationS', -1, 'en'),
+      },
     });
-    // the first problem in words, with its field
-    expect(zh.msg).toBe('计算参数无效：MAPbI3：第 1 种可移动离子的激活能：须为不小于 0 的数值（现为 -0.2）');
+    // the first problem in words, with its place (the registry's judgements come first)
+    const D = 'layers[].electrical.ions[].diffusionCm2PerS';
+    expect(zh.msg).toBe(`计算参数无效：MAPbI3：第 1 种可移动离子：${registry(D, 0, 'zh')}`);
     const en = await post(t.app, '/calc/sys/calc/elec', { device: bad }, as(alice, 'en'));
     expect(en.code).toBe('4105');
-    expect(en.msg).toBe(
-      'Invalid calculation input: MAPbI3: activation energy of mobile ion species 1: must be a number >= 0 (got -0.2)',
-    );
+    expect(en.msg).toBe(`Invalid calculation input: MAPbI3, mobile ion species 1: ${registry(D, 0, 'en')}`);
     expect(en.msg).not.toMatch(/electrical\.|durationS|activationEnergyEV/);
 
     // a species with an impossible charge is refused by the schema, naming it
@@ -103,7 +113,9 @@ describe('transients, ions and impedance through the calculation service', () =>
       as(alice, 'zh-CN'),
     );
     expect(sweep.code).toBe('4106');
-    expect(sweep.msg).toMatch(/electrical\.transient\.rateVPerS=-1 生成的器件无效：默认扫描速率：须大于 0（现为 -1）/);
+    expect(sweep.msg).toContain(
+      `electrical.transient.rateVPerS=-1 生成的器件无效：${registry('electrical.transient.rateVPerS', -1, 'zh')}`,
+    );
     expect(await calcCount(t.app)).toBe(before);
   });
 
