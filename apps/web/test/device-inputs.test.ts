@@ -104,7 +104,8 @@ describe('what differs between runs', () => {
     const r = runs(a, b);
     const diff = differingInputs(r);
     expect(diff.map((x) => inputLabel(x.item))).toEqual(['MAPbI3 › 电子寿命 τn (s)']);
-    expect(namesByDifference(r, ['a', 'b'], t)).toEqual(['τn = 1e-7 s', 'τn = 1e-6 s']);
+    // label and symbol: a reader needs no legend for the symbol
+    expect(namesByDifference(r, ['a', 'b'], t)).toEqual(['电子寿命 τn = 1e-7 s', '电子寿命 τn = 1e-6 s']);
   });
 
   it('tells the layer when the same field differs in two layers, and stops after two', () => {
@@ -119,8 +120,8 @@ describe('what differs between runs', () => {
       d.layers[4]!.thicknessNm = 30;
     });
     expect(namesByDifference(runs(a, b), ['a', 'b'], t)).toEqual([
-      'PTAA d = 10 nm, MAPbI3 d = 400 nm, …',
-      'PTAA d = 20 nm, MAPbI3 d = 600 nm, …',
+      'PTAA 厚度 d = 10 nm, MAPbI3 厚度 d = 400 nm, …',
+      'PTAA 厚度 d = 20 nm, MAPbI3 厚度 d = 600 nm, …',
     ]);
   });
 

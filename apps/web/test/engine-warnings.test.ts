@@ -167,7 +167,7 @@ describe('engine warnings in the UI language', () => {
       'layers[2] "PTAA".optical: n,k of "ptaa" missing at 1101 nm: the table covers 300-1100 nm (ask for extrapolation \'hold\' or \'transparent\' to go beyond)';
     const text = previewErrorText(e, { startNm: 300, endNm: 1600 }, i18n.t as TFunction);
     expect(text).toBe(
-      '“PTAA”的 n,k 表只覆盖 300–1100 nm，而波长范围是 300–1600 nm：请把“起始波长”和“终止波长”改到 300–1100 nm 之内，或把“PTAA”的“表外外推”改为“保持端点值”或“保持 n，k = 0”。',
+      '“PTAA”的 n,k 表只覆盖 300–1100 nm，而波长范围是 300–1600 nm：请把“起始波长 λstart”和“终止波长 λend”改到 300–1100 nm 之内，或把“PTAA”的“表外外推”改为“保持端点值”或“保持 n，k = 0”。',
     );
     expect(text).not.toMatch(/extrapolation|hold|transparent|ptaa/);
   });

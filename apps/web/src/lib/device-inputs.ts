@@ -34,35 +34,28 @@ const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !
 const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
 /**
- * Device-level numeric fields in the order of the form. Their label, symbol and unit are the
- * parameter registry's (lib/params.ts); key, symbol and unit here only word a field the registry
- * does not describe.
+ * Device-level numeric fields in the order of the form. Every one has a registry entry, which
+ * words it (label, symbol, unit): no field is worded here.
  */
-const DEVICE_FIELDS: { path: string; section: InputSection; key: string; symbol?: string; unit: string }[] = [
-  { path: 'illumination.suns', section: 'illumination', key: 'editor.field.suns', unit: 'suns' },
-  { path: 'illumination.angleDeg', section: 'illumination', key: 'editor.field.angle', symbol: 'θ', unit: '°' },
-  { path: 'illumination.wavelength.startNm', section: 'illumination', key: 'editor.field.wlStart', unit: 'nm' },
-  { path: 'illumination.wavelength.endNm', section: 'illumination', key: 'editor.field.wlEnd', unit: 'nm' },
-  { path: 'illumination.wavelength.stepNm', section: 'illumination', key: 'editor.field.wlStep', unit: 'nm' },
-  { path: 'texture.roughnessFactor', section: 'illumination', key: 'editor.field.roughness', unit: '' },
-  { path: 'texture.rmsRoughnessNm', section: 'illumination', key: 'editor.field.rms', unit: 'nm' },
-  { path: 'electrical.temperatureK', section: 'electrical', key: 'editor.el.temperature', symbol: 'T', unit: 'K' },
-  { path: 'electrical.rsOhmCm2', section: 'electrical', key: 'editor.el.rs', symbol: 'Rs', unit: 'Ω·cm²' },
-  { path: 'electrical.rshOhmCm2', section: 'electrical', key: 'editor.el.rsh', symbol: 'Rsh', unit: 'Ω·cm²' },
-  { path: 'electrical.voltageSweep.startV', section: 'electrical', key: 'editor.el.startV', unit: 'V' },
-  { path: 'electrical.voltageSweep.stopV', section: 'electrical', key: 'editor.el.stopV', unit: 'V' },
-  { path: 'electrical.voltageSweep.stepV', section: 'electrical', key: 'editor.el.stepV', unit: 'V' },
-  { path: 'electrical.gridPoints', section: 'electrical', key: 'editor.el.gridPoints', unit: '' },
-  {
-    path: 'electrical.generation.gCm3PerS',
-    section: 'electrical',
-    key: 'editor.el.gUniform',
-    symbol: 'G',
-    unit: 'cm⁻³ s⁻¹',
-  },
-  { path: 'electrical.generation.reflectance', section: 'electrical', key: 'editor.el.reflectance', unit: '' },
-  { path: 'electrical.eqe.stepNm', section: 'electrical', key: 'editor.el.eqeStep', unit: 'nm' },
-  { path: 'electrical.transient.rateVPerS', section: 'protocol', key: 'transient.sweep.rate', unit: 'V/s' },
+const DEVICE_FIELDS: { path: string; section: InputSection }[] = [
+  { path: 'illumination.suns', section: 'illumination' },
+  { path: 'illumination.angleDeg', section: 'illumination' },
+  { path: 'illumination.wavelength.startNm', section: 'illumination' },
+  { path: 'illumination.wavelength.endNm', section: 'illumination' },
+  { path: 'illumination.wavelength.stepNm', section: 'illumination' },
+  { path: 'texture.roughnessFactor', section: 'illumination' },
+  { path: 'texture.rmsRoughnessNm', section: 'illumination' },
+  { path: 'electrical.temperatureK', section: 'electrical' },
+  { path: 'electrical.rsOhmCm2', section: 'electrical' },
+  { path: 'electrical.rshOhmCm2', section: 'electrical' },
+  { path: 'electrical.voltageSweep.startV', section: 'electrical' },
+  { path: 'electrical.voltageSweep.stopV', section: 'electrical' },
+  { path: 'electrical.voltageSweep.stepV', section: 'electrical' },
+  { path: 'electrical.gridPoints', section: 'electrical' },
+  { path: 'electrical.generation.gCm3PerS', section: 'electrical' },
+  { path: 'electrical.generation.reflectance', section: 'electrical' },
+  { path: 'electrical.eqe.stepNm', section: 'electrical' },
+  { path: 'electrical.transient.rateVPerS', section: 'protocol' },
 ];
 
 /** A contact's numeric fields (their words are the registry's). */
@@ -83,21 +76,6 @@ const uiLang = (lang: string) => (lang === 'en' ? 'en' : 'zh-CN');
 function registered(path: string, lang: string): { field: string; symbol?: string; unit: string } {
   const w = wordsOf(path, paramLang(lang));
   return { field: w.label, ...(w.symbol ? { symbol: w.symbol } : {}), unit: w.unit };
-}
-
-/**
- * The words of a numeric input: the registry's label (with its symbol), symbol and unit when it
- * describes the path, else the given fallback.
- */
-function wordsOrOwn(
-  path: string,
-  lang: string,
-  fallback: () => { field: string; symbol?: string | undefined; unit: string },
-): { field: string; symbol?: string; unit: string } {
-  const w = wordsAt(path, paramLang(lang));
-  if (w) return { field: w.label, ...(w.symbol ? { symbol: w.symbol } : {}), unit: w.unit };
-  const f = fallback();
-  return { field: f.field, ...(f.symbol ? { symbol: f.symbol } : {}), unit: f.unit };
 }
 
 /** The numeric leaves under `node` with their dotted relative paths (arrays as `.n`). */
@@ -140,7 +118,7 @@ export function deviceInputs(
       unit: '',
       value: typeof sp['id'] === 'string' ? sp['id'] : t('editor.field.spectrumOther', { kind: String(sp['kind']) }),
     });
-  for (const f of DEVICE_FIELDS.filter((d) => d.section === 'illumination')) pushNum(out, spec, f, t, lang);
+  for (const f of DEVICE_FIELDS.filter((d) => d.section === 'illumination')) pushNum(out, spec, f, lang);
 
   const layers = Array.isArray(spec['layers']) ? spec['layers'] : [];
   layers.forEach((raw, j) => {
@@ -261,7 +239,7 @@ export function deviceInputs(
       });
     }
     for (const f of DEVICE_FIELDS.filter((d) => d.section === 'electrical' || d.section === 'protocol'))
-      pushNum(out, spec, f, t, lang);
+      pushNum(out, spec, f, lang);
     if (typeof e['extendToVoc'] === 'boolean')
       out.push({
         path: 'electrical.extendToVoc',
@@ -338,15 +316,10 @@ export function deviceInputs(
   return out;
 }
 
-function pushNum(out: DeviceInput[], spec: Obj, f: (typeof DEVICE_FIELDS)[number], t: TFunction, lang: string) {
+function pushNum(out: DeviceInput[], spec: Obj, f: (typeof DEVICE_FIELDS)[number], lang: string) {
   const v = at(spec, f.path);
   if (!isNum(v)) return;
-  out.push({
-    path: f.path,
-    section: f.section,
-    ...wordsOrOwn(f.path, lang, () => ({ field: t(f.key), symbol: f.symbol, unit: f.unit })),
-    value: v,
-  });
+  out.push({ path: f.path, section: f.section, ...registered(f.path, lang), value: v });
 }
 
 function escapeRe(s: string): string {
@@ -412,19 +385,20 @@ export function differingInputs(
 }
 
 /**
- * Names of compared runs by what differs between them: "τn = 1e-7 s" against "τn = 1e-6 s"; at
- * most `max` differences each (then "…"); a name shared by two differing fields gets its owner
- * ("PTAA 厚度"). Runs that differ in nothing listed keep `fallback`.
+ * Names of compared runs by what differs between them: "电子寿命 τn = 1e-7 s" against
+ * "电子寿命 τn = 1e-6 s", each field by its label and symbol (the registry's, as the form labels
+ * it) so a reader needs no legend; at most `max` differences each (then "…"); a field that differs
+ * in two places gets its owner ("PTAA 厚度 d", "MAPbI3 厚度 d"). Runs that differ in nothing
+ * listed keep `fallback`.
  */
 export function namesByDifference(runs: DeviceInput[][], fallback: string[], t: TFunction, max = 2): string[] {
   const diff = differingInputs(runs);
   if (runs.length < 2 || diff.length === 0) return fallback;
-  // the symbol when the label shows it ("电子寿命 τn" -> τn), else the label ("厚度", "温度")
-  const short = diff.map((d) => (d.item.symbol && d.item.field.includes(d.item.symbol) ? d.item.symbol : d.item.field));
-  const clash = (s: string) => short.filter((x) => x === s).length > 1;
+  const fields = diff.map((d) => d.item.field);
+  const clash = (s: string) => fields.filter((x) => x === s).length > 1;
   return runs.map((_, r) => {
-    const parts = diff.slice(0, max).map((d, k) => {
-      const name = clash(short[k]!) && d.item.owner ? `${d.item.owner} ${short[k]}` : short[k]!;
+    const parts = diff.slice(0, max).map((d) => {
+      const name = clash(d.item.field) && d.item.owner ? `${d.item.owner} ${d.item.field}` : d.item.field;
       const v = d.values[r];
       return `${name} = ${v ? formatInput(v, t) : t('inputs.absent')}`;
     });

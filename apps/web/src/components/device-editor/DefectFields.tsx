@@ -33,7 +33,6 @@ export function DefectFields({
   const { set } = useEditor();
   const dist = defect.distribution ?? 'single';
   const mode = captureMode(defect);
-  const widthTip = dist === 'uniform' ? 'widthUniform' : dist === 'gaussian' ? 'widthGaussian' : 'widthTail';
   return (
     <div className="dev-interface" data-testid={testid}>
       <Typography.Text strong>{defect.name?.trim() || t('defects.table.item', { n })}</Typography.Text>
@@ -52,21 +51,7 @@ export function DefectFields({
           />
         </Col>
         <Col xs={12} md={8}>
-          {where === 'layer' ? (
-            <NumField
-              path={`${path}.densityCm3`}
-              label={t('defects.table.density')}
-              tip={t('defects.table.densityTip')}
-              unit="cm⁻³"
-            />
-          ) : (
-            <NumField
-              path={`${path}.densityCm2`}
-              label={t('defects.table.sheetDensity')}
-              tip={t('defects.table.sheetDensityTip')}
-              unit="cm⁻²"
-            />
-          )}
+          {where === 'layer' ? <NumField path={`${path}.densityCm3`} /> : <NumField path={`${path}.densityCm2`} />}
         </Col>
         <Col xs={12} md={8}>
           <SelectField
@@ -105,23 +90,12 @@ export function DefectFields({
               {t('defects.table.tailNote')}
             </Typography.Paragraph>
           ) : (
-            <NumField
-              path={`${path}.energyEV`}
-              label={t('defects.table.energy')}
-              tip={t('defects.table.energyTip')}
-              unit="eV"
-              placeholder="0"
-            />
+            <NumField path={`${path}.energyEV`} placeholder="0" />
           )}
         </Col>
         {dist !== 'single' && (
           <Col xs={12} md={8}>
-            <NumField
-              path={`${path}.widthEV`}
-              label={t('defects.table.width')}
-              tip={t(`defects.table.${widthTip}`)}
-              unit="eV"
-            />
+            <NumField path={`${path}.widthEV`} />
           </Col>
         )}
         <Col xs={24} md={dist !== 'single' ? 16 : 24}>
@@ -139,37 +113,25 @@ export function DefectFields({
         {mode === 'sigma' ? (
           <>
             <Col xs={12} md={6}>
-              <NumField path={`${path}.sigmaNCm2`} label={t('defects.table.sigmaN')} unit="cm²" />
+              <NumField path={`${path}.sigmaNCm2`} />
             </Col>
             <Col xs={12} md={6}>
-              <NumField path={`${path}.sigmaPCm2`} label={t('defects.table.sigmaP')} unit="cm²" />
+              <NumField path={`${path}.sigmaPCm2`} />
             </Col>
             <Col xs={12} md={6}>
-              <NumField
-                path={`${path}.vthNCmPerS`}
-                label={t('defects.table.vthN')}
-                tip={t('defects.table.vthTip')}
-                unit="cm/s"
-                placeholder="1e7"
-              />
+              <NumField path={`${path}.vthNCmPerS`} placeholder="1e7" />
             </Col>
             <Col xs={12} md={6}>
-              <NumField
-                path={`${path}.vthPCmPerS`}
-                label={t('defects.table.vthP')}
-                tip={t('defects.table.vthTip')}
-                unit="cm/s"
-                placeholder="1e7"
-              />
+              <NumField path={`${path}.vthPCmPerS`} placeholder="1e7" />
             </Col>
           </>
         ) : (
           <>
             <Col xs={12}>
-              <NumField path={`${path}.cNCm3PerS`} label={t('defects.table.cN')} unit="cm³/s" />
+              <NumField path={`${path}.cNCm3PerS`} />
             </Col>
             <Col xs={12}>
-              <NumField path={`${path}.cPCm3PerS`} label={t('defects.table.cP')} unit="cm³/s" />
+              <NumField path={`${path}.cPCm3PerS`} />
             </Col>
           </>
         )}

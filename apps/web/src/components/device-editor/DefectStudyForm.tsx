@@ -34,27 +34,22 @@ export function DefectStudyForm() {
       {cv && (
         <Row gutter={12}>
           <Col xs={12} md={6}>
-            <NumField path={`${CV}.frequencyHz`} label={t('defects.study.frequency')} unit="Hz" />
+            <NumField path={`${CV}.frequencyHz`} />
           </Col>
           <Col xs={12} md={6}>
-            <NumField path={`${CV}.startV`} label={t('defects.study.startV')} unit="V" />
+            <NumField path={`${CV}.startV`} />
           </Col>
           <Col xs={12} md={6}>
-            <NumField path={`${CV}.stopV`} label={t('defects.study.stopV')} unit="V" />
+            <NumField path={`${CV}.stopV`} />
           </Col>
           <Col xs={12} md={6}>
-            <NumField path={`${CV}.stepV`} label={t('defects.study.stepV')} unit="V" />
+            <NumField path={`${CV}.stepV`} />
           </Col>
           <Col xs={12} md={8}>
-            <NumField
-              path={`${CV}.fitFromV`}
-              label={t('defects.study.fitFrom')}
-              tip={t('defects.study.fitTip')}
-              unit="V"
-            />
+            <NumField path={`${CV}.fitFromV`} />
           </Col>
           <Col xs={12} md={8}>
-            <NumField path={`${CV}.fitToV`} label={t('defects.study.fitTo')} tip={t('defects.study.fitTip')} unit="V" />
+            <NumField path={`${CV}.fitToV`} />
           </Col>
           <Col xs={24} md={8}>
             <SelectField
@@ -76,16 +71,16 @@ export function DefectStudyForm() {
       {cf && (
         <Row gutter={12}>
           <Col xs={12} md={6}>
-            <NumField path={`${CF}.voltageV`} label={t('defects.study.voltage')} unit="V" />
+            <NumField path={`${CF}.voltageV`} />
           </Col>
           <Col xs={12} md={6}>
-            <NumField path={`${CF}.startHz`} label={t('defects.study.startHz')} unit="Hz" placeholder="10" />
+            <NumField path={`${CF}.startHz`} placeholder="10" />
           </Col>
           <Col xs={12} md={6}>
-            <NumField path={`${CF}.stopHz`} label={t('defects.study.stopHz')} unit="Hz" placeholder="1e7" />
+            <NumField path={`${CF}.stopHz`} placeholder="1e7" />
           </Col>
           <Col xs={12} md={6}>
-            <NumField path={`${CF}.points`} label={t('defects.study.points')} placeholder="41" integer />
+            <NumField path={`${CF}.points`} placeholder="41" integer />
           </Col>
         </Row>
       )}

@@ -68,7 +68,7 @@ export function DeviceEditor(props: DeviceEditorProps) {
   const ctx: EditorCtx = useMemo(() => {
     const errors = new Map<string, string[]>();
     for (const i of issues) errors.set(i.path, [...(errors.get(i.path) ?? []), translateIssue(i, t, lang)]);
-    for (const r of ranges) errors.set(r.path, [...(errors.get(r.path) ?? []), rangeIssueText(r, t)]);
+    for (const r of ranges) errors.set(r.path, [...(errors.get(r.path) ?? []), rangeIssueText(r, t, lang)]);
     const warns = new Map<string, string[]>();
     for (const w of warnings) warns.set(w.path, [...(warns.get(w.path) ?? []), warningText(w, t, lang)]);
     // contacts left as suggested follow the layers next to them (model.ts suitedContacts)
@@ -140,7 +140,7 @@ export function DeviceEditor(props: DeviceEditorProps) {
                           ))}
                           {ranges.map((r) => (
                             <li key={r.path} data-testid="editor-range-error">
-                              {rangeIssueText(r, t)}
+                              {rangeIssueText(r, t, lang)}
                             </li>
                           ))}
                         </ul>

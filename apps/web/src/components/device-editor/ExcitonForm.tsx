@@ -68,28 +68,13 @@ export function ExcitonForm({ index }: { index: number }) {
         <>
           <Row gutter={12}>
             <Col xs={24} md={12}>
-              <NumField
-                path={`${p}.ctDissociation.separationNm`}
-                label={t('models.exciton.separation')}
-                tip={t('models.exciton.separationTip')}
-                unit="nm"
-              />
+              <NumField path={`${p}.ctDissociation.separationNm`} />
             </Col>
             <Col xs={24} md={12}>
-              <NumField
-                path={`${p}.ctDissociation.decayRatePerS`}
-                label={t('models.exciton.decay')}
-                tip={t('models.exciton.decayTip')}
-                unit="s⁻¹"
-              />
+              <NumField path={`${p}.ctDissociation.decayRatePerS`} />
             </Col>
             <Col xs={24} md={12}>
-              <NumField
-                path={`${p}.ctDissociation.directYield`}
-                label={t('models.exciton.directYield')}
-                tip={t('models.exciton.directYieldTip')}
-                placeholder="0"
-              />
+              <NumField path={`${p}.ctDissociation.directYield`} placeholder="0" />
             </Col>
             <Col xs={24} md={12}>
               <SelectField<'delta' | 'gaussian'>
@@ -111,20 +96,10 @@ export function ExcitonForm({ index }: { index: number }) {
         <>
           <Row gutter={12}>
             <Col xs={24} md={12}>
-              <NumField
-                path={`${p}.excitonDiffusion.diffusionLengthNm`}
-                label={t('models.exciton.diffusionLength')}
-                tip={t('models.exciton.diffusionLengthTip')}
-                unit="nm"
-              />
+              <NumField path={`${p}.excitonDiffusion.diffusionLengthNm`} />
             </Col>
             <Col xs={24} md={12}>
-              <NumField
-                path={`${p}.excitonDiffusion.lifetimeS`}
-                label={t('models.exciton.lifetime')}
-                tip={t('models.exciton.lifetimeTip')}
-                unit="s"
-              />
+              <NumField path={`${p}.excitonDiffusion.lifetimeS`} />
             </Col>
           </Row>
           <Typography.Paragraph type="secondary">{t('models.exciton.diffusionHint')}</Typography.Paragraph>

@@ -27,27 +27,16 @@ export function ImpedanceForm() {
       {z && (
         <Row gutter={12}>
           <Col xs={12} md={6}>
-            <NumField
-              path={`${P}.voltageV`}
-              label={t('transient.impedance.voltage')}
-              tip={t('transient.impedance.voltageTip')}
-              unit="V"
-            />
+            <NumField path={`${P}.voltageV`} />
           </Col>
           <Col xs={12} md={6}>
-            <NumField path={`${P}.startHz`} label={t('transient.impedance.start')} unit="Hz" placeholder="1e-3" />
+            <NumField path={`${P}.startHz`} placeholder="1e-3" />
           </Col>
           <Col xs={12} md={6}>
-            <NumField path={`${P}.stopHz`} label={t('transient.impedance.stop')} unit="Hz" placeholder="1e6" />
+            <NumField path={`${P}.stopHz`} placeholder="1e6" />
           </Col>
           <Col xs={12} md={6}>
-            <NumField
-              path={`${P}.points`}
-              label={t('transient.impedance.points')}
-              tip={t('transient.impedance.pointsTip')}
-              placeholder="60"
-              integer
-            />
+            <NumField path={`${P}.points`} placeholder="60" integer />
           </Col>
         </Row>
       )}

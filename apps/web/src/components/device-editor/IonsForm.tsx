@@ -31,20 +31,10 @@ export function IonsForm({ index }: { index: number }) {
           <Typography.Text strong>{t('transient.ions.species', { n: k + 1 })}</Typography.Text>
           <Row gutter={12}>
             <Col xs={24} md={12}>
-              <NumField
-                path={`${p}.${k}.densityCm3`}
-                label={t('transient.ions.density')}
-                tip={t('transient.ions.densityTip')}
-                unit="cm⁻³"
-              />
+              <NumField path={`${p}.${k}.densityCm3`} />
             </Col>
             <Col xs={24} md={12}>
-              <NumField
-                path={`${p}.${k}.diffusionCm2PerS`}
-                label={t('transient.ions.diffusion')}
-                tip={t('transient.ions.diffusionTip')}
-                unit="cm²/s"
-              />
+              <NumField path={`${p}.${k}.diffusionCm2PerS`} />
             </Col>
             <Col xs={24} md={8}>
               <SelectField
@@ -60,22 +50,10 @@ export function IonsForm({ index }: { index: number }) {
               />
             </Col>
             <Col xs={12} md={8}>
-              <NumField
-                path={`${p}.${k}.activationEnergyEV`}
-                label={t('transient.ions.activation')}
-                tip={t('transient.ions.activationTip')}
-                unit="eV"
-                placeholder="0"
-              />
+              <NumField path={`${p}.${k}.activationEnergyEV`} placeholder="0" />
             </Col>
             <Col xs={12} md={8}>
-              <NumField
-                path={`${p}.${k}.referenceTemperatureK`}
-                label={t('transient.ions.referenceT')}
-                tip={t('transient.ions.referenceTTip')}
-                unit="K"
-                placeholder="300"
-              />
+              <NumField path={`${p}.${k}.referenceTemperatureK`} placeholder="300" />
             </Col>
           </Row>
           <Button

@@ -41,7 +41,7 @@ export function PreviewPanel({ preview }: { preview: PreviewState }) {
             // a device check issue worded by its code; a range the n,k tables miss told with the form's own labels
             msg: preview.issue
               ? localizeCheckMessage(preview.issue, i18n.language === 'en' ? 'en' : 'zh-CN')
-              : previewErrorText(preview.error, state.illumination?.wavelength, t),
+              : previewErrorText(preview.error, state.illumination?.wavelength, t, i18n.language),
           })}
           data-testid="preview-error"
         />

@@ -2,6 +2,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import type { ContactElectricalSpec, DeviceElectricalSpec, InterfaceElectricalSpec } from '@pvforge/contracts';
 import { Button, Col, Collapse, Divider, Form, Row, Select, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { paramLang, wordsOf } from '../../lib/params';
 import { fieldId, useEditor } from './context';
 import { DefectStudyForm } from './DefectStudyForm';
 import { CheckField, Field, NumberListField, NumField, SelectField } from './fields';
@@ -38,19 +39,19 @@ export function IlluminationForm({ mismatch }: { mismatch?: PreviewMismatch | un
           <SpectrumField />
         </Col>
         <Col xs={12} md={8}>
-          <NumField path="illumination.suns" label={t('editor.field.suns')} unit="suns" />
+          <NumField path="illumination.suns" />
         </Col>
         <Col xs={12} md={8}>
-          <NumField path="illumination.angleDeg" label={t('editor.field.angle')} unit="°" placeholder="0" />
+          <NumField path="illumination.angleDeg" placeholder="0" />
         </Col>
         <Col xs={12} md={8}>
-          <NumField path="illumination.wavelength.startNm" label={t('editor.field.wlStart')} unit="nm" />
+          <NumField path="illumination.wavelength.startNm" />
         </Col>
         <Col xs={12} md={8}>
-          <NumField path="illumination.wavelength.endNm" label={t('editor.field.wlEnd')} unit="nm" />
+          <NumField path="illumination.wavelength.endNm" />
         </Col>
         <Col xs={12} md={8}>
-          <NumField path="illumination.wavelength.stepNm" label={t('editor.field.wlStep')} unit="nm" />
+          <NumField path="illumination.wavelength.stepNm" />
         </Col>
         <Col xs={12} md={8}>
           <SelectField
@@ -91,10 +92,10 @@ export function IlluminationForm({ mismatch }: { mismatch?: PreviewMismatch | un
             />
           </Col>
           <Col xs={12} md={8}>
-            <NumField path="texture.roughnessFactor" label={t('editor.field.roughness')} />
+            <NumField path="texture.roughnessFactor" />
           </Col>
           <Col xs={12} md={8}>
-            <NumField path="texture.rmsRoughnessNm" label={t('editor.field.rms')} unit="nm" />
+            <NumField path="texture.rmsRoughnessNm" />
           </Col>
         </Row>
       )}
@@ -253,7 +254,7 @@ function MissingModels() {
 
 /** The device-level electrical block: contacts, sweep, temperature, resistances, generation, mesh, transient, impedance, options. */
 export function ElectricalForm() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { state, set } = useEditor();
   const el = state.electrical as DeviceElectricalSpec | undefined;
   if (!el) return null;
@@ -298,29 +299,19 @@ export function ElectricalForm() {
               <>
                 <Row gutter={12}>
                   <Col xs={8}>
-                    <NumField path="electrical.voltageSweep.startV" label={t('editor.el.startV')} unit="V" />
+                    <NumField path="electrical.voltageSweep.startV" />
                   </Col>
                   <Col xs={8}>
-                    <NumField
-                      path="electrical.voltageSweep.stopV"
-                      label={t('editor.el.stopV')}
-                      note={t('editor.el.sweepTip')}
-                      unit="V"
-                    />
+                    <NumField path="electrical.voltageSweep.stopV" />
                   </Col>
                   <Col xs={8}>
-                    <NumField path="electrical.voltageSweep.stepV" label={t('editor.el.stepV')} unit="V" />
+                    <NumField path="electrical.voltageSweep.stepV" />
                   </Col>
                 </Row>
                 <CheckField path="electrical.extendToVoc" label={t('editor.el.extendToVoc')} />
                 <Row gutter={12}>
                   <Col xs={12}>
-                    <NumField
-                      path="electrical.temperatureK"
-                      label={t('editor.el.temperature')}
-                      tip={t('editor.el.temperatureTip')}
-                      unit="K"
-                    />
+                    <NumField path="electrical.temperatureK" />
                   </Col>
                   <Col xs={12}>
                     <SelectField
@@ -334,22 +325,10 @@ export function ElectricalForm() {
                     />
                   </Col>
                   <Col xs={12}>
-                    <NumField
-                      path="electrical.rsOhmCm2"
-                      label={t('editor.el.rs')}
-                      tip={t('editor.el.rsTip')}
-                      unit="Ω·cm²"
-                    />
+                    <NumField path="electrical.rsOhmCm2" />
                   </Col>
                   <Col xs={12}>
-                    <NumField
-                      path="electrical.rshOhmCm2"
-                      label={t('editor.el.rsh')}
-                      tip={t('editor.el.rshTip')}
-                      unit="Ω·cm²"
-                      placeholder="∞"
-                      emptyValue={null}
-                    />
+                    <NumField path="electrical.rshOhmCm2" placeholder="∞" emptyValue={null} />
                   </Col>
                 </Row>
               </>
@@ -379,16 +358,12 @@ export function ElectricalForm() {
                 </Col>
                 {gen === 'uniform' && (
                   <Col xs={24} md={12}>
-                    <NumField path="electrical.generation.gCm3PerS" label={t('editor.el.gUniform')} unit="cm⁻³ s⁻¹" />
+                    <NumField path="electrical.generation.gCm3PerS" />
                   </Col>
                 )}
                 {gen === 'beer-lambert' && (
                   <Col xs={24} md={12}>
-                    <NumField
-                      path="electrical.generation.reflectance"
-                      label={t('editor.el.reflectance')}
-                      placeholder="0"
-                    />
+                    <NumField path="electrical.generation.reflectance" placeholder="0" />
                   </Col>
                 )}
               </Row>
@@ -396,16 +371,12 @@ export function ElectricalForm() {
           },
           {
             key: 'mesh',
-            label: t('editor.el.gridPoints'),
+            // the section is the one field's: titled by the registry's name of it
+            label: wordsOf('electrical.gridPoints', paramLang(i18n.language)).name,
             forceRender: true,
             children: (
               <>
-                <NumField
-                  path="electrical.gridPoints"
-                  label={t('editor.el.gridPoints')}
-                  tip={t('editor.el.gridPointsTip')}
-                  integer
-                />
+                <NumField path="electrical.gridPoints" />
                 <Typography.Text type="secondary" data-testid="grid-total">
                   {t('editor.el.gridTotal', { total: totalGrid(state.layers, el) })}
                 </Typography.Text>
@@ -450,11 +421,10 @@ export function ElectricalForm() {
                   checked={!!el.eqe}
                   onChange={(on) => set('electrical.eqe', on ? {} : undefined)}
                 />
-                {el.eqe && <NumField path="electrical.eqe.stepNm" label={t('editor.el.eqeStep')} unit="nm" />}
+                {el.eqe && <NumField path="electrical.eqe.stepNm" />}
                 <NumberListField
                   path="electrical.profileBiasesV"
-                  label={t('editor.el.profileBiases')}
-                  unit="V"
+                  note={t('editor.el.commaList')}
                   placeholder="0.5, 0.8"
                 />
                 <MissingModels />

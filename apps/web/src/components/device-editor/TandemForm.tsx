@@ -56,13 +56,13 @@ export function TandemForm() {
             />
           </Col>
           <Col xs={12} md={6}>
-            <NumField path={`${P}.fromNm`} label={t('tandem.editor.sweepFrom')} unit="nm" />
+            <NumField path={`${P}.fromNm`} />
           </Col>
           <Col xs={12} md={6}>
-            <NumField path={`${P}.toNm`} label={t('tandem.editor.sweepTo')} unit="nm" />
+            <NumField path={`${P}.toNm`} />
           </Col>
           <Col xs={12} md={6}>
-            <NumField path={`${P}.points`} label={t('tandem.editor.sweepPoints')} integer />
+            <NumField path={`${P}.points`} integer />
           </Col>
         </Row>
       )}

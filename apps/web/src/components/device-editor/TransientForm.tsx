@@ -43,14 +43,11 @@ function SegmentRow({ i, g, count, atV }: { i: number; g: TransientSegmentSpec; 
         {g.kind === 'scan' && (
           <>
             <Col xs={12} md={6}>
-              <NumField path={`${p}.toV`} label={t('transient.protocol.toV', { from: atV })} unit="V" />
+              <NumField path={`${p}.toV`} note={t('transient.protocol.fromV', { from: atV })} />
             </Col>
             <Col xs={12} md={6}>
               <NumField
                 path={`${p}.rateVPerS`}
-                label={t('transient.protocol.rate')}
-                tip={t('transient.protocol.segmentRateTip')}
-                unit="V/s"
                 placeholder={
                   state.electrical?.transient?.rateVPerS !== undefined
                     ? String(state.electrical.transient.rateVPerS)
@@ -62,18 +59,12 @@ function SegmentRow({ i, g, count, atV }: { i: number; g: TransientSegmentSpec; 
         )}
         {g.kind !== 'scan' && (
           <Col xs={12} md={5}>
-            <NumField path={`${p}.durationS`} label={t('transient.protocol.duration')} unit="s" />
+            <NumField path={`${p}.durationS`} />
           </Col>
         )}
         {g.kind === 'hold' && (
           <Col xs={12} md={7}>
-            <NumField
-              path={`${p}.voltageV`}
-              label={t('transient.protocol.holdV')}
-              tip={t('transient.protocol.holdVTip')}
-              unit="V"
-              placeholder={String(atV)}
-            />
+            <NumField path={`${p}.voltageV`} placeholder={String(atV)} />
           </Col>
         )}
         {g.kind === 'light' && (
@@ -191,12 +182,7 @@ export function TransientForm() {
           </Space>
           <Row gutter={12}>
             <Col xs={12} md={8}>
-              <NumField
-                path={`${P}.initialV`}
-                label={t('transient.protocol.initialV')}
-                tip={t('transient.protocol.initialVTip')}
-                unit="V"
-              />
+              <NumField path={`${P}.initialV`} />
             </Col>
             <Col xs={12} md={8}>
               <SelectField<'on' | 'off' | 'keep'>
@@ -212,12 +198,7 @@ export function TransientForm() {
               />
             </Col>
             <Col xs={24} md={8}>
-              <NumField
-                path={`${P}.rateVPerS`}
-                label={t('transient.protocol.defaultRate')}
-                tip={t('transient.protocol.defaultRateTip')}
-                unit="V/s"
-              />
+              <NumField path={`${P}.rateVPerS`} />
             </Col>
           </Row>
           {tr.segments.map((g, i) => (
@@ -239,20 +220,13 @@ export function TransientForm() {
             <Col xs={24} md={8}>
               <NumField
                 path={`${P}.points`}
-                label={t('transient.protocol.points')}
-                tip={t('transient.protocol.pointsTip')}
+                note={t('transient.protocol.pointsNote')}
                 placeholder={String(DEFAULT_TRANSIENT_POINTS)}
                 integer
               />
             </Col>
             <Col xs={24} md={16}>
-              <NumberListField
-                path={`${P}.profileTimesS`}
-                label={t('transient.protocol.profileTimes')}
-                tip={t('transient.protocol.profileTimesTip')}
-                unit="s"
-                placeholder="0, 5, 17"
-              />
+              <NumberListField path={`${P}.profileTimesS`} note={t('editor.el.commaList')} placeholder="0, 5, 17" />
             </Col>
           </Row>
           {summary ? (

@@ -18,13 +18,14 @@ export const SIOX_TUNNEL_OXIDE: TunnelOxide = {
   massHoleRel: 0.4,
 };
 
+/** The oxide's fields in the order of the form; their words are the registry's. */
 const FIELDS = [
-  { key: 'thicknessNm', label: 'thickness', unit: 'nm' },
-  { key: 'barrierElectronEV', label: 'barrierN', unit: 'eV' },
-  { key: 'barrierHoleEV', label: 'barrierP', unit: 'eV' },
-  { key: 'massElectronRel', label: 'massN', unit: 'm₀' },
-  { key: 'massHoleRel', label: 'massP', unit: 'm₀' },
-] as const satisfies readonly { key: keyof TunnelOxide; label: string; unit: string }[];
+  'thicknessNm',
+  'barrierElectronEV',
+  'barrierHoleEV',
+  'massElectronRel',
+  'massHoleRel',
+] as const satisfies readonly (keyof TunnelOxide)[];
 
 /** The tunnel oxide of interface i (`electrical.interfaces[i].tunnelOxide`, oxide-tunnelling.ts). */
 export function TunnelOxideForm({ index }: { index: number }) {
@@ -45,13 +46,8 @@ export function TunnelOxideForm({ index }: { index: number }) {
         <>
           <Row gutter={12}>
             {FIELDS.map((f) => (
-              <Col xs={12} md={8} key={f.key}>
-                <NumField
-                  path={`${p}.${f.key}`}
-                  label={t(`models.oxide.${f.label}`)}
-                  tip={t(`models.oxide.${f.label}Tip`)}
-                  unit={f.unit}
-                />
+              <Col xs={12} md={8} key={f}>
+                <NumField path={`${p}.${f}`} />
               </Col>
             ))}
           </Row>

@@ -283,16 +283,20 @@ export function NumberListField({
   label: ownLabel,
   unit: ownUnit,
   tip: ownTip,
+  note,
   placeholder,
 }: {
   path: string;
+  /** Only for lists the registry has no entry for. */
   label?: string;
   unit?: string;
   tip?: string;
+  /** Advice of this form shown after the registry's tip (how to type the list). */
+  note?: string;
   placeholder?: string;
 }) {
   const { t } = useTranslation();
-  const words = useFieldWords(path, { label: ownLabel, unit: ownUnit, tip: ownTip });
+  const words = useFieldWords(path, { label: ownLabel, unit: ownUnit, tip: ownTip }, note);
   const { label, unit, tip } = words;
   const { state, set, disabled } = useEditor();
   const v = getAt(state, path) as number[] | undefined;

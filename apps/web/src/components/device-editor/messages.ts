@@ -1,6 +1,6 @@
 import { checkFieldOf, type Lang, wordEngineMessage } from '@pvforge/contracts';
 import type { TFunction } from 'i18next';
-import { paramLang, sayFieldVerdict, wordsAt } from '../../lib/params';
+import { paramLang, sayFieldVerdict, wordsAt, wordsOf } from '../../lib/params';
 import type { FieldIssue, RangeIssue } from './model';
 
 /**
@@ -28,8 +28,9 @@ export function fieldLabel(path: string, layerNames: readonly string[], t: TFunc
   const name = m ? (layerNames[Number(m[1])] ?? `#${Number(m[1]) + 1}`) : undefined;
   const known = checkFieldOf(m ? `layers[${m[1]}] "${name}".${m[2] ?? ''}` : path);
   if (known) return known[uiLang(lang)];
-  // a registered parameter by the registry's label, with the place it belongs to
-  const words = wordsAt(path, paramLang(lang));
+  // a registered parameter by the registry's label, with the place it belongs to (a list of
+  // numbers, such as the bias points, by its items' entry)
+  const words = wordsAt(path, paramLang(lang)) ?? wordsAt(`${path}[]`, paramLang(lang));
   if (m) {
     const field = m[2];
     if (!field) return name!;
@@ -50,25 +51,22 @@ const LAYER_LABELS: Record<string, string> = {
   role: 'editor.field.role',
 };
 
-/** Form labels of the device-level fields a checker names. */
+/**
+ * Form labels of the device-level fields a checker names that are no parameter (a block, a
+ * choice): a parameter is named by the registry above, never here.
+ */
 const DEVICE_LABELS: Record<string, string> = {
   'electrical.voltageSweep': 'editor.section.sweep',
-  'electrical.voltageSweep.startV': 'editor.el.startV',
-  'electrical.voltageSweep.stopV': 'editor.el.stopV',
-  'electrical.voltageSweep.stepV': 'editor.el.stepV',
-  'electrical.gridPoints': 'editor.el.gridPoints',
-  'electrical.temperatureK': 'editor.el.temperature',
-  'electrical.rsOhmCm2': 'editor.el.rs',
-  'electrical.rshOhmCm2': 'editor.el.rsh',
   'electrical.eqe': 'editor.el.eqe',
-  'electrical.eqe.stepNm': 'editor.el.eqeStep',
   'electrical.generation': 'editor.el.generation',
-  'electrical.profileBiasesV': 'editor.el.profileBiases',
   name: 'editor.field.name',
 };
 
-/** A medium whose n,k table does not cover the wavelength range, naming the form's own fields and options. */
-export function rangeIssueText(r: RangeIssue, t: TFunction): string {
+/**
+ * A medium whose n,k table does not cover the wavelength range, naming the form's own fields (as
+ * the form labels them: the registry's label of the wavelength range's ends) and options.
+ */
+export function rangeIssueText(r: RangeIssue, t: TFunction, lang: string = 'zh-CN'): string {
   const what = r.which === 'layer' ? `“${r.layer}”` : t(`editor.field.${r.which}`);
   return t('editor.err.nkRange', {
     what,
@@ -76,8 +74,8 @@ export function rangeIssueText(r: RangeIssue, t: TFunction): string {
     max: r.maxNm,
     start: r.startNm,
     end: r.endNm,
-    wlStart: t('editor.field.wlStart'),
-    wlEnd: t('editor.field.wlEnd'),
+    wlStart: wordsOf('illumination.wavelength.startNm', paramLang(lang)).label,
+    wlEnd: wordsOf('illumination.wavelength.endNm', paramLang(lang)).label,
     extrapolation: t('editor.field.extrapolation'),
     hold: t('editor.field.extrapolationOpt.hold'),
     transparent: t('editor.field.extrapolationOpt.transparent'),
@@ -92,6 +90,7 @@ export function previewErrorText(
   error: string,
   range: { startNm: number; endNm: number } | undefined,
   t: TFunction,
+  lang: string = 'zh-CN',
 ): string {
   const m =
     /^(?:layers\[\d+\] "(.*)"|(ambient|substrate))\.optical: n,k of "[^"]*" missing at \S+ nm: the table covers (\S+)-(\S+) nm/.exec(
@@ -110,5 +109,6 @@ export function previewErrorText(
       endNm: range?.endNm ?? Number.NaN,
     },
     t,
+    lang,
   );
 }

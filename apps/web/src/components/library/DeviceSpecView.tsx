@@ -2,7 +2,7 @@ import { Descriptions, Table, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { layerRows } from '../../lib/library';
-import { paramLang, wordsAt, wordsOf } from '../../lib/params';
+import { paramLang, wordsOf } from '../../lib/params';
 import { formatNumber } from '../device-editor/fields';
 import { LAYER_ELECTRICAL_FIELDS } from '../device-editor/model';
 
@@ -38,10 +38,6 @@ export function DeviceSpecView({ spec }: { spec: unknown }) {
   const elOf = (l: Obj) => (isObj(l.electrical) ? l.electrical : undefined);
   // a parameter's label and unit are the registry's (the editor's words); `own` only for a field it lacks
   const lang = paramLang(i18n.language);
-  const named = (path: string, own: () => string, ownUnit = '') => {
-    const w = wordsAt(path, lang);
-    return { label: w?.label ?? own(), unit: w ? w.unit : ownUnit };
-  };
   const withUnit = (n: { label: string; unit: string }) => (n.unit ? `${n.label} (${n.unit})` : n.label);
 
   // Name, thickness, material and role as the library lists read them (layers in spec order).
@@ -116,13 +112,15 @@ export function DeviceSpecView({ spec }: { spec: unknown }) {
       label: t('editor.field.spectrum'),
       children: spectrum ? String(spectrum.id ?? spectrum.kind ?? '-') : t('library.spec.dark'),
     },
-    ...(ill ? [{ key: 'suns', label: t('editor.field.suns'), children: val(ill.suns ?? 1, 'sun') }] : []),
+    ...(ill
+      ? [{ key: 'suns', label: wordsOf('illumination.suns', lang).label, children: val(ill.suns ?? 1, 'sun') }]
+      : []),
     ...(wl
       ? [
           {
             key: 'wavelength',
             label: t('library.spec.wavelengthRange'),
-            children: `${val(wl.startNm)} – ${val(wl.endNm)} nm, ${t('editor.field.wlStep')} ${val(wl.stepNm ?? 1, 'nm')}`,
+            children: `${val(wl.startNm)} – ${val(wl.endNm)} nm, ${wordsOf('illumination.wavelength.stepNm', lang).name} ${val(wl.stepNm ?? 1, 'nm')}`,
           },
         ]
       : []),
@@ -130,8 +128,8 @@ export function DeviceSpecView({ spec }: { spec: unknown }) {
       ? [
           {
             key: 'temperature',
-            label: named('electrical.temperatureK', () => t('editor.el.temperature')).label,
-            children: val(el.temperatureK ?? 300, named('electrical.temperatureK', () => '', 'K').unit),
+            label: wordsOf('electrical.temperatureK', lang).label,
+            children: val(el.temperatureK ?? 300, wordsOf('electrical.temperatureK', lang).unit),
           },
           {
             key: 'statistics',
@@ -163,17 +161,17 @@ export function DeviceSpecView({ spec }: { spec: unknown }) {
           },
           {
             key: 'rs',
-            label: withUnit(named('electrical.rsOhmCm2', () => t('editor.el.rs'), 'Ω·cm²')),
+            label: withUnit(wordsOf('electrical.rsOhmCm2', lang)),
             children: val(el.rsOhmCm2 ?? 0),
           },
           {
             key: 'rsh',
-            label: withUnit(named('electrical.rshOhmCm2', () => t('editor.el.rsh'), 'Ω·cm²')),
+            label: withUnit(wordsOf('electrical.rshOhmCm2', lang)),
             children: typeof el.rshOhmCm2 === 'number' ? val(el.rshOhmCm2) : '∞',
           },
           {
             key: 'grid',
-            label: t('editor.el.gridPoints'),
+            label: wordsOf('electrical.gridPoints', lang).label,
             children: el.gridPoints === undefined ? t('library.spec.defaultValue', { v: 400 }) : val(el.gridPoints),
           },
           {
@@ -235,7 +233,9 @@ export function DeviceSpecView({ spec }: { spec: unknown }) {
                 {[
                   `${ifSn.label} ${val(f.sNCmPerS, ifSn.unit)}`,
                   `${ifSp.label} ${val(f.sPCmPerS, ifSp.unit)}`,
-                  ...(f.ntCm2 !== undefined ? [`${t('library.spec.interfaceTraps')} ${val(f.ntCm2, 'cm⁻²')}`] : []),
+                  ...(f.ntCm2 !== undefined
+                    ? [`${wordsOf('electrical.interfaces[].ntCm2', lang).label} ${val(f.ntCm2, 'cm⁻²')}`]
+                    : []),
                   ...(f.thermionic ? [t('editor.el.interfaceThermionic')] : []),
                   ...(f.tunnelOxide ? [t('library.spec.tunnelOxide')] : []),
                   ...(arr(f.defects).length ? [`${t('library.spec.defects')} ${arr(f.defects).length}`] : []),

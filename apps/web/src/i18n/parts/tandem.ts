@@ -18,9 +18,6 @@ export const zh = {
     sweep: '顶电池厚度扫描（电流匹配）',
     sweepTip: '只做光学计算：改变一层顶电池的厚度，比较两个子电池的光电流，给出两者相等时的厚度。',
     sweepLayer: '扫描的层',
-    sweepFrom: '起始厚度',
-    sweepTo: '终止厚度',
-    sweepPoints: '点数',
     fullStack: '整体叠层漂移-扩散计算',
     fullStackTip:
       '除子电池串联的结果外，再把所有电学层作为一个器件求解，从两个子电池的解出发，可看到理想串联忽略的结损失。子电池之间用层间复合界面（设置表面复合速度）；含复合结层的叠层暂不收敛。要求电学层彼此相邻：子电池之间不能有只有光学参数的层（如 ITO 复合层）。计算时间约增加一半。',
@@ -48,7 +45,6 @@ export const zh = {
     reflected: '反射损失',
     parasitic: '寄生吸收',
     sweep: '顶电池厚度扫描（电流匹配）',
-    thickness: '厚度',
     jTop: '顶电池',
     jBottom: '底电池',
     matched: '{{layer}} 厚度约 {{d}} nm 时两子电池光电流相等',
@@ -76,9 +72,6 @@ export const en: Messages<typeof zh> = {
     sweepTip:
       'Optics only: vary the thickness of one top-cell layer, compare the photocurrents of the two subcells and find the thickness at which they are equal.',
     sweepLayer: 'Layer swept',
-    sweepFrom: 'From',
-    sweepTo: 'To',
-    sweepPoints: 'Points',
     fullStack: 'Whole-stack drift-diffusion run',
     fullStackTip:
       "Besides the subcells in series, solve all electrical layers as one device, started from the two subcells' solutions: it shows the junction losses the ideal series connection leaves out. Join the subcells by a recombination interface (with surface recombination velocities); stacks with junction layers do not converge yet. The electrical layers must be contiguous: no optical-only layer (such as an ITO recombination layer) between the subcells. The run takes about half as long again.",
@@ -106,7 +99,6 @@ export const en: Messages<typeof zh> = {
     reflected: 'Reflection loss',
     parasitic: 'Parasitic absorption',
     sweep: 'Top-cell thickness sweep (current matching)',
-    thickness: 'Thickness',
     jTop: 'Top cell',
     jBottom: 'Bottom cell',
     matched: 'The subcell photocurrents are equal at a {{layer}} thickness of about {{d}} nm',

@@ -148,7 +148,7 @@ export function CalcPage({ kind }: { kind: CalcKindEditable }) {
     const ranges = rangeIssues(state, spans, kind);
     const lines = [
       ...local.map((i) => `${fieldLabel(i.path, names, t, i18n.language)}: ${translateIssue(i, t, i18n.language)}`),
-      ...ranges.map((r) => rangeIssueText(r, t)),
+      ...ranges.map((r) => rangeIssueText(r, t, i18n.language)),
     ];
     return { lines, paths: [...local, ...ranges] };
   }, [state, spec, spans, kind, t, i18n.language]);

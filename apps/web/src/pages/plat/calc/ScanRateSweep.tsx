@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SCAN_RATE_PATH, scanRateSeries, usesDefaultRate } from '../../../components/device-editor/transient-model';
 import { submitSweepRun } from '../../../components/sweep/submit';
+import { paramLang, wordsOf } from '../../../lib/params';
 import type { Run } from './RunPanel';
 
 /** Rates typed as "0.01, 0.1, 1": the numbers when every entry is a positive number, else undefined. */
@@ -35,7 +36,9 @@ export function seriesDevice(spec: DeviceSpec): DeviceSpec {
  * every scan without its own rate takes); the comparison page plots HI against the rate.
  */
 export function ScanRateSweep({ spec, name, onRun }: { spec: DeviceSpec; name: string; onRun: (r: Run) => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // the swept field's label as every sweep labels it: the registry's words with the unit
+  const rate = wordsOf(SCAN_RATE_PATH, paramLang(i18n.language));
   const { message } = App.useApp();
   const [text, setText] = useState(scanRateSeries().join(', '));
   const [busy, setBusy] = useState(false);
@@ -50,7 +53,7 @@ export function ScanRateSweep({ spec, name, onRun }: { spec: DeviceSpec; name: s
     const run = await submitSweepRun({
       kind: 'elec',
       device: seriesDevice(spec),
-      parameters: [{ path: SCAN_RATE_PATH, label: t('transient.sweep.parameter'), values: rates }],
+      parameters: [{ path: SCAN_RATE_PATH, label: `${rate.label} (${rate.unit})`, values: rates }],
       name: sweepName,
       t,
       message,
@@ -67,7 +70,7 @@ export function ScanRateSweep({ spec, name, onRun }: { spec: DeviceSpec; name: s
       )}
       <Form layout="vertical" component="div">
         <Form.Item
-          label={`${t('transient.sweep.rates')} (V/s)`}
+          label={`${rate.label} (${rate.unit})`}
           htmlFor="rate-sweep-rates"
           validateStatus={rates ? undefined : 'error'}
           help={rates ? undefined : t('transient.sweep.badRates')}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { Material } from '../../../api/materials';
 import { DefectDosPlot } from '../../../components/device-editor/DefectDosPlot';
 import { dosPlotData } from '../../../components/device-editor/defect-model';
+import { paramLang, wordsOf } from '../../../lib/params';
 import { numberText } from './material-form';
 
 /** The temperature the library's density-of-states plot is drawn at (the editor's default). */
@@ -17,7 +18,9 @@ const REFERENCE_KEY = { conduction: 'refConduction', valence: 'refValence', intr
  * each defect in the editor's own words, its source, and its density of states in the gap.
  */
 export function MaterialDefects({ m, source }: { m: Material; source: string | undefined }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // a defect's numbers in the registry's words, as the editor's defect table labels them
+  const words = (key: string) => wordsOf(`layers[].electrical.defects[].${key}`, paramLang(i18n.language));
   const defects = (m.electrical?.defects ?? []) as BulkDefectSpec[];
   const name = (k: number) => defects[k]?.name?.trim() || t('defects.table.item', { n: k + 1 });
   const dos = useMemo(
@@ -32,7 +35,7 @@ export function MaterialDefects({ m, source }: { m: Material; source: string | u
     const dist = d.distribution ?? 'single';
     return dist === 'single' || d.widthEV === undefined
       ? ''
-      : `, ${t('defects.table.width')} ${numberText(d.widthEV)} eV`;
+      : `, ${words('widthEV').label} ${numberText(d.widthEV)} ${words('widthEV').unit}`;
   };
   const capture = (d: BulkDefectSpec, carrier: 'N' | 'P') => {
     const sigma = carrier === 'N' ? d.sigmaNCm2 : d.sigmaPCm2;
@@ -56,9 +59,12 @@ export function MaterialDefects({ m, source }: { m: Material; source: string | u
         columns={[
           { title: t('defects.table.name'), render: (_, _d, k) => name(k) },
           { title: t('defects.table.type'), render: (_, d) => t(`defects.table.${d.type}`) },
-          { title: `${t('defects.table.density')} (cm⁻³)`, render: (_, d) => numberText(d.densityCm3) },
           {
-            title: t('defects.table.energy'),
+            title: `${words('densityCm3').label} (${words('densityCm3').unit})`,
+            render: (_, d) => numberText(d.densityCm3),
+          },
+          {
+            title: words('energyEV').label,
             render: (_, d) =>
               d.distribution === 'tail'
                 ? t(`defects.table.${REFERENCE_KEY[d.energyReference]}`)
@@ -68,8 +74,8 @@ export function MaterialDefects({ m, source }: { m: Material; source: string | u
             title: t('defects.table.distribution'),
             render: (_, d) => `${t(`defects.table.${d.distribution ?? 'single'}`)}${width(d)}`,
           },
-          { title: t('defects.table.sigmaN'), render: (_, d) => capture(d, 'N') },
-          { title: t('defects.table.sigmaP'), render: (_, d) => capture(d, 'P') },
+          { title: words('sigmaNCm2').label, render: (_, d) => capture(d, 'N') },
+          { title: words('sigmaPCm2').label, render: (_, d) => capture(d, 'P') },
         ]}
       />
       <Typography.Text data-testid="material-detail-defects-source">

@@ -8,6 +8,7 @@ import { useLocation, useSearchParams } from 'react-router';
 import { ApiError, NetworkError } from '../../../api/client';
 import { type Material, type MaterialInput, materialsApi } from '../../../api/materials';
 import { PageHeader } from '../../../components/PageHeader';
+import { paramLang, wordsOf } from '../../../lib/params';
 import { opticalKey, StatusTag } from './MaterialBits';
 import { MaterialDetail } from './MaterialDetail';
 import { MaterialForm } from './MaterialForm';
@@ -54,11 +55,17 @@ function SearchBox({ onSearch, testid }: { onSearch: (s: string) => void; testid
   );
 }
 
+/** '带隙 Eg (eV)': the library column of a material's band gap. */
+function gapTitle(lang: string): string {
+  const w = wordsOf('layers[].electrical.egEV', paramLang(lang));
+  return `${w.label} (${w.unit})`;
+}
+
 type Editing = { mode: 'add' } | { mode: 'edit'; material: Material } | null;
 
 /** One library page: the public materials of the category and the user's own (tab "my materials"). */
 export default function MaterialLibrary() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const errorText = useErrorText();
   const queryClient = useQueryClient();
@@ -165,7 +172,8 @@ export default function MaterialLibrary() {
     { title: t('materials.col.formula'), dataIndex: 'formula', render: (v?: string) => v || '—' },
     { title: t('materials.col.category'), dataIndex: 'category', render: (c: string) => t(`materials.category.${c}`) },
     { title: t('materials.col.optical'), render: (_, m) => t(`materials.optical.${opticalKey(m)}`) },
-    { title: t('materials.col.eg'), render: (_, m) => numberText(elecValue(m.electrical, 'egEV')) || '—' },
+    // the gap column is titled by the registry's words of the field, with its unit
+    { title: gapTitle(i18n.language), render: (_, m) => numberText(elecValue(m.electrical, 'egEV')) || '—' },
   ];
 
   const libraryColumns: ColumnsType<Material> = [

@@ -30,6 +30,7 @@ import { downloadResult, type ExportFormat, resultsApi } from '../../../api/resu
 import { Loading } from '../../../components/Loading';
 import { SaveDeviceButton } from '../../../components/library/SaveDeviceButton';
 import { PageHeader } from '../../../components/PageHeader';
+import { paramLang, wordsOf } from '../../../lib/params';
 import { progressText } from '../../../live/progress-detail';
 import { useLiveEvent } from '../../../live/useLive';
 import { type EngineText, engineTexts, failureOfResult, localWarning, nonconvergentAdvice } from './engine-warnings';
@@ -150,6 +151,9 @@ export function InputSummary({ detail }: { detail: CalcDetail }) {
     if (typeof input['tK'] === 'number')
       items.push({ key: 'tK', label: t('results.input.temperature'), children: String(input['tK']) });
   }
+  // the layers' thickness in the registry's words, with its unit
+  const d = wordsOf('layers[].thicknessNm', paramLang(i18n.language));
+  const thicknessTitle = `${d.label} (${d.unit})`;
   return (
     <Card title={t('results.input.title')} size="small" data-testid="result-input-summary">
       <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 3 }} items={items} />
@@ -167,7 +171,7 @@ export function InputSummary({ detail }: { detail: CalcDetail }) {
               title: t('results.input.role'),
               render: (_, l) => t(`editor.roles.${String(l['role'])}`, { defaultValue: String(l['role'] ?? '–') }),
             },
-            { title: t('results.input.thickness'), dataIndex: 'thicknessNm', align: 'right' },
+            { title: thicknessTitle, dataIndex: 'thicknessNm', align: 'right' },
             {
               title: t('results.input.material'),
               render: (_, l) => {

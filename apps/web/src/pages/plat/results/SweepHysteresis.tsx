@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import LinePlot from '../../../components/plots/LinePlot';
 import { fmtNum } from '../../../components/plots/plot-data';
+import { paramLang, wordsOf } from '../../../lib/params';
 import { localWarning } from './engine-warnings';
 import { STATUS_COLOR } from './ResultShell';
 import { resultPath } from './result-data';
@@ -19,7 +20,9 @@ import { hysteresisVsRate } from './sweep-data';
 const f2 = (x: number | undefined, d = 2) => (x === undefined || !Number.isFinite(x) ? '–' : x.toFixed(d));
 
 export function SweepHysteresis({ record, sweep }: { record: CalcRecord; sweep: SweepResult }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // the scan rate in the registry's words, as the transient form labels it
+  const rate = wordsOf('electrical.transient.rateVPerS', paramLang(i18n.language));
   const points = useMemo(() => hysteresisVsRate(sweep), [sweep]);
   const plotted = useMemo(() => (points ?? []).filter((p) => p.hi !== undefined), [points]);
   if (!points)
@@ -41,7 +44,7 @@ export function SweepHysteresis({ record, sweep }: { record: CalcRecord; sweep: 
             testid="sweep-hi"
             title={t('transient.sweep.plot')}
             fileName={`${record.name}-HI-vs-rate`}
-            x={{ label: t('transient.sweep.rate'), unit: 'V/s', log: true }}
+            x={{ label: rate.label, unit: rate.unit, log: true }}
             y={{ label: t('transient.result.hiShort'), unit: '' }}
             series={[{ name: 'HI', x: plotted.map((p) => p.rate), y: plotted.map((p) => p.hi!) }]}
           />
@@ -53,7 +56,7 @@ export function SweepHysteresis({ record, sweep }: { record: CalcRecord; sweep: 
           data-testid="sweep-table"
           dataSource={points}
           columns={[
-            { title: `${t('transient.sweep.rate')} (V/s)`, align: 'right', render: (_, r) => fmtNum(r.rate) },
+            { title: `${rate.label} (${rate.unit})`, align: 'right', render: (_, r) => fmtNum(r.rate) },
             { title: t('transient.result.hiShort'), align: 'right', render: (_, r) => f2(r.hi, 3) },
             { title: `${t('transient.sweep.pceReverse')} (%)`, align: 'right', render: (_, r) => f2(r.pceReverse) },
             { title: `${t('transient.sweep.pceForward')} (%)`, align: 'right', render: (_, r) => f2(r.pceForward) },

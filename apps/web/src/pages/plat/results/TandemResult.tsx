@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import LinePlot from '../../../components/plots/LinePlot';
 import { fmtNum } from '../../../components/plots/plot-data';
 import type { PlotSeries } from '../../../components/plots/types';
+import { paramLang, wordsOf } from '../../../lib/params';
 import { localWarning, nonconvergentAdvice } from './engine-warnings';
 import { Warnings } from './ResultShell';
 import type { TandemFigures, TandemView } from './tandem-data';
@@ -91,7 +92,9 @@ function PhotocurrentTable({ v }: { v: TandemView }) {
 }
 
 export function TandemBody({ v, fileBase }: { v: TandemView; fileBase: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // the swept layer's thickness, in the registry's words ("PVK 厚度 d")
+  const thickness = wordsOf('layers[].thicknessNm', paramLang(i18n.language));
   const jv = useMemo<PlotSeries[]>(() => {
     const out: PlotSeries[] = [];
     if (v.series) out.push({ name: t('tandem.result.series'), x: v.series.V, y: v.series.J });
@@ -175,7 +178,7 @@ export function TandemBody({ v, fileBase }: { v: TandemView; fileBase: string })
                 testid="tandem-sweep"
                 title={t('tandem.result.sweep')}
                 fileName={`${fileBase}-thickness-sweep`}
-                x={{ label: `${t('tandem.result.thickness')} ${v.sweep.layer}`, unit: 'nm' }}
+                x={{ label: `${v.sweep.layer} ${thickness.label}`, unit: thickness.unit }}
                 y={jAxis}
                 series={sweep}
               />
