@@ -13,6 +13,7 @@
  * broken as a check code with its numbers (messages/device-check.ts), which the UI words; the English
  * line `path: text` is what logs, the CLI and API clients read.
  */
+import { param } from '@pvforge/params';
 import {
   CONTACT_FIELDS,
   DEVICE_FIELDS,
@@ -153,7 +154,6 @@ export function checkDeviceElectricalCoded(spec: ElectricalDeviceSpecLike): Elec
         out.push(
           issue(`${at(j)}.electrical.${k}`, 'check.unknown-field', {}, 'unknown field, not supported by the engine'),
         );
-    out.push(...checkIonTemperature(spec.layers[j]!.electrical!.ions, `${at(j)}.electrical.ions`));
   }
   const T_K = el.temperatureK ?? 300;
   // defects: the DeviceSpec's own fields (energy reference, capture), before the solver's rules
@@ -395,69 +395,27 @@ const EXCITON_NAMES: Record<string, string> = {
 /** Solver names of an ionic species' fields -> the DeviceSpec's. */
 const ION_NAMES: Record<string, string> = { N_ion_cm3: 'densityCm3', D_ion_cm2_s: 'diffusionCm2PerS', sign: 'sign' };
 
-/** Longest protocol, s (a year: beyond it a steady state is what is meant). */
-export const MAX_TRANSIENT_S = 3.2e7;
-/** Most samples of a transient and frequencies of an impedance spectrum. */
-export const MAX_TRANSIENT_POINTS = 10001;
-export const MAX_IMPEDANCE_POINTS = 500;
+/**
+ * Longest protocol, s (a year: beyond it a steady state is what is meant): the registry's limit of
+ * one segment, which bounds the whole protocol too.
+ */
+export const MAX_TRANSIENT_S: number = param('electrical.transient.segments[].durationS').hard.max ?? 3.2e7;
+/** Most samples of a transient, frequencies of an impedance spectrum, voltages of a C-V sweep (the registry's). */
+export const MAX_TRANSIENT_POINTS: number = param('electrical.transient.points').hard.max ?? 10001;
+export const MAX_IMPEDANCE_POINTS: number = param('electrical.impedance.points').hard.max ?? 500;
+export const MAX_CAPACITANCE_POINTS: number = param('electrical.capacitanceFrequency.points').hard.max ?? 500;
 
 const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
 /**
- * The DeviceSpec-only fields of the mobile ions (the solver gets D at the device temperature,
- * device/map.ts): an activation energy >= 0 (D rises with temperature) and a reference temperature > 0.
+ * The transient protocol's rules between its fields (electrical.transient): a scan needs a rate
+ * (its own or the protocol's) and somewhere to go, the segments' kinds, the whole protocol's length,
+ * profile times within it. Each number's own value is the registry's (field-rules.ts).
  */
-function checkIonTemperature(ions: unknown, p: string): CheckIssue[] {
-  if (!Array.isArray(ions)) return [];
-  const out: CheckIssue[] = [];
-  ions.forEach((ion: { activationEnergyEV?: unknown; referenceTemperatureK?: unknown } | null, k) => {
-    const ea = ion?.activationEnergyEV;
-    if (ea !== undefined && !(finite(ea) && ea >= 0))
-      out.push(
-        issue(
-          `${p}[${k}].activationEnergyEV`,
-          'check.negative',
-          { got: String(ea) },
-          `must be a finite activation energy >= 0 eV (got ${String(ea)})`,
-        ),
-      );
-    const tr = ion?.referenceTemperatureK;
-    if (tr !== undefined && !(finite(tr) && tr > 0))
-      out.push(
-        issue(
-          `${p}[${k}].referenceTemperatureK`,
-          'check.not-positive-temperature',
-          { got: String(tr) },
-          `must be a temperature > 0 K (got ${String(tr)})`,
-        ),
-      );
-  });
-  return out;
-}
-
-/** The transient protocol's own rules (electrical.transient). */
 function checkTransient(t: TransientElectricalLike | undefined): CheckIssue[] {
   if (!t) return [];
   const out: CheckIssue[] = [];
   const p = 'electrical.transient';
-  if (!finite(t.initialV))
-    out.push(
-      issue(
-        `${p}.initialV`,
-        'check.not-finite-voltage',
-        { got: String(t.initialV) },
-        `must be a finite voltage (got ${String(t.initialV)})`,
-      ),
-    );
-  if (t.rateVPerS !== undefined && !(finite(t.rateVPerS) && t.rateVPerS > 0))
-    out.push(
-      issue(
-        `${p}.rateVPerS`,
-        'check.not-positive',
-        { got: String(t.rateVPerS) },
-        `must be a scan rate > 0 (got ${String(t.rateVPerS)})`,
-      ),
-    );
   if (!Array.isArray(t.segments) || t.segments.length === 0) {
     out.push(issue(`${p}.segments`, 'check.segments-empty', {}, 'must list at least one segment'));
     return out;
@@ -477,16 +435,7 @@ function checkTransient(t: TransientElectricalLike | undefined): CheckIssue[] {
     const q = `${p}.segments[${i}]`;
     if (g.kind === 'scan') {
       const rate = g.rateVPerS ?? t.rateVPerS;
-      if (!finite(g.toV))
-        out.push(
-          issue(
-            `${q}.toV`,
-            'check.not-finite-voltage',
-            { got: String(g.toV) },
-            `must be a finite voltage (got ${String(g.toV)})`,
-          ),
-        );
-      else if (!(finite(rate) && rate > 0))
+      if (finite(g.toV) && rate === undefined)
         out.push(
           issue(
             `${q}.rateVPerS`,
@@ -495,33 +444,13 @@ function checkTransient(t: TransientElectricalLike | undefined): CheckIssue[] {
             `must be a scan rate > 0 (got ${String(rate)}; or give electrical.transient.rateVPerS)`,
           ),
         );
-      else if (g.toV === V)
+      else if (finite(g.toV) && g.toV === V)
         out.push(issue(`${q}.toV`, 'check.scan-nowhere', { startV: V }, `the scan goes nowhere (it starts at ${V} V)`));
-      else total += Math.abs(g.toV - V) / rate;
+      else if (finite(g.toV) && finite(rate) && rate > 0) total += Math.abs(g.toV - V) / rate;
       if (finite(g.toV)) V = g.toV;
     } else if (g.kind === 'hold' || g.kind === 'light' || g.kind === 'open-circuit') {
-      if (!(finite(g.durationS) && g.durationS > 0))
-        out.push(
-          issue(
-            `${q}.durationS`,
-            'check.not-positive',
-            { got: String(g.durationS) },
-            `must be a duration > 0 (got ${String(g.durationS)})`,
-          ),
-        );
-      else total += g.durationS;
-      if (g.kind === 'hold' && g.voltageV !== undefined) {
-        if (!finite(g.voltageV))
-          out.push(
-            issue(
-              `${q}.voltageV`,
-              'check.not-finite-voltage',
-              { got: String(g.voltageV) },
-              `must be a finite voltage (got ${String(g.voltageV)})`,
-            ),
-          );
-        else V = g.voltageV;
-      }
+      if (finite(g.durationS) && g.durationS > 0) total += g.durationS;
+      if (g.kind === 'hold' && finite(g.voltageV)) V = g.voltageV;
     } else
       out.push(
         issue(
@@ -541,17 +470,9 @@ function checkTransient(t: TransientElectricalLike | undefined): CheckIssue[] {
         `${total.toExponential(2)} s in all is longer than ${MAX_TRANSIENT_S} s`,
       ),
     );
-  if (t.points !== undefined && !(Number.isInteger(t.points) && t.points >= 2 && t.points <= MAX_TRANSIENT_POINTS))
-    out.push(
-      issue(
-        `${p}.points`,
-        'check.integer-range',
-        { min: 2, max: MAX_TRANSIENT_POINTS, got: String(t.points) },
-        `must be an integer from 2 to ${MAX_TRANSIENT_POINTS} (got ${String(t.points)})`,
-      ),
-    );
   (t.profileTimesS ?? []).forEach((s, i) => {
-    if (!(finite(s) && s >= 0 && s <= total * (1 + 1e-9)))
+    // a time the registry refuses (negative, not a number) is said there
+    if (finite(s) && s >= 0 && s > total * (1 + 1e-9))
       out.push(
         issue(
           `${p}.profileTimesS[${i}]`,
@@ -564,87 +485,34 @@ function checkTransient(t: TransientElectricalLike | undefined): CheckIssue[] {
   return out;
 }
 
-/** The impedance spectrum's own rules (electrical.impedance). */
+/** The impedance spectrum's rule between its fields: stopHz above startHz (each value is the registry's). */
 function checkImpedance(z: ImpedanceElectricalLike | undefined): CheckIssue[] {
   if (!z) return [];
-  const out: CheckIssue[] = [];
-  const p = 'electrical.impedance';
-  if (!finite(z.voltageV))
-    out.push(
-      issue(
-        `${p}.voltageV`,
-        'check.not-finite-voltage',
-        { got: String(z.voltageV) },
-        `must be a finite voltage (got ${String(z.voltageV)})`,
-      ),
-    );
-  const lo = z.startHz ?? 1e-3;
-  const hi = z.stopHz ?? 1e6;
-  if (!(finite(lo) && lo > 0))
-    out.push(
-      issue(
-        `${p}.startHz`,
-        'check.not-positive',
-        { got: String(z.startHz) },
-        `must be a frequency > 0 (got ${String(z.startHz)})`,
-      ),
-    );
-  if (!(finite(hi) && hi > lo && hi <= 1e12))
-    out.push(
-      issue(
-        `${p}.stopHz`,
-        'check.above-start-at-most',
-        { maxHz: '1e12', got: String(z.stopHz) },
-        `must be above startHz and at most 1e12 Hz (got ${String(z.stopHz)})`,
-      ),
-    );
-  if (z.points !== undefined && !(Number.isInteger(z.points) && z.points >= 1 && z.points <= MAX_IMPEDANCE_POINTS))
-    out.push(
-      issue(
-        `${p}.points`,
-        'check.integer-range',
-        { min: 1, max: MAX_IMPEDANCE_POINTS, got: String(z.points) },
-        `must be an integer from 1 to ${MAX_IMPEDANCE_POINTS} (got ${String(z.points)})`,
-      ),
-    );
-  return out;
+  return frequencyOrder('electrical.impedance', z.startHz ?? 1e-3, z.stopHz ?? 1e6, z.stopHz);
 }
 
-/** Most DC voltages of a C-V sweep and frequencies of a C-f sweep. */
-export const MAX_CAPACITANCE_POINTS = 500;
+/** stopHz above startHz, when both are usable numbers (defaults filled in). */
+function frequencyOrder(p: string, lo: unknown, hi: unknown, given: unknown): CheckIssue[] {
+  if (!(finite(lo) && lo > 0 && finite(hi) && hi > 0) || hi > lo) return [];
+  return [
+    issue(
+      `${p}.stopHz`,
+      'check.above-start-at-most',
+      { maxHz: '1e12', got: String(given) },
+      `must be above startHz and at most 1e12 Hz (got ${String(given)})`,
+    ),
+  ];
+}
 
-/** The C-V sweep's own rules (electrical.capacitanceVoltage). */
+/**
+ * The C-V sweep's rules between its fields (electrical.capacitanceVoltage): a step that is not 0
+ * and goes from startV to stopV in at most MAX_CAPACITANCE_POINTS voltages, a fit range in order, a
+ * fit layer that exists. Each number's own value is the registry's (field-rules.ts).
+ */
 function checkCapacitanceVoltage(c: CapacitanceVoltageLike | undefined, layers: string[]): CheckIssue[] {
   if (!c) return [];
   const out: CheckIssue[] = [];
   const p = 'electrical.capacitanceVoltage';
-  if (!(finite(c.frequencyHz) && c.frequencyHz > 0 && c.frequencyHz <= 1e12))
-    out.push(
-      issue(
-        `${p}.frequencyHz`,
-        'check.above-zero-at-most',
-        { max: '1e12', unit: 'Hz', got: String(c.frequencyHz) },
-        `must be a frequency > 0 and at most 1e12 Hz (got ${String(c.frequencyHz)})`,
-      ),
-    );
-  if (!finite(c.startV))
-    out.push(
-      issue(
-        `${p}.startV`,
-        'check.not-finite-voltage',
-        { got: String(c.startV) },
-        `must be a finite voltage (got ${String(c.startV)})`,
-      ),
-    );
-  if (!finite(c.stopV))
-    out.push(
-      issue(
-        `${p}.stopV`,
-        'check.not-finite-voltage',
-        { got: String(c.stopV) },
-        `must be a finite voltage (got ${String(c.stopV)})`,
-      ),
-    );
   if (!(finite(c.stepV) && c.stepV !== 0))
     out.push(issue(`${p}.stepV`, 'check.not-zero', { got: String(c.stepV) }, `must not be 0 (got ${String(c.stepV)})`));
   else if (finite(c.startV) && finite(c.stopV)) {
@@ -668,16 +536,6 @@ function checkCapacitanceVoltage(c: CapacitanceVoltageLike | undefined, layers: 
         ),
       );
   }
-  for (const f of ['fitFromV', 'fitToV'] as const)
-    if (c[f] !== undefined && !finite(c[f]))
-      out.push(
-        issue(
-          `${p}.${f}`,
-          'check.not-finite-voltage',
-          { got: String(c[f]) },
-          `must be a finite voltage (got ${String(c[f])})`,
-        ),
-      );
   if (finite(c.fitFromV) && finite(c.fitToV) && !(c.fitToV > c.fitFromV))
     out.push(
       issue(
@@ -699,48 +557,8 @@ function checkCapacitanceVoltage(c: CapacitanceVoltageLike | undefined, layers: 
   return out;
 }
 
-/** The C-f sweep's own rules (electrical.capacitanceFrequency). */
+/** The C-f sweep's rule between its fields: stopHz above startHz (each value is the registry's). */
 function checkCapacitanceFrequency(c: CapacitanceFrequencyLike | undefined): CheckIssue[] {
   if (!c) return [];
-  const out: CheckIssue[] = [];
-  const p = 'electrical.capacitanceFrequency';
-  if (!finite(c.voltageV))
-    out.push(
-      issue(
-        `${p}.voltageV`,
-        'check.not-finite-voltage',
-        { got: String(c.voltageV) },
-        `must be a finite voltage (got ${String(c.voltageV)})`,
-      ),
-    );
-  const lo = c.startHz ?? 1;
-  const hi = c.stopHz ?? 1e7;
-  if (!(finite(lo) && lo > 0))
-    out.push(
-      issue(
-        `${p}.startHz`,
-        'check.not-positive',
-        { got: String(c.startHz) },
-        `must be a frequency > 0 (got ${String(c.startHz)})`,
-      ),
-    );
-  if (!(finite(hi) && hi > lo && hi <= 1e12))
-    out.push(
-      issue(
-        `${p}.stopHz`,
-        'check.above-start-at-most',
-        { maxHz: '1e12', got: String(c.stopHz) },
-        `must be above startHz and at most 1e12 Hz (got ${String(c.stopHz)})`,
-      ),
-    );
-  if (c.points !== undefined && !(Number.isInteger(c.points) && c.points >= 3 && c.points <= MAX_CAPACITANCE_POINTS))
-    out.push(
-      issue(
-        `${p}.points`,
-        'check.integer-range',
-        { min: 3, max: MAX_CAPACITANCE_POINTS, got: String(c.points) },
-        `must be an integer from 3 to ${MAX_CAPACITANCE_POINTS} (got ${String(c.points)})`,
-      ),
-    );
-  return out;
+  return frequencyOrder('electrical.capacitanceFrequency', c.startHz ?? 1, c.stopHz ?? 1e7, c.stopHz);
 }
