@@ -84,7 +84,7 @@ describe('parameter sweeps from the forms, comparison and input summaries (issue
     await expect.poll(() => byId('sweep-panel').innerText()).toContain('参数 1：请选择要扫描的参数');
     expect(await byId('run-panel').innerText()).not.toMatch(/#\d+/);
     // the limit is said as the points are typed
-    await pickField(0, 'MAPbI3 › 厚度', 'MAPbI3 › 厚度 (nm)');
+    await pickField(0, 'MAPbI3 › 厚度', 'MAPbI3 › 厚度 d (nm)');
     expect(await byId('sweep-current-0').innerText()).toBe('当前值：500 nm');
     await byId('sweep-add-second').click();
     await pickField(1, 'τn', 'MAPbI3 › 电子寿命 τn (s)');
@@ -110,7 +110,7 @@ describe('parameter sweeps from the forms, comparison and input summaries (issue
     await byId('sweep-result').waitFor({ timeout: 30_000 });
     for (const f of ['Jsc_mA_cm2', 'Voc_V', 'FF', 'PCE_percent']) await plotDrawn(page, `sweep-plot-${f}`);
     expect(await plotAxisNames(page, 'sweep-plot-PCE_percent')).toEqual({
-      x: 'MAPbI3 › 厚度 (nm)',
+      x: 'MAPbI3 › 厚度 d (nm)',
       y: '转换效率 PCE (%)',
     });
     expect((await plotAxisNames(page, 'sweep-plot-FF')).y).toBe('填充因子 FF (%)');
@@ -136,7 +136,7 @@ describe('parameter sweeps from the forms, comparison and input summaries (issue
     await expect
       .poll(() => plotAxisNames(page, 'sweep-plot-PCE_percent'))
       .toEqual({
-        x: 'MAPbI3 › Thickness (nm)',
+        x: 'MAPbI3 › Thickness d (nm)',
         y: 'Efficiency PCE (%)',
       });
     expect(await byId('sweep-table').locator('thead').innerText()).not.toMatch(/[\u4e00-\u9fff]/);
@@ -144,7 +144,7 @@ describe('parameter sweeps from the forms, comparison and input summaries (issue
     await expect
       .poll(() => plotAxisNames(page, 'sweep-plot-PCE_percent'))
       .toEqual({
-        x: 'MAPbI3 › 厚度 (nm)',
+        x: 'MAPbI3 › 厚度 d (nm)',
         y: '转换效率 PCE (%)',
       });
   }, 300_000);
@@ -170,12 +170,12 @@ describe('parameter sweeps from the forms, comparison and input summaries (issue
     await byId('sweep-panel').waitFor({ timeout: 30_000 });
     await byId('layer-row-3').click();
     await expect.poll(() => byId('input-layers.3.thicknessNm').inputValue()).toBe('500');
-    await pickField(0, 'MAPbI3 › 厚度', 'MAPbI3 › 厚度 (nm)');
+    await pickField(0, 'MAPbI3 › 厚度', 'MAPbI3 › 厚度 d (nm)');
     await byId('sweep-start-0').fill('300');
     await byId('sweep-stop-0').fill('600');
     await byId('sweep-points-0').fill('2');
     await byId('sweep-add-second').click();
-    await pickField(1, 'PTAA › 厚度', 'PTAA › 厚度 (nm)');
+    await pickField(1, 'PTAA › 厚度', 'PTAA › 厚度 d (nm)');
     await byId('sweep-start-1').fill('10');
     await byId('sweep-stop-1').fill('40');
     await byId('sweep-points-1').fill('2');
@@ -184,7 +184,7 @@ describe('parameter sweeps from the forms, comparison and input summaries (issue
     await followNewestRun(180_000);
     await byId('sweep-result').waitFor({ timeout: 30_000 });
     await plotDrawn(page, 'sweep-map');
-    expect(await plotAxisNames(page, 'sweep-map')).toEqual({ x: 'PTAA › 厚度 (nm)', y: 'MAPbI3 › 厚度 (nm)' });
+    expect(await plotAxisNames(page, 'sweep-map')).toEqual({ x: 'PTAA › 厚度 d (nm)', y: 'MAPbI3 › 厚度 d (nm)' });
     // 2 x 2 cells: rows the absorber's thickness, columns the hole transport layer's
     const csv = (await plotCsv(page, 'sweep-map'))
       .replace(/^\uFEFF/, '')
@@ -222,14 +222,15 @@ describe('parameter sweeps from the forms, comparison and input summaries (issue
     await page.goto(`${platform.url}/plat/calc/compare?ids=${children[0]},${children[1]},${fit.data.id}`);
     await plotDrawn(page, 'compare-jv');
     const header = (await plotCsv(page, 'compare-jv')).replace(/^\uFEFF/, '').split(/\r?\n/)[0]!;
-    expect(header).toContain('厚度 = 300 nm');
-    expect(header).toContain('厚度 = 500 nm');
+    // runs are named by the field's label and symbol
+    expect(header).toContain('厚度 d = 300 nm');
+    expect(header).toContain('厚度 d = 500 nm');
     expect(header).not.toContain('p-i-n MAPbI3');
     expect(header).toContain(`实测器件 A (#${fit.data.id}) · 实测 J-V`);
     expect(header).toContain(`实测器件 A (#${fit.data.id}) · 拟合 J-V`);
     // the inputs that differ, highlighted
     const differs = await byId('compare-differs').innerText();
-    expect(differs).toContain('MAPbI3 › 厚度 (nm)');
+    expect(differs).toContain('MAPbI3 › 厚度 d (nm)');
     expect(differs).toMatch(/300 nm[\s\S]*500 nm/);
     expect(await byId('compare-differs').locator('mark').count()).toBe(2);
     // the circuit fit can be picked like any calculation

@@ -108,7 +108,7 @@ describe('monolithic tandem (issue 13)', () => {
     expect(mismatch).toBeCloseTo(jTop - jBottom, 1);
     await byId('tandem-sweep').scrollIntoViewIfNeeded();
     await canvasDrawn(page, 'tandem-sweep');
-    expect(await axisNames(page, 'tandem-sweep')).toEqual({ x: '厚度 perovskite (nm)', y: 'J (mA/cm²)' });
+    expect(await axisNames(page, 'tandem-sweep')).toEqual({ x: 'perovskite 厚度 d (nm)', y: 'J (mA/cm²)' });
     const matched = await byId('tandem-matched').innerText();
     const d = Number(/约 (\d+) nm/.exec(matched)?.[1]);
     expect(d).toBeGreaterThan(100);

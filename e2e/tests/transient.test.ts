@@ -78,7 +78,7 @@ describe('mobile ions, transients and impedance (issue 12)', () => {
     await byId('layer-row-3').click();
     await byId('ion-species-3-0').waitFor();
     expect(await byId('input-layers.3.electrical.ions.0.densityCm3').inputValue()).toBe('1.6e19');
-    expect(await byId('impedance-form').innerText()).toMatch(/直流电压/);
+    expect(await byId('impedance-form').innerText()).toMatch(/阻抗谱直流偏压 Vdc/);
     await screenshot(page, 'transient-editor');
   });
 
@@ -205,7 +205,7 @@ describe('mobile ions, transients and impedance (issue 12)', () => {
     await run.locator('[data-testid^="run-result-"]').click();
     await byId('sweep-hysteresis').waitFor({ timeout: 30_000 });
     await canvasDrawn('sweep-hi');
-    expect(await axisNames('sweep-hi')).toEqual({ x: '扫描速率 (V/s)', y: '迟滞指数' });
+    expect(await axisNames('sweep-hi')).toEqual({ x: '扫描速率 v (V/s)', y: '迟滞指数' });
     const rows = await byId('sweep-table').locator('tbody tr').allInnerTexts();
     expect(rows).toHaveLength(2);
     const his = rows.map((r) => Number(r.split('\t')[1]));
@@ -256,7 +256,10 @@ describe('mobile ions, transients and impedance (issue 12)', () => {
     await byId('input-electrical.transient.segments.0.durationS').fill('-1');
     await expect
       .poll(() => byId('editor-errors').innerText())
-      .toMatch(/duration of step 1 of the transient: must be > 0 \(got -1\)/);
+      // the step by the catalogue's place words, the refusal in the registry's words
+      .toMatch(
+        /duration of step 1 of the transient: Duration is -1 s, outside the allowed range \(> 0 and ≤ 3\.2e7 s\)/,
+      );
     const editor = await byId('device-editor').innerText();
     expect(editor.match(CODE)).toBeNull();
     await screenshot(page, 'transient-editor-en');
