@@ -1,7 +1,7 @@
 import { type CheckIssue, PARAM_CHECK_CODES } from '@pvforge/engine/spec-check';
+import { materialParam } from '@pvforge/params';
 import { wordCheckMessage } from '../engine-messages/check-wording.js';
 import type { Lang, Localized } from '../i18n.js';
-import { electricalFieldLabel } from '../schemas/material.js';
 import { MODEL_FIELDS } from './check-messages-models.js';
 
 /**
@@ -15,6 +15,16 @@ import { MODEL_FIELDS } from './check-messages-models.js';
  */
 
 const L = (zh: string, en: string): Localized => ({ 'zh-CN': zh, en });
+
+/**
+ * The name of a layer's electrical field (or a contact's work function) in both languages; undefined for others.
+ * Here, beside the other field labels, because schemas/material.ts words its own problems with
+ * localizeCheckMessage: defined there, it made the two modules import each other.
+ */
+export function electricalFieldLabel(key: string): Localized | undefined {
+  const p = materialParam(key);
+  return p ? { 'zh-CN': p.label.zh, en: p.label.en } : undefined;
+}
 
 const nth = (i: string) => Number(i) + 1;
 const SEGMENT_FIELDS: Record<string, Localized> = {

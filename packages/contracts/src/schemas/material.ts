@@ -361,11 +361,6 @@ export type MaterialCheck =
  */
 const MATERIAL_SUBS = ['ions', 'exciton', 'ctDissociation', 'tunnelOxide'] as const;
 
-/** The name of a layer's electrical field (or a contact's work function) in both languages; undefined for others. */
-export function electricalFieldLabel(key: string): Localized | undefined {
-  const p = materialParam(key);
-  return p ? { 'zh-CN': p.label.zh, en: p.label.en } : undefined;
-}
 /** Fields checked by their own rule rather than a numeric range. */
 const CHOICE_FIELDS = new Set(['sign', 'distribution', 'defects']);
 const REQUIRED_SUB: Record<string, readonly string[]> = {
