@@ -14,6 +14,9 @@ import { LAYER_PARAMS } from './entries/layer.js';
 import { MATERIAL_PARAMS } from './entries/material.js';
 import type { Param, ParamEntry } from './types.js';
 
+export { CONTACT_PARAMS } from './entries/contact.js';
+export { INTERFACE_PARAMS } from './entries/interface.js';
+export { LAYER_PARAMS } from './entries/layer.js';
 export * from './judge.js';
 export * from './types.js';
 

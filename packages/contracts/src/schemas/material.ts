@@ -1,4 +1,4 @@
-import { checkDefectSpec, layerGap } from '@pvforge/engine/spec-check';
+import { checkDefectSpec, type LayerMaterialFieldKey, layerGap } from '@pvforge/engine/spec-check';
 import { judge, materialParam, type Param, paramAt, sayVerdict } from '@pvforge/params';
 import Type, { type Static, type TSchema } from 'typebox';
 import Value from 'typebox/value';
@@ -97,10 +97,9 @@ const StatusLiteral = Type.Union([
 ]);
 
 /** The LayerElectricalSpec fields a material carries (the field list's `material`): mesh settings are a device's. */
-export const LAYER_MATERIAL_FIELDS = LAYER_FIELDS.filter((f) => f.material).map((f) => f.key) as Extract<
-  (typeof LAYER_FIELDS)[number],
-  { material: true }
->['key'][];
+export const LAYER_MATERIAL_FIELDS = LAYER_FIELDS.filter((f) => f.material).map(
+  (f) => f.key,
+) as LayerMaterialFieldKey[];
 type LayerMaterialField = (typeof LAYER_MATERIAL_FIELDS)[number];
 
 /**

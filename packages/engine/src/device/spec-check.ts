@@ -11,6 +11,7 @@ export {
   type LayerElectricalValues,
   type LayerField,
   type LayerFieldKey,
+  type LayerMaterialFieldKey,
   THERMIONIC_FIELDS,
   TUNNEL_OXIDE_FIELDS,
 } from '../electrical/fields.js';

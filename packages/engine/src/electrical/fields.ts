@@ -1,15 +1,17 @@
 /**
- * The one list of drift-diffusion parameters (layers, and below them interfaces and contacts): for each, its DeviceSpec name (camelCase with the
- * unit, as forms, the API and the library use it), the solver's and the benchmark cases' name
- * (snake_case with the unit, ElectricalLayer and pv-bench/1), the unit as users read it, the
- * form group, whether a material carries it, and the rule its value obeys. The DeviceSpec schema
- * (packages/contracts), the DeviceSpec -> solver mapping (map.ts), the solver's input checks
- * (electrical/input-check.ts), the material library and the device editor all derive from it, so
- * that a name, a unit or a rule cannot drift between them. Physics of each parameter:
- * docs/physics/drift-diffusion.md.
+ * The drift-diffusion solver's view of the parameter registry (@pvforge/params): for each layer,
+ * interface and contact parameter, its DeviceSpec name (camelCase with the unit, as forms, the API
+ * and the library use it) and the solver's and the benchmark cases' name (snake_case with the
+ * unit, ElectricalLayer and pv-bench/1), with the layer fields' unit, form group, rule, whether
+ * required and whether a material carries it. Nothing here is written by hand: every list follows
+ * from the registry's entries, and their types from its literal entries, so a new layer parameter
+ * is one registry entry plus its physics (ElectricalLayer in types.ts must then name it: a
+ * compile-time check there fails until it does). Physics of each parameter:
+ * docs/physics/drift-diffusion.md; the table of all of them: docs/physics/parameters.md.
  */
+import { CONTACT_PARAMS, INTERFACE_PARAMS, LAYER_PARAMS, type Param, param } from '@pvforge/params';
 
-/** What a value must satisfy (the checks word the message). */
+/** What a value must satisfy at the least (the registry's hard limits say the rest). */
 export type FieldRule =
   /** > 0 (lifetimes, mobilities, densities of states, permittivity: spec §5; the gap). */
   | 'positive'
@@ -20,11 +22,30 @@ export type FieldRule =
   /** An integer >= 2 (mesh intervals). */
   | 'intervals';
 
+/** The fields of one object of the registry: entries at `prefix + key` with an engine name. */
+type FieldsUnder<E, Prefix extends string> = E extends {
+  readonly path: `${Prefix}${infer K}`;
+  readonly engine: { readonly name: infer N };
+}
+  ? K extends `${string}.${string}`
+    ? never
+    : { readonly key: K; readonly solver: N }
+  : never;
+
+type LayerPair = FieldsUnder<(typeof LAYER_PARAMS)[number], 'layers[].electrical.'>;
+export type LayerFieldKey = LayerPair['key'];
+export type LayerSolverKey = LayerPair['solver'];
+/** The layer fields a library material carries (the entries with a `material` key). */
+export type LayerMaterialFieldKey = FieldsUnder<
+  Extract<(typeof LAYER_PARAMS)[number], { readonly material: string }>,
+  'layers[].electrical.'
+>['key'];
+
 export interface LayerField {
   /** DeviceSpec name (LayerElectricalSpec). */
-  readonly key: string;
+  readonly key: LayerFieldKey;
   /** Solver (ElectricalLayer) and benchmark-case name. */
-  readonly solver: string;
+  readonly solver: LayerSolverKey;
   /** Unit as shown to users ('' for dimensionless). */
   readonly unit: string;
   readonly group: 'basic' | 'doping' | 'recombination' | 'traps' | 'tunnelling' | 'mesh';
@@ -33,210 +54,41 @@ export interface LayerField {
   readonly required: boolean;
   /** A material of the library carries it (mesh settings belong to a device, not a material). */
   readonly material: boolean;
+  /** The registry entry. */
+  readonly param: Param;
 }
 
-export const LAYER_FIELDS = [
-  { key: 'epsR', solver: 'eps_r', unit: '', group: 'basic', rule: 'positive', required: true, material: true },
-  { key: 'chiEV', solver: 'chi_eV', unit: 'eV', group: 'basic', rule: 'finite', required: true, material: true },
-  { key: 'egEV', solver: 'Eg_eV', unit: 'eV', group: 'basic', rule: 'positive', required: true, material: true },
-  { key: 'ncCm3', solver: 'Nc_cm3', unit: 'cm⁻³', group: 'basic', rule: 'positive', required: true, material: true },
-  { key: 'nvCm3', solver: 'Nv_cm3', unit: 'cm⁻³', group: 'basic', rule: 'positive', required: true, material: true },
-  {
-    key: 'muNCm2PerVs',
-    solver: 'mu_n_cm2_Vs',
-    unit: 'cm²/(V·s)',
-    group: 'basic',
-    rule: 'positive',
-    required: true,
-    material: true,
-  },
-  {
-    key: 'muPCm2PerVs',
-    solver: 'mu_p_cm2_Vs',
-    unit: 'cm²/(V·s)',
-    group: 'basic',
-    rule: 'positive',
-    required: true,
-    material: true,
-  },
-  {
-    key: 'ndCm3',
-    solver: 'Nd_cm3',
-    unit: 'cm⁻³',
-    group: 'doping',
-    rule: 'non-negative',
-    required: false,
-    material: true,
-  },
-  {
-    key: 'naCm3',
-    solver: 'Na_cm3',
-    unit: 'cm⁻³',
-    group: 'doping',
-    rule: 'non-negative',
-    required: false,
-    material: true,
-  },
-  {
-    key: 'tauNS',
-    solver: 'tau_n_s',
-    unit: 's',
-    group: 'recombination',
-    rule: 'positive',
-    required: false,
-    material: true,
-  },
-  {
-    key: 'tauPS',
-    solver: 'tau_p_s',
-    unit: 's',
-    group: 'recombination',
-    rule: 'positive',
-    required: false,
-    material: true,
-  },
-  {
-    key: 'kRadCm3PerS',
-    solver: 'k_rad_cm3_s',
-    unit: 'cm³/s',
-    group: 'recombination',
-    rule: 'non-negative',
-    required: false,
-    material: true,
-  },
-  {
-    key: 'cnCm6PerS',
-    solver: 'Cn_cm6_s',
-    unit: 'cm⁶/s',
-    group: 'recombination',
-    rule: 'non-negative',
-    required: false,
-    material: true,
-  },
-  {
-    key: 'cpCm6PerS',
-    solver: 'Cp_cm6_s',
-    unit: 'cm⁶/s',
-    group: 'recombination',
-    rule: 'non-negative',
-    required: false,
-    material: true,
-  },
-  {
-    // gamma = prefactor q (mu_n + mu_p) / eps replaces k_rad (organic blends; dissociation.ts)
-    key: 'langevinPrefactor',
-    solver: 'langevin_prefactor',
-    unit: '',
-    group: 'recombination',
-    rule: 'non-negative',
-    required: false,
-    material: true,
-  },
-  {
-    // band-to-band tunnelling (Hurkx; tunnelling.ts): A, B, P
-    key: 'btbtACm3PerS',
-    solver: 'btbt_A_cm3_s',
-    unit: 'cm⁻³ s⁻¹',
-    group: 'tunnelling',
-    rule: 'non-negative',
-    required: false,
-    material: true,
-  },
-  {
-    key: 'btbtBVPerCm',
-    solver: 'btbt_B_V_cm',
-    unit: 'V/cm',
-    group: 'tunnelling',
-    rule: 'positive',
-    required: false,
-    material: true,
-  },
-  {
-    key: 'btbtP',
-    solver: 'btbt_P',
-    unit: '',
-    group: 'tunnelling',
-    rule: 'positive',
-    required: false,
-    material: true,
-  },
-  {
-    // trap-assisted tunnelling: the field enhancement of SRH with this tunnelling mass (in m0)
-    key: 'tatMassRel',
-    solver: 'tat_mass_rel',
-    unit: 'm₀',
-    group: 'tunnelling',
-    rule: 'positive',
-    required: false,
-    material: true,
-  },
-  {
-    key: 'ntCm3',
-    solver: 'Nt_cm3',
-    unit: 'cm⁻³',
-    group: 'traps',
-    rule: 'non-negative',
-    required: false,
-    material: true,
-  },
-  {
-    key: 'sigmaNCm2',
-    solver: 'sigma_n_cm2',
-    unit: 'cm²',
-    group: 'traps',
-    rule: 'non-negative',
-    required: false,
-    material: true,
-  },
-  {
-    key: 'sigmaPCm2',
-    solver: 'sigma_p_cm2',
-    unit: 'cm²',
-    group: 'traps',
-    rule: 'non-negative',
-    required: false,
-    material: true,
-  },
-  {
-    key: 'vthCmPerS',
-    solver: 'vth_cm_s',
-    unit: 'cm/s',
-    group: 'traps',
-    rule: 'positive',
-    required: false,
-    material: true,
-  },
-  {
-    key: 'etMinusEiEV',
-    solver: 'Et_minus_Ei_eV',
-    unit: 'eV',
-    group: 'traps',
-    rule: 'finite',
-    required: false,
-    material: true,
-  },
-  {
-    key: 'gridPoints',
-    solver: 'mesh_intervals',
-    unit: '',
-    group: 'mesh',
-    rule: 'intervals',
-    required: false,
-    material: false,
-  },
-  {
-    key: 'gridGrading',
-    solver: 'mesh_grading',
-    unit: '',
-    group: 'mesh',
-    rule: 'non-negative',
-    required: false,
-    material: false,
-  },
-] as const satisfies readonly LayerField[];
+/** The least rule the hard limits imply (the checks judge the limits themselves by the registry). */
+function ruleOf(p: Param): FieldRule {
+  if (p.hard.integer) return 'intervals';
+  if (p.hard.min === undefined) return 'finite';
+  return p.hard.min > 0 || p.hard.minExclusive ? 'positive' : 'non-negative';
+}
 
-export type LayerFieldKey = (typeof LAYER_FIELDS)[number]['key'];
-export type LayerSolverKey = (typeof LAYER_FIELDS)[number]['solver'];
+const LAYER_GROUPS = new Set<string>(['basic', 'doping', 'recombination', 'traps', 'tunnelling', 'mesh']);
+
+/** The fields of one registry object, in registry order. */
+function fieldsUnder(entries: readonly { readonly path: string }[], prefix: string): Param[] {
+  return entries
+    .filter((e) => e.path.startsWith(prefix) && !e.path.slice(prefix.length).includes('.'))
+    .map((e) => param(e.path));
+}
+
+/** The per-layer drift-diffusion parameters, in the registry's order. */
+export const LAYER_FIELDS: readonly LayerField[] = fieldsUnder(LAYER_PARAMS, 'layers[].electrical.').map((p) => {
+  if (!p.engine) throw new Error(`layer parameter ${p.path} has no engine name in the registry`);
+  if (!LAYER_GROUPS.has(p.group)) throw new Error(`layer parameter ${p.path} has an unknown form group ${p.group}`);
+  return {
+    key: p.key as LayerFieldKey,
+    solver: p.engine.name as LayerSolverKey,
+    unit: p.unit,
+    group: p.group as LayerField['group'],
+    rule: ruleOf(p),
+    required: p.required === true,
+    material: p.material !== undefined,
+    param: p,
+  };
+});
 
 /** The per-layer parameters of a DeviceSpec (all optional; which are required is checked). */
 export type LayerElectricalValues = { [K in LayerFieldKey]?: number };
@@ -252,36 +104,38 @@ export function layerFieldBySolver(solver: string): LayerField | undefined {
   return BY_SOLVER.get(solver);
 }
 
-/** Interface parameters: DeviceSpec name -> solver (ElectricalInterface) name; rules in input-check.ts. */
-export const INTERFACE_FIELDS = [
-  { key: 'sNCmPerS', solver: 'S_n_cm_s' },
-  { key: 'sPCmPerS', solver: 'S_p_cm_s' },
-  { key: 'ntCm2', solver: 'Nt_cm2' },
-  { key: 'sigmaNCm2', solver: 'sigma_n_cm2' },
-  { key: 'sigmaPCm2', solver: 'sigma_p_cm2' },
-  { key: 'vthCmPerS', solver: 'vth_cm_s' },
-  { key: 'etMinusEmidEV', solver: 'Et_minus_Emid_eV' },
-] as const;
+/** DeviceSpec name -> solver name of the registry entries directly under a prefix. */
+function pairsUnder<T extends { readonly key: string; readonly solver: string }>(
+  entries: readonly { readonly path: string }[],
+  prefix: string,
+): readonly T[] {
+  return fieldsUnder(entries, prefix).map((p) => {
+    if (!p.engine) throw new Error(`parameter ${p.path} has no engine name in the registry`);
+    return { key: p.key, solver: p.engine.name } as unknown as T;
+  });
+}
+
+/** Interface parameters: DeviceSpec name -> solver (ElectricalInterface) name. */
+export const INTERFACE_FIELDS = pairsUnder<FieldsUnder<(typeof INTERFACE_PARAMS)[number], 'electrical.interfaces[].'>>(
+  INTERFACE_PARAMS,
+  'electrical.interfaces[].',
+);
 /** Thermionic emission at an interface: DeviceSpec name -> solver name. */
-export const THERMIONIC_FIELDS = [
-  { key: 'vNCmPerS', solver: 'v_n_cm_s' },
-  { key: 'vPCmPerS', solver: 'v_p_cm_s' },
-] as const;
-/** Tunnelling through a thin interlayer at an interface (oxide-tunnelling.ts): DeviceSpec name -> solver name. */
-export const TUNNEL_OXIDE_FIELDS = [
-  { key: 'thicknessNm', solver: 'thickness_nm' },
-  { key: 'barrierElectronEV', solver: 'barrier_n_eV' },
-  { key: 'barrierHoleEV', solver: 'barrier_p_eV' },
-  { key: 'massElectronRel', solver: 'mass_n_rel' },
-  { key: 'massHoleRel', solver: 'mass_p_rel' },
-] as const;
-/** Contact parameters: DeviceSpec name -> solver (ElectricalContact) name. */
-export const CONTACT_FIELDS = [
+export const THERMIONIC_FIELDS = pairsUnder<
+  FieldsUnder<(typeof INTERFACE_PARAMS)[number], 'electrical.interfaces[].thermionic.'>
+>(INTERFACE_PARAMS, 'electrical.interfaces[].thermionic.');
+/** Tunnelling through a thin interlayer at an interface (oxide tunnelling): DeviceSpec name -> solver name. */
+export const TUNNEL_OXIDE_FIELDS = pairsUnder<
+  FieldsUnder<(typeof INTERFACE_PARAMS)[number], 'electrical.interfaces[].tunnelOxide.'>
+>(INTERFACE_PARAMS, 'electrical.interfaces[].tunnelOxide.');
+/** Contact parameters: DeviceSpec name -> solver (ElectricalContact) name; `kind` is a choice, not a parameter. */
+export const CONTACT_FIELDS: readonly { readonly key: string; readonly solver: string }[] = [
   { key: 'kind', solver: 'kind' },
-  { key: 'workFunctionEV', solver: 'workFunction_eV' },
-  { key: 'sNCmPerS', solver: 'S_n_cm_s' },
-  { key: 'sPCmPerS', solver: 'S_p_cm_s' },
-] as const;
+  ...pairsUnder<FieldsUnder<(typeof CONTACT_PARAMS)[number], 'electrical.contacts.*.'>>(
+    CONTACT_PARAMS,
+    'electrical.contacts.*.',
+  ),
+];
 /** Device-level settings the solver names differently: solver name -> DeviceSpec path under `electrical`. */
 export const DEVICE_FIELDS: Record<string, string> = {
   T_K: 'temperatureK',

@@ -13,7 +13,8 @@ const S_WHY: Words = {
 
 const P = 'electrical.contacts.*.';
 
-export const CONTACT_PARAMS: readonly ParamEntry[] = [
+/** Literal (`as const`) so the engine's field lists and types follow from the entries. */
+export const CONTACT_PARAMS = [
   {
     path: `${P}workFunctionEV`,
     place: 'contact',
@@ -102,4 +103,4 @@ export const CONTACT_PARAMS: readonly ParamEntry[] = [
     },
     nullable: true,
   },
-];
+] as const satisfies readonly ParamEntry[];

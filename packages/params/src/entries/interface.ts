@@ -28,7 +28,8 @@ const MASS_WHY: Words = {
 
 const P = 'electrical.interfaces[].';
 
-export const INTERFACE_PARAMS: readonly ParamEntry[] = [
+/** Literal (`as const`) so the engine's field lists and types follow from the entries. */
+export const INTERFACE_PARAMS = [
   {
     path: `${P}sNCmPerS`,
     place: 'interface',
@@ -366,4 +367,4 @@ export const INTERFACE_PARAMS: readonly ParamEntry[] = [
     required: true,
     material: 'tunnelOxide.massHoleRel',
   },
-];
+] as const satisfies readonly ParamEntry[];

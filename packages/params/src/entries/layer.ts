@@ -46,7 +46,11 @@ const MOBILITY_WHY = {
   en: 'known materials range from about 1e-8 (disordered organics) to about 8e4 cm²/(V·s) (InSb); larger values are usually a unit slip.',
 };
 
-export const LAYER_PARAMS: readonly ParamEntry[] = [
+/**
+ * Kept literal (`as const`) so the engine's layer field list and its ElectricalLayer type follow from
+ * these entries: a new layer parameter is one entry here plus its physics.
+ */
+export const LAYER_PARAMS = [
   {
     path: 'layers[].thicknessNm',
     place: 'layer',
@@ -757,4 +761,4 @@ export const LAYER_PARAMS: readonly ParamEntry[] = [
     },
     defaultValue: 3,
   },
-];
+] as const satisfies readonly ParamEntry[];
