@@ -1,5 +1,5 @@
 import { isNumeric, type OpticalModelSpec } from '@pvforge/contracts';
-import { materialParam } from '@pvforge/params';
+import { materialParam, PARAMS } from '@pvforge/params';
 import type { Material, MaterialCategory, MaterialElectrical, MaterialInput } from '../../../api/materials';
 import { type Lang, materialWords, type ParamRule, type ParamWords, paramRules } from '../../../lib/params';
 
@@ -16,60 +16,46 @@ import { type Lang, materialWords, type ParamRule, type ParamWords, paramRules }
 export type NumRule = 'any' | 'pos' | 'nonneg' | 'sign';
 
 /**
- * A field of the form's electrical card. Its words, unit and limits are the parameter registry's
- * (materialParam(key), through elecWords and elecRules), the same the device editor, the server
- * and the CLI use; only the form's layout (which card group shows it) and the input kind are here.
+ * A field of the form's electrical card. Which fields there are, their words, units and limits
+ * are the parameter registry's (every entry with a `material` key, through materialParam, elecWords
+ * and elecRules), the same the device editor, the server and the CLI use; the card groups them by
+ * the registry's group, as the device editor does.
  */
 export interface ElecField {
   /** Field of MaterialElectrical; nested ones as 'ions.densityCm3' (the registry's `material` key). */
   key: string;
-  /** Which group of the form shows the field. */
-  group: 'basic' | 'transport' | 'recombination' | 'electrode' | 'ions' | 'exciton' | 'tunnelling';
+  /** Which group of the form shows the field (the registry entry's group). */
+  group: (typeof ELEC_GROUPS)[number];
   /** A choice instead of a typed number: an ion's charge is +1 or -1. */
   choice?: 'sign';
 }
 
-export const ELEC_FIELDS: readonly ElecField[] = [
-  { key: 'epsR', group: 'basic' },
-  { key: 'chiEV', group: 'basic' },
-  { key: 'egEV', group: 'basic' },
-  { key: 'ncCm3', group: 'basic' },
-  { key: 'nvCm3', group: 'basic' },
-  { key: 'muNCm2PerVs', group: 'transport' },
-  { key: 'muPCm2PerVs', group: 'transport' },
-  { key: 'ndCm3', group: 'transport' },
-  { key: 'naCm3', group: 'transport' },
-  { key: 'tauNS', group: 'recombination' },
-  { key: 'tauPS', group: 'recombination' },
-  { key: 'ntCm3', group: 'recombination' },
-  { key: 'sigmaNCm2', group: 'recombination' },
-  { key: 'sigmaPCm2', group: 'recombination' },
-  { key: 'vthCmPerS', group: 'recombination' },
-  { key: 'etMinusEiEV', group: 'recombination' },
-  { key: 'kRadCm3PerS', group: 'recombination' },
-  { key: 'cnCm6PerS', group: 'recombination' },
-  { key: 'cpCm6PerS', group: 'recombination' },
-  { key: 'langevinPrefactor', group: 'recombination' },
-  { key: 'workFunctionEV', group: 'electrode' },
-  { key: 'ions.densityCm3', group: 'ions' },
-  { key: 'ions.diffusionCm2PerS', group: 'ions' },
-  { key: 'ions.sign', group: 'ions', choice: 'sign' },
-  { key: 'ions.activationEnergyEV', group: 'ions' },
-  { key: 'ions.referenceTemperatureK', group: 'ions' },
-  { key: 'exciton.diffusionLengthNm', group: 'exciton' },
-  { key: 'exciton.lifetimeS', group: 'exciton' },
-  { key: 'exciton.bindingEnergyEV', group: 'exciton' },
-  { key: 'ctDissociation.separationNm', group: 'exciton' },
-  { key: 'ctDissociation.decayRatePerS', group: 'exciton' },
-  { key: 'btbtACm3PerS', group: 'tunnelling' },
-  { key: 'btbtBVPerCm', group: 'tunnelling' },
-  { key: 'btbtP', group: 'tunnelling' },
-  { key: 'tatMassRel', group: 'tunnelling' },
-  { key: 'tunnelOxide.barrierElectronEV', group: 'tunnelling' },
-  { key: 'tunnelOxide.barrierHoleEV', group: 'tunnelling' },
-  { key: 'tunnelOxide.massElectronRel', group: 'tunnelling' },
-  { key: 'tunnelOxide.massHoleRel', group: 'tunnelling' },
-];
+/** The groups of the electrical card, in the order shown: the layer's groups as in the editor, then the rest. */
+export const ELEC_GROUPS = [
+  'basic',
+  'doping',
+  'recombination',
+  'traps',
+  'tunnelling',
+  'contact',
+  'ions',
+  'exciton',
+] as const;
+
+const isElecGroup = (g: string): g is ElecField['group'] => (ELEC_GROUPS as readonly string[]).includes(g);
+
+/**
+ * Every registry parameter a material carries, in registry order, and the ion charge (a choice of
+ * +1 or -1, not a parameter) after the ions' numbers.
+ */
+export const ELEC_FIELDS: readonly ElecField[] = PARAMS.flatMap((p): ElecField[] => {
+  if (p.material === undefined) return [];
+  if (!isElecGroup(p.group)) throw new Error(`material field ${p.material} has a group the form lacks: ${p.group}`);
+  const field: ElecField = { key: p.material, group: p.group };
+  return p.material === 'ions.diffusionCm2PerS'
+    ? [field, { key: 'ions.sign', group: 'ions', choice: 'sign' }]
+    : [field];
+});
 
 /** The registry's words of an electrical field of the form (label with symbol, unit, tip with the usual range). */
 export function elecWords(key: string, lang: Lang): ParamWords | undefined {
@@ -85,16 +71,6 @@ export function elecRules(key: string, lang: Lang, formatMessage?: string): Para
   const p = materialParam(key);
   return p ? paramRules(p, lang, formatMessage) : [];
 }
-
-export const ELEC_GROUPS = [
-  'basic',
-  'transport',
-  'recombination',
-  'electrode',
-  'ions',
-  'exciton',
-  'tunnelling',
-] as const;
 
 /** i18n-safe id of a field key ('ions.densityCm3' -> 'ions_densityCm3'). */
 export const fieldId = (key: string) => key.replace('.', '_');
