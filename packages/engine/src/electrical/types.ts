@@ -33,11 +33,15 @@ export interface ElectricalLayer {
    */
   tau_n_s?: number;
   tau_p_s?: number;
-  /** ... or a trap density, cm^-3, capture cross-sections, cm^2, and a thermal velocity, cm/s (default 1e7). */
+  /**
+   * ... or a trap density, cm^-3, capture cross-sections, cm^2, and thermal velocities, cm/s: the
+   * electrons' (default 1e7) and the holes' (default: the electrons'), as SCAPS gives one per carrier.
+   */
   Nt_cm3?: number;
   sigma_n_cm2?: number;
   sigma_p_cm2?: number;
   vth_cm_s?: number;
+  vth_p_cm_s?: number;
   /** Trap level minus the intrinsic level, eV (default 0). */
   Et_minus_Ei_eV?: number;
   /** Radiative (band-to-band) coefficient, cm^3/s. */

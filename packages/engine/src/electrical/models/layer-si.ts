@@ -48,10 +48,12 @@ export function layerSI(l: ElectricalLayer, Vt: number): LayerSI {
     tn = l.tau_n_s;
     tp = l.tau_p_s;
   } else if (l.Nt_cm3 !== undefined && l.sigma_n_cm2 !== undefined && l.sigma_p_cm2 !== undefined) {
-    const vth = (l.vth_cm_s ?? 1e7) * 1e-2;
+    // tau = 1/(sigma v_th N_t) per carrier; the holes' thermal velocity defaults to the electrons'
+    const vthN = (l.vth_cm_s ?? 1e7) * 1e-2;
+    const vthP = (l.vth_p_cm_s ?? l.vth_cm_s ?? 1e7) * 1e-2;
     const Nt = l.Nt_cm3 * 1e6;
-    tn = 1 / (l.sigma_n_cm2 * 1e-4 * vth * Nt);
-    tp = 1 / (l.sigma_p_cm2 * 1e-4 * vth * Nt);
+    tn = 1 / (l.sigma_n_cm2 * 1e-4 * vthN * Nt);
+    tp = 1 / (l.sigma_p_cm2 * 1e-4 * vthP * Nt);
   }
   const et = l.Et_minus_Ei_eV ?? 0;
   // the trap level is given relative to the intrinsic level E_i, so n1 = ni e^{(Et-Ei)/Vt}, p1 = ni e^{-(Et-Ei)/Vt}
