@@ -10,6 +10,7 @@ import {
 } from '@pvforge/contracts';
 import {
   type CheckIssue,
+  type ElectricalLayer,
   type EngineMessage,
   OHMIC_BARRIER_WARN_EV,
   ohmicBarrier,
@@ -351,20 +352,15 @@ export function suitedContact(layer: DeviceLayerSpec | undefined, anode: boolean
   const e = layer?.electrical;
   if (!e) return { kind: 'ohmic' };
   const T = Number.isFinite(temperatureK) && temperatureK > 0 ? temperatureK : 300;
+  // the layer in the solver's names through the engine's one field list (absent required values NaN)
+  const values = Object.fromEntries(
+    LAYER_FIELDS.flatMap((f) => {
+      const v = (e as Record<string, unknown>)[f.key];
+      return typeof v === 'number' ? [[f.solver, v]] : f.required ? [[f.solver, Number.NaN]] : [];
+    }),
+  );
   const barrier = ohmicBarrier(
-    {
-      name: layer.name,
-      thickness_nm: layer.thicknessNm,
-      eps_r: e.epsR ?? Number.NaN,
-      chi_eV: e.chiEV ?? Number.NaN,
-      Eg_eV: e.egEV ?? Number.NaN,
-      Nc_cm3: e.ncCm3 ?? Number.NaN,
-      Nv_cm3: e.nvCm3 ?? Number.NaN,
-      mu_n_cm2_Vs: e.muNCm2PerVs ?? Number.NaN,
-      mu_p_cm2_Vs: e.muPCm2PerVs ?? Number.NaN,
-      ...(e.ndCm3 !== undefined ? { Nd_cm3: e.ndCm3 } : {}),
-      ...(e.naCm3 !== undefined ? { Na_cm3: e.naCm3 } : {}),
-    },
+    { ...values, name: layer.name, thickness_nm: layer.thicknessNm } as unknown as ElectricalLayer,
     anode,
     thermalVoltageV(T),
   );
