@@ -96,7 +96,7 @@ describe('defects, C-V and Mott-Schottky (issue 20)', () => {
     await expect
       .poll(() => byId('field-layers.3.electrical.defects.1.energyEV').innerText())
       .toMatch(/须位于带隙之内：以导带底为参考时为 0 到 1\.63 eV（现为 2）/);
-    await expect.poll(() => byId('editor-errors').innerText()).toMatch(/MAPbI3：第 2 个缺陷的能级/);
+    await expect.poll(() => byId('editor-errors').innerText()).toMatch(/MAPbI3 第 2 个缺陷：缺陷能级 Et/);
     await energy.fill('0.3');
     await expect.poll(() => page.getByTestId('editor-errors').count()).toBe(0);
   });

@@ -87,7 +87,7 @@ describe('mobile ions, transients and impedance (issue 12)', () => {
     await rate.fill('');
     const field = byId('field-electrical.transient.segments.1.rateVPerS');
     await expect.poll(() => field.innerText()).toMatch(/须填写大于 0 的扫描速率，或填写默认扫描速率（未填写）/);
-    await expect.poll(() => byId('editor-errors').innerText()).toMatch(/瞬态协议第 2 步的扫描速率/);
+    await expect.poll(() => byId('editor-errors').innerText()).toMatch(/瞬态协议第 2 步：本段扫描速率 v/);
     expect(await byId('transient-summary').innerText()).toMatch(/协议还不完整/);
     await byId('transient-form').scrollIntoViewIfNeeded();
     await screenshot(page, 'transient-editor-error');
@@ -258,7 +258,7 @@ describe('mobile ions, transients and impedance (issue 12)', () => {
       .poll(() => byId('editor-errors').innerText())
       // the step by the catalogue's place words, the refusal in the registry's words
       .toMatch(
-        /duration of step 1 of the transient: Duration is -1 s, outside the allowed range \(> 0 and ≤ 3\.2e7 s\)/,
+        /step 1 of the transient: Duration Δt: Duration is -1 s, outside the allowed range \(> 0 and ≤ 3\.2e7 s\)/,
       );
     const editor = await byId('device-editor').innerText();
     expect(editor.match(CODE)).toBeNull();

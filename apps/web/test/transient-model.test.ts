@@ -193,14 +193,19 @@ describe('field messages in both languages', () => {
 
   it('labels the fields for the summary, layers by name', () => {
     const names = example.layers.map((l) => l.name);
+    // the place, then the registry's label and symbol
     expect(fieldLabel('electrical.transient.segments.1.rateVPerS', names, zh, 'zh-CN')).toBe(
-      '瞬态协议第 2 步的扫描速率',
+      '瞬态协议第 2 步：本段扫描速率 v',
     );
-    expect(fieldLabel('electrical.transient.profileTimesS.0', names, english, 'en')).toBe('profile time 1');
+    expect(fieldLabel('electrical.transient.profileTimesS.0', names, english, 'en')).toBe(
+      'transient protocol, item 1: Time to keep profiles at t',
+    );
     expect(fieldLabel('layers.3.electrical.ions.0.densityCm3', names, zh, 'zh-CN')).toBe(
-      'MAPbI3：第 1 种可移动离子的浓度',
+      'MAPbI3 第 1 种可移动离子：可移动离子浓度 Nion',
     );
-    expect(fieldLabel('electrical.impedance.points', names, english, 'en')).toBe('frequencies of the impedance');
+    expect(fieldLabel('electrical.impedance.points', names, english, 'en')).toBe(
+      'impedance spectrum: Frequency points Nf',
+    );
     // other fields by their form label, never the path
     expect(fieldLabel('layers.3.electrical.tauNS', names, zh, 'zh-CN')).toMatch(/^MAPbI3 › \S/);
     expect(fieldLabel('layers.3.electrical.tauNS', names, zh, 'zh-CN')).not.toContain('tauNS');

@@ -1,7 +1,13 @@
 import { readFileSync } from 'node:fs';
 import type { CheckIssue } from '@pvforge/engine';
 import { describe, expect, it } from 'vitest';
-import { checkDeviceSpec, checkFieldOf, hasMessageWording, localizeCheckMessage } from '../src/index.js';
+import {
+  checkDeviceSpec,
+  checkFieldLabel,
+  checkFieldOf,
+  hasMessageWording,
+  localizeCheckMessage,
+} from '../src/index.js';
 
 /**
  * The exciton and tunnelling fields of a DeviceSpec: every line the checks write for a broken CT
@@ -100,7 +106,7 @@ describe('exciton and tunnelling fields of a DeviceSpec', () => {
   it('words every issue of the exciton and tunnel-oxide checks in both languages, field and rule', () => {
     const all = brokenIssues();
     expect(all.length).toBeGreaterThanOrEqual(12);
-    const unworded = all.filter((i) => !hasMessageWording(i.message.code) || !checkFieldOf(i.path));
+    const unworded = all.filter((i) => !hasMessageWording(i.message.code) || !checkFieldLabel(i.path));
     expect(unworded).toEqual([]);
     for (const i of all) {
       expect(localizeCheckMessage(i, 'zh-CN'), i.path).not.toMatch(/must|got|electrical\.|\[\d+\]|\{\w+\}/);
@@ -120,9 +126,14 @@ describe('exciton and tunnelling fields of a DeviceSpec', () => {
     expect(m && localizeCheckMessage(m, 'en')).toBe(
       'P3HT:PC61BM: dissociation model: "marcus" is not supported (supported: "onsager-braun")',
     );
+    // a parameter by its place and the registry's label and symbol
     expect(checkFieldOf('electrical.interfaces.0.tunnelOxide.barrierHoleEV')).toEqual({
-      'zh-CN': '第 1 个界面的空穴势垒高度',
-      en: 'hole barrier height of interface 1',
+      'zh-CN': '第 1 个界面：空穴隧穿势垒 φp',
+      en: 'interface 1: Hole tunnelling barrier φp',
+    });
+    expect(checkFieldOf('layers[2] "P3HT:PC61BM".electrical.ctDissociation.separationNm')).toEqual({
+      'zh-CN': 'P3HT:PC61BM：电荷转移态分离距离 a',
+      en: 'P3HT:PC61BM: CT-state separation distance a',
     });
   });
 });

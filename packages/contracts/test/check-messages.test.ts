@@ -121,16 +121,29 @@ describe('check issues of transients, impedance spectra and mobile ions in both 
     expect(`${rate.path}: ${rate.message.text}`).toBe(
       'electrical.transient.segments[1].rateVPerS: must be a scan rate > 0 (got undefined; or give electrical.transient.rateVPerS)',
     );
+    // the place in its own words, the parameter in the registry's (label and symbol)
     expect(localizeCheckMessage(rate, 'zh-CN')).toBe(
-      '瞬态协议第 2 步的扫描速率：须填写大于 0 的扫描速率，或填写默认扫描速率（未填写）',
+      '瞬态协议第 2 步：本段扫描速率 v：须填写大于 0 的扫描速率，或填写默认扫描速率（未填写）',
     );
     expect(localizeCheckMessage(rate, 'en')).toBe(
-      'scan rate of step 2 of the transient: needs a scan rate > 0, or a default scan rate (not given)',
+      'step 2 of the transient: Scan rate of the segment v: needs a scan rate > 0, or a default scan rate (not given)',
     );
+    // a choice (no parameter) after its place
     expect(checkFieldOf('layers.3.electrical.ions.1.sign')).toEqual({
-      'zh-CN': '#4：第 2 种可移动离子的电荷',
-      en: '#4: charge of mobile ion species 2',
+      'zh-CN': '#4 第 2 种可移动离子：电荷',
+      en: '#4, mobile ion species 2: charge',
     });
+    expect(checkFieldOf('layers[3] "MAPbI3".electrical.ions[0].densityCm3')).toEqual({
+      'zh-CN': 'MAPbI3 第 1 种可移动离子：可移动离子浓度 Nion',
+      en: 'MAPbI3, mobile ion species 1: Mobile ion density Nion',
+    });
+    expect(checkFieldOf('electrical.impedance.points')).toEqual({
+      'zh-CN': '阻抗谱：频率点数 Nf',
+      en: 'impedance spectrum: Frequency points Nf',
+    });
+    // a layer's own field is the web form's to name with its owner; unknown paths have no name
+    expect(checkFieldOf('layers[3] "MAPbI3".electrical.tauNS')).toBeUndefined();
+    expect(checkFieldOf('electrical.transient.nonsense')).toBeUndefined();
     // the registry's hard limit, with its entry, bound and value in the params
     const d = example();
     d.layers[3].electrical.ions[0].densityCm3 = 1e30;
@@ -149,10 +162,13 @@ describe('check issues of transients, impedance spectra and mobile ions in both 
       path: 'layers[3] "MAPbI3".electrical.tauNS',
       message: { code: 'check.not-positive', params: { got: -1 }, text: 'must be > 0 (got -1)' },
     };
-    expect(localizeCheckMessage(tau, 'zh-CN')).toBe('MAPbI3：电子寿命：须大于 0（现为 -1）');
+    expect(localizeCheckMessage(tau, 'zh-CN')).toBe('MAPbI3：电子寿命 τn：须大于 0（现为 -1）');
+    expect(localizeCheckMessage({ ...tau, path: 'electrical.temperatureK' }, 'en')).toBe(
+      'Temperature T: must be > 0 (got -1)',
+    );
     // a field without a label keeps its path, its rule is still worded
-    expect(localizeCheckMessage({ ...tau, path: 'electrical.gridPoints' }, 'zh-CN')).toBe(
-      'electrical.gridPoints：须大于 0（现为 -1）',
+    expect(localizeCheckMessage({ ...tau, path: 'electrical.interfaces[0].between' }, 'zh-CN')).toBe(
+      'electrical.interfaces[0].between：须大于 0（现为 -1）',
     );
     // a code without words is shown as the engine wrote it
     expect(wordEngineMessage({ code: 'check.something-new', params: {}, text: 'something new' }, 'zh-CN')).toBe(
@@ -181,7 +197,11 @@ describe('the value rules a new user meets first', () => {
     const mu = at(errors, 'layers[3] "MAPbI3".electrical.muNCm2PerVs');
     expect(mu.message.code).toBe('check.param-limit');
     // the server's refusal says where the field is (the layer) before the registry's sentence
-    expect(localizeCheckMessage(mu, 'zh-CN')).toBe('MAPbI3：电子迁移率必须是一个有限的数（收到 NaN cm²/(V·s)）');
+    // no number: said without a unit after it
+    expect(localizeCheckMessage(mu, 'zh-CN')).toBe('MAPbI3：电子迁移率必须是一个有限的数（未填写或不是数字）');
+    expect(localizeCheckMessage(mu, 'en')).toBe(
+      'MAPbI3: Electron mobility must be a finite number (not given or not a number)',
+    );
     expect(localizeCheckMessage(thickness, 'en')).toBe(
       'MAPbI3: Thickness is 0 nm, outside the allowed range (≥ 0.001 and ≤ 1e8 nm)',
     );
@@ -192,8 +212,8 @@ describe('the value rules a new user meets first', () => {
       text: 'must be a finite number (got NaN)',
     };
     const step = { path: 'electrical.voltageSweep.stepV', message: notFinite };
-    expect(localizeCheckMessage(step, 'zh-CN')).toBe('扫描步长：须为有限的数（未填写）');
+    expect(localizeCheckMessage(step, 'zh-CN')).toBe('J-V 扫描：电压步长 ΔV：须为有限的数（未填写）');
     const wf = { path: 'electrical.contacts.back.workFunctionEV', message: notFinite };
-    expect(localizeCheckMessage(wf, 'en')).toBe('back contact work function: must be a finite number (not given)');
+    expect(localizeCheckMessage(wf, 'en')).toBe('back contact: Work function W: must be a finite number (not given)');
   });
 });

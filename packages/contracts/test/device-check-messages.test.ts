@@ -76,6 +76,21 @@ function cases(): Record<string, CheckIssue[]> {
         },
       ];
     }),
+    // a width the registry allows (up to a uniform band's 5 eV), too wide for a Gaussian
+    wideGaussian: broken(pin, (d) => {
+      d.layers[mapi(d)].electrical.defects = [
+        {
+          type: 'acceptor',
+          densityCm3: 1e15,
+          energyEV: 0.8,
+          energyReference: 'conduction',
+          distribution: 'gaussian',
+          widthEV: 2,
+          sigmaNCm2: 1e-15,
+          sigmaPCm2: 1e-15,
+        },
+      ];
+    }),
     badIonTemperature: broken(
       ions,
       (d) => {
@@ -103,7 +118,8 @@ function cases(): Record<string, CheckIssue[]> {
       d.layers.find((l: Json) => l.electrical?.ctDissociation).electrical.ctDissociation.model = 'marcus';
     }),
     // sweep, EQE
-    sweepNotFinite: broken(pin, (d) => (d.electrical.voltageSweep.startV = Number.NaN), true),
+    // an end left out (one that is no number is the registry's verdict on that field)
+    sweepNotFinite: broken(pin, (d) => delete d.electrical.voltageSweep.startV, true),
     sweepZero: broken(pin, (d) => (d.electrical.voltageSweep.stepV = 0)),
     sweepDirection: broken(pin, (d) => (d.electrical.voltageSweep.stepV = -0.1)),
     eqe: broken(pin, (d) => {
@@ -577,7 +593,10 @@ describe('device check codes in both languages', () => {
         // the registry's sentence: the English is the engine's line, the value is quoted as the registry writes it
         expect(en, line).toBe(i.message.text);
         const got = i.message.params['got'];
-        if (i.message.params['gotType'] === 'number') expect(zh, line).toContain(formatValue(Number(got)));
+        // a value that is no number is said without it ("not given or not a number")
+        if (i.message.params['gotType'] === 'number' && !Number.isNaN(Number(got)))
+          expect(zh, line).toContain(formatValue(Number(got)));
+        else if (i.message.params['rule'] === 'not-number') expect(zh, line).toContain('未填写或不是数字');
         continue;
       }
       for (const [k, v] of Object.entries(i.message.params)) {
@@ -632,12 +651,12 @@ describe('device check codes in both languages', () => {
     expect(en(s)).toBe(`step 1 of the transient: ${registry('electrical.transient.segments[].durationS', -1, 'en')}`);
 
     const w = one(all['badDefect']!, 'check.width-single');
-    expect(zh(w)).toBe('MAPbI3：第 1 个缺陷的分布宽度：单一能级没有宽度：请选择能量分布，或不填宽度');
+    expect(zh(w)).toBe('MAPbI3 第 1 个缺陷：分布宽度 W：单一能级没有宽度：请选择能量分布，或不填宽度');
 
     const [ea, tr] = all['badIonTemperature']!.filter((i) => i.message.code === 'check.param-limit');
     expect(ea!.path).toBe('layers[3] "MAPbI3".electrical.ions[0].activationEnergyEV');
     expect(zh(ea!)).toBe(
-      `MAPbI3：第 1 种可移动离子：${registry('layers[].electrical.ions[].activationEnergyEV', -0.2, 'zh')}`,
+      `MAPbI3 第 1 种可移动离子：${registry('layers[].electrical.ions[].activationEnergyEV', -0.2, 'zh')}`,
     );
     expect(en(tr!)).toBe(
       `MAPbI3, mobile ion species 1: ${registry('layers[].electrical.ions[].referenceTemperatureK', -1, 'en')}`,

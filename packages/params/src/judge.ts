@@ -90,6 +90,11 @@ export function sayVerdict(p: Param, v: Verdict, got: unknown, lang: Lang): stri
   const zh = lang === 'zh';
   switch (v.rule) {
     case 'not-number':
+      // no value, or no number (NaN, text): a unit after it would read as a measured value
+      if (typeof got !== 'number' || Number.isNaN(got))
+        return zh
+          ? `${label}必须是一个有限的数（未填写或不是数字）`
+          : `${label} must be a finite number (not given or not a number)`;
       return zh ? `${label}必须是一个有限的数（收到 ${shown}）` : `${label} must be a finite number (got ${shown})`;
     case 'not-integer':
       return zh ? `${label}必须是整数（收到 ${shown}）` : `${label} must be a whole number (got ${shown})`;

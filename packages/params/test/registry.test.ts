@@ -217,6 +217,21 @@ describe('judging a value', () => {
       'Total grid points must be a whole number (got 400.5)',
     );
   });
+
+  it('says a missing value or one that is no number without a unit after it', () => {
+    for (const bad of [undefined, null, Number.NaN, '5', 'abc', {}]) {
+      const v = judge(mu, bad)!;
+      expect(sayVerdict(mu, v, bad, 'en')).toBe(
+        'Electron mobility must be a finite number (not given or not a number)',
+      );
+      expect(sayVerdict(mu, v, bad, 'zh')).toBe('电子迁移率必须是一个有限的数（未填写或不是数字）');
+    }
+    // an infinite number is a number: it is quoted, with its unit
+    const inf = Number.POSITIVE_INFINITY;
+    expect(sayVerdict(mu, judge(mu, inf)!, inf, 'en')).toBe(
+      'Electron mobility must be a finite number (got Infinity cm²/(V·s))',
+    );
+  });
 });
 
 describe('the values issue 28 found running without a word', () => {

@@ -193,8 +193,9 @@ export function deviceInputs(
         value: v,
       });
     }
-    // ions, defects, exciton models: the contracts' catalogue names the item ("第 1 种离子的浓度", so
-    // two species stay apart), the registry gives its symbol and unit
+    // ions, defects, exciton models: the contracts' catalogue names the item by its place and the
+    // registry's label ("第 1 种可移动离子：可移动离子浓度 Nion", so two species stay apart), the registry
+    // gives its symbol and unit
     const known = new Set<string>(LAYER_ELECTRICAL_FIELDS.map((f) => f.key));
     for (const [rel, v] of leaves(el, 'electrical')) {
       if (known.has(rel.slice('electrical.'.length))) continue;
@@ -202,8 +203,9 @@ export function deviceInputs(
       const path = `layers[${j}].${bracketed(rel)}`;
       const w = wordsAt(path, paramLang(lang));
       if (!label && !w) continue;
-      // the catalogue's label starts with the layer ("MAPbI3：…"): keep only the field
-      const text = label ? label[L].replace(new RegExp(`^${escapeRe(owner)}[：:]\\s*`), '') : w!.label;
+      // the catalogue's label starts with the layer ("MAPbI3：…", "MAPbI3 第 1 个缺陷：…",
+      // "MAPbI3, defect 1: …"): keep only what follows it
+      const text = label ? label[L].replace(new RegExp(`^${escapeRe(owner)}(?:[：:,]\\s*|\\s+)`), '') : w!.label;
       out.push({
         ...base,
         path,

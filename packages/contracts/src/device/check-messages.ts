@@ -1,25 +1,27 @@
 import { type CheckIssue, PARAM_CHECK_CODES } from '@pvforge/engine/spec-check';
-import { materialParam } from '@pvforge/params';
+import { materialParam, type Param, paramAt } from '@pvforge/params';
 import { wordCheckMessage } from '../engine-messages/check-wording.js';
 import type { Lang, Localized } from '../i18n.js';
-import { MODEL_FIELDS } from './check-messages-models.js';
+import { MODEL_BLOCKS, MODEL_CHOICES } from './check-messages-models.js';
 
 /**
  * The engine's device check (packages/engine/src/device/check.ts) names the field of each problem
  * with its DeviceSpec path (`electrical.transient.segments[1].durationS`) and the rule it broke
- * with a code and its numbers (check.not-positive, got -1). This file gives the fields their
- * labels in both UI languages; the rules are worded by code in engine-messages/device-check.ts.
- * Together they say a problem the same way whichever side catches it (the server's refusal 4105,
- * the web editor). A field without a label here keeps its path (the editor labels those fields
- * from its own form).
+ * with a code and its numbers (check.not-positive, got -1). This file names the fields in both UI
+ * languages; the rules are worded by code in engine-messages/device-check.ts. Together they say a
+ * problem the same way whichever side catches it (the server's refusal 4105, the web editor).
+ *
+ * A parameter is named by its place and the registry's label and symbol (@pvforge/params):
+ * "MAPbI3 第 1 种可移动离子：可移动离子浓度 Nion". Only places (a layer, "interface 1", "mobile ion
+ * species 1", "step 3 of the transient") and what is no parameter (a block, a list, a choice such
+ * as a defect's type or distribution) are worded here. A field without a name keeps its path.
  */
 
 const L = (zh: string, en: string): Localized => ({ 'zh-CN': zh, en });
 
 /**
- * The name of a layer's electrical field (or a contact's work function) in both languages; undefined for others.
- * Here, beside the other field labels, because schemas/material.ts words its own problems with
- * localizeCheckMessage: defined there, it made the two modules import each other.
+ * The registry's label of a layer's electrical field (or a contact's work function) by its
+ * material key, in both languages; undefined for others.
  */
 export function electricalFieldLabel(key: string): Localized | undefined {
   const p = materialParam(key);
@@ -27,189 +29,6 @@ export function electricalFieldLabel(key: string): Localized | undefined {
 }
 
 const nth = (i: string) => Number(i) + 1;
-const SEGMENT_FIELDS: Record<string, Localized> = {
-  toV: L('扫描终点电压', 'end voltage'),
-  rateVPerS: L('扫描速率', 'scan rate'),
-  durationS: L('时长', 'duration'),
-  voltageV: L('保持电压', 'hold voltage'),
-  kind: L('类型', 'kind'),
-  on: L('光照', 'light'),
-  light: L('光照', 'light'),
-};
-const ION_FIELDS: Record<string, Localized> = {
-  densityCm3: L('浓度', 'density'),
-  diffusionCm2PerS: L('扩散系数', 'diffusion coefficient'),
-  sign: L('电荷', 'charge'),
-  activationEnergyEV: L('激活能', 'activation energy'),
-  referenceTemperatureK: L('参考温度', 'reference temperature'),
-};
-const DEFECT_FIELDS: Record<string, Localized> = {
-  name: L('名称', 'name'),
-  type: L('类型', 'type'),
-  densityCm3: L('浓度', 'density'),
-  densityCm2: L('面密度', 'sheet density'),
-  energyEV: L('能级', 'energy'),
-  energyReference: L('能级参考', 'energy reference'),
-  distribution: L('能量分布', 'distribution'),
-  widthEV: L('分布宽度', 'width'),
-  sigmaNCm2: L('电子俘获截面', 'electron capture cross-section'),
-  sigmaPCm2: L('空穴俘获截面', 'hole capture cross-section'),
-  vthNCmPerS: L('电子热速度', 'electron thermal velocity'),
-  vthPCmPerS: L('空穴热速度', 'hole thermal velocity'),
-  cNCm3PerS: L('电子俘获系数', 'electron capture coefficient'),
-  cPCm3PerS: L('空穴俘获系数', 'hole capture coefficient'),
-};
-const CV_FIELDS: Record<string, Localized> = {
-  frequencyHz: L('频率', 'frequency'),
-  startV: L('起始电压', 'start voltage'),
-  stopV: L('终止电压', 'stop voltage'),
-  stepV: L('电压步长', 'voltage step'),
-  fitFromV: L('Mott-Schottky 拟合起始电压', 'Mott-Schottky fit from'),
-  fitToV: L('Mott-Schottky 拟合终止电压', 'Mott-Schottky fit to'),
-  fitLayer: L('Mott-Schottky 拟合所用的层', 'layer of the Mott-Schottky fit'),
-};
-const CF_FIELDS: Record<string, Localized> = {
-  voltageV: L('直流电压', 'DC voltage'),
-  startHz: L('起始频率', 'start frequency'),
-  stopHz: L('终止频率', 'stop frequency'),
-  points: L('频率点数', 'number of frequencies'),
-};
-
-const FIELDS: { re: RegExp; label: (m: RegExpExecArray) => Localized | undefined }[] = [
-  { re: /^electrical\.defects$/, label: () => L('缺陷', 'defects') },
-  {
-    re: /^electrical\.defects\.(\d+)$/,
-    label: (m) => L(`第 ${nth(m[1]!)} 个缺陷`, `defect ${nth(m[1]!)}`),
-  },
-  {
-    re: /^electrical\.defects\.(\d+)\.(\w+)$/,
-    label: (m) => {
-      const f = DEFECT_FIELDS[m[2]!];
-      return f && L(`第 ${nth(m[1]!)} 个缺陷的${f['zh-CN']}`, `${f.en} of defect ${nth(m[1]!)}`);
-    },
-  },
-  {
-    re: /^electrical\.interfaces\.(\d+)\.defects$/,
-    label: (m) => L(`第 ${nth(m[1]!)} 个界面的缺陷`, `defects of interface ${nth(m[1]!)}`),
-  },
-  {
-    re: /^electrical\.interfaces\.(\d+)\.defects\.(\d+)\.(\w+)$/,
-    label: (m) => {
-      const f = DEFECT_FIELDS[m[3]!];
-      return (
-        f &&
-        L(
-          `第 ${nth(m[1]!)} 个界面的第 ${nth(m[2]!)} 个缺陷的${f['zh-CN']}`,
-          `${f.en} of defect ${nth(m[2]!)} at interface ${nth(m[1]!)}`,
-        )
-      );
-    },
-  },
-  { re: /^electrical\.capacitanceVoltage$/, label: () => L('C-V 扫描', 'C-V sweep') },
-  {
-    re: /^electrical\.capacitanceVoltage\.(\w+)$/,
-    label: (m) => {
-      const f = CV_FIELDS[m[1]!];
-      return f && L(`C-V 扫描的${f['zh-CN']}`, `${f.en} of the C-V sweep`);
-    },
-  },
-  { re: /^electrical\.capacitanceFrequency$/, label: () => L('C-f 扫描', 'C-f sweep') },
-  {
-    re: /^electrical\.capacitanceFrequency\.(\w+)$/,
-    label: (m) => {
-      const f = CF_FIELDS[m[1]!];
-      return f && L(`C-f 扫描的${f['zh-CN']}`, `${f.en} of the C-f sweep`);
-    },
-  },
-  { re: /^electrical\.transient$/, label: () => L('瞬态协议', 'transient protocol') },
-  { re: /^electrical\.transient\.initialV$/, label: () => L('瞬态协议的初始电压', 'initial voltage of the transient') },
-  {
-    re: /^electrical\.transient\.initialLight$/,
-    label: () => L('瞬态协议的初始光照', 'initial light of the transient'),
-  },
-  { re: /^electrical\.transient\.rateVPerS$/, label: () => L('默认扫描速率', 'default scan rate') },
-  { re: /^electrical\.transient\.segments$/, label: () => L('瞬态协议的步骤', 'steps of the transient protocol') },
-  {
-    re: /^electrical\.transient\.segments\.(\d+)$/,
-    label: (m) => L(`瞬态协议第 ${nth(m[1]!)} 步`, `step ${nth(m[1]!)} of the transient protocol`),
-  },
-  {
-    re: /^electrical\.transient\.segments\.(\d+)\.(\w+)$/,
-    label: (m) => {
-      const f = SEGMENT_FIELDS[m[2]!];
-      return f && L(`瞬态协议第 ${nth(m[1]!)} 步的${f['zh-CN']}`, `${f.en} of step ${nth(m[1]!)} of the transient`);
-    },
-  },
-  { re: /^electrical\.transient\.points$/, label: () => L('瞬态保存的采样点数', 'saved samples of the transient') },
-  { re: /^electrical\.transient\.profileTimesS$/, label: () => L('分布图时刻', 'profile times') },
-  {
-    re: /^electrical\.transient\.profileTimesS\.(\d+)$/,
-    label: (m) => L(`第 ${nth(m[1]!)} 个分布图时刻`, `profile time ${nth(m[1]!)}`),
-  },
-  { re: /^electrical\.impedance$/, label: () => L('阻抗谱', 'impedance spectrum') },
-  {
-    re: /^electrical\.impedance\.voltageV$/,
-    label: () => L('阻抗谱的直流电压', 'DC voltage of the impedance spectrum'),
-  },
-  { re: /^electrical\.impedance\.startHz$/, label: () => L('阻抗谱的起始频率', 'start frequency of the impedance') },
-  { re: /^electrical\.impedance\.stopHz$/, label: () => L('阻抗谱的终止频率', 'stop frequency of the impedance') },
-  { re: /^electrical\.impedance\.points$/, label: () => L('阻抗谱的频率点数', 'frequencies of the impedance') },
-  { re: /^electrical\.ions$/, label: () => L('可移动离子', 'mobile ions') },
-  {
-    re: /^electrical\.ions\.(\d+)\.(\w+)$/,
-    label: (m) => {
-      const f = ION_FIELDS[m[2]!];
-      return f && L(`第 ${nth(m[1]!)} 种可移动离子的${f['zh-CN']}`, `${f.en} of mobile ion species ${nth(m[1]!)}`);
-    },
-  },
-  ...MODEL_FIELDS,
-];
-
-/** Tandem field labels (the layer's subcell, electrical.tandem and its sweep). */
-const TANDEM_FIELDS: { re: RegExp; label: (m: RegExpExecArray) => Localized | undefined }[] = [
-  { re: /^illumination\.spectrum$/, label: () => L('光谱', 'spectrum') },
-  { re: /^subcell$/, label: () => L('叠层子电池', 'tandem subcell') },
-  { re: /^electrical$/, label: () => L('电学参数', 'electrical parameters') },
-  { re: /^electrical\.tandem$/, label: () => L('叠层设置', 'tandem settings') },
-  { re: /^electrical\.tandem\.fullStack$/, label: () => L('整体叠层计算', 'whole-stack run') },
-  { re: /^electrical\.tandem\.thicknessSweep\.layer$/, label: () => L('厚度扫描的层', 'layer of the thickness sweep') },
-  {
-    re: /^electrical\.tandem\.thicknessSweep\.fromNm$/,
-    label: () => L('厚度扫描的起始厚度', 'start thickness of the sweep'),
-  },
-  {
-    re: /^electrical\.tandem\.thicknessSweep\.toNm$/,
-    label: () => L('厚度扫描的终止厚度', 'end thickness of the sweep'),
-  },
-  { re: /^electrical\.tandem\.thicknessSweep\.points$/, label: () => L('厚度扫描的点数', 'points of the sweep') },
-  { re: /^electrical\.generation$/, label: () => L('产生率模型', 'generation model') },
-  { re: /^electrical\.eqe$/, label: () => L('外量子效率', 'EQE') },
-];
-
-/**
- * The fields every device has (a layer's thickness and drift-diffusion parameters, the sweep, the
- * contacts), for the words of a check issue (localizeCheckMessage); checkFieldOf leaves them to the
- * web's form labels.
- */
-const SIDE = { front: L('前', 'front'), back: L('背', 'back') } as const;
-const SWEEP_FIELDS: Record<string, Localized> = {
-  startV: L('扫描起始电压', 'start voltage of the sweep'),
-  stopV: L('扫描终止电压', 'stop voltage of the sweep'),
-  stepV: L('扫描步长', 'voltage step of the sweep'),
-};
-const GENERAL_FIELDS: { re: RegExp; label: (m: RegExpExecArray) => Localized | undefined }[] = [
-  { re: /^thicknessNm$/, label: () => L('厚度', 'thickness') },
-  { re: /^electrical\.temperatureK$/, label: () => L('温度', 'temperature') },
-  { re: /^electrical\.(\w+)$/, label: (m) => electricalFieldLabel(m[1]!) },
-  { re: /^electrical\.voltageSweep\.(\w+)$/, label: (m) => SWEEP_FIELDS[m[1]!] },
-  {
-    re: /^electrical\.contacts\.(front|back)\.workFunctionEV$/,
-    label: (m) => {
-      const side = SIDE[m[1] as 'front' | 'back'];
-      return L(`${side['zh-CN']}电极功函数`, `${side.en} contact work function`);
-    },
-  },
-];
 
 /** A field path as the checker (brackets) or the web editor (dots) writes it, in dotted form without the layer. */
 function dotted(path: string): { layer?: string; rel: string } {
@@ -219,31 +38,28 @@ function dotted(path: string): { layer?: string; rel: string } {
   return m ? { layer: m[2] || `#${Number(m[1]) + 1}`, rel } : { rel };
 }
 
+/** A place inside a layer after the layer's name: "MAPbI3 第 1 个缺陷", "MAPbI3, defect 1". */
+function inLayer(layer: string, sub: Localized): Localized {
+  return L(`${layer} ${sub['zh-CN']}`, `${layer}, ${sub.en}`);
+}
+
+/** A field after its place: "MAPbI3 第 1 种可移动离子：可移动离子浓度 Nion". */
+function atPlace(where: Localized, what: Localized): Localized {
+  return L(`${where['zh-CN']}：${what['zh-CN']}`, `${where.en}: ${what.en}`);
+}
+
+const SIDE = { front: L('前', 'front'), back: L('背', 'back') } as const;
+const TRANSIENT = L('瞬态协议', 'transient protocol');
+const SWEEP = L('J-V 扫描', 'J-V sweep');
+
+type Place = { re: RegExp; place: (m: RegExpExecArray) => Localized };
+
 /**
- * The label of a transient, impedance or mobile-ion field in both languages (`layers[3] "MAPbI3".electrical.ions[0].densityCm3`
- * -> "MAPbI3：第 1 种可移动离子的浓度"); undefined for other fields.
+ * The places a field sits in below its layer (or the device), by the path's shape, first match
+ * wins. A block whose parameters' labels say what they belong to (C-V, C-f, the exciton models,
+ * the generation) is no place of its own.
  */
-export function checkFieldOf(path: string): Localized | undefined {
-  return labelOf(path, [...FIELDS, ...TANDEM_FIELDS]);
-}
-
-function labelOf(path: string, list: typeof FIELDS): Localized | undefined {
-  const { layer, rel } = dotted(path);
-  for (const f of list) {
-    const m = f.re.exec(rel);
-    if (!m) continue;
-    const label = f.label(m);
-    if (!label) return undefined;
-    return layer ? L(`${layer}：${label['zh-CN']}`, `${layer}: ${label.en}`) : label;
-  }
-  return undefined;
-}
-
-/** The codes whose words are the registry's (the sentence names the parameter). */
-const PARAM_CODES: ReadonlySet<string> = new Set(PARAM_CHECK_CODES);
-
-/** The places a registered field sits in below its layer (or the device), by the path's shape. */
-const PLACES: { re: RegExp; place: (m: RegExpExecArray) => Localized }[] = [
+const PLACES: Place[] = [
   {
     re: /^electrical\.interfaces\.(\d+)\.defects\.(\d+)\./,
     place: (m) =>
@@ -268,30 +84,185 @@ const PLACES: { re: RegExp; place: (m: RegExpExecArray) => Localized }[] = [
   },
   {
     re: /^electrical\.transient\.profileTimesS\.(\d+)$/,
-    place: (m) => L(`第 ${nth(m[1]!)} 个分布图时刻`, `profile time ${nth(m[1]!)}`),
+    place: (m) => L(`${TRANSIENT['zh-CN']}第 ${nth(m[1]!)} 项`, `${TRANSIENT.en}, item ${nth(m[1]!)}`),
   },
+  { re: /^electrical\.transient\./, place: () => TRANSIENT },
+  { re: /^electrical\.impedance\./, place: () => L('阻抗谱', 'impedance spectrum') },
   {
     re: /^electrical\.(?:voltageSweep\.|)profileBiasesV\.(\d+)$/,
-    place: (m) => L(`第 ${nth(m[1]!)} 个分布图偏压`, `profile bias ${nth(m[1]!)}`),
+    place: (m) => L(`${SWEEP['zh-CN']}第 ${nth(m[1]!)} 项`, `${SWEEP.en}, item ${nth(m[1]!)}`),
   },
+  { re: /^electrical\.voltageSweep\./, place: () => SWEEP },
+  { re: /^electrical\.tandem\.thicknessSweep\./, place: () => L('叠层厚度扫描', 'tandem thickness sweep') },
 ];
 
 /**
- * Where a registered field sits, in both languages (`layers[3] "MAPbI3".electrical.defects[0].densityCm3`
- * -> "MAPbI3：第 1 个缺陷"); undefined for a field of the device itself (the temperature, the light).
+ * Where a field sits, in both languages (`layers[3] "MAPbI3".electrical.defects[0].densityCm3` ->
+ * "MAPbI3 第 1 个缺陷", "MAPbI3, defect 1"); undefined for a field of the device itself (the
+ * temperature, the light).
  */
 export function placeOf(path: string): Localized | undefined {
   const { layer, rel } = dotted(path);
   const below = PLACES.map((p) => ({ p, m: p.re.exec(rel) })).find((x) => x.m);
   const sub = below ? below.p.place(below.m!) : undefined;
-  if (layer && sub) return L(`${layer}：${sub['zh-CN']}`, `${layer}, ${sub.en}`);
+  if (layer && sub) return inLayer(layer, sub);
   if (layer) return L(layer, layer);
   return sub;
 }
 
 /**
- * A check issue in one language: the field's label and the rule (`瞬态协议第 2 步的时长：须大于 0（现为 -1）`).
- * A field without a label is named by its path.
+ * What is no parameter, by the path below its layer: a block or list item the rules name as a whole
+ * (named like a place: "MAPbI3 第 1 个缺陷"), and the choices and names of an item (named after their
+ * place: "MAPbI3 第 1 个缺陷：类型").
+ */
+type Words = { re: RegExp; block: Localized } | { re: RegExp; choices: Record<string, Localized> };
+
+const DEFECT_CHOICES: Record<string, Localized> = {
+  name: L('名称', 'name'),
+  type: L('类型', 'type'),
+  energyReference: L('能级参考', 'energy reference'),
+  distribution: L('能量分布', 'distribution'),
+  // the density of the other kind of place, which a rule refuses (a layer's is per volume, an interface's per area)
+  densityCm2: L('面密度', 'density per area'),
+  densityCm3: L('体密度', 'density per volume'),
+};
+
+/** Blocks and list items whose words depend on the index. */
+const INDEXED: { re: RegExp; block: (m: RegExpExecArray) => Localized }[] = [
+  { re: /^electrical\.defects\.(\d+)$/, block: (m) => L(`第 ${nth(m[1]!)} 个缺陷`, `defect ${nth(m[1]!)}`) },
+  {
+    re: /^electrical\.interfaces\.(\d+)\.defects$/,
+    block: (m) => L(`第 ${nth(m[1]!)} 个界面的缺陷`, `defects of interface ${nth(m[1]!)}`),
+  },
+  {
+    re: /^electrical\.interfaces\.(\d+)\.defects\.(\d+)$/,
+    block: (m) =>
+      L(`第 ${nth(m[1]!)} 个界面的第 ${nth(m[2]!)} 个缺陷`, `defect ${nth(m[2]!)} at interface ${nth(m[1]!)}`),
+  },
+  {
+    re: /^electrical\.transient\.segments\.(\d+)$/,
+    block: (m) => L(`瞬态协议第 ${nth(m[1]!)} 步`, `step ${nth(m[1]!)} of the transient`),
+  },
+  {
+    re: /^electrical\.interfaces\.(\d+)\.tunnelOxide$/,
+    block: (m) => L(`第 ${nth(m[1]!)} 个界面的隧穿氧化层`, `tunnel oxide of interface ${nth(m[1]!)}`),
+  },
+];
+
+const WORDS: Words[] = [
+  { re: /^electrical\.defects$/, block: L('缺陷', 'defects') },
+  { re: /^electrical\.(?:interfaces\.\d+\.)?defects\.\d+\.(\w+)$/, choices: DEFECT_CHOICES },
+  { re: /^electrical\.ions$/, block: L('可移动离子', 'mobile ions') },
+  { re: /^electrical\.ions\.\d+\.(\w+)$/, choices: { sign: L('电荷', 'charge') } },
+  { re: /^electrical\.voltageSweep$/, block: SWEEP },
+  { re: /^electrical\.capacitanceVoltage$/, block: L('C-V 扫描', 'C-V sweep') },
+  {
+    re: /^electrical\.capacitanceVoltage\.(\w+)$/,
+    choices: { fitLayer: L('Mott-Schottky 拟合所用的层', 'layer of the Mott-Schottky fit') },
+  },
+  { re: /^electrical\.capacitanceFrequency$/, block: L('C-f 扫描', 'C-f sweep') },
+  { re: /^electrical\.transient$/, block: TRANSIENT },
+  { re: /^electrical\.transient\.(\w+)$/, choices: { initialLight: L('初始光照', 'initial light') } },
+  { re: /^electrical\.transient\.segments$/, block: L('瞬态协议的步骤', 'steps of the transient protocol') },
+  {
+    re: /^electrical\.transient\.segments\.\d+\.(\w+)$/,
+    choices: { kind: L('类型', 'kind'), on: L('光照', 'light'), light: L('光照', 'light') },
+  },
+  { re: /^electrical\.transient\.profileTimesS$/, block: L('瞬态协议的剖面时刻', 'profile times of the transient') },
+  { re: /^electrical\.impedance$/, block: L('阻抗谱', 'impedance spectrum') },
+  ...MODEL_BLOCKS.map(([re, block]) => ({ re, block })),
+  ...MODEL_CHOICES.map(([re, choices]) => ({ re, choices })),
+  // the tandem's settings (electrical.tandem and the layer's subcell)
+  { re: /^illumination\.spectrum$/, block: L('光谱', 'spectrum') },
+  { re: /^subcell$/, block: L('叠层子电池', 'tandem subcell') },
+  { re: /^electrical$/, block: L('电学参数', 'electrical parameters') },
+  { re: /^electrical\.tandem$/, block: L('叠层设置', 'tandem settings') },
+  { re: /^electrical\.tandem\.(\w+)$/, choices: { fullStack: L('整体叠层计算', 'whole-stack run') } },
+  { re: /^electrical\.tandem\.thicknessSweep\.(\w+)$/, choices: { layer: L('扫描的层', 'layer swept') } },
+  { re: /^electrical\.generation$/, block: L('产生率模型', 'generation model') },
+  { re: /^electrical\.eqe$/, block: L('外量子效率', 'EQE') },
+];
+
+/** The words of a field that is no parameter; undefined when the path is none of them. */
+function wordsOf(path: string): Localized | undefined {
+  const { layer, rel } = dotted(path);
+  for (const w of INDEXED) {
+    const m = w.re.exec(rel);
+    if (m) return layer ? inLayer(layer, w.block(m)) : w.block(m);
+  }
+  for (const w of WORDS) {
+    const m = w.re.exec(rel);
+    if (!m) continue;
+    // a block is a field of its layer ("MAPbI3：可移动离子"), a list item a place in it (above)
+    if ('block' in w) return layer ? atPlace(L(layer, layer), w.block) : w.block;
+    const f = w.choices[m[1]!];
+    if (!f) continue;
+    const where = placeOf(path);
+    return where ? atPlace(where, f) : f;
+  }
+  return undefined;
+}
+
+/**
+ * The registry's label with its symbol, as the forms show it ('可移动离子浓度 Nion'), unless the
+ * label says the symbol as a word of its own ('Band-to-band tunnelling A').
+ */
+function paramLabel(p: Param): Localized {
+  const said = (label: string) => label.split(/\s+/).includes(p.symbol);
+  const say = (label: string) => (p.symbol && !said(label) ? `${label} ${p.symbol}` : label);
+  return L(say(p.label.zh), say(p.label.en));
+}
+
+/** The registry entry of a field path (a layer's paths as the registry's `layers[].…`). */
+function entryOf(path: string): Param | undefined {
+  const { layer, rel } = dotted(path);
+  return paramAt(layer === undefined ? rel : `layers[].${rel}`);
+}
+
+/** A registered field as its place and the registry's label and symbol. */
+function registeredField(path: string, p: Param): Localized {
+  const where = placeOf(path);
+  return where ? atPlace(where, paramLabel(p)) : paramLabel(p);
+}
+
+/**
+ * The places whose fields checkFieldOf names (a defect, an ion, an exciton model, an interface, the
+ * sweep, an analysis). A field of a layer, a contact, the device or the light is named by the web's
+ * forms with its owner ("MAPbI3 › 电子寿命 τn"), and by checkFieldLabel in a check's words.
+ */
+const BELOW_PLACES: ReadonlySet<string> = new Set(['defect', 'ions', 'exciton', 'interface', 'sweep', 'analysis']);
+
+/**
+ * The label of a field below a place or in a block, in both languages: a registered parameter by
+ * its place and the registry's label (`layers[3] "MAPbI3".electrical.ions[0].densityCm3` ->
+ * "MAPbI3 第 1 种可移动离子：可移动离子浓度 Nion"), a block or a choice in its own words
+ * ("MAPbI3 第 2 种可移动离子：电荷"); undefined for a field of a layer, a contact or the device
+ * itself (see checkFieldLabel) and for a path it does not know.
+ */
+export function checkFieldOf(path: string): Localized | undefined {
+  const words = wordsOf(path);
+  if (words) return words;
+  const p = entryOf(path);
+  return p && BELOW_PLACES.has(p.place) ? registeredField(path, p) : undefined;
+}
+
+/**
+ * The label of any field a check issue names: checkFieldOf's, else a registered field with its
+ * place ("MAPbI3：电子寿命 τn", "背电极：功函数 W", "温度 T"); undefined for a path it does not know.
+ */
+export function checkFieldLabel(path: string): Localized | undefined {
+  const known = checkFieldOf(path);
+  if (known) return known;
+  const p = entryOf(path);
+  return p ? registeredField(path, p) : undefined;
+}
+
+/** The codes whose words are the registry's (the sentence names the parameter). */
+const PARAM_CODES: ReadonlySet<string> = new Set(PARAM_CHECK_CODES);
+
+/**
+ * A check issue in one language: the field's label and the rule
+ * ("瞬态协议第 2 步：本段扫描速率 v：须填写大于 0 的扫描速率…"). A field without a label is named by its path.
  */
 export function localizeCheckMessage(issue: CheckIssue, lang: Lang): string {
   if (PARAM_CODES.has(issue.message.code)) {
@@ -301,8 +272,7 @@ export function localizeCheckMessage(issue: CheckIssue, lang: Lang): string {
     if (!where) return said;
     return lang === 'en' ? `${where.en}: ${said}` : `${where['zh-CN']}：${said}`;
   }
-  // the web labels the general fields itself (with symbol and unit); the server's refusal uses these
-  const field = checkFieldOf(issue.path) ?? labelOf(issue.path, GENERAL_FIELDS);
+  const field = checkFieldLabel(issue.path);
   const text = wordCheckMessage(issue.message, lang);
   const name = field ? field[lang] : issue.path;
   return lang === 'en' ? `${name}: ${text}` : `${name}：${text}`;

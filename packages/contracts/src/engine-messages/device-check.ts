@@ -330,6 +330,14 @@ export const DEVICE_CHECK_WORDINGS: MessageCatalogue = {
     const d = named(DISTRIBUTIONS, s(p, 'distribution'));
     return L(`${d['zh-CN']}需要填写宽度`, `a ${d.en} needs its width`);
   },
+  'check.width-for-shape': (p) => {
+    const d = named(DISTRIBUTIONS, s(p, 'distribution'));
+    const g = got(s(p, 'got'));
+    return L(
+      `${d['zh-CN']}的宽度至多 ${s(p, 'max')}${unit(p)}（${g['zh-CN']}）`,
+      `a ${d.en} is at most ${s(p, 'max')}${unit(p)} wide (${g.en})`,
+    );
+  },
   'check.width-single': L(
     '单一能级没有宽度：请选择能量分布，或不填宽度',
     'a single level has no width: choose a distribution or leave it empty',

@@ -231,12 +231,22 @@ export function checkDeviceElectricalCoded(spec: ElectricalDeviceSpecLike): Elec
   });
   const sw = el.voltageSweep;
   const q = 'electrical.voltageSweep';
+  // a sweep whose ends or step are no usable numbers is not stepped through, nor judged by the solver
+  let sweepUnusable = !sw;
   if (!sw) out.push(issue(q, 'check.missing', {}, 'missing'));
-  else if (![sw.startV, sw.stopV].every((v) => typeof v === 'number' && Number.isFinite(v)))
-    out.push(issue(q, 'check.sweep-not-finite', {}, 'startV and stopV must be finite numbers'));
-  else if (sw.stepV === 0 || typeof sw.stepV !== 'number' || !Number.isFinite(sw.stepV))
+  else if (![sw.startV, sw.stopV].every(finite)) {
+    sweepUnusable = true;
+    // a given end that is no number is the registry's verdict on that field (field-rules.ts): only
+    // an end left out is said here, so the user reads each problem once
+    if (sw.startV === undefined || sw.stopV === undefined)
+      out.push(issue(q, 'check.sweep-not-finite', {}, 'startV and stopV must be finite numbers'));
+  } else if (!finite(sw.stepV)) {
+    sweepUnusable = true;
+    if (sw.stepV === undefined) out.push(issue(`${q}.stepV`, 'check.missing', {}, 'missing'));
+  } else if (sw.stepV === 0) {
+    sweepUnusable = true;
     out.push(issue(`${q}.stepV`, 'check.not-zero', { got: String(sw.stepV) }, `must not be 0 (got ${sw.stepV})`));
-  else {
+  } else {
     const count = Math.floor((sw.stopV - sw.startV) / sw.stepV + 1e-9) + 1;
     if (count < 1)
       out.push(
@@ -289,7 +299,7 @@ export function checkDeviceElectricalCoded(spec: ElectricalDeviceSpecLike): Elec
   );
   // the values, by the solver's rules, named as the DeviceSpec names them
   const warnings: CheckIssue[] = [...defectWarnings];
-  const sweepReported = out.some((m) => m.path.startsWith('electrical.voltageSweep'));
+  const sweepReported = sweepUnusable || out.some((m) => m.path.startsWith('electrical.voltageSweep'));
   const solverIssues = checkElectricalDevice(mapElectrical(malformedDefects ? withShapedDefects(spec) : spec).device);
   for (const solverIssue of solverIssues) {
     if (sweepReported && solverIssue.field === 'voltage_V') continue;
@@ -513,9 +523,11 @@ function checkCapacitanceVoltage(c: CapacitanceVoltageLike | undefined, layers: 
   if (!c) return [];
   const out: CheckIssue[] = [];
   const p = 'electrical.capacitanceVoltage';
-  if (!(finite(c.stepV) && c.stepV !== 0))
+  // a step that is given but no number is the registry's verdict (field-rules.ts)
+  if (c.stepV === undefined) out.push(issue(`${p}.stepV`, 'check.missing', {}, 'missing'));
+  else if (c.stepV === 0)
     out.push(issue(`${p}.stepV`, 'check.not-zero', { got: String(c.stepV) }, `must not be 0 (got ${String(c.stepV)})`));
-  else if (finite(c.startV) && finite(c.stopV)) {
+  else if (finite(c.stepV) && finite(c.startV) && finite(c.stopV)) {
     const count = Math.floor((c.stopV - c.startV) / c.stepV + 1e-9) + 1;
     if (count < 2)
       out.push(

@@ -20,7 +20,9 @@
  * deviation widthEV; 'tail' an exponential band tail from the reference band edge (conduction or
  * valence) with characteristic energy widthEV (energyEV is not used).
  */
+import { judge, param } from '@pvforge/params';
 import { KB_J_K, Q_C } from '../constants.js';
+import { MAX_DISTRIBUTION_WIDTH_EV } from '../electrical/input-check.js';
 import type { BulkDefect, DefectDistribution, InterfaceDefect } from '../electrical/types.js';
 import { type CheckIssue, checkIssue as issue } from '../messages/device-check.js';
 import type { DefectElectricalLike } from './types.js';
@@ -118,6 +120,10 @@ export function interfaceDefect(d: DefectElectricalLike, gap: DefectGap): Interf
 
 const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
+/** The registry's path prefixes of a layer's and an interface's defects. */
+const BULK_DEFECT = 'layers[].electrical.defects[].';
+const INTERFACE_DEFECT = 'electrical.interfaces[].defects[].';
+
 const KNOWN = new Set([
   'name',
   'type',
@@ -138,9 +144,10 @@ const KNOWN = new Set([
 /**
  * The DeviceSpec-only rules of one defect, at path p (e.g. `layers[2] "MAPbI3".electrical.defects[0]`):
  * the density field of its kind, the energy reference and the level inside the gap (in the user's
- * reference), one way of giving the capture, the width a distribution needs. The solver's own
- * rules (density limits, capture coefficients at most 1e-3 cm^3/s, width limits) follow on the
- * mapped defect.
+ * reference), one way of giving the capture, the width a distribution needs and the widest its
+ * shape takes. Only rules between fields: each value on its own (a number, > 0, within its hard
+ * limits) is judged by its registry entry (device/field-rules.ts, and the material check), so a
+ * value the registry refuses is not said again here.
  */
 export function checkDefectSpec(
   d: DefectElectricalLike,
@@ -194,14 +201,7 @@ export function checkDefectSpec(
         ),
       );
   } else if (d.energyEV !== undefined && !finite(d.energyEV)) {
-    out.push(
-      issue(
-        `${p}.energyEV`,
-        'check.not-finite',
-        { got: String(d.energyEV) },
-        `must be a finite energy (got ${String(d.energyEV)})`,
-      ),
-    );
+    // no level to place in the gap: the registry refuses the value itself
   } else if (ref === 'conduction' || ref === 'valence' || ref === 'intrinsic') {
     const depth = levelDepthEV(d, gap);
     if (!(depth > gap.ecDepthEV && depth < gap.evDepthEV)) {
@@ -225,6 +225,25 @@ export function checkDefectSpec(
         'check.width-missing',
         { distribution: dist },
         `missing: a "${dist}" distribution needs its width`,
+      ),
+    );
+  const shapeMax =
+    dist === 'gaussian' || dist === 'tail' || dist === 'uniform' ? MAX_DISTRIBUTION_WIDTH_EV[dist] : undefined;
+  const w = d.widthEV;
+  // the registry has one width for every shape (up to a uniform band's): a width it allows may still
+  // be too wide for a Gaussian or a tail; one it refuses is said there, once
+  if (
+    shapeMax !== undefined &&
+    finite(w) &&
+    w > shapeMax &&
+    judge(param(`${where === 'bulk' ? BULK_DEFECT : INTERFACE_DEFECT}widthEV`), w)?.severity !== 'error'
+  )
+    out.push(
+      issue(
+        `${p}.widthEV`,
+        'check.width-for-shape',
+        { distribution: dist, max: shapeMax, unit: 'eV', got: String(w) },
+        `must be at most ${shapeMax} eV for a ${dist} distribution (got ${w})`,
       ),
     );
   if (dist === 'single' && d.widthEV !== undefined)
@@ -257,25 +276,11 @@ export function checkDefectSpec(
       ),
     );
   else if (bySigma) {
+    // cross-sections come in pairs; each value given (and a thermal velocity) is the registry's
     for (const f of ['sigmaNCm2', 'sigmaPCm2'] as const)
-      if (!(finite(d[f]) && d[f] > 0))
+      if (d[f] === undefined)
         out.push(
-          issue(
-            `${p}.${f}`,
-            'check.not-positive',
-            { got: String(d[f]) },
-            `must be a cross-section > 0 cm^2 (got ${String(d[f])})`,
-          ),
-        );
-    for (const f of ['vthNCmPerS', 'vthPCmPerS'] as const)
-      if (d[f] !== undefined && !(finite(d[f]) && d[f] > 0))
-        out.push(
-          issue(
-            `${p}.${f}`,
-            'check.not-positive',
-            { got: String(d[f]) },
-            `must be a thermal velocity > 0 cm/s (got ${String(d[f])})`,
-          ),
+          issue(`${p}.${f}`, 'check.missing', {}, 'missing: the electron and the hole cross-section go together'),
         );
   } else if (d.vthNCmPerS !== undefined || d.vthPCmPerS !== undefined)
     out.push(

@@ -126,15 +126,30 @@ function limitRule(prefix: string, name: string, v: unknown, field: string, push
   return false;
 }
 
+/**
+ * The widest energy distribution of each shape the solver takes, eV: a Gaussian's standard
+ * deviation (its +- 4 sigma then spans 8 eV, more than any gap), a band tail's characteristic
+ * (Urbach) energy (ten times the widest measured), and a uniform band's full width, which is the
+ * registry's one limit of the width. The registry has one width entry for every shape, so the
+ * DeviceSpec check says the narrower bounds of a Gaussian and a tail as a rule between the
+ * distribution and its width (device/defects-map.ts); the solver's rules below keep them for its
+ * other callers.
+ */
+export const MAX_DISTRIBUTION_WIDTH_EV: { readonly gaussian: number; readonly uniform: number; readonly tail: number } =
+  {
+    gaussian: 1,
+    uniform: param('layers[].electrical.defects[].widthEV').hard.max ?? 5,
+    tail: 0.5,
+  };
+
 /** Most defects per layer or per interface. */
 export const MAX_DEFECTS = 20;
 
 /**
  * One defect's rules: its type, density and capture coefficients (the registry's limits, under
  * `prefix`), distribution, and a level (the distribution's centre) inside the gap it sits in
- * (depths chi .. chi + Eg). The distribution's width keeps its shape's own bound here (a Gaussian's
- * sigma at most 1 eV, a uniform width 5 eV, a tail's energy 0.5 eV): the registry has one width for
- * every shape, which the DeviceSpec check applies.
+ * (depths chi .. chi + Eg). The distribution's width keeps its shape's own bound here
+ * (MAX_DISTRIBUTION_WIDTH_EV).
  */
 function checkDefect(
   d: BulkDefect | InterfaceDefect,
@@ -180,35 +195,35 @@ function checkDefect(
   }
   if (dist !== undefined) {
     if (dist.shape === 'gaussian') {
-      if (!finite(dist.sigma_eV) || !(dist.sigma_eV > 0) || dist.sigma_eV > 1)
+      if (!finite(dist.sigma_eV) || !(dist.sigma_eV > 0) || dist.sigma_eV > MAX_DISTRIBUTION_WIDTH_EV.gaussian)
         push(
           `${at}.distribution.sigma_eV`,
           say(
             'check.above-zero-at-most',
-            { max: 1, unit: 'eV', got: String(dist.sigma_eV) },
-            `must be a width > 0 and at most 1 eV (got ${String(dist.sigma_eV)})`,
+            { max: MAX_DISTRIBUTION_WIDTH_EV.gaussian, unit: 'eV', got: String(dist.sigma_eV) },
+            `must be a width > 0 and at most ${MAX_DISTRIBUTION_WIDTH_EV.gaussian} eV (got ${String(dist.sigma_eV)})`,
           ),
           'range',
         );
     } else if (dist.shape === 'uniform') {
-      if (!finite(dist.width_eV) || !(dist.width_eV > 0) || dist.width_eV > 5)
+      if (!finite(dist.width_eV) || !(dist.width_eV > 0) || dist.width_eV > MAX_DISTRIBUTION_WIDTH_EV.uniform)
         push(
           `${at}.distribution.width_eV`,
           say(
             'check.above-zero-at-most',
-            { max: 5, unit: 'eV', got: String(dist.width_eV) },
-            `must be a width > 0 and at most 5 eV (got ${String(dist.width_eV)})`,
+            { max: MAX_DISTRIBUTION_WIDTH_EV.uniform, unit: 'eV', got: String(dist.width_eV) },
+            `must be a width > 0 and at most ${MAX_DISTRIBUTION_WIDTH_EV.uniform} eV (got ${String(dist.width_eV)})`,
           ),
           'range',
         );
     } else if (dist.shape === 'tail') {
-      if (!finite(dist.E_ch_eV) || !(dist.E_ch_eV > 0) || dist.E_ch_eV > 0.5)
+      if (!finite(dist.E_ch_eV) || !(dist.E_ch_eV > 0) || dist.E_ch_eV > MAX_DISTRIBUTION_WIDTH_EV.tail)
         push(
           `${at}.distribution.E_ch_eV`,
           say(
             'check.above-zero-at-most',
-            { max: 0.5, unit: 'eV', got: String(dist.E_ch_eV) },
-            `must be a characteristic energy > 0 and at most 0.5 eV (got ${String(dist.E_ch_eV)})`,
+            { max: MAX_DISTRIBUTION_WIDTH_EV.tail, unit: 'eV', got: String(dist.E_ch_eV) },
+            `must be a characteristic energy > 0 and at most ${MAX_DISTRIBUTION_WIDTH_EV.tail} eV (got ${String(dist.E_ch_eV)})`,
           ),
           'range',
         );

@@ -93,6 +93,7 @@ export const CHECK_MESSAGE_CODES = [
   'check.distribution-shape',
   'check.width-missing',
   'check.width-single',
+  'check.width-for-shape',
   'check.capture-both',
   'check.capture-missing',
   'check.vth-without-sigma',

@@ -9,13 +9,16 @@
  *   - the tandem needs the optical generation (one optical calculation of the whole stack feeds
  *     both subcells);
  *   - what the tandem run does not compute (EQE, transients, impedance) is refused, not ignored;
- *   - the thickness sweep names a top-cell layer and a sensible range.
+ *   - the thickness sweep names a top-cell layer and ends above where it starts.
+ * Each number's own value (a start thickness > 0, 2 to 41 points) is judged by its registry entry
+ * (device/field-rules.ts), before these rules: it is not said again here.
  */
+import { param } from '@pvforge/params';
 import type { ElectricalDeviceSpecLike, TandemSubcellName } from '../device/types.js';
 import { type CheckIssue, checkLine, checkIssue as issue } from '../messages/device-check.js';
 
-/** Most points of the current-matching thickness sweep (each is one optical calculation). */
-export const MAX_THICKNESS_SWEEP_POINTS = 41;
+/** Most points of the current-matching thickness sweep (each is one optical calculation): the registry's. */
+export const MAX_THICKNESS_SWEEP_POINTS: number = param('electrical.tandem.thicknessSweep.points').hard.max ?? 41;
 
 const SUBCELLS: readonly TandemSubcellName[] = ['top', 'junction', 'bottom'];
 
@@ -154,11 +157,8 @@ export function checkTandemIssues(spec: ElectricalDeviceSpecLike): CheckIssue[] 
           `"${sw.layer}" is not a layer of the top cell (subcell "top")`,
         ),
       );
-    if (!(Number.isFinite(sw.fromNm) && sw.fromNm > 0))
-      out.push(
-        issue(`${p}.fromNm`, 'check.not-positive', { got: String(sw.fromNm) }, `must be > 0 (got ${sw.fromNm})`),
-      );
-    if (!(Number.isFinite(sw.toNm) && sw.toNm > sw.fromNm))
+    // the order of the two ends, when both are numbers (one that is not is the registry's verdict)
+    if (Number.isFinite(sw.fromNm) && Number.isFinite(sw.toNm) && !(sw.toNm > sw.fromNm))
       out.push(
         issue(
           `${p}.toNm`,
@@ -167,15 +167,9 @@ export function checkTandemIssues(spec: ElectricalDeviceSpecLike): CheckIssue[] 
           `must be larger than fromNm (got ${sw.toNm})`,
         ),
       );
-    if (!(Number.isInteger(sw.points) && sw.points >= 2 && sw.points <= MAX_THICKNESS_SWEEP_POINTS))
-      out.push(
-        issue(
-          `${p}.points`,
-          'check.integer-range',
-          { min: 2, max: MAX_THICKNESS_SWEEP_POINTS, got: String(sw.points) },
-          `must be an integer from 2 to ${MAX_THICKNESS_SWEEP_POINTS} (got ${sw.points})`,
-        ),
-      );
+    // absence is no value the registry judges: the sweep needs all three
+    for (const k of ['fromNm', 'toNm', 'points'] as const)
+      if (sw[k] === undefined) out.push(issue(`${p}.${k}`, 'check.missing', {}, 'missing'));
   }
   return out;
 }

@@ -210,10 +210,48 @@ describe('defects of a DeviceSpec: checks name the field', () => {
       },
     ];
     const e = errors(d);
-    // the registry's hard limits, in its words (a Gaussian of 1 to 5 eV is only implausible: a warning)
+    // the registry's hard limits, in its words; a width it refuses for every shape is said once
     const refused = (f: string) => e.some((m) => m.startsWith(f) && m.includes('outside the allowed range'));
     expect(refused('layers[3] "MAPbI3".electrical.defects[0].cNCm3PerS: ')).toBe(true);
     expect(refused('layers[3] "MAPbI3".electrical.defects[1].widthEV: ')).toBe(true);
+    expect(e.filter((m) => m.startsWith('layers[3] "MAPbI3".electrical.defects[1].widthEV: '))).toHaveLength(1);
+  });
+
+  it("refuses a width too wide for the distribution's shape, though the registry allows it for a uniform band", () => {
+    const d = device();
+    const defect = (distribution: string, widthEV: number) => ({
+      type: 'acceptor',
+      densityCm3: 1e15,
+      energyEV: 0.8,
+      energyReference: 'conduction',
+      distribution,
+      widthEV,
+      sigmaNCm2: 1e-15,
+      sigmaPCm2: 1e-15,
+    });
+    d.layers[3].electrical.defects = [defect('gaussian', 2), defect('uniform', 2), defect('tail', 0.6)];
+    const c = checkDeviceSpec(d);
+    const issues = c.ok ? [] : c.issues;
+    const at = (k: number) => issues.filter((i) => i.path === `layers[3] "MAPbI3".electrical.defects[${k}].widthEV`);
+    // a Gaussian's sigma at most 1 eV, a tail's characteristic energy at most 0.5 eV: refused with their own code
+    expect(at(0).map((i) => i.message.code)).toEqual(['check.width-for-shape']);
+    expect(at(0)[0]!.message.params).toEqual({ distribution: 'gaussian', max: 1, unit: 'eV', got: '2' });
+    expect(localizeCheckMessage(at(0)[0]!, 'zh-CN')).toBe(
+      'MAPbI3 第 1 个缺陷：分布宽度 W：高斯分布的宽度至多 1 eV（现为 2）',
+    );
+    expect(localizeCheckMessage(at(0)[0]!, 'en')).toBe(
+      'MAPbI3, defect 1: Distribution width W: a Gaussian distribution is at most 1 eV wide (got 2)',
+    );
+    expect(at(2).map((i) => i.message.code)).toEqual(['check.width-for-shape']);
+    expect(localizeCheckMessage(at(2)[0]!, 'en')).toBe(
+      'MAPbI3, defect 3: Distribution width W: a band tail is at most 0.5 eV wide (got 0.6)',
+    );
+    // a uniform band of 2 eV is allowed (up to the registry's 5 eV): no refusal of its width
+    expect(at(1)).toEqual([]);
+    const uniform = device();
+    uniform.layers[3].electrical.defects = [defect('uniform', 2)];
+    const u = checkDeviceSpec(uniform);
+    expect(u.ok ? [] : u.issues.filter((i) => i.path.includes('defects[0].widthEV'))).toEqual([]);
   });
 
   it('says the errors in Chinese and English', () => {
@@ -234,10 +272,10 @@ describe('defects of a DeviceSpec: checks name the field', () => {
       : c.issues.find((x) => x.path === 'layers[3] "MAPbI3".electrical.defects[0].energyEV');
     expect(level?.message.code).toBe('check.level-outside-gap');
     expect(level && localizeCheckMessage(level, 'zh-CN')).toBe(
-      'MAPbI3：第 1 个缺陷的能级：须位于带隙之内：以价带顶为参考时为 0 到 1.63 eV（现为 1.8）',
+      'MAPbI3 第 1 个缺陷：缺陷能级 Et：须位于带隙之内：以价带顶为参考时为 0 到 1.63 eV（现为 1.8）',
     );
     expect(level && localizeCheckMessage(level, 'en')).toBe(
-      'MAPbI3: energy of defect 1: must lie inside the band gap: 0 to 1.63 eV from the valence band edge (got 1.8)',
+      'MAPbI3, defect 1: Defect level Et: must lie inside the band gap: 0 to 1.63 eV from the valence band edge (got 1.8)',
     );
     // the English line logs and API clients read is unchanged
     expect(c.ok ? [] : c.errors).toContain(

@@ -108,6 +108,24 @@ describe('electrical part of DeviceSpec: schema and checks', () => {
     expect(errorsOf(d).contracts[0]).toMatch(/^electrical\.voltageSweep\.stepV: goes away from stopV/);
   });
 
+  it('an end or step of the sweep that is no number is said once, by the registry on that field', () => {
+    const sweepLines = (edit: (d: ReturnType<typeof fixture>) => void) => {
+      const d = fixture();
+      edit(d);
+      return errorsOf(d).engine.filter((l) => l.startsWith('electrical.voltageSweep'));
+    };
+    expect(sweepLines((d) => (d.electrical.voltageSweep.startV = Number.NaN))).toEqual([
+      'electrical.voltageSweep.startV: Start voltage must be a finite number (not given or not a number)',
+    ]);
+    expect(sweepLines((d) => (d.electrical.voltageSweep.stepV = Number.NaN))).toEqual([
+      'electrical.voltageSweep.stepV: Voltage step must be a finite number (not given or not a number)',
+    ]);
+    // an end left out is no value the registry judges: the sweep's own rule says it
+    expect(sweepLines((d) => delete d.electrical.voltageSweep.stopV)).toEqual([
+      'electrical.voltageSweep: startV and stopV must be finite numbers',
+    ]);
+  });
+
   it('schema errors: unknown fields, bad enums and types name the field', () => {
     const d = fixture();
     d.layers[3].electrical.muNcm2PerVs = 1; // a typo of muNCm2PerVs

@@ -92,7 +92,7 @@ describe('transients, ions and impedance through the calculation service', () =>
     });
     // the first problem in words, with its place (the registry's judgements come first)
     const D = 'layers[].electrical.ions[].diffusionCm2PerS';
-    expect(zh.msg).toBe(`计算参数无效：MAPbI3：第 1 种可移动离子：${registry(D, 0, 'zh')}`);
+    expect(zh.msg).toBe(`计算参数无效：MAPbI3 第 1 种可移动离子：${registry(D, 0, 'zh')}`);
     const en = await post(t.app, '/calc/sys/calc/elec', { device: bad }, as(alice, 'en'));
     expect(en.code).toBe('4105');
     expect(en.msg).toBe(`Invalid calculation input: MAPbI3, mobile ion species 1: ${registry(D, 0, 'en')}`);
@@ -114,7 +114,8 @@ describe('transients, ions and impedance through the calculation service', () =>
     );
     expect(sweep.code).toBe('4106');
     expect(sweep.msg).toContain(
-      `electrical.transient.rateVPerS=-1 生成的器件无效：${registry('electrical.transient.rateVPerS', -1, 'zh')}`,
+      // the protocol's default rate, after its place
+      `electrical.transient.rateVPerS=-1 生成的器件无效：瞬态协议：${registry('electrical.transient.rateVPerS', -1, 'zh')}`,
     );
     expect(await calcCount(t.app)).toBe(before);
   });

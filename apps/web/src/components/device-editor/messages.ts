@@ -20,8 +20,9 @@ const uiLang = (lang: string): Lang => (lang === 'en' ? 'en' : 'zh-CN');
 
 /**
  * A field path of the editor as the user reads it: `layers.3.electrical.tauNS` -> `MAPbI3 › tauNS`'s
- * label, the transient, impedance and ion fields by the contracts' catalogue
- * ("瞬态协议第 2 步的时长"), other device-level fields by their form label when one is known.
+ * label, the fields below a place or in a block by the contracts' catalogue (their place and the
+ * registry's label: "瞬态协议第 2 步：持续时间 Δt"), other device-level fields by their form label
+ * when one is known.
  */
 export function fieldLabel(path: string, layerNames: readonly string[], t: TFunction, lang: string = 'zh-CN'): string {
   const m = /^layers\.(\d+)(?:\.(.*))?$/.exec(path);
