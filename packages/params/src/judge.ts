@@ -38,6 +38,15 @@ export function judge(p: Param, value: unknown): Verdict | undefined {
   return undefined;
 }
 
+/**
+ * The label with its symbol, as every surface names a field ('电子迁移率 μn', 'Temperature T'),
+ * unless the label says the symbol as a word of its own ('Band-to-band tunnelling A').
+ */
+export function labelWithSymbol(p: Param, lang: Lang): string {
+  const label = p.label[lang];
+  return p.symbol && !label.split(/\s+/).includes(p.symbol) ? `${label} ${p.symbol}` : label;
+}
+
 /** A number as people write it: 1e-9 and 2.5e+21 in exponent form, 0.35 and 300 plainly. */
 export function formatValue(x: number): string {
   if (!Number.isFinite(x)) return String(x);

@@ -2,6 +2,7 @@ import { isNumeric } from '@pvforge/contracts';
 import {
   judge,
   type Lang,
+  labelWithSymbol,
   materialParam,
   type Param,
   param,
@@ -42,11 +43,6 @@ export interface ParamWords {
 }
 
 /** The label with its symbol, unless the label already says it ('Langevin prefactor'). */
-function labelWithSymbol(p: Param, lang: Lang): string {
-  const label = p.label[lang];
-  return p.symbol && !label.includes(p.symbol) ? `${label} ${p.symbol}` : label;
-}
-
 export function paramWords(p: Param, lang: Lang): ParamWords {
   const usual = plausibleRange(p, lang);
   const tip = p.tip[lang].trim();

@@ -1,5 +1,5 @@
 import { type CheckIssue, PARAM_CHECK_CODES } from '@pvforge/engine/spec-check';
-import { materialParam, type Param, paramAt } from '@pvforge/params';
+import { labelWithSymbol, type Param, paramAt } from '@pvforge/params';
 import { wordCheckMessage } from '../engine-messages/check-wording.js';
 import type { Lang, Localized } from '../i18n.js';
 import { MODEL_BLOCKS, MODEL_CHOICES } from './check-messages-models.js';
@@ -18,15 +18,6 @@ import { MODEL_BLOCKS, MODEL_CHOICES } from './check-messages-models.js';
  */
 
 const L = (zh: string, en: string): Localized => ({ 'zh-CN': zh, en });
-
-/**
- * The registry's label of a layer's electrical field (or a contact's work function) by its
- * material key, in both languages; undefined for others.
- */
-export function electricalFieldLabel(key: string): Localized | undefined {
-  const p = materialParam(key);
-  return p ? { 'zh-CN': p.label.zh, en: p.label.en } : undefined;
-}
 
 const nth = (i: string) => Number(i) + 1;
 
@@ -203,14 +194,9 @@ function wordsOf(path: string): Localized | undefined {
   return undefined;
 }
 
-/**
- * The registry's label with its symbol, as the forms show it ('可移动离子浓度 Nion'), unless the
- * label says the symbol as a word of its own ('Band-to-band tunnelling A').
- */
+/** The registry's label with its symbol in both languages (labelWithSymbol). */
 function paramLabel(p: Param): Localized {
-  const said = (label: string) => label.split(/\s+/).includes(p.symbol);
-  const say = (label: string) => (p.symbol && !said(label) ? `${label} ${p.symbol}` : label);
-  return L(say(p.label.zh), say(p.label.en));
+  return L(labelWithSymbol(p, 'zh'), labelWithSymbol(p, 'en'));
 }
 
 /** The registry entry of a field path (a layer's paths as the registry's `layers[].…`). */

@@ -110,9 +110,14 @@ export function checkDeviceElectricalCoded(spec: ElectricalDeviceSpecLike): Elec
   const fields = judgeSpecFields(spec);
   const settled = (errors: CheckIssue[], warnings: CheckIssue[]): ElectricalCheckIssues => {
     const fresh = (i: CheckIssue) => !(FIELD_VALUE_CODES.has(i.message.code) && fields.judged.has(fieldKey(i.path)));
+    const allErrors = [...fields.errors, ...errors.filter(fresh)];
+    // a field refused by a rule between fields (a Gaussian too wide for its shape) is not also
+    // called unusual: the user has one thing to fix there
+    const refused = new Set(allErrors.map((i) => fieldKey(i.path)));
+    const unusualOnly = (i: CheckIssue) => !refused.has(fieldKey(i.path));
     return {
-      errors: [...fields.errors, ...errors.filter(fresh)],
-      warnings: [...fields.warnings, ...warnings.filter(fresh)],
+      errors: allErrors,
+      warnings: [...fields.warnings.filter(unusualOnly), ...warnings.filter(fresh)],
     };
   };
   const el = spec.electrical;

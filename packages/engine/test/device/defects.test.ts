@@ -248,6 +248,9 @@ describe('defects of a DeviceSpec: checks name the field', () => {
     );
     // a uniform band of 2 eV is allowed (up to the registry's 5 eV): no refusal of its width
     expect(at(1)).toEqual([]);
+    // the refused Gaussian is not also called unusual: one thing to fix on that field
+    const warned = checkDeviceElectricalIssues(d).warnings.filter((w) => w.includes('defects[0].widthEV'));
+    expect(warned).toEqual([]);
     const uniform = device();
     uniform.layers[3].electrical.defects = [defect('uniform', 2)];
     const u = checkDeviceSpec(uniform);
