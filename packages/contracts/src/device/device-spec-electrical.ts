@@ -26,9 +26,9 @@ import { ParamNumber } from './param-schema.js';
  */
 
 /** A registered number of the electrical part: its registry bounds and description (param-schema.ts). */
-const Num = (path: string, fallback: Record<string, unknown> = {}) => ParamNumber(path, fallback);
+const Num = (path: string) => ParamNumber(path);
 /** The same for a whole number (counts of points) while the registry has no entry. */
-const Int = (path: string) => ParamNumber(path, {}, true);
+const Int = (path: string) => ParamNumber(path);
 const ION = 'layers[].electrical.ions[].';
 const CT = 'layers[].electrical.ctDissociation.';
 
@@ -50,7 +50,7 @@ export const IonElectricalSpec = Type.Object(
     diffusionCm2PerS: Num(`${ION}diffusionCm2PerS`),
     sign: Type.Union([Type.Literal(1), Type.Literal(-1)]),
     activationEnergyEV: Type.Optional(Num(`${ION}activationEnergyEV`)),
-    referenceTemperatureK: Type.Optional(Num(`${ION}referenceTemperatureK`, { exclusiveMinimum: 0 })),
+    referenceTemperatureK: Type.Optional(Num(`${ION}referenceTemperatureK`)),
   },
   { additionalProperties: false },
 );
@@ -209,10 +209,10 @@ export const ContactElectricalSpec = Type.Object(
   {
     kind: Type.Union([Type.Literal('ohmic'), Type.Literal('schottky')]),
     /** Metal work function, eV (schottky only, required there). */
-    workFunctionEV: Type.Optional(Num('electrical.contacts.*.workFunctionEV', { exclusiveMinimum: 0 })),
+    workFunctionEV: Type.Optional(Num('electrical.contacts.*.workFunctionEV')),
     /** cm/s; null or absent = infinite (the carriers are at equilibrium with the metal). */
-    sNCmPerS: Type.Optional(Type.Union([Num('electrical.contacts.*.sNCmPerS', { minimum: 0 }), Type.Null()])),
-    sPCmPerS: Type.Optional(Type.Union([Num('electrical.contacts.*.sPCmPerS', { minimum: 0 }), Type.Null()])),
+    sNCmPerS: Type.Optional(Type.Union([Num('electrical.contacts.*.sNCmPerS'), Type.Null()])),
+    sPCmPerS: Type.Optional(Type.Union([Num('electrical.contacts.*.sPCmPerS'), Type.Null()])),
   },
   { additionalProperties: false },
 );
@@ -224,7 +224,7 @@ export const GenerationElectricalSpec = Type.Union([
   Type.Object({ kind: Type.Literal('optical') }, { additionalProperties: false }),
   /** The same rate in every electrical layer, cm^-3 s^-1. */
   Type.Object(
-    { kind: Type.Literal('uniform'), gCm3PerS: Num('electrical.generation.gCm3PerS', { minimum: 0 }) },
+    { kind: Type.Literal('uniform'), gCm3PerS: Num('electrical.generation.gCm3PerS') },
     { additionalProperties: false },
   ),
   /**
@@ -235,7 +235,7 @@ export const GenerationElectricalSpec = Type.Union([
   Type.Object(
     {
       kind: Type.Literal('beer-lambert'),
-      reflectance: Type.Optional(Num('electrical.generation.reflectance', { minimum: 0, maximum: 1 })),
+      reflectance: Type.Optional(Num('electrical.generation.reflectance')),
     },
     { additionalProperties: false },
   ),
@@ -372,11 +372,11 @@ export const DeviceElectricalSpec = Type.Object(
     ),
     interfaces: Type.Optional(Type.Array(InterfaceElectricalSpec, { maxItems: 200 })),
     /** External series resistance, Ohm cm^2 (default 0). */
-    rsOhmCm2: Type.Optional(Num('electrical.rsOhmCm2', { minimum: 0 })),
+    rsOhmCm2: Type.Optional(Num('electrical.rsOhmCm2')),
     /** External shunt resistance, Ohm cm^2; null or absent = no shunt. */
-    rshOhmCm2: Type.Optional(Type.Union([Num('electrical.rshOhmCm2', { exclusiveMinimum: 0 }), Type.Null()])),
+    rshOhmCm2: Type.Optional(Type.Union([Num('electrical.rshOhmCm2'), Type.Null()])),
     /** Default 300 K. */
-    temperatureK: Type.Optional(Num('electrical.temperatureK', { exclusiveMinimum: 0 })),
+    temperatureK: Type.Optional(Num('electrical.temperatureK')),
     /** Carrier statistics, default 'boltzmann'. */
     statistics: Type.Optional(Type.Union([Type.Literal('boltzmann'), Type.Literal('fermi-dirac')])),
     /** Terminal voltages startV, startV + stepV, ... up to stopV (included), V; stepV != 0. */
@@ -406,10 +406,7 @@ export const DeviceElectricalSpec = Type.Object(
      * start of the grid in steps of stepNm (a multiple of the optical step; default: every one).
      */
     eqe: Type.Optional(
-      Type.Object(
-        { stepNm: Type.Optional(Num('electrical.eqe.stepNm', { exclusiveMinimum: 0 })) },
-        { additionalProperties: false },
-      ),
+      Type.Object({ stepNm: Type.Optional(Num('electrical.eqe.stepNm')) }, { additionalProperties: false }),
     ),
     /** A transient protocol (hysteresis loops, preconditioning, steps, light switching, open circuit). */
     transient: Type.Optional(TransientElectricalSpec),

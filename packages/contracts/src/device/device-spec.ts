@@ -140,7 +140,7 @@ export const DeviceLayerSpec = Type.Object(
   {
     name: Type.String({ minLength: 1, maxLength: 100 }),
     /** > 0. Thick layers (glass, wafers) should be incoherent. */
-    thicknessNm: ParamNumber('layers[].thicknessNm', { exclusiveMinimum: 0 }),
+    thicknessNm: ParamNumber('layers[].thicknessNm'),
     /** true: thin film, fields interfere; false: thick layer, intensities add. Default true. */
     coherent: Type.Optional(Type.Boolean()),
     role: LayerRole,
@@ -171,16 +171,16 @@ export const SpectrumSpec = Type.Union([
   Type.Object(
     {
       kind: Type.Literal('blackbody'),
-      temperatureK: ParamNumber('illumination.spectrum.temperatureK', { exclusiveMinimum: 0 }),
-      irradianceWm2: Type.Optional(ParamNumber('illumination.spectrum.irradianceWm2', { exclusiveMinimum: 0 })),
+      temperatureK: ParamNumber('illumination.spectrum.temperatureK'),
+      irradianceWm2: Type.Optional(ParamNumber('illumination.spectrum.irradianceWm2')),
     },
     { additionalProperties: false },
   ),
   Type.Object(
     {
       kind: Type.Literal('monochromatic'),
-      wavelengthNm: ParamNumber('illumination.spectrum.wavelengthNm', { exclusiveMinimum: 0 }),
-      irradianceWm2: ParamNumber('illumination.spectrum.irradianceWm2', { minimum: 0 }),
+      wavelengthNm: ParamNumber('illumination.spectrum.wavelengthNm'),
+      irradianceWm2: ParamNumber('illumination.spectrum.irradianceWm2'),
     },
     { additionalProperties: false },
   ),
@@ -203,17 +203,17 @@ export const IlluminationSpec = Type.Object(
     /** Default: AM1.5G. */
     spectrum: Type.Optional(SpectrumSpec),
     /** Intensity multiplier, default 1. */
-    suns: Type.Optional(ParamNumber('illumination.suns', { minimum: 0 })),
+    suns: Type.Optional(ParamNumber('illumination.suns')),
     /** Angle of incidence in the ambient, 0 <= angle < 90, default 0. */
-    angleDeg: Type.Optional(ParamNumber('illumination.angleDeg', { minimum: 0, exclusiveMaximum: 90 })),
+    angleDeg: Type.Optional(ParamNumber('illumination.angleDeg')),
     polarization: Type.Optional(Type.Union([Type.Literal('s'), Type.Literal('p'), Type.Literal('unpolarized')])),
     /** Simulation grid, default 300-1600 nm in 1 nm steps. */
     wavelength: Type.Optional(
       Type.Object(
         {
-          startNm: ParamNumber('illumination.wavelength.startNm', { exclusiveMinimum: 0 }),
-          endNm: ParamNumber('illumination.wavelength.endNm', { exclusiveMinimum: 0 }),
-          stepNm: ParamNumber('illumination.wavelength.stepNm', { exclusiveMinimum: 0 }),
+          startNm: ParamNumber('illumination.wavelength.startNm'),
+          endNm: ParamNumber('illumination.wavelength.endNm'),
+          stepNm: ParamNumber('illumination.wavelength.stepNm'),
         },
         { additionalProperties: false },
       ),
@@ -226,11 +226,11 @@ export type IlluminationSpec = Static<typeof IlluminationSpec>;
 export const TextureSpec = Type.Object(
   {
     /** 0 planar .. 1 fully randomising (Lambertian) texture. */
-    roughnessFactor: ParamNumber('texture.roughnessFactor', { minimum: 0, maximum: 1 }),
+    roughnessFactor: ParamNumber('texture.roughnessFactor'),
     /** Name of the thick absorber whose front face is textured. */
     layer: Type.String({ minLength: 1 }),
     /** rms roughness (nm): makes the haze wavelength dependent (scalar scattering theory). */
-    rmsRoughnessNm: Type.Optional(ParamNumber('texture.rmsRoughnessNm', { minimum: 0 })),
+    rmsRoughnessNm: Type.Optional(ParamNumber('texture.rmsRoughnessNm')),
   },
   { additionalProperties: false },
 );

@@ -1,22 +1,19 @@
-import { materialParam, type Param, paramAt } from '@pvforge/params';
+import { materialParam, type Param, param } from '@pvforge/params';
 import Type, { type TInteger, type TNumber } from 'typebox';
 
 /**
  * The schema of a registered number: its registry entry's hard limits as JSON-schema bounds
  * (minimum / exclusiveMinimum / maximum / exclusiveMaximum, integer) and its English label and unit
  * as the description, so OpenAPI shows what the engine's check refuses and both say the same. A
- * value the schema refuses is said in the registry's words (checkDeviceSpec). `fallback` is the
- * schema's own bound while the registry has no entry for the path.
+ * value the schema refuses is said in the registry's words (checkDeviceSpec). A path without an
+ * entry is a programming error (test/params-coverage.test.ts keeps every number registered).
  */
-export function ParamNumber(
-  path: string,
-  fallback: Record<string, unknown> = {},
-  fallbackInteger = false,
-): TNumber | TInteger {
-  const p = paramAt(path);
-  if (!p) return fallbackInteger ? Type.Integer(fallback) : Type.Number(fallback);
-  return p.hard.integer ? Type.Integer(paramBounds(p)) : Type.Number(paramBounds(p));
+export function ParamNumber(path: string): TNumber | TInteger {
+  return numberOf(param(path));
 }
+
+const numberOf = (p: Param): TNumber | TInteger =>
+  p.hard.integer ? Type.Integer(paramBounds(p)) : Type.Number(paramBounds(p));
 
 /** The JSON-schema keywords of an entry: its hard limits and description. */
 export function paramBounds(p: Param): Record<string, unknown> {
@@ -28,8 +25,8 @@ export function paramBounds(p: Param): Record<string, unknown> {
 }
 
 /** The same for a number of a library material, by its `material` key ('ions.densityCm3', 'workFunctionEV'). */
-export function MaterialNumber(key: string, fallback: Record<string, unknown> = {}): TNumber | TInteger {
+export function MaterialNumber(key: string): TNumber | TInteger {
   const p = materialParam(key);
-  if (!p) return Type.Number(fallback);
-  return p.hard.integer ? Type.Integer(paramBounds(p)) : Type.Number(paramBounds(p));
+  if (!p) throw new Error(`no registry entry carries the material field ${key}`);
+  return numberOf(p);
 }

@@ -109,15 +109,15 @@ type LayerMaterialField = (typeof LAYER_MATERIAL_FIELDS)[number];
 export const MaterialIons = Type.Object(
   {
     /** Mobile ion density, cm^-3 (also the immobile background's, of opposite charge). */
-    densityCm3: MaterialNumber('ions.densityCm3', { minimum: 0 }),
+    densityCm3: MaterialNumber('ions.densityCm3'),
     /** Ion diffusion coefficient at referenceTemperatureK, cm^2/s. */
-    diffusionCm2PerS: MaterialNumber('ions.diffusionCm2PerS', { exclusiveMinimum: 0 }),
+    diffusionCm2PerS: MaterialNumber('ions.diffusionCm2PerS'),
     /** Charge of the mobile species in units of q; absent = +1 (iodide vacancies are positive). */
     sign: Type.Optional(Type.Union([Type.Literal(1), Type.Literal(-1)])),
     /** Activation energy of ion migration, eV: D(T) = D_ref exp(-Ea/k (1/T - 1/T_ref)). */
-    activationEnergyEV: Type.Optional(MaterialNumber('ions.activationEnergyEV', { minimum: 0 })),
+    activationEnergyEV: Type.Optional(MaterialNumber('ions.activationEnergyEV')),
     /** Temperature at which diffusionCm2PerS holds, K (absent = 300 K). */
-    referenceTemperatureK: Type.Optional(MaterialNumber('ions.referenceTemperatureK', { exclusiveMinimum: 0 })),
+    referenceTemperatureK: Type.Optional(MaterialNumber('ions.referenceTemperatureK')),
   },
   { additionalProperties: false },
 );
@@ -127,9 +127,9 @@ export const DEFAULT_ION_SIGN = 1;
 
 export const MaterialExciton = Type.Object(
   {
-    diffusionLengthNm: MaterialNumber('exciton.diffusionLengthNm', { exclusiveMinimum: 0 }),
-    lifetimeS: MaterialNumber('exciton.lifetimeS', { exclusiveMinimum: 0 }),
-    bindingEnergyEV: Type.Optional(MaterialNumber('exciton.bindingEnergyEV', { minimum: 0 })),
+    diffusionLengthNm: MaterialNumber('exciton.diffusionLengthNm'),
+    lifetimeS: MaterialNumber('exciton.lifetimeS'),
+    bindingEnergyEV: Type.Optional(MaterialNumber('exciton.bindingEnergyEV')),
   },
   { additionalProperties: false },
 );
@@ -140,8 +140,8 @@ export const MaterialExciton = Type.Object(
  */
 export const MaterialCtDissociation = Type.Object(
   {
-    separationNm: MaterialNumber('ctDissociation.separationNm', { exclusiveMinimum: 0 }),
-    decayRatePerS: MaterialNumber('ctDissociation.decayRatePerS', { minimum: 0 }),
+    separationNm: MaterialNumber('ctDissociation.separationNm'),
+    decayRatePerS: MaterialNumber('ctDissociation.decayRatePerS'),
     distribution: Type.Optional(Type.Union([Type.Literal('delta'), Type.Literal('gaussian')])),
   },
   { additionalProperties: false },
@@ -155,10 +155,10 @@ export type MaterialCtDissociation = Static<typeof MaterialCtDissociation>;
  */
 export const MaterialTunnelOxide = Type.Object(
   {
-    barrierElectronEV: MaterialNumber('tunnelOxide.barrierElectronEV', { minimum: 0 }),
-    barrierHoleEV: MaterialNumber('tunnelOxide.barrierHoleEV', { minimum: 0 }),
-    massElectronRel: MaterialNumber('tunnelOxide.massElectronRel', { exclusiveMinimum: 0 }),
-    massHoleRel: MaterialNumber('tunnelOxide.massHoleRel', { exclusiveMinimum: 0 }),
+    barrierElectronEV: MaterialNumber('tunnelOxide.barrierElectronEV'),
+    barrierHoleEV: MaterialNumber('tunnelOxide.barrierHoleEV'),
+    massElectronRel: MaterialNumber('tunnelOxide.massElectronRel'),
+    massHoleRel: MaterialNumber('tunnelOxide.massHoleRel'),
   },
   { additionalProperties: false },
 );
@@ -171,7 +171,7 @@ export const MaterialElectrical = Type.Object(
       [F in LayerMaterialField]: (typeof LayerElectricalSpec.properties)[F];
     }),
     /** Work function, eV (electrodes). */
-    workFunctionEV: Type.Optional(MaterialNumber('workFunctionEV', { exclusiveMinimum: 0 })),
+    workFunctionEV: Type.Optional(MaterialNumber('workFunctionEV')),
     ions: Type.Optional(MaterialIons),
     exciton: Type.Optional(MaterialExciton),
     /** A typical defect set of the material (as a layer's `electrical.defects`), brought along when picked. */
