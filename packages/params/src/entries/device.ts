@@ -60,6 +60,12 @@ const voltage = (
   ...extra,
 });
 
+/** Why a current-matching sweep outside 10 nm – 10 µm is suspicious (both of its ends). */
+const TANDEM_SWEEP_WHY = {
+  zh: '顶电池吸收层一般 100 nm 到数微米；扫描范围超出 10 nm–10 µm 多为把 µm 当成 nm。',
+  en: 'top-cell absorbers are generally 100 nm to a few micrometres thick; a sweep outside 10 nm–10 µm is usually µm entered as nm.',
+};
+
 export const DEVICE_PARAMS: readonly ParamEntry[] = [
   {
     path: 'electrical.rsOhmCm2',
@@ -643,10 +649,7 @@ export const DEVICE_PARAMS: readonly ParamEntry[] = [
     plausible: {
       min: 10,
       max: 1e4,
-      why: {
-        zh: '顶电池吸收层一般 100 nm 到数微米；扫描范围超出 10 nm–10 µm 多为把 µm 当成 nm。',
-        en: 'top-cell absorbers are generally 100 nm to a few micrometres thick; a sweep outside 10 nm–10 µm is usually µm entered as nm.',
-      },
+      why: TANDEM_SWEEP_WHY,
     },
     log: true,
     label: { zh: '扫描起始厚度', en: 'Sweep start thickness' },
@@ -667,10 +670,7 @@ export const DEVICE_PARAMS: readonly ParamEntry[] = [
     plausible: {
       min: 10,
       max: 1e4,
-      why: {
-        zh: '顶电池吸收层一般 100 nm 到数微米；扫描范围超出 10 nm–10 µm 多为把 µm 当成 nm。',
-        en: 'top-cell absorbers are generally 100 nm to a few micrometres thick; a sweep outside 10 nm–10 µm is usually µm entered as nm.',
-      },
+      why: TANDEM_SWEEP_WHY,
     },
     log: true,
     label: { zh: '扫描终止厚度', en: 'Sweep end thickness' },
