@@ -1,4 +1,5 @@
 import { isNumeric } from '@pvforge/contracts';
+import { judgeSpecFields, verdictOfParams } from '@pvforge/engine/spec-check';
 import {
   judge,
   type Lang,
@@ -175,39 +176,26 @@ export interface SpecVerdict {
   verdict: Verdict;
 }
 
-const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+/** A check path (`layers[2] "MAPbI3".electrical.defects[0].widthEV`) as the editor's dotted path. */
+function editorPath(checkPath: string): string {
+  return checkPath.replace(/^layers\[(\d+)\](?: "(?:[^"\\]|\\.)*")?/, 'layers.$1').replace(/\[(\d+)\]/g, '.$1');
+}
 
 /**
  * The registry's judgement of every registered numeric field of a DeviceSpec (or the editor's
  * state): errors (hard limits) and warnings (outside the plausible range), by the editor's path.
- * Fields without an entry are not judged here (the device check still is).
+ * It is the engine's one field judgement (judgeSpecFields, the same the server and the CLI run),
+ * read back into the entry, verdict and value its messages carry.
  */
 export function specVerdicts(spec: unknown): SpecVerdict[] {
-  const out: SpecVerdict[] = [];
-  const walk = (node: unknown, path: string) => {
-    if (typeof node === 'number' || node === null) {
-      if (!path) return;
-      const p = paramAt(path);
-      if (!p) return;
-      const verdict = judge(p, node);
-      if (verdict) out.push({ path, param: p, value: node, verdict });
-      return;
-    }
-    if (Array.isArray(node)) {
-      node.forEach((v, i) => {
-        walk(v, `${path}.${i}`);
-      });
-      return;
-    }
-    if (isObj(node))
-      for (const [k, v] of Object.entries(node)) {
-        // the editor's own bookkeeping (a layer's React key) is no parameter
-        if (k === 'key') continue;
-        walk(v, path ? `${path}.${k}` : k);
-      }
-  };
-  walk(spec, '');
-  return out;
+  const { errors, warnings } = judgeSpecFields(spec);
+  return [...errors, ...warnings].flatMap((issue): SpecVerdict[] => {
+    const entry = paramAt(String(issue.message.params['param'] ?? ''));
+    const read = verdictOfParams(issue.message.params);
+    if (!entry || !read) return [];
+    const value = typeof read.got === 'number' || read.got === null ? read.got : Number.NaN;
+    return [{ path: editorPath(issue.path), param: entry, value, verdict: read.verdict }];
+  });
 }
 
 /** A verdict of specVerdicts in words. */
