@@ -180,9 +180,7 @@ describe('excitons and tunnelling (issue 13)', () => {
     await thickness.fill('20');
     await expect
       .poll(() => byId('editor-errors').innerText())
-      .toMatch(
-        /interface 1: Tunnel oxide thickness dox: Tunnel oxide thickness is 20 nm, outside the allowed range \(> 0 and ≤ 10 nm\)/,
-      );
+      .toMatch(/interface 1: Tunnel oxide thickness is 20 nm, outside the allowed range \(> 0 and ≤ 10 nm\)/);
     const editor = await byId('device-editor').innerText();
     expect(editor.match(CODE)).toBeNull();
     await screenshot(page, 'topcon-editor-en');

@@ -197,7 +197,10 @@ describe('no code words on screen (zh-CN, 1440 px)', () => {
     await page.locator('.ant-collapse-header', { hasText: '掺杂' }).click();
     await page.getByTestId('input-layers.2.electrical.ndCm3').fill('1e30');
     await page.getByTestId('calc-submit-blocked').waitFor();
-    expect(await page.getByTestId('calc-submit-blocked').innerText()).toContain('超过任何固体的原子密度');
+    // the registry's refusal: the field by its label and the allowed range (doping at most 1e22 cm⁻³)
+    const blocked = await page.getByTestId('calc-submit-blocked').innerText();
+    expect(blocked).toContain('施主浓度');
+    expect(blocked).toMatch(/超出允许范围（≥ 0 且 ≤ 1e22 cm⁻³）/);
     await screenshot(page, 'first-run-impossible-doping');
     await scan('editor with an impossible doping');
     await page.getByTestId('input-layers.2.electrical.ndCm3').fill('');

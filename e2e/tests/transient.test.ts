@@ -256,10 +256,8 @@ describe('mobile ions, transients and impedance (issue 12)', () => {
     await byId('input-electrical.transient.segments.0.durationS').fill('-1');
     await expect
       .poll(() => byId('editor-errors').innerText())
-      // the step by the catalogue's place words, the refusal in the registry's words
-      .toMatch(
-        /step 1 of the transient: Duration Δt: Duration is -1 s, outside the allowed range \(> 0 and ≤ 3\.2e7 s\)/,
-      );
+      // the step by the catalogue's place words, then the registry's sentence (it names the field)
+      .toMatch(/step 1 of the transient: Duration is -1 s, outside the allowed range \(> 0 and ≤ 3\.2e7 s\)/);
     const editor = await byId('device-editor').innerText();
     expect(editor.match(CODE)).toBeNull();
     await screenshot(page, 'transient-editor-en');

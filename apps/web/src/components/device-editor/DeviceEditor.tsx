@@ -7,7 +7,7 @@ import { BandView, StackView } from './Drawings';
 import { TextField } from './fields';
 import { LayerForm } from './LayerForm';
 import { LayerList } from './LayerList';
-import { fieldLabel, rangeIssueText, translateIssue } from './messages';
+import { issueLine, rangeIssueText, translateIssue } from './messages';
 import {
   type CalcKindEditable,
   checkedFields,
@@ -127,15 +127,12 @@ export function DeviceEditor(props: DeviceEditorProps) {
                         <ul className="dev-msg-list">
                           {issues.slice(0, 12).map((i) => (
                             <li key={`${i.path}|${i.message}`}>
-                              <strong>
-                                {fieldLabel(
-                                  i.path,
-                                  state.layers.map((l) => l.name),
-                                  t,
-                                  lang,
-                                )}
-                              </strong>
-                              : {translateIssue(i, t, lang)}
+                              {issueLine(
+                                i,
+                                state.layers.map((l) => l.name),
+                                t,
+                                lang,
+                              )}
                             </li>
                           ))}
                           {ranges.map((r) => (
@@ -158,18 +155,14 @@ export function DeviceEditor(props: DeviceEditorProps) {
                         <ul className="dev-msg-list">
                           {warnings.map((w) => (
                             <li key={`${w.path}|${w.key}`} data-testid={`warning-${w.key}`}>
-                              {w.verdict ? (
-                                <strong>
-                                  {fieldLabel(
-                                    w.path,
+                              {w.verdict
+                                ? issueLine(
+                                    { path: w.path, message: '', verdict: w.verdict },
                                     state.layers.map((l) => l.name),
                                     t,
                                     lang,
-                                  )}
-                                  :{' '}
-                                </strong>
-                              ) : null}
-                              {warningText(w, t, lang)}
+                                  )
+                                : warningText(w, t, lang)}
                             </li>
                           ))}
                         </ul>

@@ -1,4 +1,4 @@
-import { checkFieldOf, type Lang, wordEngineMessage } from '@pvforge/contracts';
+import { checkFieldOf, type Lang, placeOf, wordEngineMessage } from '@pvforge/contracts';
 import type { TFunction } from 'i18next';
 import { paramLang, sayFieldVerdict, wordsAt, wordsOf } from '../../lib/params';
 import type { FieldIssue, RangeIssue } from './model';
@@ -43,6 +43,31 @@ export function fieldLabel(path: string, layerNames: readonly string[], t: TFunc
   if (words) return words.label;
   const label = DEVICE_LABELS[path];
   return label ? t(label) : path === '(device)' ? t('editor.section.device') : path;
+}
+
+/**
+ * One line of an issue list. A registry verdict's sentence names the parameter itself, so only its
+ * place goes before it ("MAPbI3：施主浓度为 1e30 cm⁻³，超出允许范围…", as the server words it);
+ * any other issue after the field's label.
+ */
+export function issueLine(
+  issue: FieldIssue,
+  layerNames: readonly string[],
+  t: TFunction,
+  lang: string = 'zh-CN',
+): string {
+  const text = translateIssue(issue, t, lang);
+  const ui = uiLang(lang);
+  const sep = ui === 'en' ? ': ' : '：';
+  if (issue.verdict) {
+    const m = /^layers\.(\d+)(\..*)?$/.exec(issue.path);
+    const checkPath = m
+      ? `layers[${m[1]}] ${JSON.stringify(layerNames[Number(m[1])] ?? `#${Number(m[1]) + 1}`)}${(m[2] ?? '').replace(/\.(\d+)(?=\.|$)/g, '[$1]')}`
+      : issue.path.replace(/\.(\d+)(?=\.|$)/g, '[$1]');
+    const where = placeOf(checkPath);
+    return where ? `${where[ui]}${sep}${text}` : text;
+  }
+  return `${fieldLabel(issue.path, layerNames, t, lang)}${sep}${text}`;
 }
 
 /** Form labels of a layer's own fields that are no registered parameter. */

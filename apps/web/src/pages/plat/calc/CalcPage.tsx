@@ -8,7 +8,7 @@ import { NetworkError } from '../../../api/client';
 import { editorApi } from '../../../api/editor';
 import { DeviceEditor } from '../../../components/device-editor/DeviceEditor';
 import { downloadSpec, readSpecFile, stashDraft, takeDraft, unwrapSpec } from '../../../components/device-editor/io';
-import { fieldLabel, rangeIssueText, translateIssue } from '../../../components/device-editor/messages';
+import { issueLine, rangeIssueText } from '../../../components/device-editor/messages';
 import {
   blankState,
   type CalcKindEditable,
@@ -147,7 +147,7 @@ export function CalcPage({ kind }: { kind: CalcKindEditable }) {
     const local = fieldIssues(spec);
     const ranges = rangeIssues(state, spans, kind);
     const lines = [
-      ...local.map((i) => `${fieldLabel(i.path, names, t, i18n.language)}: ${translateIssue(i, t, i18n.language)}`),
+      ...local.map((i) => issueLine(i, names, t, i18n.language)),
       ...ranges.map((r) => rangeIssueText(r, t, i18n.language)),
     ];
     return { lines, paths: [...local, ...ranges] };
