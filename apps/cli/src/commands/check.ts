@@ -4,6 +4,9 @@ import { checkDeviceSpec, deviceFileParts, wordEngineMessage } from '@pvforge/co
 import type { CheckIssue } from '@pvforge/engine/spec-check';
 
 /** The languages the CLI words a device check in (English by default, as logs and scripts read it). */
+/** ' (1 warning)', ' (3 warnings)', or nothing. */
+const warned = (n: number) => (n === 0 ? '' : ` (${n} warning${n === 1 ? '' : 's'})`);
+
 export type CliLang = 'en' | 'zh';
 
 export interface DeviceCheckLines {
@@ -56,8 +59,7 @@ export function runCheck(
     if (!r.ok) err.write(`check: ${file} is not a valid DeviceSpec (schemaVersion 1):\n`);
     for (const m of r.errors) err.write(`  ${m}\n`);
     for (const w of r.warnings) err.write(`check: warning: ${w}\n`);
-    if (r.ok)
-      out.write(`check: ${file} is a valid DeviceSpec${r.warnings.length ? ` (${r.warnings.length} warnings)` : ''}\n`);
+    if (r.ok) out.write(`check: ${file} is a valid DeviceSpec${warned(r.warnings.length)}\n`);
   }
   return r.ok ? 0 : 2;
 }
