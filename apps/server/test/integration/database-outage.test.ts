@@ -125,7 +125,12 @@ describe.runIf(pgUrl?.startsWith('postgres') === true)('PostgreSQL restarted und
     expect(outage.some((x) => x.code === '5001')).toBe(true);
     for (const x of outage.filter((y) => y.code !== '1000'))
       expect([x.status, x.code, x.msg]).toEqual([503, '5001', '服务暂不可用']);
-    expect(answers.filter((x) => x.phase === 'after').at(-1)?.code).toBe('1000');
+    // served again: once the first request after the outage succeeds, no answer is an outage's (a
+    // full queue's 4102 is the server's own answer to a user who submitted too much, not an outage)
+    const after = answers.filter((x) => x.phase === 'after');
+    const back = after.findIndex((x) => x.code === '1000');
+    expect(back).toBeGreaterThanOrEqual(0);
+    expect(after.slice(back).filter((x) => x.status >= 500)).toEqual([]);
 
     // Every acknowledged job ends (a result written during the outage is written once it is back).
     await waitUntil(
