@@ -66,6 +66,12 @@ const TANDEM_SWEEP_WHY = {
   en: 'top-cell absorbers are generally 100 nm to a few micrometres thick; a sweep outside 10 nm–10 µm is usually µm entered as nm.',
 };
 
+/** Why a wavelength grid outside 200–4000 nm is suspicious (both of its ends). */
+const SOLAR_WAVELENGTH_WHY = {
+  zh: 'AM1.5G 光谱覆盖 280–4000 nm；超出此范围没有阳光，多为把 µm 当成 nm。',
+  en: 'the AM1.5G spectrum covers 280–4000 nm; outside it there is no sunlight, usually µm entered as nm.',
+};
+
 export const DEVICE_PARAMS: readonly ParamEntry[] = [
   {
     path: 'electrical.rsOhmCm2',
@@ -865,10 +871,7 @@ export const DEVICE_PARAMS: readonly ParamEntry[] = [
     plausible: {
       min: 200,
       max: 4000,
-      why: {
-        zh: 'AM1.5G 光谱覆盖 280–4000 nm；超出此范围没有阳光，多为把 µm 当成 nm。',
-        en: 'the AM1.5G spectrum covers 280–4000 nm; outside it there is no sunlight, usually µm entered as nm.',
-      },
+      why: SOLAR_WAVELENGTH_WHY,
     },
     log: false,
     label: { zh: '起始波长', en: 'Start wavelength' },
@@ -890,10 +893,7 @@ export const DEVICE_PARAMS: readonly ParamEntry[] = [
     plausible: {
       min: 200,
       max: 4000,
-      why: {
-        zh: 'AM1.5G 光谱覆盖 280–4000 nm；超出此范围没有阳光，多为把 µm 当成 nm。',
-        en: 'the AM1.5G spectrum covers 280–4000 nm; outside it there is no sunlight, usually µm entered as nm.',
-      },
+      why: SOLAR_WAVELENGTH_WHY,
     },
     log: false,
     label: { zh: '终止波长', en: 'End wavelength' },

@@ -28,6 +28,12 @@ const MASS_WHY: Words = {
 
 const P = 'electrical.interfaces[].';
 
+/** Why thermionic transfer velocities outside the Richardson range are suspicious (electrons and holes). */
+const THERMIONIC_WHY = {
+  zh: '热电子发射速度即 Richardson 速度，约 1e6–1e7 cm/s；1e9 只用于逼近准费米能级连续的极限（如 SIMsalabim 的参考算例）。',
+  en: 'the thermionic emission velocity is the Richardson velocity, about 1e6–1e7 cm/s; 1e9 serves only to approach the limit of continuous quasi-Fermi levels (as in the SIMsalabim reference).',
+};
+
 /** Literal (`as const`) so the engine's field lists and types follow from the entries. */
 export const INTERFACE_PARAMS = [
   {
@@ -213,10 +219,7 @@ export const INTERFACE_PARAMS = [
     plausible: {
       min: 1e3,
       max: 1e9,
-      why: {
-        zh: '热电子发射速度即 Richardson 速度，约 1e6–1e7 cm/s；1e9 只用于逼近准费米能级连续的极限（如 SIMsalabim 的参考算例）。',
-        en: 'the thermionic emission velocity is the Richardson velocity, about 1e6–1e7 cm/s; 1e9 serves only to approach the limit of continuous quasi-Fermi levels (as in the SIMsalabim reference).',
-      },
+      why: THERMIONIC_WHY,
     },
     log: true,
     label: { zh: '电子热电子发射速度', en: 'Electron thermionic emission velocity' },
@@ -244,10 +247,7 @@ export const INTERFACE_PARAMS = [
     plausible: {
       min: 1e3,
       max: 1e9,
-      why: {
-        zh: '热电子发射速度即 Richardson 速度，约 1e6–1e7 cm/s；1e9 只用于逼近准费米能级连续的极限（如 SIMsalabim 的参考算例）。',
-        en: 'the thermionic emission velocity is the Richardson velocity, about 1e6–1e7 cm/s; 1e9 serves only to approach the limit of continuous quasi-Fermi levels (as in the SIMsalabim reference).',
-      },
+      why: THERMIONIC_WHY,
     },
     log: true,
     label: { zh: '空穴热电子发射速度', en: 'Hole thermionic emission velocity' },
