@@ -1,0 +1,2 @@
+import type { MessageCatalogue } from "@pvforge/contracts";
+export const SIMSALABIM_MESSAGES: MessageCatalogue = {};
