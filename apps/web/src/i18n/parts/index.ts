@@ -13,6 +13,7 @@ import { en as editorEn, zh as editorZh } from './editor';
 import { en as financeEn, zh as financeZh } from './finance';
 import { en as forumEn, zh as forumZh } from './forum';
 import { en as inputsEn, zh as inputsZh } from './inputs';
+import { en as interopEn, zh as interopZh } from './interop';
 import { en as libraryEn, zh as libraryZh } from './library';
 import { en as materialsEn, zh as materialsZh } from './materials';
 import { en as modelsEn, zh as modelsZh } from './models';
@@ -50,6 +51,7 @@ export const zhParts = {
   spectra: spectraZh,
   tutorials: tutorialsZh,
   chat: chatZh,
+  interop: interopZh,
 };
 
 export const enParts: Messages<typeof zhParts> = {
@@ -75,4 +77,5 @@ export const enParts: Messages<typeof zhParts> = {
   spectra: spectraEn,
   tutorials: tutorialsEn,
   chat: chatEn,
+  interop: interopEn,
 };

@@ -1,4 +1,10 @@
-import { DownloadOutlined, ExportOutlined, ThunderboltOutlined, UploadOutlined } from '@ant-design/icons';
+import {
+  DownloadOutlined,
+  ExportOutlined,
+  ImportOutlined,
+  ThunderboltOutlined,
+  UploadOutlined,
+} from '@ant-design/icons';
 import type { DeviceSpec } from '@pvforge/contracts';
 import { Alert, App, Button, Card, Form, Input, Skeleton, Space, Typography, Upload } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
@@ -23,6 +29,9 @@ import {
 } from '../../../components/device-editor/model';
 import { useTableSpans } from '../../../components/device-editor/OpticalEditor';
 import { usePreview } from '../../../components/device-editor/usePreview';
+import { ToolExportButtons } from '../../../components/interop/ExportButtons';
+import { ImportDialog, type Imported } from '../../../components/interop/ImportDialog';
+import { ImportReportCard, TOOL_NAME } from '../../../components/interop/ImportReport';
 import { PageHeader } from '../../../components/PageHeader';
 import { QueuePriority } from '../../../components/QueuePriority';
 import { SweepPanel } from '../../../components/sweep/SweepPanel';
@@ -76,6 +85,8 @@ export function CalcPage({ kind }: { kind: CalcKindEditable }) {
   const [calcName, setCalcName] = useState('');
   const [busy, setBusy] = useState(false);
   const [runs, setRuns] = useState<Run[]>([]);
+  const [importOpen, setImportOpen] = useState(false);
+  const [imported, setImported] = useState<Imported | null>(null);
 
   const editId = params.id;
   const deviceId = search.get('device');
@@ -231,6 +242,13 @@ export function CalcPage({ kind }: { kind: CalcKindEditable }) {
     }
   };
 
+  // a SCAPS or SIMsalabim device replaces the editor's only once it imported; its report stays in view
+  const onToolImport = (r: Imported) => {
+    load(r.device);
+    setImported(r);
+    message.success(t('interop.import.done', { name: r.device.name, tool: TOOL_NAME[r.report.tool] }));
+  };
+
   const loadDemo = async () => {
     const demo = (await import('../../../../../../assets/devices/perovskite-pin-electrical.device.json')).default;
     load(demo, demo.name);
@@ -307,6 +325,15 @@ export function CalcPage({ kind }: { kind: CalcKindEditable }) {
             <Button icon={<DownloadOutlined />} onClick={() => downloadSpec(spec)} data-testid="spec-export">
               {t('editor.io.export')}
             </Button>
+            <Button
+              icon={<ImportOutlined />}
+              onClick={() => setImportOpen(true)}
+              title={t('interop.import.hint')}
+              data-testid="interop-import"
+            >
+              {t('interop.import.button')}
+            </Button>
+            <ToolExportButtons spec={spec} />
             <Button onClick={() => void loadDemo()} data-testid="load-demo">
               {t('editor.io.demo')}
             </Button>
@@ -326,6 +353,16 @@ export function CalcPage({ kind }: { kind: CalcKindEditable }) {
           title={t('editor.loadFailed', { msg: loadError })}
           style={{ marginBottom: 12 }}
           data-testid="load-error"
+        />
+      )}
+      <ImportDialog open={importOpen} onClose={() => setImportOpen(false)} onImported={onToolImport} />
+      {imported && (
+        <ImportReportCard
+          report={imported.report}
+          warnings={imported.warnings}
+          word={imported.word}
+          layerNames={imported.device.layers.map((l) => l.name)}
+          onClose={() => setImported(null)}
         />
       )}
       {loading ? (

@@ -1,0 +1,192 @@
+import type { ImportReport, InteropMessage, ReportItem, ReportStatus } from '@pvforge/interop';
+import { Alert, Button, Card, Space, Switch, Table, Tag, Tooltip, Typography } from 'antd';
+import { useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { paramLang, wordsAt } from '../../lib/params';
+import { fieldLabel } from '../device-editor/messages';
+import { STATUSES, statusCounts } from './files';
+
+/** wordInterop of the lazily loaded interop package. */
+export type WordInterop = (m: InteropMessage, lang: 'zh-CN' | 'en') => string;
+
+export const STATUS_COLOR: Record<ReportStatus, string> = {
+  mapped: 'green',
+  approximated: 'gold',
+  refused: 'red',
+  unused: 'default',
+};
+
+export const TOOL_NAME = { scaps: 'SCAPS-1D', simsalabim: 'SIMsalabim' } as const;
+
+/** A report path (`layers[2].electrical.muNCm2PerVs`) as the editor's own form path (`layers.2.…`). */
+const formPath = (p: string) => p.replace(/\[(\d+)\]/g, '.$1');
+
+/**
+ * Where a value went, in the editor's words (the layer's name and the registry's label), and its
+ * value with the registry's unit.
+ */
+export function useItemWords(layerNames: readonly string[]) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  return useMemo(
+    () => ({
+      target: (i: ReportItem) => (i.path ? fieldLabel(formPath(i.path), layerNames, t, lang) : ''),
+      value: (i: ReportItem) => {
+        if (i.value === undefined || i.value === null) return '';
+        if (typeof i.value !== 'number') return String(i.value);
+        const unit = i.path ? (wordsAt(formPath(i.path), paramLang(lang))?.unit ?? '') : '';
+        return `${Number(i.value.toPrecision(6))}${unit ? ` ${unit}` : ''}`;
+      },
+    }),
+    [layerNames, t, lang],
+  );
+}
+
+/** The counts of each outcome, as coloured tags with what each means on hover. */
+export function StatusCounts({ items, testid }: { items: readonly ReportItem[]; testid: string }) {
+  const { t } = useTranslation();
+  const n = statusCounts(items);
+  return (
+    <Space size={4} wrap data-testid={testid}>
+      {STATUSES.map((s) => (
+        <Tooltip key={s} title={t(`interop.report.statusTip.${s}`)}>
+          <Tag color={STATUS_COLOR[s]} data-testid={`${testid}-${s}`} data-count={n[s]}>
+            {t(`interop.report.status.${s}`)} {n[s]}
+          </Tag>
+        </Tooltip>
+      ))}
+    </Space>
+  );
+}
+
+/**
+ * A table of report items: the tool's name, file:line, the value as written, where it went and the
+ * reason in the UI's language. Used for an import's report and an export's list.
+ */
+export function ReportTable({
+  items,
+  word,
+  layerNames,
+  testid,
+  pageSize = 10,
+}: {
+  items: readonly ReportItem[];
+  word: WordInterop;
+  layerNames: readonly string[];
+  testid: string;
+  pageSize?: number;
+}) {
+  const { t, i18n } = useTranslation();
+  const ui = i18n.language === 'en' ? 'en' : 'zh-CN';
+  const w = useItemWords(layerNames);
+  const rows = items.map((item, k) => ({ key: k, item }));
+  return (
+    <Table
+      size="small"
+      data-testid={testid}
+      dataSource={rows}
+      scroll={{ x: true }}
+      pagination={rows.length > pageSize ? { pageSize, size: 'small', showSizeChanger: false } : false}
+      rowClassName={(r) => `interop-row-${r.item.status}`}
+      columns={[
+        {
+          title: t('interop.report.col.status'),
+          width: 90,
+          render: (_, r) => (
+            <Tag color={STATUS_COLOR[r.item.status]}>{t(`interop.report.status.${r.item.status}`)}</Tag>
+          ),
+        },
+        { title: t('interop.report.col.name'), render: (_, r) => r.item.name },
+        {
+          title: t('interop.report.col.source'),
+          render: (_, r) => (r.item.source ? `${r.item.source.file}:${r.item.source.line}` : ''),
+        },
+        { title: t('interop.report.col.raw'), render: (_, r) => r.item.raw ?? '' },
+        {
+          title: t('interop.report.col.target'),
+          render: (_, r) => {
+            const to = w.target(r.item);
+            const v = w.value(r.item);
+            return to ? `${to}${v ? ` = ${v}` : ''}` : t('interop.report.nowhere');
+          },
+        },
+        {
+          title: t('interop.report.col.reason'),
+          render: (_, r) => (r.item.message ? word(r.item.message, ui) : ''),
+        },
+      ]}
+    />
+  );
+}
+
+/** An import's report: the counts, the files read, the tool's notes and every item. */
+export function ImportReportCard({
+  report,
+  warnings,
+  word,
+  layerNames,
+  onClose,
+}: {
+  report: ImportReport;
+  warnings: readonly InteropMessage[];
+  word: WordInterop;
+  layerNames: readonly string[];
+  onClose: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const ui = i18n.language === 'en' ? 'en' : 'zh-CN';
+  const [attention, setAttention] = useState(true);
+  const switchId = useId();
+  const shown = attention ? report.items.filter((i) => i.status !== 'mapped') : report.items;
+  return (
+    <Card
+      size="small"
+      style={{ marginBottom: 12 }}
+      data-testid="import-report"
+      title={t('interop.report.title', {
+        tool: TOOL_NAME[report.tool],
+        version: report.version ? ` ${report.version}` : '',
+      })}
+      extra={
+        <Button size="small" onClick={onClose} data-testid="import-report-close">
+          {t('interop.report.close')}
+        </Button>
+      }
+    >
+      <Space orientation="vertical" size="small" style={{ width: '100%' }}>
+        <StatusCounts items={report.items} testid="import-report-counts" />
+        <Typography.Text type="secondary">
+          {t('interop.report.files', { files: report.files.join(', ') })}
+        </Typography.Text>
+        {warnings.length > 0 && (
+          <Alert
+            type="info"
+            showIcon
+            title={t('interop.report.warnings')}
+            data-testid="import-report-warnings"
+            description={
+              <ul style={{ margin: 0, paddingInlineStart: 18 }}>
+                {[...new Set(warnings.map((m) => word(m, ui)))].map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            }
+          />
+        )}
+        <Space size={6}>
+          <Switch
+            id={switchId}
+            size="small"
+            checked={attention}
+            onChange={setAttention}
+            data-testid="import-report-attention"
+          />
+          <Typography.Text>
+            <label htmlFor={switchId}>{t('interop.report.onlyOpen')}</label>
+          </Typography.Text>
+        </Space>
+        <ReportTable items={shown} word={word} layerNames={layerNames} testid="import-report-table" />
+      </Space>
+    </Card>
+  );
+}

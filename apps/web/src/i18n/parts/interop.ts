@@ -1,0 +1,150 @@
+import type { Messages } from '../types';
+
+/**
+ * SCAPS-1D and SIMsalabim files (issue 26): importing a device into the editor with its report,
+ * downloading a device as the other tool's files with what they cannot hold, overlaying the other
+ * tool's output curves, and the PCE on the simulated wavelength window beside the full spectrum's.
+ */
+export const zh = {
+  import: {
+    button: '导入 SCAPS / SIMsalabim',
+    hint: '一次选择或拖入多个文件：SCAPS 的 .def 及其 .abs 吸收文件；或 SIMsalabim 文件夹中的 simulation_setup.txt 与它引用的层、缺陷、产生率文件；也可以是这些文件的 .zip 压缩包。',
+    reading: '正在读取 {{count}} 个文件…',
+    done: '已从 {{tool}} 文件导入“{{name}}”',
+    refused: '无法导入 {{tool}} 文件',
+    refusedAt: '{{file}} 第 {{line}} 行',
+    untouched: '编辑器中的器件未作任何改动。',
+    failed: '无法读取文件：{{msg}}',
+  },
+  report: {
+    title: '导入报告 · {{tool}}{{version}}',
+    files: '读取的文件：{{files}}',
+    close: '关闭报告',
+    onlyOpen: '只看需要注意的项',
+    warnings: '提示',
+    status: {
+      mapped: '已映射',
+      approximated: '近似',
+      refused: '无法表达',
+      unused: '未使用',
+    },
+    statusTip: {
+      mapped: '数值按单位换算后原样进入器件',
+      approximated: '数值进入了器件，但 PVForge 的模型与原软件不同（原因中说明差别）',
+      refused: 'PVForge 无法表达此项；只有在不改变所求物理时器件才会不含此项',
+      unused: '已读取但有意不用（求解器设置、输出开关等）',
+    },
+    col: {
+      status: '结果',
+      name: '原软件中的名称',
+      source: '文件:行',
+      raw: '文件中的值',
+      target: '进入器件的位置',
+      value: '器件中的值',
+      reason: '原因',
+    },
+    nowhere: '—',
+  },
+  export: {
+    scaps: '下载为 SCAPS .def',
+    simsalabim: '下载为 SIMsalabim 文件',
+    title: '导出为 {{tool}}',
+    files: '将下载：{{files}}',
+    zipped: '（打包为 {{name}}）',
+    allFits: '{{tool}} 可以表达本器件的全部参数。',
+    cannot: '{{tool}} 无法完全表达以下 {{count}} 项：',
+    download: '下载',
+    downloaded: '已下载 {{name}}',
+    failed: '无法导出：{{msg}}',
+    noDevice: '此结果没有可导出的器件',
+  },
+  curve: {
+    button: '叠加 SCAPS / SIMsalabim 曲线',
+    hint: 'SCAPS 的 .iv（J-V）、.qe（量子效率）、.cv（C-V）、.cf（C-f）输出，或 SimSS 的 J-V 输出；曲线以虚线画在对应的图上，名称为文件名。',
+    added: '已叠加 {{count}} 条曲线：{{names}}',
+    none: '{{file}} 中没有可叠加的曲线：需要 SCAPS 的 .iv、.qe、.cv、.cf 输出或 SimSS 的 J-V 输出（文本文件，不超过几 MB）。',
+    noPlot: '{{file}} 的曲线（{{kind}}）在本页没有对应的图。',
+    remove: '移除叠加曲线',
+    list: '叠加的曲线：',
+    kind: { jv: 'J-V', qe: '量子效率', cv: 'C-V', cf: 'C-f' },
+  },
+  pce: {
+    full: 'PCE（全光谱）',
+    window: 'PCE（{{from}}–{{to}} nm 窗口，同 SCAPS）',
+    windowShort: 'PCE（窗口）',
+    windowNote: 'SCAPS 以模拟波长窗口内的入射功率 {{power}} mW/cm² 计算效率；全光谱的 PCE 以整个光谱的入射功率计算。',
+  },
+};
+
+export const en: Messages<typeof zh> = {
+  import: {
+    button: 'Import SCAPS / SIMsalabim',
+    hint: 'Pick or drop several files at once: a SCAPS .def with its .abs absorption files, or a SIMsalabim folder’s simulation_setup.txt with the layer, trap and generation files it names; or a .zip of them.',
+    reading: 'Reading {{count}} files…',
+    done: 'Imported "{{name}}" from {{tool}} files',
+    refused: 'The {{tool}} files could not be imported',
+    refusedAt: '{{file}}, line {{line}}',
+    untouched: 'The device in the editor was left as it was.',
+    failed: 'Could not read the files: {{msg}}',
+  },
+  report: {
+    title: 'Import report · {{tool}}{{version}}',
+    files: 'Files read: {{files}}',
+    close: 'Close the report',
+    onlyOpen: 'Only what needs attention',
+    warnings: 'Notes',
+    status: {
+      mapped: 'mapped',
+      approximated: 'approximated',
+      refused: 'refused',
+      unused: 'not used',
+    },
+    statusTip: {
+      mapped: 'in the device as it was, after a unit conversion',
+      approximated: 'in the device, but PVForge models it differently (the reason says how)',
+      refused:
+        'PVForge cannot express it; the device leaves it out only where that does not change the physics asked for',
+      unused: 'read and deliberately not used (solver settings, output switches)',
+    },
+    col: {
+      status: 'Outcome',
+      name: 'Name in the tool',
+      source: 'File:line',
+      raw: 'Value in the file',
+      target: 'Where it went',
+      value: 'Value in the device',
+      reason: 'Reason',
+    },
+    nowhere: '—',
+  },
+  export: {
+    scaps: 'Download as SCAPS .def',
+    simsalabim: 'Download as SIMsalabim files',
+    title: 'Export to {{tool}}',
+    files: 'Will download: {{files}}',
+    zipped: '(zipped as {{name}})',
+    allFits: '{{tool}} can express everything in this device.',
+    cannot: '{{tool}} cannot fully express these {{count}} values:',
+    download: 'Download',
+    downloaded: 'Downloaded {{name}}',
+    failed: 'Could not export: {{msg}}',
+    noDevice: 'This result holds no device to export',
+  },
+  curve: {
+    button: 'Overlay a SCAPS / SIMsalabim curve',
+    hint: 'SCAPS .iv (J-V), .qe (quantum efficiency), .cv (C-V), .cf (C-f) outputs, or SimSS J-V output; drawn dashed on the matching plot, named by the file.',
+    added: 'Overlaid {{count}} curves: {{names}}',
+    none: '{{file}} holds no curve to overlay: SCAPS .iv, .qe, .cv, .cf outputs or SimSS J-V output are read (text files of at most a few MB).',
+    noPlot: 'The curve of {{file}} ({{kind}}) has no matching plot on this page.',
+    remove: 'Remove the overlaid curves',
+    list: 'Overlaid curves:',
+    kind: { jv: 'J-V', qe: 'quantum efficiency', cv: 'C-V', cf: 'C-f' },
+  },
+  pce: {
+    full: 'PCE (full spectrum)',
+    window: 'PCE ({{from}}–{{to}} nm window, as SCAPS)',
+    windowShort: 'PCE (window)',
+    windowNote:
+      'SCAPS divides by the incident power inside the simulated wavelength window, {{power}} mW/cm²; the full-spectrum PCE divides by the whole spectrum’s power.',
+  },
+};
