@@ -34,6 +34,9 @@ const fail = (code: string, params: Record<string, string | number>, text: strin
 
 const Q_OVER_KB = 1.602176634e-19 / 1.380649e-23;
 
+/** A transfer velocity this many times the layers' diffusion velocities D/L does not limit the current. */
+const FAST_TRANSFER = 100;
+
 /** Files the user gave, found by the name SIMsalabim writes (its directory dropped). */
 class FileSet {
   private readonly byName = new Map<string, SourceFile>();
@@ -604,20 +607,42 @@ function importV5(setup: ParsedFile, files: FileSet, r: Reader): DeviceSpec {
     const next = layers[i + 1]!;
     const P = `electrical.interfaces[${interfaces.length}]`;
     const itf: Record<string, unknown> = { between: [ly.spec.name, next.spec.name] };
-    const vN = r.map(v['nu_int_n']!, `${P}.thermionic.vNCmPerS`, 'electrical.interfaces[].thermionic.vNCmPerS');
-    const vP = r.map(v['nu_int_p']!, `${P}.thermionic.vPCmPerS`, 'electrical.interfaces[].thermionic.vPCmPerS');
-    // the transfer velocity becomes thermionic emission over the offset: the same limit, not
-    // the same discretisation (SIMsalabim sets the mobility of the one grid interval across it)
-    const last = r.items.length;
-    r.items[last - 2]!.status = 'approximated';
-    r.items[last - 1]!.status = 'approximated';
-    for (const it of [r.items[last - 2]!, r.items[last - 1]!])
-      it.message = {
-        code: 'simsalabim.nu-int',
-        params: { key: it.name },
-        text: `${it.name}: SIMsalabim's transfer velocity (one grid interval with mobility nu h / Vt) becomes thermionic emission over the band offset at the same velocity`,
-      };
-    itf['thermionic'] = { vNCmPerS: vN, vPCmPerS: vP };
+    // SIMsalabim's transfer velocity sets the mobility of the one grid interval across the
+    // interface (nu h / Vt). Far faster than either layer's diffusion velocity D/L it only keeps the
+    // quasi-Fermi levels continuous, which is PVForge's interface without thermionic emission;
+    // slower, it limits the current and becomes thermionic emission at the same velocity.
+    const slowest = (k: 'muNCm2PerVs' | 'muPCm2PerVs') =>
+      Math.min(
+        ...[ly, next].map((l) => ((l.el[k] as number) * T) / Q_OVER_KB / (l.spec.thicknessNm * 1e-7)),
+      );
+    const vN = r.num(v['nu_int_n']!) * param('electrical.interfaces[].thermionic.vNCmPerS').simsalabim!.factor;
+    const vP = r.num(v['nu_int_p']!) * param('electrical.interfaces[].thermionic.vPCmPerS').simsalabim!.factor;
+    const dN = slowest('muNCm2PerVs');
+    const dP = slowest('muPCm2PerVs');
+    if (vN >= FAST_TRANSFER * Math.max(dN, dP) && vP >= FAST_TRANSFER * Math.max(dN, dP)) {
+      for (const k of ['nu_int_n', 'nu_int_p'])
+        r.note(
+          'approximated',
+          v[k]!,
+          'simsalabim.nu-int-fast',
+          { velocity: r.num(v[k]!), diffusion: Number((Math.max(dN, dP) / 100).toPrecision(3)) },
+          `${k} = ${v[k]!.raw} m/s is over ${FAST_TRANSFER} times the diffusion velocity D/L of the adjacent layers (at most ${(Math.max(dN, dP) / 100).toPrecision(3)} m/s): the quasi-Fermi levels are continuous across ${ly.spec.name}/${next.spec.name}, as in PVForge's interface without thermionic emission`,
+          { path: `${P}.thermionic` },
+        );
+    } else {
+      r.map(v['nu_int_n']!, `${P}.thermionic.vNCmPerS`, 'electrical.interfaces[].thermionic.vNCmPerS');
+      r.map(v['nu_int_p']!, `${P}.thermionic.vPCmPerS`, 'electrical.interfaces[].thermionic.vPCmPerS');
+      const last = r.items.length;
+      for (const it of [r.items[last - 2]!, r.items[last - 1]!]) {
+        it.status = 'approximated';
+        it.message = {
+          code: 'simsalabim.nu-int',
+          params: { key: it.name },
+          text: `${it.name}: SIMsalabim's transfer velocity (one grid interval with mobility nu h / Vt) becomes thermionic emission over the band offset at the same velocity`,
+        };
+      }
+      itf['thermionic'] = { vNCmPerS: Number(vN.toPrecision(12)), vPCmPerS: Number(vP.toPrecision(12)) };
+    }
     if (r.num(v['N_t_int']!) > 0) {
       const type = trapType(r, v['intTrapType']!);
       // the conduction reference of an interface is the lower of the two conduction band edges
