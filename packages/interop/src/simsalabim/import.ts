@@ -72,12 +72,10 @@ class Reader {
   value(f: ParsedFile, key: string): ParsedValue {
     const v = f.byKey.get(key);
     if (!v)
-      fail(
-        'simsalabim.missing-key',
-        { file: f.name, key },
-        `${f.name}: ${key} is missing (SIMsalabim needs it)`,
-        { file: f.name, line: 1 },
-      );
+      fail('simsalabim.missing-key', { file: f.name, key }, `${f.name}: ${key} is missing (SIMsalabim needs it)`, {
+        file: f.name,
+        line: 1,
+      });
     return v!;
   }
 
@@ -172,7 +170,13 @@ function readNk(files: FileSet, v: ParsedValue, what: string, r: Reader) {
     n.push(nn);
     k.push(kk);
   });
-  r.note('mapped', v, 'simsalabim.nk-table', { file: f.name, rows: wl.length }, `${v.key}: ${f.name}, ${wl.length} wavelengths`);
+  r.note(
+    'mapped',
+    v,
+    'simsalabim.nk-table',
+    { file: f.name, rows: wl.length },
+    `${v.key}: ${f.name}, ${wl.length} wavelengths`,
+  );
   return { kind: 'tabulated' as const, wavelengthNm: wl, n, k };
 }
 
@@ -247,8 +251,16 @@ function readLayer(r: Reader, files: FileSet, i: number, f: ParsedFile): LayerRe
     const D = r.num(dist);
     const distribution = D === 1 ? 'delta' : 'gaussian';
     const ct: Record<string, unknown> = { model: 'onsager-braun' };
-    ct['separationNm'] = r.map(a, `${E}.ctDissociation.separationNm`, 'layers[].electrical.ctDissociation.separationNm');
-    ct['decayRatePerS'] = r.map(kf, `${E}.ctDissociation.decayRatePerS`, 'layers[].electrical.ctDissociation.decayRatePerS');
+    ct['separationNm'] = r.map(
+      a,
+      `${E}.ctDissociation.separationNm`,
+      'layers[].electrical.ctDissociation.separationNm',
+    );
+    ct['decayRatePerS'] = r.map(
+      kf,
+      `${E}.ctDissociation.decayRatePerS`,
+      'layers[].electrical.ctDissociation.decayRatePerS',
+    );
     ct['directYield'] = r.map(P0, `${E}.ctDissociation.directYield`, 'layers[].electrical.ctDissociation.directYield');
     ct['distribution'] = distribution;
     if (D === 1 || D === 2)
@@ -294,7 +306,10 @@ function readLayer(r: Reader, files: FileSet, i: number, f: ParsedFile): LayerRe
         cPCm3PerS: r.map(cpb, `${p}.cPCm3PerS`, 'layers[].electrical.defects[].cPCm3PerS'),
       };
     });
-    r.note('mapped', ttb, 'simsalabim.trap-type', { type }, `bulkTrapType: ${type}`, { path: `${D}[].type`, value: type });
+    r.note('mapped', ttb, 'simsalabim.trap-type', { type }, `bulkTrapType: ${type}`, {
+      path: `${D}[].type`,
+      value: type,
+    });
   } else {
     r.unused(ntb, 'off', 'no bulk traps (N_t_bulk = 0)');
     for (const v of bulkKeys) r.unused(v, 'off', 'no bulk traps (N_t_bulk = 0)');
@@ -372,15 +387,25 @@ function trapLevels(
     );
   const sum = t.rows.reduce((s, row) => s + row[1]!, 0);
   if (!(sum > 0) || t.rows.some((row) => row[1]! < 0))
-    fail(
-      'simsalabim.bad-trap-file',
-      { file: f.name },
-      `${f.name}: the trap densities must be >= 0 and not all 0`,
-      { file: f.name, line: t.lines[0]! },
-    );
+    fail('simsalabim.bad-trap-file', { file: f.name }, `${f.name}: the trap densities must be >= 0 and not all 0`, {
+      file: f.name,
+      line: t.lines[0]!,
+    });
   r.unused(et, 'file', `${trapFile.raw} overrides E_t`);
-  r.note('mapped', nt, 'simsalabim.trap-density', { unit }, `${nt.key}: ${total} ${unit}, shared by the levels of ${f.name}`);
-  r.note('mapped', trapFile, 'simsalabim.trap-file', { file: f.name, levels: t.rows.length }, `${f.name}: ${t.rows.length} levels`);
+  r.note(
+    'mapped',
+    nt,
+    'simsalabim.trap-density',
+    { unit },
+    `${nt.key}: ${total} ${unit}, shared by the levels of ${f.name}`,
+  );
+  r.note(
+    'mapped',
+    trapFile,
+    'simsalabim.trap-file',
+    { file: f.name, levels: t.rows.length },
+    `${f.name}: ${t.rows.length} levels`,
+  );
   return t.rows.map((row, j) => ({
     depthEV: row[0]!,
     density: Number(((total * row[1]!) / sum) * factor).valueOf(),
@@ -570,10 +595,17 @@ function importV5(setup: ParsedFile, files: FileSet, r: Reader): DeviceSpec {
       leftElec.source,
     );
   const anode = le === 1 ? 'front' : 'back';
-  r.note('mapped', leftElec, 'simsalabim.left-elec-mapped', { anode }, `leftElec = ${le}: the anode is the ${anode} contact`, {
-    path: 'electrical.contacts.anode',
-    value: anode,
-  });
+  r.note(
+    'mapped',
+    leftElec,
+    'simsalabim.left-elec-mapped',
+    { anode },
+    `leftElec = ${le}: the anode is the ${anode} contact`,
+    {
+      path: 'electrical.contacts.anode',
+      value: anode,
+    },
+  );
   const firstGen = layers.findIndex((l) => l.gen);
   const lastGen = layers.length - 1 - [...layers].reverse().findIndex((l) => l.gen);
   layers.forEach((ly, i) => {
@@ -612,9 +644,7 @@ function importV5(setup: ParsedFile, files: FileSet, r: Reader): DeviceSpec {
     // quasi-Fermi levels continuous, which is PVForge's interface without thermionic emission;
     // slower, it limits the current and becomes thermionic emission at the same velocity.
     const slowest = (k: 'muNCm2PerVs' | 'muPCm2PerVs') =>
-      Math.min(
-        ...[ly, next].map((l) => ((l.el[k] as number) * T) / Q_OVER_KB / (l.spec.thicknessNm * 1e-7)),
-      );
+      Math.min(...[ly, next].map((l) => ((l.el[k] as number) * T) / Q_OVER_KB / (l.spec.thicknessNm * 1e-7)));
     const vN = r.num(v['nu_int_n']!) * param('electrical.interfaces[].thermionic.vNCmPerS').simsalabim!.factor;
     const vP = r.num(v['nu_int_p']!) * param('electrical.interfaces[].thermionic.vPCmPerS').simsalabim!.factor;
     const dN = slowest('muNCm2PerVs');
@@ -683,7 +713,10 @@ function importV5(setup: ParsedFile, files: FileSet, r: Reader): DeviceSpec {
   const rsh = r.value(setup, 'R_shunt');
   if (r.num(rsh) < 0) {
     el['rshOhmCm2'] = null;
-    r.note('mapped', rsh, 'simsalabim.infinite', {}, 'R_shunt < 0: no shunt', { path: 'electrical.rshOhmCm2', value: null });
+    r.note('mapped', rsh, 'simsalabim.infinite', {}, 'R_shunt < 0: no shunt', {
+      path: 'electrical.rshOhmCm2',
+      value: null,
+    });
   } else el['rshOhmCm2'] = r.map(rsh, 'electrical.rshOhmCm2', 'electrical.rshOhmCm2');
   el['gridPoints'] = r.map(r.value(setup, 'NP'), 'electrical.gridPoints', 'electrical.gridPoints');
 
@@ -701,7 +734,13 @@ function importV5(setup: ParsedFile, files: FileSet, r: Reader): DeviceSpec {
   const vacc = r.value(setup, 'Vacc');
   const njv = r.value(setup, 'NJV');
   if (r.num(vdist) === 2) {
-    r.note('approximated', vdist, 'simsalabim.vdist-log', {}, 'Vdist = 2 (logarithmic voltages): a uniform sweep with Vstep is used');
+    r.note(
+      'approximated',
+      vdist,
+      'simsalabim.vdist-log',
+      {},
+      'Vdist = 2 (logarithmic voltages): a uniform sweep with Vstep is used',
+    );
     r.unused(vacc, 'solver', 'no logarithmic voltage distribution in PVForge');
     r.unused(njv, 'solver', 'no logarithmic voltage distribution in PVForge');
   } else {
@@ -735,10 +774,7 @@ function importV5(setup: ParsedFile, files: FileSet, r: Reader): DeviceSpec {
   const spec: DeviceSpec = {
     schemaVersion: 1,
     name: setup.tags.get('name') ?? 'SIMsalabim device',
-    description: `Imported from SIMsalabim ${setup.version ?? ''} files (${files.read.join(', ')})`.replace(
-      '  ',
-      ' ',
-    ),
+    description: `Imported from SIMsalabim ${setup.version ?? ''} files (${files.read.join(', ')})`.replace('  ', ' '),
     ambient: { kind: 'constant', n: 1, k: 0 },
     layers: layers.map((l) => l.spec),
     substrate: { kind: 'constant', n: 1, k: 0 },
@@ -760,7 +796,12 @@ function importV5(setup: ParsedFile, files: FileSet, r: Reader): DeviceSpec {
     const lTco = r.num(opt['L_TCO']!);
     if (lTco > 0) {
       const tco = readNk(files, opt['nkTCO']!, 'TCO n,k', r);
-      layersOut.push({ name: 'TCO', thicknessNm: r.map(opt['L_TCO']!, 'layers[1].thicknessNm', 'layers[].thicknessNm'), role: 'tco', optical: tco });
+      layersOut.push({
+        name: 'TCO',
+        thicknessNm: r.map(opt['L_TCO']!, 'layers[1].thicknessNm', 'layers[].thicknessNm'),
+        role: 'tco',
+        optical: tco,
+      });
     } else {
       r.unused(opt['L_TCO']!, 'off', 'no TCO');
       r.unused(opt['nkTCO']!, 'off', 'no TCO (L_TCO = 0)');
@@ -797,9 +838,16 @@ function importV5(setup: ParsedFile, files: FileSet, r: Reader): DeviceSpec {
       wl.push(w);
       irr.push(row[1]! * 1e-9);
     });
-    r.note('mapped', opt['spectrum']!, 'simsalabim.spectrum', { file: spF.name }, `spectrum: ${spF.name} (W/m^2/m to W/m^2/nm)`, {
-      path: 'illumination.spectrum',
-    });
+    r.note(
+      'mapped',
+      opt['spectrum']!,
+      'simsalabim.spectrum',
+      { file: spF.name },
+      `spectrum: ${spF.name} (W/m^2/m to W/m^2/nm)`,
+      {
+        path: 'illumination.spectrum',
+      },
+    );
     const startNm = r.map(opt['lambda_min']!, 'illumination.wavelength.startNm', 'illumination.wavelength.startNm');
     const endNm = r.map(opt['lambda_max']!, 'illumination.wavelength.endNm', 'illumination.wavelength.endNm');
     spec.illumination = {
@@ -868,12 +916,10 @@ function importV5(setup: ParsedFile, files: FileSet, r: Reader): DeviceSpec {
       const xs = t.rows.map((row) => row[0]!);
       const gs = t.rows.map((row) => row[1]!);
       if (gs.some((g) => g < 0) || xs.some((x, j) => j > 0 && !(x > xs[j - 1]!)))
-        fail(
-          'simsalabim.bad-profile',
-          { file: gf.name },
-          `${gf.name}: x must increase and G must be >= 0`,
-          { file: gf.name, line: t.lines[0]! },
-        );
+        fail('simsalabim.bad-profile', { file: gf.name }, `${gf.name}: x must increase and G must be >= 0`, {
+          file: gf.name,
+          line: t.lines[0]!,
+        });
       // trapezoid mean over the profile's own span (SIMsalabim rescales x to the generating layers)
       let area = 0;
       for (let j = 1; j < xs.length; j++) area += ((gs[j]! + gs[j - 1]!) / 2) * (xs[j]! - xs[j - 1]!);
@@ -895,12 +941,14 @@ function importV5(setup: ParsedFile, files: FileSet, r: Reader): DeviceSpec {
       }
     }
     el['generation'] = { kind: 'uniform', gCm3PerS: Number(gCm3.toPrecision(12)) };
-    r.note('mapped', gFrac, 'simsalabim.g-frac', {}, 'G_frac scales the generation', { path: 'electrical.generation.gCm3PerS' });
+    r.note('mapped', gFrac, 'simsalabim.g-frac', {}, 'G_frac scales the generation', {
+      path: 'electrical.generation.gCm3PerS',
+    });
   }
 
   for (const k of SOLVER_KEYS) {
     const v = r.optional(setup, k);
-    if (v) r.unused(v, 'solver', 'a setting of SIMsalabim\'s solver; PVForge\'s Newton solver has its own');
+    if (v) r.unused(v, 'solver', "a setting of SIMsalabim's solver; PVForge's Newton solver has its own");
   }
   for (const k of OUTPUT_KEYS) {
     const v = r.optional(setup, k);
@@ -911,14 +959,23 @@ function importV5(setup: ParsedFile, files: FileSet, r: Reader): DeviceSpec {
   for (const f of [setup, ...parsedLayers])
     for (const v of f.values)
       if (!known.has(`${v.source.file}:${v.source.line}`))
-        r.note('refused', v, 'simsalabim.unknown-key', {}, `${v.key} is not a SIMsalabim 5.x parameter PVForge knows; not used`);
+        r.note(
+          'refused',
+          v,
+          'simsalabim.unknown-key',
+          {},
+          `${v.key} is not a SIMsalabim 5.x parameter PVForge knows; not used`,
+        );
   return spec;
 }
 
 function shiftLayerPaths(r: Reader, offset: number): void {
-  const shift = (p: string) => p.replace(/^layers\[(\d+)\]\.electrical/, (_m, d) => `layers[${Number(d) + offset}].electrical`);
+  const shift = (p: string) =>
+    p.replace(/^layers\[(\d+)\]\.electrical/, (_m, d) => `layers[${Number(d) + offset}].electrical`);
   const shiftThick = (p: string, it: ReportItem) =>
-    it.name === 'L' ? p.replace(/^layers\[(\d+)\]\.thicknessNm/, (_m, d) => `layers[${Number(d) + offset}].thicknessNm`) : p;
+    it.name === 'L'
+      ? p.replace(/^layers\[(\d+)\]\.thicknessNm/, (_m, d) => `layers[${Number(d) + offset}].thicknessNm`)
+      : p;
   for (const it of r.items) if (it.path) it.path = shiftThick(shift(it.path), it);
   const moved = [...r.sources.entries()];
   r.sources.clear();
@@ -939,7 +996,9 @@ function sourceOfIssue(r: Reader, issuePath: string): SourceRef | undefined {
 
 export function importSimsalabim(files: SourceFile[]): ImportOutcome {
   const r = new Reader();
-  const setupFile = files.find((f) => /simulation_setup/i.test(baseName(f.name))) ?? files.find((f) => /device_parameters/i.test(baseName(f.name)));
+  const setupFile =
+    files.find((f) => /simulation_setup/i.test(baseName(f.name))) ??
+    files.find((f) => /device_parameters/i.test(baseName(f.name)));
   const report: ImportReport = { tool: 'simsalabim', files: [], items: r.items };
   try {
     if (!setupFile)
@@ -976,7 +1035,11 @@ export function importSimsalabim(files: SourceFile[]): ImportOutcome {
         ok: false,
         error: {
           code: 'simsalabim.device-check',
-          params: { ...(source ? { file: source.file, line: source.line } : {}), path: issue.path, problem: issue.message.text },
+          params: {
+            ...(source ? { file: source.file, line: source.line } : {}),
+            path: issue.path,
+            problem: issue.message.text,
+          },
           text: `${where}${issue.path}: ${issue.message.text}`,
           ...(source ? { source } : {}),
         },
@@ -994,7 +1057,11 @@ export function importSimsalabim(files: SourceFile[]): ImportOutcome {
     // a bug of ours must still not reach the user as a crash
     return {
       ok: false,
-      error: { code: 'simsalabim.internal', params: { problem: String(e) }, text: `could not read the files: ${String(e)}` },
+      error: {
+        code: 'simsalabim.internal',
+        params: { problem: String(e) },
+        text: `could not read the files: ${String(e)}`,
+      },
       report,
     };
   }

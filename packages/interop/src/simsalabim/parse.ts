@@ -35,12 +35,16 @@ export interface ParseProblem {
 /** A file too large or not text, refused as every reader refuses it (../guard.ts). */
 export function binaryProblem(file: SourceFile): ParseProblem | undefined {
   const r = refuseUnreadable([file]);
-  return r ? { code: r.code, params: r.params, text: r.text, source: r.source ?? { file: file.name, line: 1 } } : undefined;
+  return r
+    ? { code: r.code, params: r.params, text: r.text, source: r.source ?? { file: file.name, line: 1 } }
+    : undefined;
 }
 
 const KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
-export function parseParameterFile(file: SourceFile): { ok: true; file: ParsedFile } | { ok: false; problem: ParseProblem } {
+export function parseParameterFile(
+  file: SourceFile,
+): { ok: true; file: ParsedFile } | { ok: false; problem: ParseProblem } {
   const bad = binaryProblem(file);
   if (bad) return { ok: false, problem: bad };
   const lines = file.text.split(/\r\n|\r|\n/);

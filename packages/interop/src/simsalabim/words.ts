@@ -6,21 +6,42 @@ import type { MessageCatalogue } from '@pvforge/contracts';
  */
 export const SIMSALABIM_MESSAGES: MessageCatalogue = {
   // errors
-  'simsalabim.no-setup': { zh: '文件中没有 simulation_setup.txt（收到：{names}）。', en: 'No simulation_setup.txt among the files (received: {names}).' },
+  'simsalabim.no-setup': {
+    zh: '文件中没有 simulation_setup.txt（收到：{names}）。',
+    en: 'No simulation_setup.txt among the files (received: {names}).',
+  },
   'simsalabim.old-format': {
     zh: '{file} 是 SIMsalabim {version} 的单文件器件（没有 l1 = L1_parameters.txt）；PVForge 读取 SIMsalabim 5.x 的分层文件。',
     en: '{file} is a single-file SIMsalabim {version} device (no l1 = L1_parameters.txt); PVForge reads the layer files of SIMsalabim 5.x.',
   },
-  'simsalabim.no-layers': { zh: '{file} 没有列出层文件（l1 = L1_parameters.txt …）。', en: '{file} names no layer files (l1 = L1_parameters.txt ...).' },
+  'simsalabim.no-layers': {
+    zh: '{file} 没有列出层文件（l1 = L1_parameters.txt …）。',
+    en: '{file} names no layer files (l1 = L1_parameters.txt ...).',
+  },
   'simsalabim.missing-file': {
     zh: '{from} 第 {line} 行：{key} 引用的文件 {file}（{what}）没有提供。',
     en: '{from} line {line}: {key} names {file} ({what}), which was not given.',
   },
-  'simsalabim.missing-key': { zh: '{file} 缺少 {key}（SIMsalabim 需要它）。', en: '{file}: {key} is missing (SIMsalabim needs it).' },
-  'simsalabim.not-number': { zh: '{file} 第 {line} 行：{key} 应为数字（得到 “{got}”）。', en: '{file} line {line}: {key} must be a number (got "{got}").' },
-  'simsalabim.bad-line': { zh: '{file} 第 {line} 行：应为 “名称 = 数值”（得到 “{text}”）。', en: '{file} line {line}: expected "name = value" (got "{text}").' },
-  'simsalabim.duplicate': { zh: '{file} 第 {line} 行：{key} 重复给出（首次在第 {first} 行）。', en: '{file} line {line}: {key} is given twice (first on line {first}).' },
-  'simsalabim.bad-row': { zh: '{file} 第 {line} 行：应有 {columns} 个数字（得到 “{text}”）。', en: '{file} line {line}: expected {columns} numbers (got "{text}").' },
+  'simsalabim.missing-key': {
+    zh: '{file} 缺少 {key}（SIMsalabim 需要它）。',
+    en: '{file}: {key} is missing (SIMsalabim needs it).',
+  },
+  'simsalabim.not-number': {
+    zh: '{file} 第 {line} 行：{key} 应为数字（得到 “{got}”）。',
+    en: '{file} line {line}: {key} must be a number (got "{got}").',
+  },
+  'simsalabim.bad-line': {
+    zh: '{file} 第 {line} 行：应为 “名称 = 数值”（得到 “{text}”）。',
+    en: '{file} line {line}: expected "name = value" (got "{text}").',
+  },
+  'simsalabim.duplicate': {
+    zh: '{file} 第 {line} 行：{key} 重复给出（首次在第 {first} 行）。',
+    en: '{file} line {line}: {key} is given twice (first on line {first}).',
+  },
+  'simsalabim.bad-row': {
+    zh: '{file} 第 {line} 行：应有 {columns} 个数字（得到 “{text}”）。',
+    en: '{file} line {line}: expected {columns} numbers (got "{text}").',
+  },
   'simsalabim.short-table': { zh: '{file}：数字少于两行。', en: '{file}: fewer than two rows of numbers.' },
   'simsalabim.bad-nk': {
     zh: '{file} 第 {line} 行：n,k 数据行的波长（m）须大于上一行，且 n > 0、k ≥ 0。',
@@ -30,20 +51,35 @@ export const SIMSALABIM_MESSAGES: MessageCatalogue = {
     zh: '{file} 第 {line} 行：光谱数据行的波长（m）须大于上一行，辐照度（W/m²/m）≥ 0。',
     en: '{file} line {line}: a spectrum row needs a wavelength (m) above the previous one and an irradiance >= 0 (W/m^2/m).',
   },
-  'simsalabim.bad-trap-file': { zh: '{file}：陷阱密度须 ≥ 0 且不全为 0。', en: '{file}: the trap densities must be >= 0 and not all 0.' },
+  'simsalabim.bad-trap-file': {
+    zh: '{file}：陷阱密度须 ≥ 0 且不全为 0。',
+    en: '{file}: the trap densities must be >= 0 and not all 0.',
+  },
   'simsalabim.bad-profile': { zh: '{file}：x 须递增，G 须 ≥ 0。', en: '{file}: x must increase and G must be >= 0.' },
   'simsalabim.too-many-levels': {
     zh: '{file}：{levels} 个陷阱能级；PVForge 每层或每个界面最多 {max} 个。',
     en: '{file}: {levels} trap levels; PVForge takes at most {max} per layer or interface.',
   },
-  'simsalabim.band-order': { zh: '{file} 第 {line} 行：E_v（{ev} eV）须比 E_c（{ec} eV）更深。', en: '{file} line {line}: E_v ({ev} eV) must lie deeper than E_c ({ec} eV).' },
+  'simsalabim.band-order': {
+    zh: '{file} 第 {line} 行：E_v（{ev} eV）须比 E_c（{ec} eV）更深。',
+    en: '{file} line {line}: E_v ({ev} eV) must lie deeper than E_c ({ec} eV).',
+  },
   'simsalabim.trap-type-value': {
     zh: '{file} 第 {line} 行：{key} 须为 -1（受主）、0（中性）或 1（施主）（得到 {got}）。',
     en: '{file} line {line}: {key} must be -1 (acceptor), 0 (neutral) or 1 (donor) (got {got}).',
   },
-  'simsalabim.left-elec': { zh: '{file} 第 {line} 行：leftElec 须为 -1（阴极）或 1（阳极）（得到 {got}）。', en: '{file} line {line}: leftElec must be -1 (cathode) or 1 (anode) (got {got}).' },
-  'simsalabim.negative': { zh: '{file} 第 {line} 行：{key} 不能为负。', en: '{file} line {line}: {key} cannot be negative.' },
-  'simsalabim.device-check': { zh: '{file} 第 {line} 行（{path}）：{problem}', en: '{file} line {line} ({path}): {problem}' },
+  'simsalabim.left-elec': {
+    zh: '{file} 第 {line} 行：leftElec 须为 -1（阴极）或 1（阳极）（得到 {got}）。',
+    en: '{file} line {line}: leftElec must be -1 (cathode) or 1 (anode) (got {got}).',
+  },
+  'simsalabim.negative': {
+    zh: '{file} 第 {line} 行：{key} 不能为负。',
+    en: '{file} line {line}: {key} cannot be negative.',
+  },
+  'simsalabim.device-check': {
+    zh: '{file} 第 {line} 行（{path}）：{problem}',
+    en: '{file} line {line} ({path}): {problem}',
+  },
   'simsalabim.internal': { zh: '无法读取这些文件：{problem}', en: 'Could not read the files: {problem}' },
   // report notes
   'simsalabim.layer-file': { zh: '{key}：层文件 {file}', en: '{key}: layer file {file}' },
@@ -53,7 +89,10 @@ export const SIMSALABIM_MESSAGES: MessageCatalogue = {
     zh: '{key}：衬底作为空气中 1 mm 的非相干层（SIMsalabim 把它当作没有厚度的厚玻璃）。',
     en: '{key}: the substrate becomes a 1 mm incoherent layer in air (SIMsalabim treats it as thick glass without a thickness).',
   },
-  'simsalabim.calc': { zh: 'genProfile = calc：整个叠层的传输矩阵光学。', en: 'genProfile = calc: the transfer matrix of the whole stack.' },
+  'simsalabim.calc': {
+    zh: 'genProfile = calc：整个叠层的传输矩阵光学。',
+    en: 'genProfile = calc: the transfer matrix of the whole stack.',
+  },
   'simsalabim.none': { zh: 'genProfile = none：均匀产生率。', en: 'genProfile = none: uniform generation.' },
   'simsalabim.g-ehp': { zh: '{key} × G_frac 作用于每一层。', en: '{key} x G_frac in every layer.' },
   'simsalabim.g-frac': { zh: 'G_frac 缩放产生率。', en: 'G_frac scales the generation.' },
@@ -70,8 +109,14 @@ export const SIMSALABIM_MESSAGES: MessageCatalogue = {
     en: 'layerGen = 0: SIMsalabim discards the light {layer} absorbs; PVForge generates carriers from it.',
   },
   'simsalabim.sfb': { zh: '{key} = sfb：平带（欧姆）接触。', en: '{key} = sfb: a flat-band (ohmic) contact.' },
-  'simsalabim.infinite': { zh: '{key} < 0：无穷大（无并联电阻或无限复合速度）。', en: '{key} < 0: infinite (no shunt, or an infinite recombination velocity).' },
-  'simsalabim.left-elec-mapped': { zh: 'leftElec：阳极为 {anode} 接触。', en: 'leftElec: the anode is the {anode} contact.' },
+  'simsalabim.infinite': {
+    zh: '{key} < 0：无穷大（无并联电阻或无限复合速度）。',
+    en: '{key} < 0: infinite (no shunt, or an infinite recombination velocity).',
+  },
+  'simsalabim.left-elec-mapped': {
+    zh: 'leftElec：阳极为 {anode} 接触。',
+    en: 'leftElec: the anode is the {anode} contact.',
+  },
   'simsalabim.field-mobility': {
     zh: '{key}：Poole-Frenkel 场依赖迁移率未建模，使用零场迁移率。',
     en: '{key}: the Poole-Frenkel field dependence is not modelled; the zero-field mobility is used.',
@@ -81,7 +126,10 @@ export const SIMSALABIM_MESSAGES: MessageCatalogue = {
     zh: '{key} = {got}（指数或 rⁿ 分布）未建模，使用同一 a 的高斯分布。',
     en: '{key} = {got} (exponential or r^n distributions) is not modelled; a Gaussian distribution of the same a is used.',
   },
-  'simsalabim.onsager-braun': { zh: 'fieldDepG = 1：Onsager-Braun 解离。', en: 'fieldDepG = 1: Onsager-Braun dissociation.' },
+  'simsalabim.onsager-braun': {
+    zh: 'fieldDepG = 1：Onsager-Braun 解离。',
+    en: 'fieldDepG = 1: Onsager-Braun dissociation.',
+  },
   'simsalabim.trap-density': { zh: '{key}：陷阱密度（{unit}）。', en: '{key}: trap density ({unit}).' },
   'simsalabim.trap-level': { zh: '{key}：陷阱能级（真空能级以下）。', en: '{key}: the trap level, below vacuum.' },
   'simsalabim.trap-file': { zh: '{key}：{file}，{levels} 个能级。', en: '{key}: {file}, {levels} levels.' },
@@ -105,9 +153,12 @@ export const SIMSALABIM_MESSAGES: MessageCatalogue = {
   },
   'simsalabim.nu-int-fast': {
     zh: '{key} = {velocity} m/s 超过相邻层扩散速度 D/L（至多 {diffusion} m/s）的 100 倍：界面两侧准费米能级连续，即 PVForge 不含热电子发射的界面。',
-    en: '{key} = {velocity} m/s is over 100 times the diffusion velocity D/L of the adjacent layers (at most {diffusion} m/s): the quasi-Fermi levels are continuous, as at PVForge\'s interface without thermionic emission.',
+    en: "{key} = {velocity} m/s is over 100 times the diffusion velocity D/L of the adjacent layers (at most {diffusion} m/s): the quasi-Fermi levels are continuous, as at PVForge's interface without thermionic emission.",
   },
-  'simsalabim.vdist-log': { zh: 'Vdist = 2（对数电压分布）：改用 Vstep 的均匀扫描。', en: 'Vdist = 2 (logarithmic voltages): a uniform sweep with Vstep is used.' },
+  'simsalabim.vdist-log': {
+    zh: 'Vdist = 2（对数电压分布）：改用 Vstep 的均匀扫描。',
+    en: 'Vdist = 2 (logarithmic voltages): a uniform sweep with Vstep is used.',
+  },
   'simsalabim.preCond': {
     zh: 'preCond = 1 不在稳态 J-V 中建模：每个电压下离子平衡（可用带保持段的瞬态协议表达）。',
     en: 'preCond = 1 is not modelled in a steady-state J-V: the ions are equilibrated at every voltage (a transient protocol with a hold expresses it).',
@@ -116,13 +167,25 @@ export const SIMSALABIM_MESSAGES: MessageCatalogue = {
     zh: 'fixIons = 1 不在稳态 J-V 中建模：每个电压下离子平衡。',
     en: 'fixIons = 1 is not modelled in a steady-state J-V: the ions are equilibrated at every voltage.',
   },
-  'simsalabim.unknown-key': { zh: '{key} 不是 PVForge 认识的 SIMsalabim 5.x 参数，未使用。', en: '{key} is not a SIMsalabim 5.x parameter PVForge knows; not used.' },
-  'simsalabim.unused-solver': { zh: '{key}：SIMsalabim 求解器的设置，PVForge 的求解器有自己的设置。', en: "{key}: a setting of SIMsalabim's solver; PVForge's solver has its own." },
+  'simsalabim.unknown-key': {
+    zh: '{key} 不是 PVForge 认识的 SIMsalabim 5.x 参数，未使用。',
+    en: '{key} is not a SIMsalabim 5.x parameter PVForge knows; not used.',
+  },
+  'simsalabim.unused-solver': {
+    zh: '{key}：SIMsalabim 求解器的设置，PVForge 的求解器有自己的设置。',
+    en: "{key}: a setting of SIMsalabim's solver; PVForge's solver has its own.",
+  },
   'simsalabim.unused-output': { zh: '{key}：输出或界面设置。', en: '{key}: an output or user-interface setting.' },
   'simsalabim.unused-file': { zh: '{key}：由文件给出的值取代。', en: '{key}: overridden by the file it names.' },
   'simsalabim.unused-off': { zh: '{key}：此设置下不起作用。', en: '{key}: has no effect with these settings.' },
-  'simsalabim.unused-no-interface': { zh: '{key}：最后一层右侧没有界面。', en: '{key}: the last layer has no interface to its right.' },
-  'simsalabim.export-refused': { zh: '{path}：SIMsalabim 无法表达（{why}）。', en: '{path}: SIMsalabim cannot express it ({why}).' },
+  'simsalabim.unused-no-interface': {
+    zh: '{key}：最后一层右侧没有界面。',
+    en: '{key}: the last layer has no interface to its right.',
+  },
+  'simsalabim.export-refused': {
+    zh: '{path}：SIMsalabim 无法表达（{why}）。',
+    en: '{path}: SIMsalabim cannot express it ({why}).',
+  },
   'simsalabim.export-nothing': {
     zh: '器件没有电学部分，SIMsalabim 无法表达。',
     en: 'The device has no electrical part; SIMsalabim cannot express it.',

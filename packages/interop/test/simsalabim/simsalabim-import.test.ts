@@ -67,7 +67,9 @@ describe('SIMsalabim 5.36 default device', () => {
     res.light!.V.forEach((v, i) => {
       const j = ref.x.findIndex((x) => Math.abs(x - v) < 1e-9);
       if (j < 0) return;
-      expect(Math.abs(res.light!.J_mA_cm2[i]! - ref.y[j]!)).toBeLessThan(TOL.J_abs_mA_cm2 + TOL.J_rel * Math.abs(ref.y[j]!));
+      expect(Math.abs(res.light!.J_mA_cm2[i]! - ref.y[j]!)).toBeLessThan(
+        TOL.J_abs_mA_cm2 + TOL.J_rel * Math.abs(ref.y[j]!),
+      );
     });
   });
 });
