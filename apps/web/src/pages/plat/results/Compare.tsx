@@ -5,14 +5,16 @@
  * calc/compare?sweep=<id> — a scan-rate sweep's hysteresis index against the rate (SweepHysteresis).
  */
 import type { CalcKind } from '@pvforge/contracts';
+import type { ForeignCurve } from '@pvforge/interop';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { Alert, Card, Col, Empty, Form, Row, Select, Space, Table, Typography } from 'antd';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { circuitApi } from '../../../api/circuit';
 import { ApiError, NetworkError } from '../../../api/client';
 import { resultsApi } from '../../../api/results';
+import { CurveOverlayControl, overlaySeries } from '../../../components/interop/CurveOverlay';
 import { Loading } from '../../../components/Loading';
 import { PageHeader } from '../../../components/PageHeader';
 import LinePlot from '../../../components/plots/LinePlot';
@@ -167,6 +169,10 @@ export default function Compare() {
     return { jv, eqe, figures, problems, differs, runNames: devices.map((x) => runNames.get(x.id)!) };
   }, [details, ids, t, i18n.language]);
 
+  // SCAPS / SIMsalabim outputs beside the runs, dashed, named by their file
+  const [foreign, setForeign] = useState<ForeignCurve[]>([]);
+  const jvShown = useMemo(() => [...jv, ...overlaySeries(foreign, 'jv')], [jv, foreign]);
+  const eqeShown = useMemo(() => [...eqe, ...overlaySeries(foreign, 'qe')], [eqe, foreign]);
   const loading = details.some((q) => q.isPending);
   const f2 = (x: number | undefined, d = 2) => (x === undefined || !Number.isFinite(x) ? '–' : x.toFixed(d));
   return (
@@ -191,6 +197,9 @@ export default function Compare() {
               />
             </Form.Item>
           </Form>
+          <div style={{ marginTop: 8 }}>
+            <CurveOverlayControl curves={foreign} onChange={setForeign} kinds={['jv', 'qe']} testid="compare-overlay" />
+          </div>
         </Card>
         {problems.map((p) => (
           <Alert key={p} type="warning" showIcon title={p} />
@@ -202,11 +211,11 @@ export default function Compare() {
           <Loading tip={t('results.loading')} />
         ) : (
           <>
-            {jv.length === 0 && eqe.length === 0 && (
+            {jvShown.length === 0 && eqeShown.length === 0 && (
               <Alert type="info" showIcon title={t('results.compare.noCurves')} />
             )}
             <Row gutter={[16, 16]}>
-              {jv.length > 0 && (
+              {jvShown.length > 0 && (
                 <Col xs={24} xl={12}>
                   <Card size="small">
                     <LinePlot
@@ -215,13 +224,13 @@ export default function Compare() {
                       fileName="compare-JV"
                       x={{ label: t('results.elec.voltage'), unit: 'V' }}
                       y={{ label: 'J', unit: 'mA/cm²' }}
-                      series={jv}
+                      series={jvShown}
                       logToggle
                     />
                   </Card>
                 </Col>
               )}
-              {eqe.length > 0 && (
+              {eqeShown.length > 0 && (
                 <Col xs={24} xl={12}>
                   <Card size="small">
                     <LinePlot
@@ -230,7 +239,7 @@ export default function Compare() {
                       fileName="compare-EQE"
                       x={{ label: t('results.opt.wavelength'), unit: 'nm' }}
                       y={{ label: 'EQE', unit: '%', min: 0, max: 100 }}
-                      series={eqe}
+                      series={eqeShown}
                     />
                   </Card>
                 </Col>

@@ -8,6 +8,7 @@
 import { Alert, Card, Col, Row, Segmented, Space, Table, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useOverlay } from '../../../components/interop/CurveOverlay';
 import LinePlot from '../../../components/plots/LinePlot';
 import { fmtNum } from '../../../components/plots/plot-data';
 import { type DefectView, fittedLine, readDefects } from './defect-data';
@@ -200,10 +201,14 @@ function LossesCard({ v, fileBase }: { v: DefectView; fileBase: string }) {
   );
 }
 
+/** nF/cm² (foreign curves) to F/cm² (these plots). */
+const NF = 1e-9;
+
 function CvCard({ v, fileBase }: { v: DefectView; fileBase: string }) {
   const { t } = useTranslation();
   const cv = v.cv!;
   const line = fittedLine(cv);
+  const overlay = useOverlay('cv', NF);
   const vAxis = { label: t('defects.result.voltage'), unit: 'V' };
   return (
     <Card size="small" title={t('defects.result.cv', { f: fmtNum(cv.f) })} data-testid="defect-cv">
@@ -223,7 +228,7 @@ function CvCard({ v, fileBase }: { v: DefectView; fileBase: string }) {
             fileName={`${fileBase}-C-V`}
             x={vAxis}
             y={{ label: t('defects.result.capacitance'), unit: 'F/cm²' }}
-            series={[{ name: 'C', x: cv.V, y: cv.C }]}
+            series={[{ name: 'C', x: cv.V, y: cv.C }, ...overlay]}
             logToggle
           />
         </Col>
@@ -270,6 +275,7 @@ function CvCard({ v, fileBase }: { v: DefectView; fileBase: string }) {
 function CfCard({ v, fileBase }: { v: DefectView; fileBase: string }) {
   const { t } = useTranslation();
   const cf = v.cf!;
+  const overlay = useOverlay('cf', NF);
   const fAxis = { label: t('defects.result.frequency'), unit: 'Hz', log: true };
   return (
     <Card size="small" title={t('defects.result.cf', { v: fmtNum(cf.Vdc) })} data-testid="defect-cf">
@@ -289,7 +295,7 @@ function CfCard({ v, fileBase }: { v: DefectView; fileBase: string }) {
             fileName={`${fileBase}-C-f`}
             x={fAxis}
             y={{ label: t('defects.result.capacitance'), unit: 'F/cm²' }}
-            series={[{ name: 'C', x: cf.f, y: cf.C }]}
+            series={[{ name: 'C', x: cf.f, y: cf.C }, ...overlay]}
             logToggle
           />
         </Col>

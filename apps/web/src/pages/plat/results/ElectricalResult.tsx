@@ -5,14 +5,17 @@
  * mechanism, EQE/IQE and the optics.
  */
 import type { CalcDetail } from '@pvforge/contracts';
+import type { ForeignCurve } from '@pvforge/interop';
 import { Alert, Card, Col, Collapse, Row, Segmented, Space, Table, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CurveOverlayControl, OverlayProvider, overlaySeries } from '../../../components/interop/CurveOverlay';
 import LinePlot from '../../../components/plots/LinePlot';
 import { fmtNum } from '../../../components/plots/plot-data';
 import type { PlotSeries } from '../../../components/plots/types';
 import { SweepResultView } from '../../../components/sweep/SweepResultView';
 import { DefectPanels } from './DefectPanels';
+import { readDefects } from './defect-data';
 import { curveWarning, localWarning, nonconvergentAdvice } from './engine-warnings';
 import { ImpedancePanels } from './ImpedancePanels';
 import { modelLossSeries, oxideCurrentSeries } from './model-results';
@@ -174,6 +177,8 @@ function ElectricalBody({ detail }: { detail: CalcDetail }) {
   const { t } = useTranslation();
   const v = useMemo(() => readElectrical(detail.result), [detail.result]);
   const fileBase = `${detail.record.name}-${detail.record.id}`;
+  // SCAPS / SIMsalabim output curves drawn dashed on the matching plots (and in their exports)
+  const [foreign, setForeign] = useState<ForeignCurve[]>([]);
   const jv = useMemo<PlotSeries[]>(
     () =>
       (v?.curves ?? []).map((c) => ({
@@ -184,6 +189,7 @@ function ElectricalBody({ detail }: { detail: CalcDetail }) {
       })),
     [v, t],
   );
+  const jvShown = useMemo(() => [...jv, ...overlaySeries(foreign, 'jv')], [jv, foreign]);
   const recCurve = v?.curves.find((c) => c.tag === 'light') ?? v?.curves[0];
   const rec = useMemo(() => (recCurve ? recombinationSeries(recCurve, t) : []), [recCurve, t]);
   const oxide = useMemo(() => (recCurve ? oxideCurrentSeries(recCurve, t) : []), [recCurve, t]);
@@ -194,127 +200,145 @@ function ElectricalBody({ detail }: { detail: CalcDetail }) {
       { name: 'EQE', x: e.wl, y: e.eqe.map((x) => x * 100) },
       { name: t('results.elec.iqe'), x: e.wl, y: e.iqe.map((x) => x * 100), dashed: true },
       { name: t('results.elec.absElec'), x: e.wl, y: e.absorptance.map((x) => x * 100), dashed: true },
+      ...overlaySeries(foreign, 'qe'),
     ];
-  }, [v, t]);
+  }, [v, t, foreign]);
+  const defects = useMemo(() => readDefects(detail.result), [detail.result]);
   if (!v) return <Alert type="error" showIcon title={t('results.failure.noResult')} />;
+  // the plots this result has, each of which can carry a foreign curve of its kind
+  const hasCv = Boolean(defects?.cv);
+  const hasCf = Boolean(defects?.cf || v.impedance);
   const vAxis = { label: t('results.elec.voltage'), unit: 'V' };
   const jAxis = { label: 'J', unit: 'mA/cm²' };
   const curveWarnings = v.curves.flatMap((c) => c.warnings.map((w) => curveWarning(c.tag, w, t)));
   const lightFigures = v.curves.find((c) => c.tag !== 'dark' && c.figures)?.figures;
   return (
-    <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="rste-body">
-      {v.curves
-        .filter((c) => !c.converged)
-        .map((c) => (
-          <Alert
-            key={c.tag}
-            type="warning"
-            showIcon
-            title={t('results.elec.notConverged', {
-              curve: t(`results.elec.${c.tag === 'dark' ? 'dark' : 'light'}`),
-              error: c.error ? localWarning(c.error, t) : '',
-            })}
-            description={t(nonconvergentAdvice(c.error))}
-          />
-        ))}
-      <Warnings warnings={v.warnings} localized={curveWarnings} />
-      <Row gutter={[16, 16]}>
-        <Col xs={24} xl={12}>
-          <Card size="small" title={t('results.elec.figures')}>
-            <FiguresTable v={v} />
-            <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
-              {[
-                v.incidentPower !== undefined ? t('results.elec.incident', { v: fmtNum(v.incidentPower) }) : '',
-                v.generation ? t('results.elec.genModel', { v: generationName(v.generation.kind, t) }) : '',
-                v.eqe?.jsc !== undefined ? t('results.elec.jscFromEqe', { v: fmtNum(v.eqe.jsc) }) : '',
-                lightFigures
-                  ? t(`results.elec.figures${lightFigures.method === 'solved' ? 'Solved' : 'Interpolated'}`)
-                  : '',
-              ]
-                .filter(Boolean)
-                .join(' · ')}
-            </Typography.Paragraph>
-          </Card>
-        </Col>
-        <Col xs={24} xl={12}>
-          <Card size="small">
-            <LinePlot
-              testid="rste-jv"
-              title={t('results.elec.jv')}
-              fileName={`${fileBase}-JV`}
-              x={vAxis}
-              y={jAxis}
-              series={jv}
-              logToggle
+    <OverlayProvider curves={foreign}>
+      <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="rste-body">
+        <CurveOverlayControl
+          curves={foreign}
+          onChange={setForeign}
+          kinds={[
+            'jv',
+            ...(v.eqe ? (['qe'] as const) : []),
+            ...(hasCv ? (['cv'] as const) : []),
+            ...(hasCf ? (['cf'] as const) : []),
+          ]}
+          testid="rste-overlay"
+        />
+        {v.curves
+          .filter((c) => !c.converged)
+          .map((c) => (
+            <Alert
+              key={c.tag}
+              type="warning"
+              showIcon
+              title={t('results.elec.notConverged', {
+                curve: t(`results.elec.${c.tag === 'dark' ? 'dark' : 'light'}`),
+                error: c.error ? localWarning(c.error, t) : '',
+              })}
+              description={t(nonconvergentAdvice(c.error))}
             />
-          </Card>
-        </Col>
-      </Row>
-      {v.transient && <TransientPanels tr={v.transient} fileBase={fileBase} />}
-      {v.impedance && <ImpedancePanels z={v.impedance} fileBase={fileBase} />}
-      <BiasPanels v={v} fileBase={fileBase} />
-      <DefectPanels result={detail.result} fileBase={fileBase} />
-      <Row gutter={[16, 16]}>
-        {rec.length > 0 && recCurve && (
+          ))}
+        <Warnings warnings={v.warnings} localized={curveWarnings} />
+        <Row gutter={[16, 16]}>
           <Col xs={24} xl={12}>
-            <Card size="small">
-              <LinePlot
-                testid="rste-recombination"
-                title={`${t('results.elec.recomb')} · ${t(`results.elec.${recCurve.tag === 'dark' ? 'dark' : 'light'}`)}`}
-                fileName={`${fileBase}-recombination`}
-                x={vAxis}
-                y={jAxis}
-                series={rec}
-                logToggle
-              />
-            </Card>
-          </Col>
-        )}
-        {oxide.length > 0 && recCurve && (
-          <Col xs={24} xl={12}>
-            <Card size="small">
-              <LinePlot
-                testid="rste-oxide"
-                title={`${t('models.result.oxide')} · ${t(`results.elec.${recCurve.tag === 'dark' ? 'dark' : 'light'}`)}`}
-                fileName={`${fileBase}-oxide-current`}
-                x={vAxis}
-                y={{ ...jAxis, label: t('models.result.oxideAxis'), log: true }}
-                series={oxide}
-                logToggle
-              />
+            <Card size="small" title={t('results.elec.figures')}>
+              <FiguresTable v={v} />
               <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
-                {t('models.result.oxideNote')}
+                {[
+                  v.incidentPower !== undefined ? t('results.elec.incident', { v: fmtNum(v.incidentPower) }) : '',
+                  v.generation ? t('results.elec.genModel', { v: generationName(v.generation.kind, t) }) : '',
+                  v.eqe?.jsc !== undefined ? t('results.elec.jscFromEqe', { v: fmtNum(v.eqe.jsc) }) : '',
+                  lightFigures
+                    ? t(`results.elec.figures${lightFigures.method === 'solved' ? 'Solved' : 'Interpolated'}`)
+                    : '',
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
               </Typography.Paragraph>
             </Card>
           </Col>
-        )}
-        {eqe.length > 0 && (
           <Col xs={24} xl={12}>
             <Card size="small">
               <LinePlot
-                testid="rste-eqe"
-                title={t('results.elec.eqe')}
-                fileName={`${fileBase}-EQE`}
-                x={{ label: t('results.opt.wavelength'), unit: 'nm' }}
-                y={{ label: 'EQE', unit: '%', min: 0, max: 100 }}
-                series={eqe}
+                testid="rste-jv"
+                title={t('results.elec.jv')}
+                fileName={`${fileBase}-JV`}
+                x={vAxis}
+                y={jAxis}
+                series={jvShown}
+                logToggle
               />
             </Card>
           </Col>
+        </Row>
+        {v.transient && <TransientPanels tr={v.transient} fileBase={fileBase} />}
+        {v.impedance && <ImpedancePanels z={v.impedance} fileBase={fileBase} />}
+        <BiasPanels v={v} fileBase={fileBase} />
+        <DefectPanels result={detail.result} fileBase={fileBase} />
+        <Row gutter={[16, 16]}>
+          {rec.length > 0 && recCurve && (
+            <Col xs={24} xl={12}>
+              <Card size="small">
+                <LinePlot
+                  testid="rste-recombination"
+                  title={`${t('results.elec.recomb')} · ${t(`results.elec.${recCurve.tag === 'dark' ? 'dark' : 'light'}`)}`}
+                  fileName={`${fileBase}-recombination`}
+                  x={vAxis}
+                  y={jAxis}
+                  series={rec}
+                  logToggle
+                />
+              </Card>
+            </Col>
+          )}
+          {oxide.length > 0 && recCurve && (
+            <Col xs={24} xl={12}>
+              <Card size="small">
+                <LinePlot
+                  testid="rste-oxide"
+                  title={`${t('models.result.oxide')} · ${t(`results.elec.${recCurve.tag === 'dark' ? 'dark' : 'light'}`)}`}
+                  fileName={`${fileBase}-oxide-current`}
+                  x={vAxis}
+                  y={{ ...jAxis, label: t('models.result.oxideAxis'), log: true }}
+                  series={oxide}
+                  logToggle
+                />
+                <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
+                  {t('models.result.oxideNote')}
+                </Typography.Paragraph>
+              </Card>
+            </Col>
+          )}
+          {eqe.length > 0 && (
+            <Col xs={24} xl={12}>
+              <Card size="small">
+                <LinePlot
+                  testid="rste-eqe"
+                  title={t('results.elec.eqe')}
+                  fileName={`${fileBase}-EQE`}
+                  x={{ label: t('results.opt.wavelength'), unit: 'nm' }}
+                  y={{ label: 'EQE', unit: '%', min: 0, max: 100 }}
+                  series={eqe}
+                />
+              </Card>
+            </Col>
+          )}
+        </Row>
+        {v.optics && (
+          <Collapse
+            items={[
+              {
+                key: 'optics',
+                label: t('page.rsto'),
+                children: <OpticsPanels o={v.optics} fileBase={fileBase} testPrefix="rste-opt" />,
+              },
+            ]}
+          />
         )}
-      </Row>
-      {v.optics && (
-        <Collapse
-          items={[
-            {
-              key: 'optics',
-              label: t('page.rsto'),
-              children: <OpticsPanels o={v.optics} fileBase={fileBase} testPrefix="rste-opt" />,
-            },
-          ]}
-        />
-      )}
-    </Space>
+      </Space>
+    </OverlayProvider>
   );
 }
 

@@ -5,6 +5,7 @@
 import { Alert, Card, Col, Row, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useOverlay } from '../../../components/interop/CurveOverlay';
 import LinePlot from '../../../components/plots/LinePlot';
 import { fmtNum } from '../../../components/plots/plot-data';
 import { localWarning } from './engine-warnings';
@@ -14,6 +15,8 @@ import { bode, minusImaginary } from './transient-data';
 export function ImpedancePanels({ z, fileBase }: { z: ImpedanceView; fileBase: string }) {
   const { t } = useTranslation();
   const b = useMemo(() => bode(z), [z]);
+  // a SCAPS C-f output (nF/cm²) on the C(f) plot (F/cm²)
+  const cfOverlay = useOverlay('cf', 1e-9);
   const nyquist = useMemo(() => [{ name: 'Z', x: z.re, y: minusImaginary(z) }], [z]);
   const fAxis = { label: t('transient.result.frequency'), unit: 'Hz', log: true };
   const ohm = 'Ω·cm²';
@@ -68,7 +71,7 @@ export function ImpedancePanels({ z, fileBase }: { z: ImpedanceView; fileBase: s
             fileName={`${fileBase}-C(f)`}
             x={fAxis}
             y={{ label: 'C', unit: 'F/cm²', log: true }}
-            series={[{ name: 'C', x: z.f, y: z.C }]}
+            series={[{ name: 'C', x: z.f, y: z.C }, ...cfOverlay]}
             logToggle
           />
         </Col>

@@ -4,7 +4,7 @@
  * library, edit / re-run) and the input summary. The view itself only draws a succeeded result.
  */
 import { DownloadOutlined, EditOutlined, LineChartOutlined } from '@ant-design/icons';
-import type { CalcDetail, CalcKind, CalcRecord } from '@pvforge/contracts';
+import type { CalcDetail, CalcKind, CalcRecord, DeviceSpec } from '@pvforge/contracts';
 import { useQuery } from '@tanstack/react-query';
 import type { ButtonProps } from 'antd';
 import {
@@ -27,6 +27,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ApiError, NetworkError } from '../../../api/client';
 import { downloadResult, type ExportFormat, resultsApi } from '../../../api/results';
+import { ToolExportButtons } from '../../../components/interop/ExportButtons';
 import { Loading } from '../../../components/Loading';
 import { SaveDeviceButton } from '../../../components/library/SaveDeviceButton';
 import { PageHeader } from '../../../components/PageHeader';
@@ -91,6 +92,14 @@ export function ExportButtons({ record }: { record: CalcRecord }) {
       </Button>
     </>
   );
+}
+
+/** The device a device calculation ran (a sweep's record keeps it under `device`), if any. */
+export function resultDevice(detail: CalcDetail): DeviceSpec | undefined {
+  if (detail.record.kind !== 'opt' && detail.record.kind !== 'elec') return undefined;
+  const input = isObj(detail.input) ? detail.input : undefined;
+  const device = input && input['sweep'] === true && isObj(input['device']) ? input['device'] : input;
+  return device && Array.isArray(device['layers']) ? (device as unknown as DeviceSpec) : undefined;
 }
 
 /** The input of the calculation, short: the layer stack for devices, the job for circuits. */
@@ -416,6 +425,7 @@ export function ResultShell({
               buttonProps={{ 'data-testid': 'result-save-device' } as ButtonProps}
             />
           )}
+          {resultDevice(detail) && <ToolExportButtons spec={resultDevice(detail)} testPrefix="result-interop" />}
           <Link to={editPath(record.kind, record.id)} data-testid="result-edit">
             <Button icon={<EditOutlined />}>{t('results.actions.edit')}</Button>
           </Link>
