@@ -21,7 +21,10 @@ function tablesOf(text: string): { tables: Table[]; lines: string[] } {
   let cur: Table | undefined;
   for (let i = 0; i < lines.length; i++) {
     const raw = lines[i]!;
-    const cols = raw.split('\t').map((c) => c.trim()).filter((c) => c.length);
+    const cols = raw
+      .split('\t')
+      .map((c) => c.trim())
+      .filter((c) => c.length);
     if (!cols.length) continue;
     const nums = cols.map(parseNum);
     if (nums.every((n) => Number.isFinite(n)) && cur && nums.length >= 2) {
@@ -47,10 +50,14 @@ function jvCurve(t: Table, label: string, generatorPositive: boolean): ForeignCu
   if (iv < 0 || ij < 0) return undefined;
   let x = t.rows.map((r) => r[iv]!);
   let y = t.rows.map((r) => (generatorPositive ? r[ij]! : -r[ij]!));
-  // forward bias is where the delivered current falls (the diode takes over): if that is at
-  // negative V, SCAPS applied the voltage to the other contact; (V, J) -> (-V, -J) keeps V*J
-  const iMin = y.indexOf(Math.min(...y));
-  if (x[iMin]! < 0 && Math.abs(x[iMin]!) > 0) {
+  // forward bias is the end of the sweep where the diode takes over (J moves furthest from its
+  // value near 0 V); if that end is at negative V, SCAPS applied the voltage to the other contact:
+  // (V, J) -> (-V, -J) keeps the generated power V*J
+  const i0 = x.reduce((b, v, i) => (Math.abs(v) < Math.abs(x[b]!) ? i : b), 0);
+  const iLo = x.indexOf(Math.min(...x));
+  const iHi = x.indexOf(Math.max(...x));
+  const fwd = Math.abs(y[iLo]! - y[i0]!) > Math.abs(y[iHi]! - y[i0]!) ? iLo : iHi;
+  if (x[fwd]! < 0) {
     x = x.map((v) => -v);
     y = y.map((j) => -j);
   }
@@ -81,7 +88,7 @@ export function readScapsCurves(file: SourceFile): ForeignCurve[] {
     }
     if (ext === 'qe' || col(t, /^wvl|^lambda|wavelength/i) >= 0) {
       const iw = col(t, /^wvl|^lambda|wavelength/i);
-      const iq = col(t, /^qe|eqe/i);
+      const iq = col(t, /qe/i);
       if (iw < 0 || iq < 0) return;
       out.push({ tool: 'scaps', kind: 'qe', label, x: t.rows.map((r) => r[iw]!), y: t.rows.map((r) => r[iq]!) });
       return;
@@ -93,11 +100,24 @@ export function readScapsCurves(file: SourceFile): ForeignCurve[] {
     const cFactor = /nf\/cm/.test(unit) ? 1 : /f\/m/.test(unit) ? 1e5 : /f\/cm/.test(unit) ? 1e9 : 1;
     if ((ext === 'cv' || col(t, /^v\s*\(v\)/i) >= 0) && ic >= 0 && ext !== 'cf') {
       const iv = col(t, /^v\s*\(v\)/i);
-      out.push({ tool: 'scaps', kind: 'cv', label, x: t.rows.map((r) => r[iv]!), y: t.rows.map((r) => r[ic]! * cFactor) });
+      out.push({
+        tool: 'scaps',
+        kind: 'cv',
+        label,
+        x: t.rows.map((r) => r[iv]!),
+        y: t.rows.map((r) => r[ic]! * cFactor),
+      });
       return;
     }
     const ifr = col(t, /^f\s*\(hz\)|^freq/i);
-    if (ifr >= 0 && ic >= 0) out.push({ tool: 'scaps', kind: 'cf', label, x: t.rows.map((r) => r[ifr]!), y: t.rows.map((r) => r[ic]! * cFactor) });
+    if (ifr >= 0 && ic >= 0)
+      out.push({
+        tool: 'scaps',
+        kind: 'cf',
+        label,
+        x: t.rows.map((r) => r[ifr]!),
+        y: t.rows.map((r) => r[ic]! * cFactor),
+      });
   });
   return out;
 }

@@ -18,8 +18,8 @@ import {
   msg,
   numbersOf,
   parseNum,
-  sameUnit,
   ScapsError,
+  sameUnit,
   scapsOf,
   splitLines,
 } from './lines.js';
@@ -126,7 +126,12 @@ function sectionsOf(r: Reader, lines: DefLine[]): { title: DefLine[]; sections: 
     if (heading && l.key === undefined) {
       cur = { kind: heading, line: l.no, vals: [] };
       sections.push(cur);
-      r.items.push({ status: 'mapped', name: t, source: r.src(l.no), message: msg('scaps.section', { section: t }, `section "${t}"`) });
+      r.items.push({
+        status: 'mapped',
+        name: t,
+        source: r.src(l.no),
+        message: msg('scaps.section', { section: t }, `section "${t}"`),
+      });
       continue;
     }
     if (!cur || t.startsWith('>')) {
@@ -150,11 +155,22 @@ function sectionsOf(r: Reader, lines: DefLine[]): { title: DefLine[]; sections: 
 function regNum(r: Reader, v: Val, path: string, col = 0): number {
   const s = scapsOf(path);
   if (v.unit !== undefined && !sameUnit(v.unit, s.unit))
-    r.fail(v.line, 'scaps.unit', { key: v.key, got: v.unit, want: s.unit }, `${v.key} is given in [${v.unit}]; SCAPS writes it in [${s.unit}]`);
+    r.fail(
+      v.line,
+      'scaps.unit',
+      { key: v.key, got: v.unit, want: s.unit },
+      `${v.key} is given in [${v.unit}]; SCAPS writes it in [${s.unit}]`,
+    );
   const x = v.nums[col];
   if (x === undefined || !Number.isFinite(x))
-    r.fail(v.line, 'scaps.not-number', { key: v.key, got: v.value.slice(0, 40) }, `${v.key}: "${v.value.slice(0, 40)}" is not a number`);
-  return x * s.factor;
+    r.fail(
+      v.line,
+      'scaps.not-number',
+      { key: v.key, got: v.value.slice(0, 40) },
+      `${v.key}: "${v.value.slice(0, 40)}" is not a number`,
+    );
+  // 12 significant digits: the unit factor must not add binary noise to what the file says
+  return Number((x * s.factor).toPrecision(12));
 }
 
 /** Values within the format's precision (SCAPS writes 4 to 7 significant digits). */
@@ -175,7 +191,11 @@ interface RawInterface {
 }
 
 /** Layer keys that take part in composition grading, to the DeviceSpec field and registry path. */
-const LAYER_KEYS: { key: string; field: GradableKey | 'kRadCm3PerS' | 'cnCm6PerS' | 'cpCm6PerS'; profiled?: boolean }[] = [
+const LAYER_KEYS: {
+  key: string;
+  field: GradableKey | 'kRadCm3PerS' | 'cnCm6PerS' | 'cpCm6PerS';
+  profiled?: boolean;
+}[] = [
   { key: 'eps', field: 'epsR' },
   { key: 'chi', field: 'chiEV' },
   { key: 'Eg', field: 'egEV' },
@@ -224,7 +244,12 @@ function parse(r: Reader, text: string): Parsed {
   const v = /SCAPS\s+(\d+\.\d+(?:\.\d+)?)/i.exec(title.map((l) => l.raw).join(' '));
   if (v) p.version = v[1];
   if (!sections.some((s) => s.kind === 'layer'))
-    r.fail(lines.length, 'scaps.no-layer', {}, 'no "layer" section: this is not a SCAPS definition file, or it is truncated');
+    r.fail(
+      lines.length,
+      'scaps.no-layer',
+      {},
+      'no "layer" section: this is not a SCAPS definition file, or it is truncated',
+    );
   let lastIf: RawInterface | undefined;
   for (const s of sections) {
     if (s.kind === 'contact') p.contacts.push(s);
@@ -232,7 +257,12 @@ function parse(r: Reader, text: string): Parsed {
     else if (s.kind === 'working') p.working = s;
     else if (s.kind === 'layer') {
       if (p.layers.length >= MAX_SCAPS_LAYERS)
-        r.fail(s.line, 'scaps.too-many-layers', { max: MAX_SCAPS_LAYERS }, `more than ${MAX_SCAPS_LAYERS} layers (SCAPS itself allows far fewer)`);
+        r.fail(
+          s.line,
+          'scaps.too-many-layers',
+          { max: MAX_SCAPS_LAYERS },
+          `more than ${MAX_SCAPS_LAYERS} layers (SCAPS itself allows far fewer)`,
+        );
       const nm = find(s, 'name');
       p.layers.push({ sec: s, name: nm?.value || `layer ${p.layers.length + 1}`, defects: [] });
       lastIf = undefined;
@@ -241,20 +271,38 @@ function parse(r: Reader, text: string): Parsed {
       if (!l) r.fail(s.line, 'scaps.orphan', { section: 'srhrecombination' }, 'a defect section before any layer');
       l.defects.push(s);
     } else if (s.kind === 'interface') {
-      if (!p.layers.length) r.fail(s.line, 'scaps.orphan', { section: 'interface properties' }, 'an interface before any layer');
+      if (!p.layers.length)
+        r.fail(s.line, 'scaps.orphan', { section: 'interface properties' }, 'an interface before any layer');
       lastIf = { sec: s, leftLayer: p.layers.length - 1, defects: [] };
       p.interfaces.push(lastIf);
     } else if (s.kind === 'ifdefect') {
-      if (!lastIf) r.fail(s.line, 'scaps.orphan', { section: 'interface recombination' }, 'interface recombination outside an interface');
+      if (!lastIf)
+        r.fail(
+          s.line,
+          'scaps.orphan',
+          { section: 'interface recombination' },
+          'interface recombination outside an interface',
+        );
       lastIf.defects.push(s);
     } else p.others.push(s);
   }
   for (const i of p.interfaces)
     if (i.leftLayer >= p.layers.length - 1)
-      r.fail(i.sec.line, 'scaps.orphan', { section: 'interface properties' }, 'an interface after the last layer: the file is truncated');
+      r.fail(
+        i.sec.line,
+        'scaps.orphan',
+        { section: 'interface properties' },
+        'an interface after the last layer: the file is truncated',
+      );
   if (p.contacts.length !== 2)
-    r.fail(lines.length, 'scaps.contacts', { found: p.contacts.length }, `expected two contact sections, found ${p.contacts.length}: the file is truncated or not a .def`);
-  if (!p.working) r.fail(lines.length, 'scaps.no-working-point', {}, 'no "working point" section: the file is truncated');
+    r.fail(
+      lines.length,
+      'scaps.contacts',
+      { found: p.contacts.length },
+      `expected two contact sections, found ${p.contacts.length}: the file is truncated or not a .def`,
+    );
+  if (!p.working)
+    r.fail(lines.length, 'scaps.no-working-point', {}, 'no "working point" section: the file is truncated');
   return p;
 }
 
@@ -266,7 +314,17 @@ function boolOf(v: Val | undefined): boolean {
 function refuseSwitch(r: Reader, v: Val | undefined, what: string): void {
   if (!v) return;
   if (boolOf(v))
-    r.report(v, 'refused', undefined, 1, msg('scaps.refused-switch', { key: v.key, what }, `${what} is switched on in SCAPS; PVForge does not model it here, the device runs without it`));
+    r.report(
+      v,
+      'refused',
+      undefined,
+      1,
+      msg(
+        'scaps.refused-switch',
+        { key: v.key, what },
+        `${what} is switched on in SCAPS; PVForge does not model it here, the device runs without it`,
+      ),
+    );
   else r.report(v, 'unused', undefined, 0, msg('scaps.switch-off', { key: v.key }, 'switched off'));
 }
 
@@ -275,10 +333,18 @@ interface Built {
 }
 
 /** Equilibrium work function of a layer face from its doping (flat-band contacts), eV below vacuum. */
-function flatbandWf(e: { chiEV: number; egEV: number; ncCm3: number; nvCm3: number; ndCm3?: number; naCm3?: number }): number {
+function flatbandWf(e: {
+  chiEV: number;
+  egEV: number;
+  ncCm3: number;
+  nvCm3: number;
+  ndCm3?: number;
+  naCm3?: number;
+}): number {
   const net = (e.ndCm3 ?? 0) - (e.naCm3 ?? 0);
   if (net > 0) return Math.min(e.chiEV + e.egEV, Math.max(e.chiEV, e.chiEV + KT_300_EV * Math.log(e.ncCm3 / net)));
-  if (net < 0) return Math.max(e.chiEV, Math.min(e.chiEV + e.egEV, e.chiEV + e.egEV - KT_300_EV * Math.log(e.nvCm3 / -net)));
+  if (net < 0)
+    return Math.max(e.chiEV, Math.min(e.chiEV + e.egEV, e.chiEV + e.egEV - KT_300_EV * Math.log(e.nvCm3 / -net)));
   return e.chiEV + e.egEV / 2 + (KT_300_EV / 2) * Math.log(e.ncCm3 / e.nvCm3);
 }
 
@@ -303,7 +369,20 @@ function build(r: Reader, p: Parsed, absFiles: Map<string, SourceFile>): Built {
   const wp = p.working!;
   const ill = find(wp, 'illuminated from');
   const fromRight = ill ? /right/i.test(ill.value) : false;
-  if (ill) r.report(ill, 'mapped', 'layers', fromRight ? 'right' : 'left', msg('scaps.illuminated', { side: fromRight ? 'right' : 'left' }, fromRight ? 'light from the right: the layers are listed right to left and the contacts swapped' : 'light from the left: the layers in file order'));
+  if (ill)
+    r.report(
+      ill,
+      'mapped',
+      'layers',
+      fromRight ? 'right' : 'left',
+      msg(
+        'scaps.illuminated',
+        { side: fromRight ? 'right' : 'left' },
+        fromRight
+          ? 'light from the right: the layers are listed right to left and the contacts swapped'
+          : 'light from the left: the layers in file order',
+      ),
+    );
   // DeviceSpec order = the order light crosses the layers
   const order = p.layers.map((_, i) => i);
   if (fromRight) order.reverse();
@@ -331,23 +410,41 @@ function build(r: Reader, p: Parsed, absFiles: Map<string, SourceFile>): Built {
     const e: Record<string, number> = {};
     const back: Partial<Record<GradableKey, number>> = {};
     for (const k of LAYER_KEYS) {
-      const got = k.profiled ? findProfiled(s, k.key) : (() => {
-        const v = find(s, k.key);
-        return v ? { v, profile: 'uniform' } : undefined;
-      })();
+      const got = k.profiled
+        ? findProfiled(s, k.key)
+        : (() => {
+            const v = find(s, k.key);
+            return v ? { v, profile: 'uniform' } : undefined;
+          })();
       const path = `layers[].electrical.${k.field}`;
       const required = !['naCm3', 'ndCm3', 'kRadCm3PerS', 'cnCm6PerS', 'cpCm6PerS'].includes(k.field);
       if (!got) {
-        if (required) r.fail(s.line, 'scaps.missing', { key: k.key, section: `layer ${L.name}` }, `layer "${L.name}" has no ${k.key}`);
+        if (required)
+          r.fail(
+            s.line,
+            'scaps.missing',
+            { key: k.key, section: `layer ${L.name}` },
+            `layer "${L.name}" has no ${k.key}`,
+          );
         continue;
       }
       const { v, profile } = got;
       const f = faces(v);
       const sc = scapsOf(path);
       if (v.unit !== undefined && !sameUnit(v.unit, sc.unit))
-        r.fail(v.line, 'scaps.unit', { key: v.key, got: v.unit, want: sc.unit }, `${v.key} is given in [${v.unit}]; SCAPS writes it in [${sc.unit}]`);
+        r.fail(
+          v.line,
+          'scaps.unit',
+          { key: v.key, got: v.unit, want: sc.unit },
+          `${v.key} is given in [${v.unit}]; SCAPS writes it in [${sc.unit}]`,
+        );
       if (!Number.isFinite(f.left) || !Number.isFinite(f.right))
-        r.fail(v.line, 'scaps.not-number', { key: v.key, got: v.value.slice(0, 40) }, `${v.key}: "${v.value.slice(0, 40)}" is not a number`);
+        r.fail(
+          v.line,
+          'scaps.not-number',
+          { key: v.key, got: v.value.slice(0, 40) },
+          `${v.key}: "${v.value.slice(0, 40)}" is not a number`,
+        );
       // the face the light reaches first is the layer's front
       const front = Number(((fromRight ? f.right : f.left) * sc.factor).toPrecision(12));
       const backV = Number(((fromRight ? f.left : f.right) * sc.factor).toPrecision(12));
@@ -356,11 +453,41 @@ function build(r: Reader, p: Parsed, absFiles: Map<string, SourceFile>): Built {
       if (f.graded && gradable) back[k.field as GradableKey] = backV;
       const fieldPath = `${P}.electrical.${k.field}`;
       if (f.graded && !gradable)
-        r.report(v, 'approximated', fieldPath, front, msg('scaps.grading-not-gradable', { key: v.key }, `${v.key} is graded in SCAPS; PVForge grades only the band, permittivity, densities of states, mobilities and doping: the front-face value is used`));
+        r.report(
+          v,
+          'approximated',
+          fieldPath,
+          front,
+          msg(
+            'scaps.grading-not-gradable',
+            { key: v.key },
+            `${v.key} is graded in SCAPS; PVForge grades only the band, permittivity, densities of states, mobilities and doping: the front-face value is used`,
+          ),
+        );
       else if (f.graded)
-        r.report(v, 'approximated', fieldPath, front, msg('scaps.grading-linear', { key: v.key, front, back: backV }, `${v.key} graded from ${front} (front) to ${backV} (back); SCAPS's composition law between the faces is replaced by a linear change`));
+        r.report(
+          v,
+          'approximated',
+          fieldPath,
+          front,
+          msg(
+            'scaps.grading-linear',
+            { key: v.key, front, back: backV },
+            `${v.key} graded from ${front} (front) to ${backV} (back); SCAPS's composition law between the faces is replaced by a linear change`,
+          ),
+        );
       else if (k.profiled && !/^uniform$/i.test(profile))
-        r.report(v, 'approximated', fieldPath, front, msg('scaps.profile', { key: v.key, profile }, `${v.key} has a ${profile} profile in SCAPS; taken as uniform at the value SCAPS gives`));
+        r.report(
+          v,
+          'approximated',
+          fieldPath,
+          front,
+          msg(
+            'scaps.profile',
+            { key: v.key, profile },
+            `${v.key} has a ${profile} profile in SCAPS; taken as uniform at the value SCAPS gives`,
+          ),
+        );
       else r.report(v, 'mapped', fieldPath, front);
     }
     // v_th is a layer value in SCAPS that its defects use
@@ -372,20 +499,67 @@ function build(r: Reader, p: Parsed, absFiles: Map<string, SourceFile>): Built {
     e.__vthP = vthPCmPerS;
     refuseSwitch(r, find(s, 'Tunneling in layer'), 'intraband tunnelling in the layer');
     for (const m of [...findAll(s, 'Relative electron mass'), ...findAll(s, 'Relative hole mass')])
-      if (!m.used) r.report(m, 'unused', undefined, undefined, msg('scaps.mass-unused', {}, 'effective masses are used by SCAPS only for tunnelling, which is off'));
+      if (!m.used)
+        r.report(
+          m,
+          'unused',
+          undefined,
+          undefined,
+          msg('scaps.mass-unused', {}, 'effective masses are used by SCAPS only for tunnelling, which is off'),
+        );
     const comp = find(s, 'composition grading');
-    if (comp) r.report(comp, Object.keys(back).length ? 'approximated' : 'mapped', Object.keys(back).length ? `${P}.electrical.grading` : undefined, undefined, msg('scaps.composition', {}, 'composition grading: PVForge reads the face values SCAPS wrote in each graded row'));
+    if (comp)
+      r.report(
+        comp,
+        Object.keys(back).length ? 'approximated' : 'mapped',
+        Object.keys(back).length ? `${P}.electrical.grading` : undefined,
+        undefined,
+        msg(
+          'scaps.composition',
+          {},
+          'composition grading: PVForge reads the face values SCAPS wrote in each graded row',
+        ),
+      );
     const optical = readOptics(r, s, e.egEV!, P, absFiles);
     const electrical: Record<string, unknown> = {};
     for (const [k, x] of Object.entries(e)) if (!k.startsWith('__')) electrical[k] = x;
     if (Object.keys(back).length) electrical.grading = { law: 'linear', back };
     const defects: BulkDefectSpec[] = [];
-    for (const ds of L.defects) defects.push(...readBulkDefect(r, ds, `${P}.electrical.defects`, defects.length, vthNCmPerS, vthPCmPerS, fromRight));
-    if (vthN && !vthN.used) r.report(vthN, defects.length ? 'mapped' : 'unused', defects.length ? `${P}.electrical.defects[].vthNCmPerS` : undefined, vthNCmPerS, defects.length ? undefined : msg('scaps.vth-unused', {}, 'no defect in this layer uses the thermal velocity'));
-    if (vthP && !vthP.used) r.report(vthP, defects.length ? 'mapped' : 'unused', defects.length ? `${P}.electrical.defects[].vthPCmPerS` : undefined, vthPCmPerS, defects.length ? undefined : msg('scaps.vth-unused', {}, 'no defect in this layer uses the thermal velocity'));
-    if (defects.length > 20) r.fail(s.line, 'scaps.too-many-defects', { layer: name, count: defects.length }, `layer "${name}" has ${defects.length} defect levels; PVForge takes at most 20 per layer`);
+    for (const ds of L.defects)
+      defects.push(
+        ...readBulkDefect(r, ds, `${P}.electrical.defects`, defects.length, vthNCmPerS, vthPCmPerS, fromRight),
+      );
+    if (vthN && !vthN.used)
+      r.report(
+        vthN,
+        defects.length ? 'mapped' : 'unused',
+        defects.length ? `${P}.electrical.defects[].vthNCmPerS` : undefined,
+        vthNCmPerS,
+        defects.length ? undefined : msg('scaps.vth-unused', {}, 'no defect in this layer uses the thermal velocity'),
+      );
+    if (vthP && !vthP.used)
+      r.report(
+        vthP,
+        defects.length ? 'mapped' : 'unused',
+        defects.length ? `${P}.electrical.defects[].vthPCmPerS` : undefined,
+        vthPCmPerS,
+        defects.length ? undefined : msg('scaps.vth-unused', {}, 'no defect in this layer uses the thermal velocity'),
+      );
+    if (defects.length > 20)
+      r.fail(
+        s.line,
+        'scaps.too-many-defects',
+        { layer: name, count: defects.length },
+        `layer "${name}" has ${defects.length} defect levels; PVForge takes at most 20 per layer`,
+      );
     if (defects.length) electrical.defects = defects;
-    builtLayers.push({ name, thicknessNm, role: 'other', optical, electrical: electrical as DeviceLayerSpec['electrical'] });
+    builtLayers.push({
+      name,
+      thicknessNm,
+      role: 'other',
+      optical,
+      electrical: electrical as DeviceLayerSpec['electrical'],
+    });
     byFileIndex.set(fi, { name, at, e });
   });
   assignRoles(builtLayers);
@@ -400,14 +574,39 @@ function build(r: Reader, p: Parsed, absFiles: Map<string, SourceFile>): Built {
     const at = fromRight ? nWithDefects - 1 - interfaces.length : interfaces.length;
     const P = `electrical.interfaces[${at}]`;
     const nameV = find(I.sec, 'interfacename');
-    if (nameV) r.report(nameV, 'mapped', `${P}.between`, `${front.name} / ${backL.name}`, msg('scaps.interface-name', {}, 'the interface is named by its two layers'));
+    if (nameV)
+      r.report(
+        nameV,
+        'mapped',
+        `${P}.between`,
+        `${front.name} / ${backL.name}`,
+        msg('scaps.interface-name', {}, 'the interface is named by its two layers'),
+      );
     refuseSwitch(r, find(I.sec, 'Intraband tunneling'), 'intraband tunnelling across the interface');
     for (const m of [...findAll(I.sec, 'Relative electron mass'), ...findAll(I.sec, 'Relative hole mass')])
-      if (!m.used) r.report(m, 'unused', undefined, undefined, msg('scaps.mass-unused', {}, 'effective masses are used by SCAPS only for tunnelling, which is off'));
+      if (!m.used)
+        r.report(
+          m,
+          'unused',
+          undefined,
+          undefined,
+          msg('scaps.mass-unused', {}, 'effective masses are used by SCAPS only for tunnelling, which is off'),
+        );
     const defects: InterfaceDefectSpec[] = [];
-    for (const ds of I.defects) defects.push(...readInterfaceDefect(r, ds, `${P}.defects`, defects.length, p, I, left, right, fromRight));
+    for (const ds of I.defects)
+      defects.push(...readInterfaceDefect(r, ds, `${P}.defects`, defects.length, p, I, left, right, fromRight));
     if (defects.length) interfaces.push({ between: [front.name, backL.name], defects });
-    else r.items.push({ status: 'unused', name: 'interface properties', source: r.src(I.sec.line), message: msg('scaps.interface-empty', {}, 'an interface without defects: nothing to map (carriers cross by thermionic emission in both tools)') });
+    else
+      r.items.push({
+        status: 'unused',
+        name: 'interface properties',
+        source: r.src(I.sec.line),
+        message: msg(
+          'scaps.interface-empty',
+          {},
+          'an interface without defects: nothing to map (carriers cross by thermionic emission in both tools)',
+        ),
+      });
   }
   if (fromRight) interfaces.reverse();
 
@@ -421,7 +620,8 @@ function build(r: Reader, p: Parsed, absFiles: Map<string, SourceFile>): Built {
   const backC = readContact(r, backSec, 'back');
   const frontLayer = builtLayers[0]!.electrical as Record<string, number>;
   const backLayer = builtLayers[builtLayers.length - 1]!.electrical as Record<string, number>;
-  const grading = (builtLayers[builtLayers.length - 1]!.electrical as { grading?: { back: Record<string, number> } }).grading;
+  const grading = (builtLayers[builtLayers.length - 1]!.electrical as { grading?: { back: Record<string, number> } })
+    .grading;
   const backFace = { ...backLayer, ...(grading?.back ?? {}) } as never;
   const wfFront = frontC.kind === 'schottky' ? frontC.workFunctionEV! : flatbandWf(frontLayer as never);
   const wfBack = backC.kind === 'schottky' ? backC.workFunctionEV! : flatbandWf(backFace);
@@ -430,44 +630,130 @@ function build(r: Reader, p: Parsed, absFiles: Map<string, SourceFile>): Built {
   // the anode collects holes: the contact with the deeper Fermi level (larger work function)
   const anode: 'front' | 'back' = wfBack >= wfFront ? 'back' : 'front';
   const va = find(wp, 'voltage V applied to');
-  if (va) r.report(va, 'unused', 'electrical.contacts.anode', anode, msg('scaps.polarity', { anode }, `SCAPS's voltage reference; PVForge applies forward bias at the anode (the ${anode} contact, from the contacts' work functions) and reports photocurrent as positive`));
+  if (va)
+    r.report(
+      va,
+      'unused',
+      'electrical.contacts.anode',
+      anode,
+      msg(
+        'scaps.polarity',
+        { anode },
+        `SCAPS's voltage reference; PVForge applies forward bias at the anode (the ${anode} contact, from the contacts' work functions) and reports photocurrent as positive`,
+      ),
+    );
   const crs = find(wp, 'cell reference system');
-  if (crs) r.report(crs, 'unused', undefined, undefined, msg('scaps.sign', {}, 'SCAPS sign convention; PVForge reports generated power and photocurrent as positive'));
+  if (crs)
+    r.report(
+      crs,
+      'unused',
+      undefined,
+      undefined,
+      msg('scaps.sign', {}, 'SCAPS sign convention; PVForge reports generated power and photocurrent as positive'),
+    );
   const R = find(wp, 'internal Rfront');
   const T = find(wp, 'internal Tfront');
-  const rf = R ? R.nums[0] ?? Number.NaN : 0;
-  const tf = T ? T.nums[0] ?? Number.NaN : 1;
-  if (!Number.isFinite(rf) || rf < 0 || rf > 1) r.fail(R!.line, 'scaps.range', { key: 'internal Rfront', min: 0, max: 1 }, 'internal Rfront must be between 0 and 1');
-  if (!Number.isFinite(tf) || tf < 0 || tf > 1) r.fail(T!.line, 'scaps.range', { key: 'internal Tfront', min: 0, max: 1 }, 'internal Tfront must be between 0 and 1');
+  const rf = R ? (R.nums[0] ?? Number.NaN) : 0;
+  const tf = T ? (T.nums[0] ?? Number.NaN) : 1;
+  if (!Number.isFinite(rf) || rf < 0 || rf > 1)
+    r.fail(
+      R!.line,
+      'scaps.range',
+      { key: 'internal Rfront', min: 0, max: 1 },
+      'internal Rfront must be between 0 and 1',
+    );
+  if (!Number.isFinite(tf) || tf < 0 || tf > 1)
+    r.fail(
+      T!.line,
+      'scaps.range',
+      { key: 'internal Tfront', min: 0, max: 1 },
+      'internal Tfront must be between 0 and 1',
+    );
   // Beer-Lambert: a front filter of transmission T after a reflection R leaves (1-R)T
   const reflectance = Number((1 - (1 - rf) * tf).toPrecision(12));
-  if (R) r.report(R, 'mapped', 'electrical.generation.reflectance', reflectance, msg('scaps.reflectance', { r: rf, t: tf, reflectance }, 'front reflection; with the front transmission it gives the reflectance 1-(1-R)T'));
-  if (T) r.report(T, 'mapped', 'electrical.generation.reflectance', reflectance, msg('scaps.reflectance', { r: rf, t: tf, reflectance }, 'front transmission folded into the reflectance 1-(1-R)T (exact for Beer-Lambert)'));
-  for (const v of wp.vals) if (!v.used) r.report(v, 'unused', undefined, undefined, msg('scaps.unknown', { key: v.key }, `"${v.key}" is not read by PVForge`));
+  if (R)
+    r.report(
+      R,
+      'mapped',
+      'electrical.generation.reflectance',
+      reflectance,
+      msg(
+        'scaps.reflectance',
+        { r: rf, t: tf, reflectance },
+        'front reflection; with the front transmission it gives the reflectance 1-(1-R)T',
+      ),
+    );
+  if (T)
+    r.report(
+      T,
+      'mapped',
+      'electrical.generation.reflectance',
+      reflectance,
+      msg(
+        'scaps.reflectance',
+        { r: rf, t: tf, reflectance },
+        'front transmission folded into the reflectance 1-(1-R)T (exact for Beer-Lambert)',
+      ),
+    );
+  for (const v of wp.vals)
+    if (!v.used)
+      r.report(
+        v,
+        'unused',
+        undefined,
+        undefined,
+        msg('scaps.unknown', { key: v.key }, `"${v.key}" is not read by PVForge`),
+      );
 
   for (const c of p.convergence)
     for (const v of c.vals) {
       if (v.used) continue;
-      if (/tunnelbtob_allowed|tunnelcontact_allowed/i.test(v.key)) refuseSwitch(r, v, v.key.startsWith('TunnelBtoB') ? 'band-to-band tunnelling' : 'tunnelling to the contacts');
-      else r.report(v, 'unused', undefined, undefined, msg('scaps.solver', { key: v.key }, "SCAPS's solver and analysis setting; PVForge's solver has its own"));
+      if (/tunnelbtob_allowed|tunnelcontact_allowed/i.test(v.key))
+        refuseSwitch(r, v, v.key.startsWith('TunnelBtoB') ? 'band-to-band tunnelling' : 'tunnelling to the contacts');
+      else
+        r.report(
+          v,
+          'unused',
+          undefined,
+          undefined,
+          msg('scaps.solver', { key: v.key }, "SCAPS's solver and analysis setting; PVForge's solver has its own"),
+        );
     }
 
   const egMin = Math.min(...builtLayers.map((l) => (l.electrical as { egEV: number }).egEV));
   const stopV = Math.min(3, Math.max(0.4, Math.round(egMin * 10) / 10));
   const endNm = Math.min(2500, Math.max(400, Math.ceil((1239.84 / egMin + 100) / 10) * 10));
-  r.warnings.push(msg('scaps.sweep-default', { stopV, endNm }, `the .def holds no voltage sweep, spectrum, temperature or series and shunt resistance: 0 to ${stopV} V in 20 mV steps (continued to Voc), AM1.5G from 300 to ${endNm} nm, 300 K, no resistances`));
+  r.warnings.push(
+    msg(
+      'scaps.sweep-default',
+      { stopV, endNm },
+      `the .def holds no voltage sweep, spectrum, temperature or series and shunt resistance: 0 to ${stopV} V in 20 mV steps (continued to Voc), AM1.5G from 300 to ${endNm} nm, 300 K, no resistances`,
+    ),
+  );
   for (const l of p.title) {
     const t = l.raw.trim();
-    r.items.push({ status: 'unused', name: t.slice(0, 80), source: r.src(l.no), message: msg('scaps.title', {}, 'title or comment line') });
+    r.items.push({
+      status: 'unused',
+      name: t.slice(0, 80),
+      source: r.src(l.no),
+      message: msg('scaps.title', {}, 'title or comment line'),
+    });
   }
   const device: DeviceSpec = {
     schemaVersion: 1,
-    name: (p.title.map((l) => l.raw.replace(/^>\s*/, '').trim()).find((t) => t && !/^SCAPS|^last saved/i.test(t)) ?? 'SCAPS device').slice(0, 200),
+    name: (
+      p.title.map((l) => l.raw.replace(/^>\s*/, '').trim()).find((t) => t && !/^SCAPS|^last saved/i.test(t)) ??
+      'SCAPS device'
+    ).slice(0, 200),
     description: `Imported from the SCAPS-1D definition file ${r.file}${p.version ? ` (SCAPS ${p.version})` : ''}.`,
     ambient: { kind: 'constant', n: 1, k: 0 },
     layers: builtLayers,
     substrate: { kind: 'constant', n: 1, k: 0 },
-    illumination: { spectrum: { kind: 'builtin', id: 'AM1.5G' }, suns: 1, wavelength: { startNm: 300, endNm, stepNm: 5 } },
+    illumination: {
+      spectrum: { kind: 'builtin', id: 'AM1.5G' },
+      suns: 1,
+      wavelength: { startNm: 300, endNm, stepNm: 5 },
+    },
     electrical: {
       contacts: { front: frontC, back: backC, anode },
       ...(interfaces.length ? { interfaces } : {}),
@@ -498,59 +784,159 @@ function assignRoles(layers: DeviceLayerSpec[]): void {
  * with its parameters, or "from file" with the .abs file) after legacy A and B lines kept for older
  * versions; files of 3.3.06 and before hold only the A and B lines (in 1/(m sqrt(eV)) and sqrt(eV)/m).
  */
-function readOptics(r: Reader, s: Section, egEV: number, P: string, absFiles: Map<string, SourceFile>): OpticalModelSpec {
+function readOptics(
+  r: Reader,
+  s: Section,
+  egEV: number,
+  P: string,
+  absFiles: Map<string, SourceFile>,
+): OpticalModelSpec {
   const sels = findAll(s, 'absorptionmodel pure A material (y=0)');
   const current = sels.filter((v) => !/line inserted for compatibility/i.test(v.value));
-  const legacy = sels.filter((v) => /line inserted for compatibility/i.test(v.value) || /coefficients a and b/i.test(v.value));
+  const legacy = sels.filter(
+    (v) => /line inserted for compatibility/i.test(v.value) || /coefficients a and b/i.test(v.value),
+  );
   const sel = current[current.length - 1] ?? legacy[legacy.length - 1];
   const legacyA = find(s, 'A');
   const legacyB = find(s, 'B');
   const unusedLegacy = (why: string) => {
-    for (const v of [...legacy, legacyA, legacyB]) if (v && !v.used && v !== sel) r.report(v, 'unused', undefined, undefined, msg('scaps.legacy-absorption', {}, why));
+    for (const v of [...legacy, legacyA, legacyB])
+      if (v && !v.used && v !== sel)
+        r.report(v, 'unused', undefined, undefined, msg('scaps.legacy-absorption', {}, why));
   };
   const markB = () => {
     for (const v of s.vals)
       if (!v.used && /pure b material|absorption model b|absorption grading|^absorptionfile pure b/i.test(v.key))
-        r.report(v, 'unused', undefined, undefined, msg('scaps.pure-b', {}, "the pure-B material's absorption, used by SCAPS only in a composition-graded layer"));
+        r.report(
+          v,
+          'unused',
+          undefined,
+          undefined,
+          msg('scaps.pure-b', {}, "the pure-B material's absorption, used by SCAPS only in a composition-graded layer"),
+        );
   };
   let model: OpticalModelSpec;
   if (sel && /from file/i.test(sel.value)) {
     const fileV = find(s, 'absorptionfile pure A material (y=0)');
-    if (!fileV || !fileV.value) r.fail(sel.line, 'scaps.abs-name', {}, 'absorption "from file" without the file name line');
+    if (!fileV || !fileV.value)
+      r.fail(sel.line, 'scaps.abs-name', {}, 'absorption "from file" without the file name line');
     const fname = fileV.value.replace(/^.*[\\/]/, '').trim();
     const af = absFiles.get(fname.toLowerCase());
     if (!af)
-      r.fail(fileV.line, 'scaps.abs-missing', { abs: fname }, `the absorption file "${fname}" this layer names was not given; add it beside the .def`);
+      r.fail(
+        fileV.line,
+        'scaps.abs-missing',
+        { abs: fname },
+        `the absorption file "${fname}" this layer names was not given; add it beside the .def`,
+      );
     const t = readAbsFile(af);
-    model = { kind: 'absorption-table', name: fname, n: SCAPS_DEFAULT_N, wavelengthNm: t.wavelengthNm, alphaPerCm: t.alphaPerCm, extrapolation: 'hold' };
+    model = {
+      kind: 'absorption-table',
+      name: fname,
+      n: SCAPS_DEFAULT_N,
+      wavelengthNm: t.wavelengthNm,
+      alphaPerCm: t.alphaPerCm,
+      extrapolation: 'hold',
+    };
     r.report(sel, 'mapped', `${P}.optical`, 'absorption-table');
-    r.report(fileV, 'approximated', `${P}.optical`, fname, msg('scaps.abs-loaded', { abs: fname, points: t.wavelengthNm.length, x: t.xUnit, alpha: t.alphaUnit }, `absorption table ${fname} (${t.wavelengthNm.length} points, first column in ${t.xUnit}, alpha in ${t.alphaUnit}); held at its ends outside its range; refractive index ${SCAPS_DEFAULT_N} (SCAPS has none, only the transfer matrix reads it)`));
-    for (const k of ['absorption model A, model', 'absorption model A, value of parameter 1', 'absorption model A, value of parameter 2'])
-      for (const v of findAll(s, k)) if (!v.used) r.report(v, 'unused', undefined, undefined, msg('scaps.model-not-chosen', {}, 'the model is not the one chosen (absorption from file)'));
+    r.report(
+      fileV,
+      'approximated',
+      `${P}.optical`,
+      fname,
+      msg(
+        'scaps.abs-loaded',
+        { abs: fname, points: t.wavelengthNm.length, x: t.xUnit, alpha: t.alphaUnit },
+        `absorption table ${fname} (${t.wavelengthNm.length} points, first column in ${t.xUnit}, alpha in ${t.alphaUnit}); held at its ends outside its range; refractive index ${SCAPS_DEFAULT_N} (SCAPS has none, only the transfer matrix reads it)`,
+      ),
+    );
+    for (const k of [
+      'absorption model A, model',
+      'absorption model A, value of parameter 1',
+      'absorption model A, value of parameter 2',
+    ])
+      for (const v of findAll(s, k))
+        if (!v.used)
+          r.report(
+            v,
+            'unused',
+            undefined,
+            undefined,
+            msg('scaps.model-not-chosen', {}, 'the model is not the one chosen (absorption from file)'),
+          );
     unusedLegacy('legacy absorption coefficients, kept by SCAPS for versions up to 3.3.06; the file is chosen');
   } else if (sel && /from model/i.test(sel.value)) {
     const m = find(s, 'absorption model A, model');
     const p1 = find(s, 'absorption model A, value of parameter 1');
     const p2 = find(s, 'absorption model A, value of parameter 2');
-    if (!p1) r.fail(sel.line, 'scaps.missing', { key: 'absorption model A, value of parameter 1', section: 'layer' }, 'absorption "from model" without its parameter 1');
+    if (!p1)
+      r.fail(
+        sel.line,
+        'scaps.missing',
+        { key: 'absorption model A, value of parameter 1', section: 'layer' },
+        'absorption "from model" without its parameter 1',
+      );
     const a = p1.nums[0]!;
     const b = p2?.nums[0] ?? 0;
-    if (!Number.isFinite(a) || a < 0) r.fail(p1.line, 'scaps.not-number', { key: p1.key, got: p1.value }, `${p1.key} must be a number >= 0`);
+    if (!Number.isFinite(a) || a < 0)
+      r.fail(p1.line, 'scaps.not-number', { key: p1.key, got: p1.value }, `${p1.key} must be a number >= 0`);
     model = { kind: 'sqrt-law', n: SCAPS_DEFAULT_N, egEV, aPerCmSqrtEV: a, ...(b ? { bSqrtEVPerCm: b } : {}) };
     r.report(sel, 'mapped', `${P}.optical`, 'sqrt-law');
     const traditional = m ? /sqrt\(hv-eg\)/i.test(m.value) && !/urbach|tauc/i.test(m.value) : true;
-    if (m) r.report(m, traditional ? 'mapped' : 'approximated', `${P}.optical.kind`, 'sqrt-law', traditional ? undefined : msg('scaps.model-approx', { model: m.value }, `SCAPS model "${m.value}" is taken as the square-root law with its two parameters`));
-    r.report(p1, 'mapped', `${P}.optical.aPerCmSqrtEV`, a, msg('scaps.sqrt-a', {}, 'A of alpha = (A + B/hv) sqrt(hv - Eg), in 1/(cm sqrt(eV)); Eg is the layer gap; refractive index 2 (SCAPS has none)'));
+    if (m)
+      r.report(
+        m,
+        traditional ? 'mapped' : 'approximated',
+        `${P}.optical.kind`,
+        'sqrt-law',
+        traditional
+          ? undefined
+          : msg(
+              'scaps.model-approx',
+              { model: m.value },
+              `SCAPS model "${m.value}" is taken as the square-root law with its two parameters`,
+            ),
+      );
+    r.report(
+      p1,
+      'mapped',
+      `${P}.optical.aPerCmSqrtEV`,
+      a,
+      msg(
+        'scaps.sqrt-a',
+        {},
+        'A of alpha = (A + B/hv) sqrt(hv - Eg), in 1/(cm sqrt(eV)); Eg is the layer gap; refractive index 2 (SCAPS has none)',
+      ),
+    );
     if (p2) r.report(p2, 'mapped', `${P}.optical.bSqrtEVPerCm`, b);
     unusedLegacy('legacy absorption coefficients, kept by SCAPS for versions up to 3.3.06; the model is chosen');
   } else {
     // up to 3.3.06: A and B in SI on their own lines
-    if (!legacyA) r.fail(s.line, 'scaps.missing', { key: 'A', section: 'layer' }, 'the layer gives no absorption (no model, no file, no A)');
+    if (!legacyA)
+      r.fail(
+        s.line,
+        'scaps.missing',
+        { key: 'A', section: 'layer' },
+        'the layer gives no absorption (no model, no file, no A)',
+      );
     const a = legacyA.nums[0]! / 100;
     const b = (legacyB?.nums[0] ?? 0) / 100;
-    if (!Number.isFinite(a) || a < 0) r.fail(legacyA.line, 'scaps.not-number', { key: 'A', got: legacyA.value }, 'A must be a number >= 0');
-    if (legacyA.unit && !sameUnit(legacyA.unit, '/(m*sqrt(eV))')) r.fail(legacyA.line, 'scaps.unit', { key: 'A', got: legacyA.unit, want: '/(m*sqrt(eV))' }, `A is given in [${legacyA.unit}]; SCAPS writes it in [/(m*sqrt(eV))]`);
-    model = { kind: 'sqrt-law', n: SCAPS_DEFAULT_N, egEV, aPerCmSqrtEV: Number(a.toPrecision(12)), ...(b ? { bSqrtEVPerCm: Number(b.toPrecision(12)) } : {}) };
+    if (!Number.isFinite(a) || a < 0)
+      r.fail(legacyA.line, 'scaps.not-number', { key: 'A', got: legacyA.value }, 'A must be a number >= 0');
+    if (legacyA.unit && !sameUnit(legacyA.unit, '/(m*sqrt(eV))'))
+      r.fail(
+        legacyA.line,
+        'scaps.unit',
+        { key: 'A', got: legacyA.unit, want: '/(m*sqrt(eV))' },
+        `A is given in [${legacyA.unit}]; SCAPS writes it in [/(m*sqrt(eV))]`,
+      );
+    model = {
+      kind: 'sqrt-law',
+      n: SCAPS_DEFAULT_N,
+      egEV,
+      aPerCmSqrtEV: Number(a.toPrecision(12)),
+      ...(b ? { bSqrtEVPerCm: Number(b.toPrecision(12)) } : {}),
+    };
     if (sel) r.report(sel, 'mapped', `${P}.optical`, 'sqrt-law');
     r.report(legacyA, 'mapped', `${P}.optical.aPerCmSqrtEV`, model.aPerCmSqrtEV);
     if (legacyB) r.report(legacyB, 'mapped', `${P}.optical.bSqrtEVPerCm`, b);
@@ -559,13 +945,26 @@ function readOptics(r: Reader, s: Section, egEV: number, P: string, absFiles: Ma
   return model;
 }
 
-function distOf(r: Reader, sec: Section): { dist: NonNullable<BulkDefectSpec['distribution']>; tail?: 'cb' | 'vb'; v?: Val } {
+function distOf(
+  r: Reader,
+  sec: Section,
+): { dist: NonNullable<BulkDefectSpec['distribution']>; tail?: 'cb' | 'vb'; v?: Val } {
   const v = find(sec, 'energy distribution');
   if (!v) return { dist: 'single' };
   const k = norm(v.value);
   const d = DIST[k];
-  if (!d) r.fail(v.line, 'scaps.distribution', { got: v.value }, `energy distribution "${v.value}" is not one SCAPS writes (single, uniform, gauss, CB tail, VB tail)`);
-  return { dist: d, v, ...(k === 'cb tail' ? { tail: 'cb' as const } : k === 'vb tail' ? { tail: 'vb' as const } : {}) };
+  if (!d)
+    r.fail(
+      v.line,
+      'scaps.distribution',
+      { got: v.value },
+      `energy distribution "${v.value}" is not one SCAPS writes (single, uniform, gauss, CB tail, VB tail)`,
+    );
+  return {
+    dist: d,
+    v,
+    ...(k === 'cb tail' ? { tail: 'cb' as const } : k === 'vb tail' ? { tail: 'vb' as const } : {}),
+  };
 }
 
 function readBulkDefect(
@@ -584,17 +983,36 @@ function readBulkDefect(
   const refV = find(sec, 'Reference for defect energy');
   const refN = refV ? refV.nums[0] : 1;
   const reference = refN === 0 ? 'valence' : refN === 2 ? 'conduction' : refN === 1 ? 'intrinsic' : undefined;
-  if (!reference) r.fail(refV!.line, 'scaps.reference', { got: refV!.value.slice(0, 20) }, 'reference for a bulk defect energy must be 0 (above Ev), 1 (above Ei) or 2 (below Ec)');
+  if (!reference)
+    r.fail(
+      refV!.line,
+      'scaps.reference',
+      { got: refV!.value.slice(0, 20) },
+      'reference for a bulk defect energy must be 0 (above Ev), 1 (above Ei) or 2 (below Ec)',
+    );
   const ekarV = find(sec, 'Ekar');
   const nt = findProfiled(sec, 'Nt');
-  if (!nt) r.fail(sec.line, 'scaps.missing', { key: 'Nt', section: 'srhrecombination' }, 'a defect without its density Nt');
+  if (!nt)
+    r.fail(sec.line, 'scaps.missing', { key: 'Nt', section: 'srhrecombination' }, 'a defect without its density Nt');
   const f = faces(nt.v);
   const densityCm3 = Number((f.left * scapsOf('layers[].electrical.defects[].densityCm3').factor).toPrecision(12));
-  if (nt.v.unit && !sameUnit(nt.v.unit, '/m^3')) r.fail(nt.v.line, 'scaps.unit', { key: nt.v.key, got: nt.v.unit, want: '/m^3' }, `${nt.v.key} is given in [${nt.v.unit}]; SCAPS writes it in [/m^3]`);
-  if (!Number.isFinite(densityCm3)) r.fail(nt.v.line, 'scaps.not-number', { key: nt.v.key, got: nt.v.value }, 'Nt is not a number');
+  if (nt.v.unit && !sameUnit(nt.v.unit, '/m^3'))
+    r.fail(
+      nt.v.line,
+      'scaps.unit',
+      { key: nt.v.key, got: nt.v.unit, want: '/m^3' },
+      `${nt.v.key} is given in [${nt.v.unit}]; SCAPS writes it in [/m^3]`,
+    );
+  if (!Number.isFinite(densityCm3))
+    r.fail(nt.v.line, 'scaps.not-number', { key: nt.v.key, got: nt.v.value }, 'Nt is not a number');
   const profileV = find(sec, 'profile');
   const homogeneous = (!profileV || /homogen/i.test(profileV.value)) && /^uniform$/i.test(nt.profile) && !f.graded;
-  const levelVals = { leveltype: findAll(sec, 'leveltype'), sn: findAll(sec, 'sigma_n'), sp: findAll(sec, 'sigma_p'), et: findAll(sec, 'Et') };
+  const levelVals = {
+    leveltype: findAll(sec, 'leveltype'),
+    sn: findAll(sec, 'sigma_n'),
+    sp: findAll(sec, 'sigma_p'),
+    et: findAll(sec, 'Et'),
+  };
   const multi = nLevels > 1;
   const out: BulkDefectSpec[] = [];
   const typeOverall = typeV ? defectType(typeV.value) : 'neutral';
@@ -602,11 +1020,23 @@ function readBulkDefect(
     const at = `${P}[${start + i}]`;
     const lt = levelVals.leveltype[i];
     const type = (lt ? defectType(lt.value) : undefined) ?? typeOverall;
-    if (!type) r.fail((lt ?? typeV)!.line, 'scaps.defect-type', { got: (lt ?? typeV)!.value }, `defect type "${(lt ?? typeV)!.value}" has no single charge state PVForge can take`);
+    if (!type)
+      r.fail(
+        (lt ?? typeV)!.line,
+        'scaps.defect-type',
+        { got: (lt ?? typeV)!.value },
+        `defect type "${(lt ?? typeV)!.value}" has no single charge state PVForge can take`,
+      );
     const sn = levelVals.sn[i];
     const sp = levelVals.sp[i];
     const et = levelVals.et[i];
-    if (!sn || !sp) r.fail(sec.line, 'scaps.missing', { key: 'sigma_n/sigma_p', section: 'srhrecombination' }, 'a defect level without its capture cross-sections');
+    if (!sn || !sp)
+      r.fail(
+        sec.line,
+        'scaps.missing',
+        { key: 'sigma_n/sigma_p', section: 'srhrecombination' },
+        'a defect level without its capture cross-sections',
+      );
     const d: BulkDefectSpec = {
       name: multi ? `level ${i + 1}` : `defect ${start + 1}`,
       type,
@@ -621,29 +1051,108 @@ function readBulkDefect(
     if (!tail && et) d.energyEV = regNum(r, et, 'layers[].electrical.defects[].energyEV');
     if (dist !== 'single' && ekarV) d.widthEV = regNum(r, ekarV, 'layers[].electrical.defects[].widthEV');
     out.push(d);
-    if (lt) r.report(lt, multi ? 'approximated' : 'mapped', `${at}.type`, type, multi ? msg('scaps.multilevel', { levels: nLevels }, `a ${nLevels}-level defect: each level is taken as a defect of its own with the whole density (PVForge has no correlated charge states)`) : undefined);
+    if (lt)
+      r.report(
+        lt,
+        multi ? 'approximated' : 'mapped',
+        `${at}.type`,
+        type,
+        multi
+          ? msg(
+              'scaps.multilevel',
+              { levels: nLevels },
+              `a ${nLevels}-level defect: each level is taken as a defect of its own with the whole density (PVForge has no correlated charge states)`,
+            )
+          : undefined,
+      );
     r.report(sn, 'mapped', `${at}.sigmaNCm2`, d.sigmaNCm2);
     r.report(sp, 'mapped', `${at}.sigmaPCm2`, d.sigmaPCm2);
-    if (et) r.report(et, tail ? 'unused' : 'mapped', tail ? undefined : `${at}.energyEV`, d.energyEV, tail ? msg('scaps.tail-et', {}, 'a band tail starts at its band edge; Et is not used') : undefined);
+    if (et)
+      r.report(
+        et,
+        tail ? 'unused' : 'mapped',
+        tail ? undefined : `${at}.energyEV`,
+        d.energyEV,
+        tail ? msg('scaps.tail-et', {}, 'a band tail starts at its band edge; Et is not used') : undefined,
+      );
   }
-  if (typeV) r.report(typeV, multi ? 'approximated' : 'mapped', `${P}[${start}].type`, out[0]!.type, multi ? msg('scaps.multilevel', { levels: nLevels }, `a ${nLevels}-level defect: each level is taken as a defect of its own with the whole density`) : undefined);
+  if (typeV)
+    r.report(
+      typeV,
+      multi ? 'approximated' : 'mapped',
+      `${P}[${start}].type`,
+      out[0]!.type,
+      multi
+        ? msg(
+            'scaps.multilevel',
+            { levels: nLevels },
+            `a ${nLevels}-level defect: each level is taken as a defect of its own with the whole density`,
+          )
+        : undefined,
+    );
   if (distV) r.report(distV, 'mapped', `${P}[${start}].distribution`, dist);
-  if (refV) r.report(refV, tail ? 'unused' : 'mapped', tail ? undefined : `${P}[${start}].energyReference`, reference, tail ? msg('scaps.tail-ref', {}, 'a band tail is referred to its own band edge') : undefined);
+  if (refV)
+    r.report(
+      refV,
+      tail ? 'unused' : 'mapped',
+      tail ? undefined : `${P}[${start}].energyReference`,
+      reference,
+      tail ? msg('scaps.tail-ref', {}, 'a band tail is referred to its own band edge') : undefined,
+    );
   if (ekarV) {
-    if (dist === 'single') r.report(ekarV, 'unused', undefined, undefined, msg('scaps.ekar-single', {}, 'a single level has no width'));
-    else if (dist === 'gaussian') r.report(ekarV, 'approximated', `${P}[${start}].widthEV`, out[0]!.widthEV, msg('scaps.ekar-gauss', {}, "Ekar taken as the Gaussian's standard deviation"));
+    if (dist === 'single')
+      r.report(ekarV, 'unused', undefined, undefined, msg('scaps.ekar-single', {}, 'a single level has no width'));
+    else if (dist === 'gaussian')
+      r.report(
+        ekarV,
+        'approximated',
+        `${P}[${start}].widthEV`,
+        out[0]!.widthEV,
+        msg('scaps.ekar-gauss', {}, "Ekar taken as the Gaussian's standard deviation"),
+      );
     else r.report(ekarV, 'mapped', `${P}[${start}].widthEV`, out[0]!.widthEV);
   }
   if (homogeneous) r.report(nt.v, 'mapped', `${P}[${start}].densityCm3`, densityCm3);
-  else r.report(nt.v, 'approximated', `${P}[${start}].densityCm3`, densityCm3, msg('scaps.nt-profile', {}, 'the defect density is graded in SCAPS; taken as uniform at its value at the left face'));
+  else
+    r.report(
+      nt.v,
+      'approximated',
+      `${P}[${start}].densityCm3`,
+      densityCm3,
+      msg(
+        'scaps.nt-profile',
+        {},
+        'the defect density is graded in SCAPS; taken as uniform at its value at the left face',
+      ),
+    );
   void fromRight;
   for (const v of sec.vals) {
     if (v.used) continue;
     if (/^(lkar|nleft|nright|profile)$/i.test(v.key.trim()))
-      r.report(v, 'unused', undefined, undefined, msg('scaps.profile-param', {}, 'a parameter of a spatial defect profile that is not chosen (homogeneous)'));
+      r.report(
+        v,
+        'unused',
+        undefined,
+        undefined,
+        msg('scaps.profile-param', {}, 'a parameter of a spatial defect profile that is not chosen (homogeneous)'),
+      );
     else if (/tunneling to trap/i.test(v.key)) refuseSwitch(r, v, 'trap-assisted tunnelling');
-    else if (/relative (electron|hole) mass/i.test(v.key)) r.report(v, 'unused', undefined, undefined, msg('scaps.mass-unused', {}, 'effective masses are used by SCAPS only for tunnelling, which is off'));
-    else r.report(v, 'unused', undefined, undefined, msg('scaps.unknown', { key: v.key }, `"${v.key}" is not read by PVForge`));
+    else if (/relative (electron|hole) mass/i.test(v.key))
+      r.report(
+        v,
+        'unused',
+        undefined,
+        undefined,
+        msg('scaps.mass-unused', {}, 'effective masses are used by SCAPS only for tunnelling, which is off'),
+      );
+    else
+      r.report(
+        v,
+        'unused',
+        undefined,
+        undefined,
+        msg('scaps.unknown', { key: v.key }, `"${v.key}" is not read by PVForge`),
+      );
   }
   return out;
 }
@@ -662,10 +1171,22 @@ function readInterfaceDefect(
   const at = `${P}[${idx}]`;
   const typeV = find(sec, 'type');
   const type = typeV ? defectType(typeV.value) : 'neutral';
-  if (!type) r.fail(typeV!.line, 'scaps.defect-type', { got: typeV!.value }, `defect type "${typeV!.value}" has no single charge state PVForge can take`);
+  if (!type)
+    r.fail(
+      typeV!.line,
+      'scaps.defect-type',
+      { got: typeV!.value },
+      `defect type "${typeV!.value}" has no single charge state PVForge can take`,
+    );
   const get = (k: string) => {
     const v = find(sec, k);
-    if (!v) r.fail(sec.line, 'scaps.missing', { key: k, section: 'interface recombination' }, `interface defect without ${k}`);
+    if (!v)
+      r.fail(
+        sec.line,
+        'scaps.missing',
+        { key: k, section: 'interface recombination' },
+        `interface defect without ${k}`,
+      );
     return v;
   };
   const snl = get('sigma_nleft');
@@ -674,7 +1195,8 @@ function readInterfaceDefect(
   const spr = find(sec, 'sigma_pright');
   const sN = (v: Val) => regNum(r, v, 'electrical.interfaces[].defects[].sigmaNCm2');
   const sP = (v: Val) => regNum(r, v, 'electrical.interfaces[].defects[].sigmaPCm2');
-  const sigma = (l: number, rr: number | undefined) => (rr === undefined || close(l, rr) ? l : Number(Math.sqrt(l * rr).toPrecision(12)));
+  const sigma = (l: number, rr: number | undefined) =>
+    rr === undefined || close(l, rr) ? l : Number(Math.sqrt(l * rr).toPrecision(12));
   const snL = sN(snl);
   const snR = snr ? sN(snr) : undefined;
   const spL = sP(spl);
@@ -687,7 +1209,13 @@ function readInterfaceDefect(
   const densityCm2 = regNum(r, nV, 'electrical.interfaces[].defects[].densityCm2');
   const et = etV ? regNum(r, etV, 'electrical.interfaces[].defects[].energyEV') : 0;
   // band edges at the interface, eV below vacuum: Ec = chi, Ev = chi + Eg (the faces touching it)
-  const face = (L: { e: Record<string, number> }) => ({ ec: L.e.chiEV!, ev: L.e.chiEV! + L.e.egEV!, eg: L.e.egEV!, nc: L.e.ncCm3!, nv: L.e.nvCm3! });
+  const face = (L: { e: Record<string, number> }) => ({
+    ec: L.e.chiEV!,
+    ev: L.e.chiEV! + L.e.egEV!,
+    eg: L.e.egEV!,
+    nc: L.e.ncCm3!,
+    nv: L.e.nvCm3!,
+  });
   const fl = face(left);
   const fr = face(right);
   const evHigh = Math.min(fl.ev, fr.ev); // highest valence band edge = smallest depth below vacuum
@@ -711,7 +1239,13 @@ function readInterfaceDefect(
     reference = 'valence';
     energyEV = Number((et + (evHigh - ei(f))).toPrecision(12));
     approxRef = `above Ei of the ${ref === 5 ? 'left' : 'right'} layer, converted to above the highest Ev (Ei from the layer's Eg, Nc and Nv at 300 K)`;
-  } else r.fail(refV!.line, 'scaps.reference', { got: refV!.value.slice(0, 20) }, 'reference for an interface defect energy must be one of 3 to 9');
+  } else
+    r.fail(
+      refV!.line,
+      'scaps.reference',
+      { got: refV!.value.slice(0, 20) },
+      'reference for an interface defect energy must be one of 3 to 9',
+    );
   void ecLow;
   const vthN = Math.sqrt(left.e.__vthN! * right.e.__vthN!);
   const vthP = Math.sqrt(left.e.__vthP! * right.e.__vthP!);
@@ -734,7 +1268,11 @@ function readInterfaceDefect(
       r.report(l, 'mapped', path, val);
       if (rv) r.report(rv, 'mapped', path, val);
     } else {
-      const m = msg('scaps.sigma-sides', { left: lv, right: rvv, used: val }, `SCAPS captures from each side with its own cross-section (${lv}, ${rvv} cm²); one value here, their geometric mean ${val}`);
+      const m = msg(
+        'scaps.sigma-sides',
+        { left: lv, right: rvv, used: val },
+        `SCAPS captures from each side with its own cross-section (${lv}, ${rvv} cm²); one value here, their geometric mean ${val}`,
+      );
       r.report(l, 'approximated', path, val, m);
       if (rv) r.report(rv, 'approximated', path, val, m);
     }
@@ -742,20 +1280,69 @@ function readInterfaceDefect(
   twoSided(snl, snr, snL, snR, `${at}.sigmaNCm2`, d.sigmaNCm2!);
   twoSided(spl, spr, spL, spR, `${at}.sigmaPCm2`, d.sigmaPCm2!);
   if (distV) r.report(distV, 'mapped', `${at}.distribution`, dist);
-  if (refV) r.report(refV, tail ? 'unused' : approxRef ? 'approximated' : 'mapped', `${at}.energyReference`, d.energyReference, approxRef ? msg('scaps.if-reference', { how: approxRef }, approxRef) : undefined);
-  if (etV) r.report(etV, tail ? 'unused' : approxRef ? 'approximated' : 'mapped', tail ? undefined : `${at}.energyEV`, d.energyEV, approxRef ? msg('scaps.if-reference', { how: approxRef }, approxRef) : undefined);
+  if (refV)
+    r.report(
+      refV,
+      tail ? 'unused' : approxRef ? 'approximated' : 'mapped',
+      `${at}.energyReference`,
+      d.energyReference,
+      approxRef ? msg('scaps.if-reference', { how: approxRef }, approxRef) : undefined,
+    );
+  if (etV)
+    r.report(
+      etV,
+      tail ? 'unused' : approxRef ? 'approximated' : 'mapped',
+      tail ? undefined : `${at}.energyEV`,
+      d.energyEV,
+      approxRef ? msg('scaps.if-reference', { how: approxRef }, approxRef) : undefined,
+    );
   if (ekarV) {
-    if (dist === 'single') r.report(ekarV, 'unused', undefined, undefined, msg('scaps.ekar-single', {}, 'a single level has no width'));
-    else r.report(ekarV, dist === 'gaussian' ? 'approximated' : 'mapped', `${at}.widthEV`, d.widthEV, dist === 'gaussian' ? msg('scaps.ekar-gauss', {}, "Ekar taken as the Gaussian's standard deviation") : undefined);
+    if (dist === 'single')
+      r.report(ekarV, 'unused', undefined, undefined, msg('scaps.ekar-single', {}, 'a single level has no width'));
+    else
+      r.report(
+        ekarV,
+        dist === 'gaussian' ? 'approximated' : 'mapped',
+        `${at}.widthEV`,
+        d.widthEV,
+        dist === 'gaussian'
+          ? msg('scaps.ekar-gauss', {}, "Ekar taken as the Gaussian's standard deviation")
+          : undefined,
+      );
   }
   r.report(nV, 'mapped', `${at}.densityCm2`, densityCm2);
   const sameVth = close(left.e.__vthN!, right.e.__vthN!) && close(left.e.__vthP!, right.e.__vthP!);
-  r.items.push({ status: sameVth ? 'mapped' : 'approximated', name: 'v_th (interface)', source: r.src(sec.line), path: `${at}.vthNCmPerS`, value: d.vthNCmPerS!, message: msg('scaps.if-vth', {}, "SCAPS uses each side's thermal velocity; one value here, the geometric mean of the two layers'") });
+  r.items.push({
+    status: sameVth ? 'mapped' : 'approximated',
+    name: 'v_th (interface)',
+    source: r.src(sec.line),
+    path: `${at}.vthNCmPerS`,
+    value: d.vthNCmPerS!,
+    message: msg(
+      'scaps.if-vth',
+      {},
+      "SCAPS uses each side's thermal velocity; one value here, the geometric mean of the two layers'",
+    ),
+  });
   for (const v of sec.vals) {
     if (v.used) continue;
     if (/tunneling to trap/i.test(v.key)) refuseSwitch(r, v, 'tunnelling to interface traps');
-    else if (/relative (electron|hole) mass/i.test(v.key)) r.report(v, 'unused', undefined, undefined, msg('scaps.mass-unused', {}, 'effective masses are used by SCAPS only for tunnelling, which is off'));
-    else r.report(v, 'unused', undefined, undefined, msg('scaps.unknown', { key: v.key }, `"${v.key}" is not read by PVForge`));
+    else if (/relative (electron|hole) mass/i.test(v.key))
+      r.report(
+        v,
+        'unused',
+        undefined,
+        undefined,
+        msg('scaps.mass-unused', {}, 'effective masses are used by SCAPS only for tunnelling, which is off'),
+      );
+    else
+      r.report(
+        v,
+        'unused',
+        undefined,
+        undefined,
+        msg('scaps.unknown', { key: v.key }, `"${v.key}" is not read by PVForge`),
+      );
   }
   void p;
   void I;
@@ -770,15 +1357,40 @@ function readContact(r: Reader, sec: Section, side: 'front' | 'back') {
   const fim = find(sec, 'Fi_m');
   const sn = find(sec, 'Sn');
   const sp = find(sec, 'Sp');
-  const c: { kind: 'ohmic' | 'schottky'; workFunctionEV?: number; sNCmPerS?: number | null; sPCmPerS?: number | null } = {
-    kind: flat ? 'ohmic' : 'schottky',
-  };
-  if (fb) r.report(fb, 'mapped', `${P}.kind`, c.kind, msg('scaps.contact-kind', { side, kind: c.kind }, `SCAPS's ${sec.vals.length ? '' : ''}contact becomes the ${side} contact, ${c.kind}`));
+  const c: { kind: 'ohmic' | 'schottky'; workFunctionEV?: number; sNCmPerS?: number | null; sPCmPerS?: number | null } =
+    {
+      kind: flat ? 'ohmic' : 'schottky',
+    };
+  if (fb)
+    r.report(
+      fb,
+      'mapped',
+      `${P}.kind`,
+      c.kind,
+      msg(
+        'scaps.contact-kind',
+        { side, kind: c.kind },
+        `SCAPS's ${sec.vals.length ? '' : ''}contact becomes the ${side} contact, ${c.kind}`,
+      ),
+    );
   if (!flat) {
-    if (!fim) r.fail(sec.line, 'scaps.missing', { key: 'Fi_m', section: 'contact' }, 'a contact with a fixed work function but no Fi_m');
+    if (!fim)
+      r.fail(
+        sec.line,
+        'scaps.missing',
+        { key: 'Fi_m', section: 'contact' },
+        'a contact with a fixed work function but no Fi_m',
+      );
     c.workFunctionEV = regNum(r, fim, 'electrical.contacts.*.workFunctionEV');
     r.report(fim, 'mapped', `${P}.workFunctionEV`, c.workFunctionEV);
-  } else if (fim) r.report(fim, 'unused', undefined, undefined, msg('scaps.flatband-fim', {}, 'a flat-band contact: SCAPS ignores the work function'));
+  } else if (fim)
+    r.report(
+      fim,
+      'unused',
+      undefined,
+      undefined,
+      msg('scaps.flatband-fim', {}, 'a flat-band contact: SCAPS ignores the work function'),
+    );
   if (sn) {
     c.sNCmPerS = regNum(r, sn, 'electrical.contacts.*.sNCmPerS');
     r.report(sn, 'mapped', `${P}.sNCmPerS`, c.sNCmPerS);
@@ -790,10 +1402,36 @@ function readContact(r: Reader, sec: Section, side: 'front' | 'back') {
   for (const v of sec.vals) {
     if (v.used) continue;
     if (/tunneling to contact/i.test(v.key)) refuseSwitch(r, v, 'tunnelling to the contact');
-    else if (/^recalculate/i.test(v.key)) r.report(v, 'unused', undefined, undefined, msg('scaps.batch', {}, 'a batch setting of SCAPS'));
-    else if (/relative (electron|hole) mass/i.test(v.key)) r.report(v, 'unused', undefined, undefined, msg('scaps.mass-unused', {}, 'effective masses are used by SCAPS only for tunnelling, which is off'));
-    else if (/filter|reflect|transmi/i.test(v.key)) r.report(v, 'refused', undefined, undefined, msg('scaps.contact-optics', { key: v.key }, `"${v.key}": contact optical filters are not read; set the reflectance in the device`));
-    else r.report(v, 'unused', undefined, undefined, msg('scaps.unknown', { key: v.key }, `"${v.key}" is not read by PVForge`));
+    else if (/^recalculate/i.test(v.key))
+      r.report(v, 'unused', undefined, undefined, msg('scaps.batch', {}, 'a batch setting of SCAPS'));
+    else if (/relative (electron|hole) mass/i.test(v.key))
+      r.report(
+        v,
+        'unused',
+        undefined,
+        undefined,
+        msg('scaps.mass-unused', {}, 'effective masses are used by SCAPS only for tunnelling, which is off'),
+      );
+    else if (/filter|reflect|transmi/i.test(v.key))
+      r.report(
+        v,
+        'refused',
+        undefined,
+        undefined,
+        msg(
+          'scaps.contact-optics',
+          { key: v.key },
+          `"${v.key}": contact optical filters are not read; set the reflectance in the device`,
+        ),
+      );
+    else
+      r.report(
+        v,
+        'unused',
+        undefined,
+        undefined,
+        msg('scaps.unknown', { key: v.key }, `"${v.key}" is not read by PVForge`),
+      );
   }
   return c;
 }
@@ -807,7 +1445,11 @@ export function importScaps(files: SourceFile[]): ImportOutcome {
   if (defs.length !== 1)
     return {
       ok: false,
-      error: msg('scaps.one-def', { found: defs.length }, defs.length ? `give one .def file, not ${defs.length}` : 'no .def file among the files given'),
+      error: msg(
+        'scaps.one-def',
+        { found: defs.length },
+        defs.length ? `give one .def file, not ${defs.length}` : 'no .def file among the files given',
+      ),
     };
   const def = defs[0]!;
   const r = new Reader(def.name);
@@ -819,26 +1461,42 @@ export function importScaps(files: SourceFile[]): ImportOutcome {
     const p = parse(r, def.text);
     if (p.version) report.version = p.version;
     const { device } = build(r, p, absFiles);
-    for (const f of files) if (f !== def && r.items.some((i) => i.value === f.name.replace(/^.*[\\/]/, ''))) report.files.push(f.name);
+    for (const f of files)
+      if (f !== def && r.items.some((i) => i.value === f.name.replace(/^.*[\\/]/, ''))) report.files.push(f.name);
     // every line of the .def accounted for
     const seen = new Set(r.items.filter((i) => i.source?.file === def.name).map((i) => i.source!.line));
     splitLines(def.text).forEach((l) => {
       if (l.raw.trim() && !seen.has(l.no))
-        r.items.push({ status: 'unused', name: (l.key ?? l.raw.trim()).slice(0, 80), raw: l.value ?? '', source: r.src(l.no), message: msg('scaps.unknown', { key: l.key ?? l.raw.trim().slice(0, 40) }, 'not read by PVForge') });
+        r.items.push({
+          status: 'unused',
+          name: (l.key ?? l.raw.trim()).slice(0, 80),
+          raw: l.value ?? '',
+          source: r.src(l.no),
+          message: msg('scaps.unknown', { key: l.key ?? l.raw.trim().slice(0, 40) }, 'not read by PVForge'),
+        });
     });
     r.items.sort((a, b) => (a.source?.line ?? 0) - (b.source?.line ?? 0));
     const check = checkDeviceSpec(device);
     if (!check.ok)
       return {
         ok: false,
-        error: msg('scaps.device-invalid', { errors: check.errors.slice(0, 5).join('; ') }, `the device made from ${def.name} does not pass the device check: ${check.errors.slice(0, 5).join('; ')}`),
+        error: msg(
+          'scaps.device-invalid',
+          { errors: check.errors.slice(0, 5).join('; ') },
+          `the device made from ${def.name} does not pass the device check: ${check.errors.slice(0, 5).join('; ')}`,
+        ),
         report,
       };
     return { ok: true, device: check.spec, report, warnings: r.warnings };
   } catch (e) {
-    if (e instanceof ScapsError) return { ok: false, error: { ...e.message_, ...(e.source ? { source: e.source } : {}) }, report };
+    if (e instanceof ScapsError)
+      return { ok: false, error: { ...e.message_, ...(e.source ? { source: e.source } : {}) }, report };
     const text = e instanceof Error ? e.message : String(e);
-    return { ok: false, error: msg('scaps.internal', { text }, `the importer could not read ${def.name}: ${text}`), report };
+    return {
+      ok: false,
+      error: msg('scaps.internal', { text }, `the importer could not read ${def.name}: ${text}`),
+      report,
+    };
   }
 }
 
