@@ -37,7 +37,7 @@ function tablesOf(text: string): { tables: Table[]; lines: string[] } {
       tables.push(cur);
       continue;
     }
-    if (cur && cur.rows.length) cur = undefined;
+    if (cur?.rows.length) cur = undefined;
   }
   return { tables: tables.filter((t) => t.rows.length >= 2), lines };
 }

@@ -359,7 +359,9 @@ function layerLines(c: Ctx, l: DeviceLayerSpec, P: string): string[] {
     ...opticsLines(c, l, P, num('egEV') ?? 1),
     '',
   ];
-  defects.forEach((d, j) => lines.push(...bulkDefectLines(c, d, `${P}.electrical.defects[${j}]`, vthN, vthP)));
+  defects.forEach((d, j) => {
+    lines.push(...bulkDefectLines(c, d, `${P}.electrical.defects[${j}]`, vthN, vthP));
+  });
   for (const x of extra) lines.push(...bulkDefectLines(c, x.d, x.path, vthN, vthP));
   return lines;
 }
@@ -534,7 +536,9 @@ export function exportScaps(device: DeviceSpec): ExportOutcome {
       if (it.between[0] !== l.name || it.between[1] !== next.name) return;
       const P = `electrical.interfaces[${k}]`;
       const before = lines.length;
-      (it.defects ?? []).forEach((d, j) => lines.push(...interfaceDefectLines(c, d, `${P}.defects[${j}]`)));
+      (it.defects ?? []).forEach((d, j) => {
+        lines.push(...interfaceDefectLines(c, d, `${P}.defects[${j}]`));
+      });
       const e = it as unknown as Record<string, unknown>;
       if (typeof e.ntCm2 === 'number') {
         lines.push(

@@ -818,8 +818,7 @@ function readOptics(
   let model: OpticalModelSpec;
   if (sel && /from file/i.test(sel.value)) {
     const fileV = find(s, 'absorptionfile pure A material (y=0)');
-    if (!fileV || !fileV.value)
-      r.fail(sel.line, 'scaps.abs-name', {}, 'absorption "from file" without the file name line');
+    if (!fileV?.value) r.fail(sel.line, 'scaps.abs-name', {}, 'absorption "from file" without the file name line');
     const fname = fileV.value.replace(/^.*[\\/]/, '').trim();
     const af = absFiles.get(fname.toLowerCase());
     if (!af)

@@ -268,7 +268,9 @@ describe('round trip: importScaps(exportScaps(d)) gives d back for every example
         if (l.electrical) flatten(l.optical, `layers[${i}].optical`, orig);
       });
       flatten(d.electrical.contacts, 'electrical.contacts', orig);
-      (d.electrical.interfaces ?? []).forEach((it, i) => flatten(it, `electrical.interfaces[${i}]`, orig));
+      (d.electrical.interfaces ?? []).forEach((it, i) => {
+        flatten(it, `electrical.interfaces[${i}]`, orig);
+      });
       if (d.electrical.generation?.kind === 'beer-lambert')
         flatten(d.electrical.generation, 'electrical.generation', orig);
       const got = new Map<string, unknown>();
