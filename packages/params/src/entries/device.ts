@@ -296,6 +296,12 @@ export const DEVICE_PARAMS: readonly ParamEntry[] = [
       en: 'Fraction of the light reflected at the front before Beer-Lambert absorption (0 to 1), default 0.',
     },
     docs: 'drift-diffusion.md#coupling-to-the-optical-engine',
+    scaps: {
+      key: 'internal Rfront',
+      unit: '-',
+      factor: 1,
+      note: 'with "internal Tfront" T of the working point: reflectance = 1 - (1 - Rfront) T, exact for Beer-Lambert',
+    },
     defaultValue: 0,
   },
   {
