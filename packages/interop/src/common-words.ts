@@ -2,29 +2,30 @@ import type { MessageCatalogue } from '@pvforge/contracts';
 
 /** Words of the messages every import shares (what the files are, before a tool's reader runs). */
 export const COMMON_MESSAGES: MessageCatalogue = {
-  'import.no-files': { zh: '没有选择文件。', en: 'No files were given.' },
+  'import.no-files': { 'zh-CN': '没有选择文件。', en: 'No files were given.' },
   'import.too-large': {
-    zh: '文件 {file} 有 {sizeMb} MB，超过上限 {limitMb} MB；SCAPS 与 SIMsalabim 的器件文件通常只有几十 KB。',
+    'zh-CN': '文件 {file} 有 {sizeMb} MB，超过上限 {limitMb} MB；SCAPS 与 SIMsalabim 的器件文件通常只有几十 KB。',
     en: 'The file {file} is {sizeMb} MB, above the limit of {limitMb} MB; SCAPS and SIMsalabim device files are a few tens of kB.',
   },
   'import.binary': {
-    zh: '文件 {file} 不是文本文件（第 {line} 行含有二进制字节），无法作为器件文件读取。',
+    'zh-CN': '文件 {file} 不是文本文件（第 {line} 行含有二进制字节），无法作为器件文件读取。',
     en: 'The file {file} is not a text file (line {line} holds binary bytes) and cannot be read as a device file.',
   },
   'import.unknown-format': {
-    zh: '无法识别这些文件：需要一个 SCAPS 定义文件（.def，可附 .abs 吸收文件），或 SIMsalabim 的 simulation_setup.txt 及其引用的文件。收到：{files}。',
+    'zh-CN':
+      '无法识别这些文件：需要一个 SCAPS 定义文件（.def，可附 .abs 吸收文件），或 SIMsalabim 的 simulation_setup.txt 及其引用的文件。收到：{files}。',
     en: 'These files were not recognised: give a SCAPS definition file (.def, with its .abs absorption files) or a SIMsalabim simulation_setup.txt with the files it names. Received: {files}.',
   },
   'import.several-devices': {
-    zh: '收到多个器件文件（{files}），一次只能导入一个器件。',
+    'zh-CN': '收到多个器件文件（{files}），一次只能导入一个器件。',
     en: 'Several device files were given ({files}); import one device at a time.',
   },
   'import.device-invalid': {
-    zh: '导入得到的器件未通过检查：{reason}',
+    'zh-CN': '导入得到的器件未通过检查：{reason}',
     en: 'The imported device does not pass the check: {reason}',
   },
   'curve.unknown-format': {
-    zh: '无法识别曲线文件 {file}：支持 SCAPS 的 .iv、.qe、.cv、.cf 输出和 SimSS 的 J-V 输出。',
+    'zh-CN': '无法识别曲线文件 {file}：支持 SCAPS 的 .iv、.qe、.cv、.cf 输出和 SimSS 的 J-V 输出。',
     en: 'The curve file {file} was not recognised: SCAPS .iv, .qe, .cv and .cf outputs and SimSS J-V output are read.',
   },
 };
