@@ -4,6 +4,7 @@ import { PVFORGE_VERSION } from '@pvforge/contracts';
 import { ENGINE_VERSION } from '@pvforge/engine';
 import { type CliLang, runCheck } from './commands/check.js';
 import { runFit } from './commands/fit.js';
+import { runExport, runImport } from './commands/interop.js';
 import { runDevice } from './commands/run.js';
 import { runValidate } from './commands/validate.js';
 
@@ -44,6 +45,22 @@ Commands:
                                A|mA|A/cm2|mA/cm2, with --area <cm2> for A or mA)
       --sign auto|as-is|flip   sign convention of the current (default auto: generation positive)
       --out <file>             write the JSON to a file instead of stdout
+  import <file>                a SCAPS-1D .def (its .abs files found beside it) or a SIMsalabim
+                               simulation_setup.txt (the files it names found beside it) to a
+                               DeviceSpec; prints the report: how many values were mapped,
+                               approximated, refused or not used, then each one that was not
+                               simply mapped, with its file:line and the reason; exits 2, naming
+                               the file and line, when the files are refused (nothing written)
+      --out <device.json>      where to write the DeviceSpec (required)
+      --lang en|zh             language of the report (default en)
+      --json                   print {ok, report, warnings} as JSON
+  export <device.json>         writes a DeviceSpec as the other tool's files and lists what that
+                               tool cannot express
+      --scaps | --simsalabim   the tool: a SCAPS .def (with .abs files), or SIMsalabim's
+                               simulation_setup.txt with its layer files
+      --out <dir>              the folder to write into (required)
+      --lang en|zh             language of the list (default en)
+      --json                   print {tool, files, items} as JSON
   help, --help, -h             show this help
 
 Examples:
@@ -52,6 +69,8 @@ Examples:
   npm run -s pvforge -- check device.json --lang zh
   npm run -s pvforge -- run device.json --out result.json
   npm run -s pvforge -- fit measured-jv.xlsx --area 0.09
+  npm run -s pvforge -- import cell.def --out cell.device.json --lang zh
+  npm run -s pvforge -- export --simsalabim cell.device.json --out cell-simsalabim
 `;
 
 /** The --lang option: English unless zh (zh-CN) is asked for. */
@@ -162,6 +181,51 @@ export async function main(argv: string[]): Promise<number> {
         ...(area !== undefined ? { areaCm2: area } : {}),
         sign,
       },
+    });
+  }
+  if (command === 'import') {
+    const { values, positionals } = parseArgs({
+      args: rest,
+      allowPositionals: true,
+      options: {
+        out: { type: 'string' },
+        lang: { type: 'string', default: 'en' },
+        json: { type: 'boolean', default: false },
+      },
+    });
+    const lang = langOf(values.lang);
+    if (positionals.length !== 1 || !values.out || !lang) {
+      process.stderr.write(
+        'import: give one .def or simulation_setup.txt file, --out <device.json> (and --lang en or zh)\n',
+      );
+      return 2;
+    }
+    return runImport(positionals[0]!, { out: values.out, lang, json: values.json ?? false });
+  }
+  if (command === 'export') {
+    const { values, positionals } = parseArgs({
+      args: rest,
+      allowPositionals: true,
+      options: {
+        scaps: { type: 'boolean', default: false },
+        simsalabim: { type: 'boolean', default: false },
+        out: { type: 'string' },
+        lang: { type: 'string', default: 'en' },
+        json: { type: 'boolean', default: false },
+      },
+    });
+    const lang = langOf(values.lang);
+    if (positionals.length !== 1 || !values.out || !lang || values.scaps === values.simsalabim) {
+      process.stderr.write(
+        'export: give one device JSON file, one of --scaps or --simsalabim, --out <dir> (and --lang en or zh)\n',
+      );
+      return 2;
+    }
+    return runExport(positionals[0]!, {
+      tool: values.scaps ? 'scaps' : 'simsalabim',
+      out: values.out,
+      lang,
+      json: values.json ?? false,
     });
   }
   process.stderr.write(`unknown command "${command}"; see --help\n`);
