@@ -38,13 +38,15 @@ const BY_PATH = new Map<string, Param>(PARAMS.map((p) => [p.path, p]));
 
 /**
  * The pattern of a concrete field path: list indices become `[]` (`layers[2]`, `layers.2`, and
- * the check's `layers[2] "MAPbI3"`), the contact side becomes `*`.
+ * the check's `layers[2] "MAPbI3"`), the contact side becomes `*`, and a graded layer's back-face
+ * value (`layers[].electrical.grading.back.egEV`) is the parameter's own entry.
  */
 export function pathPattern(path: string): string {
   return path
     .replace(/\[\d+\](?: "(?:[^"\\]|\\.)*")?/g, '[]')
     .replace(/\.(\d+)(?=\.|$)/g, '[]')
-    .replace(/^electrical\.contacts\.(front|back|left|right)\./, 'electrical.contacts.*.');
+    .replace(/^electrical\.contacts\.(front|back|left|right)\./, 'electrical.contacts.*.')
+    .replace(/^layers\[\]\.electrical\.grading\.back\./, 'layers[].electrical.');
 }
 
 /** The entry of a field, by its pattern or a concrete path; undefined when the registry has none. */

@@ -130,9 +130,12 @@ describe('registry entries', () => {
 
   it('covers every numeric field of a layer, once in each defect place', () => {
     const layerKeys = Object.keys(LayerElectricalSpec.properties).filter(
-      (k) => !['defects', 'ions', 'ctDissociation', 'excitonDiffusion'].includes(k),
+      (k) => !['defects', 'ions', 'ctDissociation', 'excitonDiffusion', 'grading'].includes(k),
     );
     for (const k of layerKeys) expect(paramAt(`layers[].electrical.${k}`), k).toBeDefined();
+    // a graded layer's back-face values are judged by the entry of the parameter they grade
+    for (const k of Object.keys(LayerElectricalSpec.properties.grading.properties.back.properties))
+      expect(paramAt(`layers[2] "CIGS".electrical.grading.back.${k}`)).toBe(paramAt(`layers[].electrical.${k}`));
     const bulk = paramsUnder('layers[].electrical.defects[].').map((p) => p.key);
     const sheet = paramsUnder('electrical.interfaces[].defects[].').map((p) => p.key);
     expect(bulk.filter((k) => k !== 'densityCm3')).toEqual(sheet.filter((k) => k !== 'densityCm2'));

@@ -32,7 +32,12 @@ export function installAccess(app: FastifyInstance, sessions: SessionService, do
     if (config.access !== 'public' && route.schema && !route.schema.hide) {
       route.schema = { ...route.schema, security: SIGNED };
     }
-    for (const method of [route.method].flat()) table.push({ method, url: route.url, access: config.access });
+    const schema = route.schema
+      ? { body: route.schema.body, querystring: route.schema.querystring, params: route.schema.params }
+      : undefined;
+    for (const method of [route.method].flat()) {
+      table.push({ method, url: route.url, access: config.access, ...(schema ? { schema } : {}) });
+    }
   });
 
   app.addHook('onRequest', async (request) => {

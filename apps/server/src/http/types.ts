@@ -5,6 +5,8 @@ export interface RouteEntry {
   method: string;
   url: string;
   access: Access;
+  /** The route's request schemas (body, querystring, params), as declared: the fuzz suite reads them. */
+  schema?: { body?: unknown; querystring?: unknown; params?: unknown };
 }
 
 declare module 'fastify' {

@@ -1,6 +1,8 @@
 import {
   checkDeviceElectricalCoded,
   type ElectricalCheckIssues,
+  GRADABLE_KEYS,
+  type GradableKey,
   INTERFACE_FIELDS,
   LAYER_FIELDS,
   type LayerFieldKey,
@@ -121,6 +123,24 @@ export type InterfaceDefectSpec = Static<typeof InterfaceDefectSpec>;
 /** Most defects per layer or per interface (the engine's MAX_DEFECTS). */
 export const MAX_DEFECTS_PER_PLACE = 20;
 
+/** The layer parameters a grading may vary across a layer (the engine's list). */
+export { GRADABLE_KEYS, type GradableKey } from '@pvforge/engine/spec-check';
+
+/** A linear grading: each listed parameter's value at the layer's back face (the front face keeps the layer's value). */
+export const LayerGradingSpec = Type.Object(
+  {
+    law: Type.Literal('linear'),
+    back: Type.Object(
+      Object.fromEntries(GRADABLE_KEYS.map((k) => [k, Type.Optional(Num(`layers[].electrical.${k}`))])) as {
+        [K in GradableKey]: TOptional<TNumber>;
+      },
+      { additionalProperties: false, minProperties: 1 },
+    ),
+  },
+  { additionalProperties: false },
+);
+export type LayerGradingSpec = Static<typeof LayerGradingSpec>;
+
 export const LayerElectricalSpec = Type.Object({
   ...(Object.fromEntries(
     LAYER_FIELDS.map((f) => [
@@ -138,6 +158,11 @@ export const LayerElectricalSpec = Type.Object({
   defects: Type.Optional(Type.Array(BulkDefectSpec, { maxItems: MAX_DEFECTS_PER_PLACE })),
   /** Mobile ions of the layer, at most two species (electrical/ions.ts). */
   ions: Type.Optional(Type.Array(IonElectricalSpec, { maxItems: 2 })),
+  /**
+   * Composition grading (SCAPS's graded layers): the listed parameters change linearly across the
+   * layer from the layer's own value at its front face to `back`'s value at its back face.
+   */
+  grading: Type.Optional(LayerGradingSpec),
   /** CT-state dissociation of an organic blend (its generation is of bound pairs). */
   ctDissociation: Type.Optional(CtDissociationElectricalSpec),
   /** Excitons that diffuse to the donor/acceptor interface of a planar heterojunction. */

@@ -64,6 +64,39 @@ export const OpticalModelSpec = Type.Union([
   ),
   Type.Object(
     {
+      /**
+       * SCAPS-1D's square-root absorption law: alpha(hv) = (A + B / hv) sqrt(hv - Eg) above the gap,
+       * 0 below (hv, Eg in eV; A in cm^-1 eV^-1/2, B in cm^-1 eV^1/2); k = alpha lambda / (4 pi),
+       * with a constant n (which only the transfer matrix reads).
+       */
+      kind: Type.Literal('sqrt-law'),
+      n: Finite({ exclusiveMinimum: 0 }),
+      egEV: Finite({ exclusiveMinimum: 0 }),
+      aPerCmSqrtEV: Finite({ minimum: 0 }),
+      bSqrtEVPerCm: Type.Optional(Finite({ minimum: 0 })),
+    },
+    { additionalProperties: false },
+  ),
+  Type.Object(
+    {
+      /**
+       * An absorption coefficient table (a SCAPS .abs file): alpha in cm^-1 against wavelength,
+       * linear interpolation, wavelengths strictly increasing; k = alpha lambda / (4 pi), constant n.
+       */
+      kind: Type.Literal('absorption-table'),
+      /** Where the table came from (the .abs file's name), shown with the layer. */
+      name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+      n: Finite({ exclusiveMinimum: 0 }),
+      wavelengthNm: Type.Array(Finite({ exclusiveMinimum: 0 }), { minItems: 2, maxItems: 100000 }),
+      alphaPerCm: Type.Array(Finite({ minimum: 0 }), { minItems: 2, maxItems: 100000 }),
+      extrapolation: Type.Optional(
+        Type.Union([Type.Literal('none'), Type.Literal('hold'), Type.Literal('transparent')]),
+      ),
+    },
+    { additionalProperties: false },
+  ),
+  Type.Object(
+    {
       /** n = a + bUm2 / l^2 + cUm4 / l^4 (l in um), constant k. */
       kind: Type.Literal('cauchy'),
       a: Finite(),

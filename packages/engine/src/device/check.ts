@@ -17,6 +17,7 @@ import { param } from '@pvforge/params';
 import {
   CONTACT_FIELDS,
   DEVICE_FIELDS,
+  GRADABLE_KEYS,
   INTERFACE_FIELDS,
   layerFieldByKey,
   layerFieldBySolver,
@@ -159,6 +160,32 @@ export function checkDeviceElectricalCoded(spec: ElectricalDeviceSpecLike): Elec
         out.push(
           issue(`${at(j)}.electrical.${k}`, 'check.unknown-field', {}, 'unknown field, not supported by the engine'),
         );
+  }
+  // a grading runs from the layer's own value (front face) to its back value: both must be there
+  for (const j of domain) {
+    const e = spec.layers[j]!.electrical!;
+    const back = e.grading?.back;
+    if (!back || typeof back !== 'object') continue;
+    for (const k of Object.keys(back)) {
+      if (!(GRADABLE_KEYS as readonly string[]).includes(k))
+        out.push(
+          issue(
+            `${at(j)}.electrical.grading.back.${k}`,
+            'check.unknown-field',
+            {},
+            'unknown field, not supported by the engine',
+          ),
+        );
+      else if ((e as Record<string, unknown>)[k] === undefined)
+        out.push(
+          issue(
+            `${at(j)}.electrical.${k}`,
+            'check.missing',
+            {},
+            `missing: the grading gives this parameter's value at the back face (grading.back.${k}), the layer must give it at the front face`,
+          ),
+        );
+    }
   }
   const T_K = el.temperatureK ?? 300;
   // defects: the DeviceSpec's own fields (energy reference, capture), before the solver's rules
@@ -369,7 +396,7 @@ function specPath(spec: ElectricalDeviceSpecLike, domain: number[], solverIssue:
 }
 
 /** Blocks of a layer's `electrical` object besides the field list's numbers. */
-const LAYER_BLOCKS = new Set(['ions', 'ctDissociation', 'excitonDiffusion', 'defects']);
+const LAYER_BLOCKS = new Set(['ions', 'ctDissociation', 'excitonDiffusion', 'defects', 'grading']);
 
 /** The DeviceSpec name of a solver defect field (capture named as the user gave it). */
 function defectField(d: DefectElectricalLike | undefined, solver: string): string {

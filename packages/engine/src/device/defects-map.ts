@@ -109,8 +109,14 @@ function common(d: DefectElectricalLike, gap: DefectGap) {
 }
 
 /** A layer's defect for the solver. */
-export function bulkDefect(d: DefectElectricalLike, gap: DefectGap): BulkDefect {
-  return { ...common(d, gap), N_t_cm3: d.densityCm3 ?? Number.NaN };
+export function bulkDefect(d: DefectElectricalLike, gap: DefectGap, graded = false): BulkDefect {
+  const out: BulkDefect = { ...common(d, gap), N_t_cm3: d.densityCm3 ?? Number.NaN };
+  // in a graded layer the level keeps its distance from the edge it was given from (a tail hangs
+  // from its band; 'intrinsic' and the default from E_i)
+  if (graded)
+    out.reference =
+      d.energyReference === 'conduction' || d.energyReference === 'valence' ? d.energyReference : 'intrinsic';
+  return out;
 }
 
 /** An interface's defect sheet for the solver. */

@@ -7,6 +7,7 @@
  * per-field verdict a later rule gives again on a field judged here.
  */
 import { judge, PARAMS, type Param } from '@pvforge/params';
+import { GRADABLE_KEYS } from '../electrical/fields.js';
 import { type CheckIssue, type CheckMessageCode, paramMessage } from '../messages/device-check.js';
 
 export interface FieldVerdicts {
@@ -77,7 +78,7 @@ export function judgeSpecFields(spec: unknown): FieldVerdicts {
   for (const p of PARAMS) {
     if (p.place === 'material') continue;
     if (!electrical && (p.path.startsWith('electrical.') || p.path.startsWith('layers[].electrical.'))) continue;
-    for (const { path, value } of places(spec, p.path)) {
+    for (const { path, value } of [...places(spec, p.path), ...gradedPlaces(spec, p)]) {
       if (typeof value === 'object' && value !== null) continue;
       judged.add(fieldKey(path));
       const issue = paramIssue(p, path, value);
@@ -85,6 +86,16 @@ export function judgeSpecFields(spec: unknown): FieldVerdicts {
     }
   }
   return { errors, warnings, judged };
+}
+
+const GRADABLE: ReadonlySet<string> = new Set(GRADABLE_KEYS.map((k) => `layers[].electrical.${k}`));
+
+/**
+ * A graded layer's back-face values of a parameter (`layers[2] "CIGS".electrical.grading.back.egEV`),
+ * judged by the same entry as the layer's own value: both are values of the one parameter.
+ */
+function gradedPlaces(spec: unknown, p: Param): { path: string; value: unknown }[] {
+  return GRADABLE.has(p.path) ? places(spec, `layers[].electrical.grading.back.${p.key}`) : [];
 }
 
 /** The issue of one value against its entry, or undefined when the value is fine. */

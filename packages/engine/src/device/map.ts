@@ -24,6 +24,7 @@ import type {
   ElectricalInterface,
   ElectricalLayer,
   ElectricalSolverOptions,
+  GradedLayerValues,
   IonSpecies,
 } from '../electrical/types.js';
 import type { EngineMessage } from '../messages/index.js';
@@ -52,9 +53,14 @@ function layer(name: string, thicknessNm: number, e: LayerElectricalLike, T_K: n
   const out = renamed(LAYER_FIELDS, e, { name, thickness_nm: thicknessNm }) as unknown as ElectricalLayer;
   if (Array.isArray(e.ions) && e.ions.length > 0) out.ions = e.ions.map((ion) => ionAt(ion, T_K));
   if (Array.isArray(e.defects) && e.defects.length > 0) {
+    // levels placed in the gap of the layer's own (front-face) values; a graded layer moves them
+    // with the band edge they were given from (electrical/models/grading.ts)
     const gap = gapOf(e, T_K);
-    out.defects = e.defects.map((d) => bulkDefect(d, gap));
+    const graded = e.grading !== undefined && Object.keys(e.grading.back).length > 0;
+    out.defects = e.defects.map((d) => bulkDefect(d, gap, graded));
   }
+  if (e.grading && Object.keys(e.grading.back).length > 0)
+    out.graded = { law: e.grading.law, back: renamed(LAYER_FIELDS, e.grading.back, {}) as GradedLayerValues };
   if (e.excitonDiffusion)
     out.exciton_diffusion = { L_nm: e.excitonDiffusion.diffusionLengthNm, tau_s: e.excitonDiffusion.lifetimeS };
   if (e.ctDissociation) {

@@ -6,6 +6,8 @@
 export {
   CONTACT_FIELDS,
   type FieldRule,
+  GRADABLE_KEYS,
+  type GradableKey,
   INTERFACE_FIELDS,
   LAYER_FIELDS,
   type LayerElectricalValues,

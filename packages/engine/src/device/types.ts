@@ -85,6 +85,8 @@ export type LayerElectricalLike = LayerElectricalValues & {
   ctDissociation?: CtDissociationElectricalLike;
   /** Excitons that diffuse to a donor/acceptor interface (planar heterojunctions; electrical/models/excitons/exciton-diffusion.ts). */
   excitonDiffusion?: { diffusionLengthNm: number; lifetimeS: number };
+  /** A linear grading: the listed parameters' values at the layer's back face (electrical/models/grading.ts). */
+  grading?: { law: 'linear'; back: LayerElectricalValues };
 };
 
 /** One piece of a transient protocol (device/transient.ts). */

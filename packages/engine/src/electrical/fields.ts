@@ -93,6 +93,24 @@ export const LAYER_FIELDS: readonly LayerField[] = fieldsUnder(LAYER_PARAMS, 'la
 /** The per-layer parameters of a DeviceSpec (all optional; which are required is checked). */
 export type LayerElectricalValues = { [K in LayerFieldKey]?: number };
 
+/**
+ * The layer parameters a linear grading may vary across a layer (DeviceSpec names;
+ * electrical/models/grading.ts): the band parameters, densities of states, mobilities and doping
+ * that change with a graded composition.
+ */
+export const GRADABLE_KEYS = [
+  'epsR',
+  'chiEV',
+  'egEV',
+  'ncCm3',
+  'nvCm3',
+  'muNCm2PerVs',
+  'muPCm2PerVs',
+  'ndCm3',
+  'naCm3',
+] as const satisfies readonly LayerFieldKey[];
+export type GradableKey = (typeof GRADABLE_KEYS)[number];
+
 const BY_SOLVER = new Map<string, LayerField>(LAYER_FIELDS.map((f) => [f.solver, f]));
 const BY_KEY = new Map<string, LayerField>(LAYER_FIELDS.map((f) => [f.key, f]));
 
@@ -147,6 +165,7 @@ export const DEVICE_FIELDS: Record<string, string> = {
   'options.statistics': 'statistics',
   'options.profileBiases_V': 'profileBiasesV',
   'generation.G_cm3_s': 'generation.gCm3PerS',
+  'generation.x_nm': 'generation.xNm',
   'generation.reflectance': 'generation.reflectance',
 };
 

@@ -99,7 +99,26 @@ export interface ElectricalLayer {
    * recombination (on top of tau_n_s / tau_p_s).
    */
   defects?: BulkDefect[];
+  /**
+   * A linear grading (SCAPS's graded layers): each parameter listed in `back` goes linearly from
+   * the layer's own value at its front face (x = 0) to the given value at its back face
+   * (electrical/models/grading.ts; docs/physics/drift-diffusion.md "Graded layers").
+   */
+  graded?: { law: 'linear'; back: GradedLayerValues };
 }
+
+/** The layer parameters a grading may vary, by solver name (fields.ts GRADABLE_KEYS, by DeviceSpec name). */
+export type GradedSolverKey =
+  | 'eps_r'
+  | 'chi_eV'
+  | 'Eg_eV'
+  | 'Nc_cm3'
+  | 'Nv_cm3'
+  | 'mu_n_cm2_Vs'
+  | 'mu_p_cm2_Vs'
+  | 'Nd_cm3'
+  | 'Na_cm3';
+export type GradedLayerValues = { [K in GradedSolverKey]?: number };
 
 /** How a defect's density is spread over energy (electrical/models/recombination/defects.ts). */
 export type DefectDistribution =
@@ -116,6 +135,11 @@ export interface BulkDefect {
   N_t_cm3: number;
   /** Depth of the level (or of the distribution's centre) below the vacuum level, eV (E_t = -depth). */
   level_below_vacuum_eV: number;
+  /**
+   * The band edge (or the intrinsic level) the level was given from: in a graded layer the level
+   * keeps its distance from it, so it follows the local band edges (absent: a fixed energy).
+   */
+  reference?: 'conduction' | 'valence' | 'intrinsic';
   c_n_cm3_s: number;
   c_p_cm3_s: number;
   distribution?: DefectDistribution;
@@ -159,7 +183,7 @@ type SameKeys<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
 const layerKeysMatch: SameKeys<
   Exclude<
     keyof ElectricalLayer,
-    'name' | 'thickness_nm' | 'electrode' | 'ions' | 'exciton' | 'exciton_diffusion' | 'defects'
+    'name' | 'thickness_nm' | 'electrode' | 'ions' | 'exciton' | 'exciton_diffusion' | 'defects' | 'graded'
   >,
   LayerSolverKey
 > = true;

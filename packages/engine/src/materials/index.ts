@@ -1,8 +1,10 @@
-/** Optical materials: tabulated n,k, constant, and dispersion models. */
+/** Optical materials: tabulated n,k, constant, dispersion models, and absorption-given materials. */
 import { OpticsInputError, requireFinite } from '../optics/errors.js';
+import { type AbsorptionTableMaterial, absorptionNk, type SqrtLawModel } from './absorption.js';
 import { type DispersionModel, evaluateDispersion } from './dispersion.js';
 import { interpolateNk, type NkExtrapolation, type NkTable } from './nk-table.js';
 
+export * from './absorption.js';
 export * from './dispersion.js';
 export * from './nk-table.js';
 
@@ -10,6 +12,8 @@ export * from './nk-table.js';
 export type OpticalMaterial =
   | { kind: 'constant'; n: number; k: number }
   | { kind: 'table'; table: NkTable; extrapolation?: NkExtrapolation }
+  | SqrtLawModel
+  | AbsorptionTableMaterial
   | DispersionModel;
 
 /** n and k of a material on a wavelength grid; `field` names the layer in errors. */
@@ -26,5 +30,6 @@ export function materialNk(
     return { n: new Float64Array(wavelengthNm.length).fill(m.n), k: new Float64Array(wavelengthNm.length).fill(m.k) };
   }
   if (m.kind === 'table') return interpolateNk(m.table, wavelengthNm, field, m.extrapolation ?? 'none');
+  if (m.kind === 'sqrt-law' || m.kind === 'absorption-table') return absorptionNk(m, wavelengthNm, field);
   return evaluateDispersion(m, wavelengthNm, field);
 }

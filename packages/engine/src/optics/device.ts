@@ -4,6 +4,7 @@
  * (by material id) and of the built-in spectra. Types here are structural copies of the optical
  * part of DeviceSpec so that the engine stays free of dependencies.
  */
+import { makeAbsorptionTable, type SqrtLawModel } from '../materials/absorption.js';
 import type { DispersionModel } from '../materials/dispersion.js';
 import type { OpticalMaterial } from '../materials/index.js';
 import { interpolateNk, makeNkTable, type NkExtrapolation, parseNkCsv } from '../materials/nk-table.js';
@@ -26,6 +27,15 @@ export type DeviceOpticalModel =
   | { kind: 'table'; materialId: string; extrapolation?: NkExtrapolation }
   | { kind: 'tabulated'; wavelengthNm: number[]; n: number[]; k: number[]; extrapolation?: NkExtrapolation }
   | { kind: 'constant'; n: number; k: number }
+  | SqrtLawModel
+  | {
+      kind: 'absorption-table';
+      name?: string;
+      n: number;
+      wavelengthNm: number[];
+      alphaPerCm: number[];
+      extrapolation?: NkExtrapolation;
+    }
   | DispersionModel;
 
 export interface DeviceLayerLike {
@@ -87,6 +97,13 @@ function material(m: DeviceOpticalModel, assets: DeviceOpticsAssets, field: stri
       extrapolation: m.extrapolation ?? 'none',
     };
   }
+  if (m.kind === 'absorption-table') {
+    return {
+      kind: 'absorption-table',
+      table: makeAbsorptionTable(field, m),
+      extrapolation: m.extrapolation ?? 'none',
+    };
+  }
   return m;
 }
 
@@ -110,13 +127,13 @@ function spectrum(s: DeviceSpectrumLike | undefined, grid: Float64Array, assets:
 }
 
 /**
- * Throws the run's own OpticsInputError when an n,k table without extrapolation does not cover the
+ * Throws the run's own OpticsInputError when an n,k or absorption table without extrapolation does not cover the
  * wavelength grid of an OpticsSpec (deviceToOpticsSpec's), naming the medium or layer: what the run
  * would stop on after seconds, found before a job is queued.
  */
 export function checkTableCoverage(os: OpticsSpec): void {
   const check = (m: OpticalMaterial, field: string) => {
-    if (m.kind === 'table' && (m.extrapolation ?? 'none') === 'none')
+    if ((m.kind === 'table' || m.kind === 'absorption-table') && (m.extrapolation ?? 'none') === 'none')
       interpolateNk(m.table, os.wavelengthNm, field, 'none');
   };
   check(os.ambient, 'ambient.optical');

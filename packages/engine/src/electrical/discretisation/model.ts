@@ -15,13 +15,16 @@
  *
  * Node sides: index 2i is the left side of node i (the layer of interval i-1), 2i+1 its right
  * side (interval i). A node on an interface therefore has each layer's parameters on its own
- * side, and the box method integrates each half-box with its own layer's values.
+ * side, and the box method integrates each half-box with its own layer's values. A graded layer
+ * (models/grading.ts) gives each node side its values at the node's depth, and each interval its
+ * eps_r and mobilities at the interval's midpoint.
  */
 import { EPS0_F_M, Q_C, thermalVoltageV } from '../../constants.js';
 import { buildContact, type ContactBC, contactWorkFunction } from '../models/contacts/contacts.js';
 import { buildDissociation, type DissociationModel } from '../models/excitons/dissociation.js';
 import { type ExcitonSolution, solveExcitons } from '../models/excitons/exciton-diffusion.js';
 import { generationOnMesh } from '../models/generation.js';
+import { defectsAt, isGraded, layerAt } from '../models/grading.js';
 import {
   buildInterfaceRecombination,
   buildThermionicGaps,
@@ -41,6 +44,12 @@ export class DDModel implements ScaledSides {
   /** The semiconductor layers (electrodes removed), left to right. */
   readonly layers: ElectricalLayer[];
   readonly si: LayerSI[];
+  /**
+   * Per node side: its layer as seen at the node (a graded layer's values at the node's depth;
+   * otherwise the layer itself), and that layer's SI values.
+   */
+  readonly sideLayers: ElectricalLayer[];
+  readonly sideSI: LayerSI[];
   readonly mesh: Mesh;
   readonly N: number;
   readonly Vt: number;
@@ -131,9 +140,33 @@ export class DDModel implements ScaledSides {
     this.fd = device.options?.statistics === 'fermi-dirac';
     const si = layers.map((l) => layerSI(l, Vt));
     this.si = si;
+    // each node side's layer: a graded layer at the node's relative depth in it
+    const S2 = 2 * N;
+    this.sideLayers = new Array<ElectricalLayer>(S2);
+    this.sideSI = new Array<LayerSI>(S2);
+    for (let s = 0; s < S2; s++) {
+      const i = s >> 1;
+      const k = Math.min(Math.max(s % 2 === 0 ? i - 1 : i, 0), N - 2);
+      const li = mesh.intervalLayer[k]!;
+      const l = layers[li]!;
+      if (!isGraded(l)) {
+        this.sideLayers[s] = l;
+        this.sideSI[s] = si[li]!;
+        continue;
+      }
+      const local = layerAt(l, relativeDepth(mesh, li, mesh.x[i]!));
+      this.sideLayers[s] = local;
+      this.sideSI[s] = layerSI(local, Vt);
+    }
+    // eps_r and the mobilities of each interval (a graded layer's at the interval's midpoint)
+    const intervalLayers = Array.from({ length: N - 1 }, (_, k) => {
+      const li = mesh.intervalLayer[k]!;
+      const l = layers[li]!;
+      return isGraded(l) ? layerAt(l, relativeDepth(mesh, li, 0.5 * (mesh.x[k]! + mesh.x[k + 1]!))) : l;
+    });
     let N0 = 0;
     let mu0 = 0;
-    for (const p of si) {
+    for (const p of [...si, ...this.sideSI]) {
       N0 = Math.max(N0, p.Nc, p.Nv, Math.abs(p.C));
       mu0 = Math.max(mu0, p.mun, p.mup);
     }
@@ -147,9 +180,10 @@ export class DDModel implements ScaledSides {
     this.lambda2 = (EPS0_F_M * Vt) / (Q_C * N0 * L0 * L0);
 
     // energies relative to the cathode Fermi level E_ref = -W_cathode
-    const lastL = layers.length - 1;
-    const WL = contactWorkFunction(device.contacts.left, layers[0]!, si[0]!, Vt, this.fd);
-    const WR = contactWorkFunction(device.contacts.right, layers[lastL]!, si[lastL]!, Vt, this.fd);
+    // each contact sees its face of the adjacent layer (node 0's right side, node N-1's left side)
+    const sR = 2 * (N - 1);
+    const WL = contactWorkFunction(device.contacts.left, this.sideLayers[1]!, this.sideSI[1]!, Vt, this.fd);
+    const WR = contactWorkFunction(device.contacts.right, this.sideLayers[sR]!, this.sideSI[sR]!, Vt, this.fd);
     const anodeLeft = device.contacts.anode === 'left';
     this.Eref_eV = -(anodeLeft ? WR : WL);
 
@@ -160,13 +194,12 @@ export class DDModel implements ScaledSides {
     this.mun = new Float64Array(N - 1);
     this.mup = new Float64Array(N - 1);
     for (let k = 0; k < N - 1; k++) {
-      const li = mesh.intervalLayer[k]!;
+      const l = intervalLayers[k]!;
       this.h[k] = this.xs[k + 1]! - this.xs[k]!;
-      this.eps[k] = layers[li]!.eps_r;
-      this.mun[k] = si[li]!.mun / mu0;
-      this.mup[k] = si[li]!.mup / mu0;
+      this.eps[k] = l.eps_r;
+      this.mun[k] = (l.mu_n_cm2_Vs * 1e-4) / mu0;
+      this.mup[k] = (l.mu_p_cm2_Vs * 1e-4) / mu0;
     }
-    const S2 = 2 * N;
     this.hs = new Float64Array(S2);
     this.an = new Float64Array(S2);
     this.ap = new Float64Array(S2);
@@ -199,10 +232,9 @@ export class DDModel implements ScaledSides {
     for (let i = 0; i < N; i++) {
       for (const side of [0, 1] as const) {
         const k = Math.min(Math.max(side === 0 ? i - 1 : i, 0), N - 2);
-        const li = mesh.intervalLayer[k]!;
-        const l = layers[li]!;
-        const p = si[li]!;
         const s = 2 * i + side;
+        const l = this.sideLayers[s]!;
+        const p = this.sideSI[s]!;
         const hasSide = (side === 0 ? i > 0 : i < N - 1) && mesh.teInterval[k]! < 0;
         this.hs[s] = hasSide ? this.h[k]! / 2 : 0;
         const chiS = (l.chi_eV + this.Eref_eV) / Vt;
@@ -244,7 +276,13 @@ export class DDModel implements ScaledSides {
     this.defectLevels = Array.from({ length: S2 }, (_, s) => {
       const i = s >> 1;
       const k = Math.min(Math.max(s % 2 === 0 ? i - 1 : i, 0), N - 2);
-      return this.hs[s]! > 0 ? lv[mesh.intervalLayer[k]!] : undefined;
+      if (!(this.hs[s]! > 0)) return undefined;
+      const li = mesh.intervalLayer[k]!;
+      const l = layers[li]!;
+      const local = this.sideLayers[s]!;
+      // a graded layer's levels at the node's own band edges (models/grading.ts)
+      if (local === l || !lv[li]) return lv[li];
+      return layerLevels(defectsAt(l, local, Vt)!, local, { N0, t0, Vt });
     });
     this.sheets = [];
     mesh.interfaceNodes.forEach((node, k) => {
@@ -254,8 +292,9 @@ export class DDModel implements ScaledSides {
       this.sheets.push(
         sheetLevels(
           defs,
-          layers[k]!,
-          layers[k + 1]!,
+          // the faces the sheet lies between (a graded layer's face values)
+          this.sideLayers[2 * node]!,
+          this.sideLayers[2 * nodeR + 1]!,
           { index: k, nodeL: node, sideL: 2 * node, nodeR, sideR: 2 * nodeR + 1 },
           { N0, t0, L0, Vt },
         ),
@@ -282,4 +321,12 @@ export class DDModel implements ScaledSides {
     this.left = buildContact(this, this.device.contacts.left, WL, anodeLeft, 1);
     this.right = buildContact(this, this.device.contacts.right, WR, !anodeLeft, 2 * (this.N - 1));
   }
+}
+
+/** Relative depth (0 at the front face, 1 at the back face) of position x (m) in semiconductor layer li. */
+function relativeDepth(mesh: Mesh, li: number, x: number): number {
+  const { first, last } = mesh.layerNodes[li]!;
+  const x0 = mesh.x[first]!;
+  const d = mesh.x[last]! - x0;
+  return d > 0 ? (x - x0) / d : 0;
 }

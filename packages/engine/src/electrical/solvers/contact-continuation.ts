@@ -27,8 +27,9 @@ const MIN_STEP = 1e-3;
 
 /** The carrier-selective work functions (eV) of the left and right contacts of a system. */
 export function selectiveWorkFunctions(sys: DDSystem): { left: number; right: number } {
-  const first = sys.layers[0]!;
-  const last = sys.layers[sys.layers.length - 1]!;
+  // the faces the contacts touch (a graded layer's face values)
+  const first = sys.sideLayers[1]!;
+  const last = sys.sideLayers[2 * (sys.N - 1)]!;
   const anodeLeft = sys.device.contacts.anode === 'left';
   const anodeW = (l: typeof first) => l.chi_eV + l.Eg_eV - SELECTIVE_OFFSET_EV;
   const cathodeW = (l: typeof first) => l.chi_eV + SELECTIVE_OFFSET_EV;

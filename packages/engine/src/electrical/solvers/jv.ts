@@ -534,7 +534,8 @@ export function biasProfile(
     for (const side of sides) {
       const s = 2 * i + side;
       const li = sys.mesh.intervalLayer[side === 0 ? i - 1 : i]!;
-      const layer = sys.layers[li]!;
+      // the layer at this node (a graded layer's local band edges)
+      const layer = sys.sideLayers[s]!;
       const u = x[m * i]!;
       const fn = x[m * i + 1]!;
       const fp = x[m * i + 2]!;
