@@ -10,6 +10,7 @@ import {
   parseParameterFile,
   parseTable,
 } from './parse.js';
+import { diffusionVelocityCmPerS, FAST_TRANSFER, isContinuousTransfer, Q_OVER_KB } from './transfer.js';
 
 /**
  * simulation_setup.txt (SIMsalabim 5.x) with its layer files L*_parameters.txt and the files they
@@ -32,10 +33,12 @@ const fail = (code: string, params: Record<string, string | number>, text: strin
   throw new Refusal({ code, params, text, ...(source ? { source } : {}) });
 };
 
-const Q_OVER_KB = 1.602176634e-19 / 1.380649e-23;
-
-/** A transfer velocity this many times the layers' diffusion velocities D/L does not limit the current. */
-const FAST_TRANSFER = 100;
+/** A layer's transport as the interface rule reads it (transfer.ts). */
+const transport = (l: LayerRead) => ({
+  muNCm2PerVs: l.el['muNCm2PerVs'] as number,
+  muPCm2PerVs: l.el['muPCm2PerVs'] as number,
+  thicknessNm: l.spec.thicknessNm,
+});
 
 /** Files the user gave, found by the name SIMsalabim writes (its directory dropped). */
 class FileSet {
@@ -422,7 +425,6 @@ function readIons(r: Reader, ly: LayerRead, i: number, neighbours: (LayerRead | 
     { sign: -1, n: r.value(f, 'N_anion'), mu: r.value(f, 'mu_anion') },
   ];
   const enter = r.value(f, 'ionsMayEnter');
-  let netFixedCm3 = 0;
   const ions: Record<string, unknown>[] = [];
   for (const s of species) {
     const N = r.num(s.n);
@@ -441,16 +443,16 @@ function readIons(r: Reader, ly: LayerRead, i: number, neighbours: (LayerRead | 
     }
     const densityCm3 = N * param('layers[].electrical.ions[].densityCm3').simsalabim!.factor;
     // SIMsalabim's ions have no background of their own; PVForge gives each mobile species an
-    // immobile one of the other sign, so the same sign goes into the fixed doping to cancel it
-    // (an immobile species is fixed charge: doping of its sign)
-    netFixedCm3 += s.sign * densityCm3;
+    // immobile one of the other sign, so the species' own charge goes into the fixed charge to
+    // cancel it (an immobile species is fixed charge of its sign)
+    addFixedCharge(ly.el, s.sign * densityCm3);
     if (mu === 0) {
       r.note(
         'mapped',
         s.n,
         'simsalabim.immobile-ions',
         { sign: s.sign },
-        `${s.n.key}: immobile ions are fixed charge, added to the ${s.sign > 0 ? 'donor' : 'acceptor'} doping`,
+        `${s.n.key}: immobile ions are fixed charge, taken off the ${s.sign > 0 ? 'acceptor' : 'donor'} doping first, the rest added to the ${s.sign > 0 ? 'donor' : 'acceptor'} doping`,
         { path: `${E}.${s.sign > 0 ? 'ndCm3' : 'naCm3'}` },
       );
       r.unused(s.mu, 'off', 'zero: the ions do not move');
@@ -497,10 +499,19 @@ function readIons(r: Reader, ly: LayerRead, i: number, neighbours: (LayerRead | 
       );
     else r.unused(enter, 'off', 'the ions stay in their layer (no neighbour lets them in), as in PVForge');
   } else r.unused(enter, 'off', 'no mobile ions in this layer');
-  if (netFixedCm3 !== 0) {
-    const k = netFixedCm3 > 0 ? 'ndCm3' : 'naCm3';
-    ly.el[k] = Number(((ly.el[k] as number) + Math.abs(netFixedCm3)).toPrecision(12));
-  }
+}
+
+/**
+ * Adds fixed charge (cm^-3, signed) to a layer's doping: it first cancels doping of the other sign,
+ * and only the rest becomes doping of its own sign. The export writes each ion background as doping
+ * of the background's sign, which this takes off again: the doping comes back as it was.
+ */
+function addFixedCharge(el: Record<string, unknown>, q: number): void {
+  const [own, other] = q > 0 ? (['ndCm3', 'naCm3'] as const) : (['naCm3', 'ndCm3'] as const);
+  const x = Math.abs(q);
+  const take = Math.min(el[other] as number, x);
+  el[other] = Number(((el[other] as number) - take).toPrecision(12));
+  el[own] = Number(((el[own] as number) + x - take).toPrecision(12));
 }
 
 function contact(r: Reader, setup: ParsedFile, side: 'L' | 'R', at: string) {
@@ -639,24 +650,18 @@ function importV5(setup: ParsedFile, files: FileSet, r: Reader): DeviceSpec {
     const next = layers[i + 1]!;
     const P = `electrical.interfaces[${interfaces.length}]`;
     const itf: Record<string, unknown> = { between: [ly.spec.name, next.spec.name] };
-    // SIMsalabim's transfer velocity sets the mobility of the one grid interval across the
-    // interface (nu h / Vt). Far faster than either layer's diffusion velocity D/L it only keeps the
-    // quasi-Fermi levels continuous, which is PVForge's interface without thermionic emission;
-    // slower, it limits the current and becomes thermionic emission at the same velocity.
-    const slowest = (k: 'muNCm2PerVs' | 'muPCm2PerVs') =>
-      Math.min(...[ly, next].map((l) => ((l.el[k] as number) * T) / Q_OVER_KB / (l.spec.thicknessNm * 1e-7)));
+    // continuous or thermionic: the rule the export shares (transfer.ts)
     const vN = r.num(v['nu_int_n']!) * param('electrical.interfaces[].thermionic.vNCmPerS').simsalabim!.factor;
     const vP = r.num(v['nu_int_p']!) * param('electrical.interfaces[].thermionic.vPCmPerS').simsalabim!.factor;
-    const dN = slowest('muNCm2PerVs');
-    const dP = slowest('muPCm2PerVs');
-    if (vN >= FAST_TRANSFER * Math.max(dN, dP) && vP >= FAST_TRANSFER * Math.max(dN, dP)) {
+    const dMax = diffusionVelocityCmPerS(transport(ly), transport(next), T);
+    if (isContinuousTransfer(vN, vP, dMax)) {
       for (const k of ['nu_int_n', 'nu_int_p'])
         r.note(
           'approximated',
           v[k]!,
           'simsalabim.nu-int-fast',
-          { velocity: r.num(v[k]!), diffusion: Number((Math.max(dN, dP) / 100).toPrecision(3)) },
-          `${k} = ${v[k]!.raw} m/s is over ${FAST_TRANSFER} times the diffusion velocity D/L of the adjacent layers (at most ${(Math.max(dN, dP) / 100).toPrecision(3)} m/s): the quasi-Fermi levels are continuous across ${ly.spec.name}/${next.spec.name}, as in PVForge's interface without thermionic emission`,
+          { velocity: r.num(v[k]!), diffusion: Number((dMax / 100).toPrecision(3)) },
+          `${k} = ${v[k]!.raw} m/s is over ${FAST_TRANSFER} times the diffusion velocity D/L of the adjacent layers (at most ${(dMax / 100).toPrecision(3)} m/s): the quasi-Fermi levels are continuous across ${ly.spec.name}/${next.spec.name}, as in PVForge's interface without thermionic emission`,
           { path: `${P}.thermionic` },
         );
     } else {

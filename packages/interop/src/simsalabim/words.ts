@@ -135,8 +135,8 @@ export const SIMSALABIM_MESSAGES: MessageCatalogue = {
   'simsalabim.trap-file': { zh: '{key}：{file}，{levels} 个能级。', en: '{key}: {file}, {levels} levels.' },
   'simsalabim.trap-type': { zh: '{key}：{type}。', en: '{key}: {type}.' },
   'simsalabim.immobile-ions': {
-    zh: '{key}：不动的离子是固定电荷，计入同号掺杂。',
-    en: '{key}: immobile ions are fixed charge, added to the doping of their sign.',
+    zh: '{key}：不动的离子是固定电荷：先抵消异号掺杂，其余计入同号掺杂。',
+    en: '{key}: immobile ions are fixed charge: they first cancel doping of the other sign, the rest is added to the doping of their sign.',
   },
   'simsalabim.ion-mobility': { zh: '{key}：D = μkT/q。', en: '{key}: D = mu kT/q.' },
   'simsalabim.ion-mobility-tiny': {
@@ -182,12 +182,93 @@ export const SIMSALABIM_MESSAGES: MessageCatalogue = {
     zh: '{key}：最后一层右侧没有界面。',
     en: '{key}: the last layer has no interface to its right.',
   },
-  'simsalabim.export-refused': {
-    zh: '{path}：SIMsalabim 无法表达（{why}）。',
-    en: '{path}: SIMsalabim cannot express it ({why}).',
-  },
+  // export: what SIMsalabim cannot hold ({path} is the DeviceSpec path)
   'simsalabim.export-nothing': {
     zh: '器件没有电学部分，SIMsalabim 无法表达。',
     en: 'The device has no electrical part; SIMsalabim cannot express it.',
+  },
+  'simsalabim.export-run': {
+    zh: '{path}：SimSS 只计算稳态 J-V，未写出。',
+    en: '{path}: SimSS computes the steady-state J-V only; not written.',
+  },
+  'simsalabim.export-fermi-dirac': {
+    zh: '{path}：SIMsalabim 只有玻尔兹曼统计，按玻尔兹曼统计写出。',
+    en: '{path}: SIMsalabim has Boltzmann statistics only; written without Fermi-Dirac statistics.',
+  },
+  'simsalabim.export-gap': {
+    zh: '{path}：电学层之间的光学层（叠层电池的复合层）在 SIMsalabim 的单一叠层中没有位置；电学层相邻写出。',
+    en: "{path}: an optical layer between electrical layers (a tandem's recombination layer) has no place in SIMsalabim's one stack; the electrical layers are written next to each other.",
+  },
+  'simsalabim.export-dark': {
+    zh: '{path}：无产生：在每层写 G_ehp = 0（SIMsalabim 没有暗态开关）。',
+    en: '{path}: no generation: written as G_ehp = 0 in every layer (SIMsalabim has no dark switch).',
+  },
+  'simsalabim.export-profile': {
+    zh: '{path}：{kind} 产生率按其给出的 G(x) 写成产生率分布文件（SIMsalabim 的光学不同）。',
+    en: "{path}: the {kind} generation is written as the G(x) it gave, a generation profile (SIMsalabim's optics differ).",
+  },
+  'simsalabim.export-optical': {
+    zh: '{path}：{kind} 产生率需要器件的 n,k 表或其 G(x)，文件中没有；写为 G_ehp = 0（请连同一次计算的产生率分布导出）。',
+    en: "{path}: the {kind} generation needs the device's n,k tables or its G(x), which the files do not carry; written as G_ehp = 0 (export with a run's generation profile).",
+  },
+  'simsalabim.export-field': {
+    zh: '{path}：SIMsalabim 没有此参数（{field}），未写出。',
+    en: '{path}: SIMsalabim has no such parameter ({field}); not written.',
+  },
+  'simsalabim.export-dos': {
+    zh: '{path}：SIMsalabim 的导带和价带共用一个态密度：N_c = √(Nc·Nv) = {value} cm⁻³，保持 n_i 不变。',
+    en: '{path}: SIMsalabim has one density of states for both bands: N_c = sqrt(Nc Nv) = {value} cm^-3 keeps n_i.',
+  },
+  'simsalabim.export-ion-species': {
+    zh: '{path}：SIMsalabim 每层只有一种阳离子和一种阴离子，未写出。',
+    en: '{path}: SIMsalabim has one cation and one anion species per layer; not written.',
+  },
+  'simsalabim.export-ion-temperature': {
+    zh: '{path}：SIMsalabim 没有激活能：写出 {T} K 下 D 对应的迁移率。',
+    en: '{path}: SIMsalabim has no activation energy: the mobility of D at {T} K is written.',
+  },
+  'simsalabim.export-ion-activation': {
+    zh: '{path}：SIMsalabim 没有离子的激活能，未写出。',
+    en: '{path}: SIMsalabim has no activation energy of the ions; not written.',
+  },
+  'simsalabim.export-distribution': {
+    zh: '{path}：{distribution} 分布写成陷阱文件中的若干单能级。',
+    en: '{path}: the {distribution} distribution is written as single levels in a trap file.',
+  },
+  'simsalabim.export-lifetime': {
+    zh: '{path}：SIMsalabim 没有 SRH 寿命：写成 E_i 处的中性陷阱，C = 1/(τ N_t)，复合相同。',
+    en: '{path}: SIMsalabim has no SRH lifetimes: written as a neutral trap at E_i with C = 1/(tau N_t), the same recombination.',
+  },
+  'simsalabim.export-velocity': {
+    zh: '{path}：SIMsalabim 没有界面复合速度：写成带隙中部的中性陷阱面，C = S/N_t，复合相同。',
+    en: '{path}: SIMsalabim has no interface recombination velocity: written as a neutral trap sheet at mid-gap with C = S/N_t, the same recombination.',
+  },
+  'simsalabim.export-trap-set': {
+    zh: '{path}：SIMsalabim 每个{where}只有一组陷阱（一种类型、一对俘获系数），未写出。',
+    en: '{path}: SIMsalabim holds one set of traps (one type, one pair of capture coefficients) per {where}; not written.',
+  },
+  'simsalabim.export-one-lifetime': {
+    zh: '{path}：只有一种载流子的寿命（或复合速度）无法写成 SIMsalabim 的陷阱，未写出。',
+    en: '{path}: a lifetime (or recombination velocity) of one carrier without the other has no SIMsalabim trap; not written.',
+  },
+  'simsalabim.export-krad-langevin': {
+    zh: '{path}：Langevin 前因子取代它（PVForge 中亦然）；SIMsalabim 在 useLangevin = 1 时不保留它。',
+    en: '{path}: the Langevin prefactor replaces it (in PVForge too); SIMsalabim does not keep it beside useLangevin = 1.',
+  },
+  'simsalabim.export-reverse': {
+    zh: '{path}：从高到低的扫描写为 Vmin < Vmax 且 Vscan = -1。',
+    en: '{path}: a sweep from high to low voltage is written as Vmin < Vmax with Vscan = -1.',
+  },
+  'simsalabim.export-thermionic-fast': {
+    zh: '{path}：在此速度下（超过相邻层 D/L 的 100 倍，{diffusion} m/s）SIMsalabim 的界面转移使准费米能级连续，即 PVForge 不含热电子发射的界面。',
+    en: "{path}: SIMsalabim's transfer at these velocities (over 100 times the layers' D/L, {diffusion} m/s) keeps the quasi-Fermi levels continuous: it is PVForge's interface without thermionic emission.",
+  },
+  'simsalabim.export-nu': {
+    zh: '{path}：写为 nu_int_n 和 nu_int_p。',
+    en: '{path}: written as nu_int_n and nu_int_p.',
+  },
+  'simsalabim.export-tunnel': {
+    zh: '{path}：SIMsalabim 没有隧穿氧化层，未写出。',
+    en: '{path}: SIMsalabim has no tunnel oxide; not written.',
   },
 };
