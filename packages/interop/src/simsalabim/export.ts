@@ -327,6 +327,16 @@ export function exportSimsalabim(device: DeviceSpec, options: SimsalabimExportOp
         "an optical layer between electrical layers (a tandem's recombination layer) has no place in SIMsalabim's one stack; the electrical layers are written next to each other",
       );
 
+  for (const { layer, index } of layers)
+    if (layer.subcell !== undefined)
+      w.say(
+        'refused',
+        `layers[${index}].subcell`,
+        'simsalabim.export-run',
+        {},
+        'SimSS computes the steady-state J-V only; not written',
+      );
+
   const gaps = layers.map(({ layer }) => {
     const e = layer.electrical!;
     const chi = e.chiEV!;
@@ -789,8 +799,6 @@ function interfaceLines(
           { diffusion: Number((d / 100).toPrecision(3)) },
           `SIMsalabim's transfer at these velocities (over 100 times the layers' D/L, ${(d / 100).toPrecision(3)} m/s) keeps the quasi-Fermi levels continuous: it is PVForge's interface without thermionic emission`,
         );
-      if (vN !== vP)
-        w.say('approximated', `${I}.thermionic`, 'simsalabim.export-nu', {}, 'written as nu_int_n and nu_int_p');
     }
     const nuN = vel(vN);
     const nuP = vel(vP);
