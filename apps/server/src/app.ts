@@ -15,6 +15,7 @@ import { type Db, openDatabase } from './db/database.js';
 import { installAccess } from './http/access.js';
 import { errorHandler, notFoundHandler } from './http/error-handler.js';
 import { AppError } from './http/errors.js';
+import { installInputRules } from './http/input-rules.js';
 import { serializeRequest } from './http/log-safety.js';
 import './http/types.js';
 import type { QueueOptions } from './jobs/in-process-queue.js';
@@ -123,6 +124,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   });
 
   installAccess(app, services.sessions, DOCS_PREFIX);
+  installInputRules(app);
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler);
   // A POST without any body still gets field-by-field "required" answers rather than "body must be object".

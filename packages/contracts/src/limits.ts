@@ -54,3 +54,10 @@ export const PASSWORD_RESET_PER_IP = { maxPerWindow: 20 } as const;
 
 /** Active sessions one user may hold; a new login beyond this revokes the oldest. */
 export const SESSION_CAP = { maxActivePerUser: 20 } as const;
+
+/**
+ * The largest integer any request may carry: every id and counter column is `integer` (serial on
+ * PostgreSQL: 2^31 - 1; SQLite's are 64-bit, but the same bound keeps the two deployments alike).
+ * A larger id names no row; refusing it in the schema keeps PostgreSQL from overflowing (a 500).
+ */
+export const DB_INT_MAX = 2_147_483_647;

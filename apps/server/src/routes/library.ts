@@ -33,7 +33,8 @@ import { MessagesRepository } from '../db/repositories/library.js';
 import { MaterialsRepository } from '../db/repositories/materials.js';
 import { contentDisposition } from '../export/index.js';
 import { answerOf, authOf, NullAnswer, success } from '../http/answer.js';
-import { AppError } from '../http/errors.js';
+import { AppError, FieldError } from '../http/errors.js';
+import { firstUnstorable } from '../http/input-rules.js';
 import type { Services } from '../services/container.js';
 import { ChargeService } from '../services/finance.js';
 import {
@@ -58,6 +59,9 @@ async function uploadOf(request: FastifyRequest): Promise<{ file?: Buffer; field
     const f = Array.isArray(v) ? v[0] : v;
     if (f && f.type === 'field' && typeof f.value === 'string') fields[k] = f.value;
   }
+  // Multipart fields skip the schema and its shared input rules (http/input-rules.ts): the same rule here.
+  const unstorable = firstUnstorable(fields, '');
+  if (unstorable) throw new FieldError(unstorable.field, unstorable.rule);
   return { file: await part.toBuffer(), fields };
 }
 

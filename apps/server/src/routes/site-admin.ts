@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
+  DB_INT_MAX,
   Institution,
   InstitutionListData,
   InstitutionSaveBody,
@@ -31,7 +32,8 @@ async function logoUpload(request: FastifyRequest): Promise<{ id: number; bytes:
     const raw = (Array.isArray(field) ? field[0] : field) as { type?: string; value?: unknown } | undefined;
     const id = raw?.type === 'field' ? Number(raw.value) : Number.NaN;
     const bytes = await part.toBuffer();
-    if (!Number.isInteger(id) || id < 1) throw new AppError('4952');
+    // an id beyond an integer column's range names no partner (and would overflow PostgreSQL's column)
+    if (!Number.isInteger(id) || id < 1 || id > DB_INT_MAX) throw new AppError('4952');
     return { id, bytes };
   } catch (err) {
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw refuse('too-large');

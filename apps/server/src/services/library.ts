@@ -35,7 +35,8 @@ import {
   SettingsRepository,
 } from '../db/repositories/library.js';
 import type { Database } from '../db/schema.js';
-import { AppError } from '../http/errors.js';
+import { AppError, FieldError } from '../http/errors.js';
+import { firstUnstorable } from '../http/input-rules.js';
 import { isSweepInput } from '../jobs/sweep.js';
 
 /** A 32-character device ID: 16 random bytes in lower-case hex (spec §3). */
@@ -252,6 +253,13 @@ export class DeviceLibraryService {
       throw new AppError('4308', { detail: NO_FILE.en }, { field: 'file', errors: ['file: missing'] }, (lang) => ({
         detail: NO_FILE[lang],
       }));
+    // The file's texts skip the request schema's rules: a NUL in a name cannot be stored in
+    // PostgreSQL's text, so it is refused here, naming where it is (issue 28).
+    const unstorable =
+      firstUnstorable(spec, input.file ? 'file' : 'spec') ??
+      firstUnstorable(cite, 'file') ??
+      firstUnstorable({ name: input.name, description: input.description }, '');
+    if (unstorable) throw new FieldError(unstorable.field, unstorable.rule);
     return this.insertPersonal(userId, spec, input.name, input.description, null, cite);
   }
 

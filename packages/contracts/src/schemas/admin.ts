@@ -1,9 +1,10 @@
 import Type, { type Static } from 'typebox';
+import { DB_INT_MAX } from '../limits.js';
 import { UserAddon } from './account.js';
 
 /** POST /sys/user/list (administrator): paging and an optional search over e-mail and name. */
 export const UserListBody = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: DB_INT_MAX, default: 1 })),
   size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
   q: Type.Optional(Type.String({ maxLength: 50 })),
 });
@@ -37,12 +38,15 @@ export const OutboxData = Type.Object({ list: Type.Array(OutboxItem) });
 export type OutboxData = Static<typeof OutboxData>;
 
 /** Administration of one user (issue 14, docs/administration.md). */
-export const AdminUserIdBody = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+export const AdminUserIdBody = Type.Object({ id: Type.Integer({ minimum: 1, maximum: DB_INT_MAX }) });
 export const AdminUserRoleBody = Type.Object({
-  id: Type.Integer({ minimum: 1 }),
+  id: Type.Integer({ minimum: 1, maximum: DB_INT_MAX }),
   role: Type.Union([Type.Literal(1), Type.Literal(3)]),
 });
-export const AdminUserDisableBody = Type.Object({ id: Type.Integer({ minimum: 1 }), disabled: Type.Boolean() });
+export const AdminUserDisableBody = Type.Object({
+  id: Type.Integer({ minimum: 1, maximum: DB_INT_MAX }),
+  disabled: Type.Boolean(),
+});
 export const AdminUserDetail = Type.Object({
   user: AdminUserItem,
   calculations: Type.Integer(),

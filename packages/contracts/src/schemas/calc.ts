@@ -1,6 +1,7 @@
 import Type, { type Static } from 'typebox';
 import Value from 'typebox/value';
 import type { CalcKind, JobStatus } from '../calc.js';
+import { DB_INT_MAX } from '../limits.js';
 
 /**
  * Payloads and answers of /sys/calc/* (issue 6). Device calculations carry a DeviceSpec
@@ -188,7 +189,7 @@ export const CalcCircuitBody = Type.Object({
 });
 export type CalcCircuitBody = Static<typeof CalcCircuitBody>;
 
-export const CalcIdBody = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+export const CalcIdBody = Type.Object({ id: Type.Integer({ minimum: 1, maximum: DB_INT_MAX }) });
 export type CalcIdBody = Static<typeof CalcIdBody>;
 
 // Spelled out (not mapped from CALC_KINDS / JOB_STATUSES) so the static types stay literal unions.
@@ -208,7 +209,7 @@ const StatusLiteral = Type.Union([
 ]);
 
 export const CalcListBody = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: DB_INT_MAX, default: 1 })),
   size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
   kind: Type.Optional(KindLiteral),
   status: Type.Optional(StatusLiteral),
@@ -226,7 +227,7 @@ export type CalcListBody = Static<typeof CalcListBody>;
 export type CalcListSort = NonNullable<CalcListBody['sort']>;
 
 export const CalcExportBody = Type.Object({
-  id: Type.Integer({ minimum: 1 }),
+  id: Type.Integer({ minimum: 1, maximum: DB_INT_MAX }),
   format: Type.Optional(Type.Union([Type.Literal('xlsx'), Type.Literal('csv-zip')], { default: 'xlsx' })),
 });
 export type CalcExportBody = Static<typeof CalcExportBody>;

@@ -1,4 +1,5 @@
 import Type, { type Static } from 'typebox';
+import { DB_INT_MAX } from '../limits.js';
 import { UserId } from './common.js';
 
 /**
@@ -63,7 +64,7 @@ export const ChatConversation = Type.Object({
 export type ChatConversation = Static<typeof ChatConversation>;
 
 export const ChatConversationsBody = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: DB_INT_MAX, default: 1 })),
   size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
 });
 export type ChatConversationsBody = Static<typeof ChatConversationsBody>;
@@ -78,7 +79,7 @@ export type ChatConversationsData = Static<typeof ChatConversationsData>;
 export const ChatHistoryBody = Type.Object({
   peer: UserId,
   /** Messages older than this id (paging back); absent: the newest. */
-  before: Type.Optional(Type.Integer({ minimum: 1 })),
+  before: Type.Optional(Type.Integer({ minimum: 1, maximum: DB_INT_MAX })),
   size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 30 })),
 });
 export type ChatHistoryBody = Static<typeof ChatHistoryBody>;

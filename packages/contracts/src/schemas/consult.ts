@@ -1,4 +1,5 @@
 import Type, { type Static } from 'typebox';
+import { DB_INT_MAX } from '../limits.js';
 import { AttachmentCard, AttachmentRef, FORUM_LIMITS } from './forum.js';
 
 /**
@@ -22,8 +23,8 @@ export type ConsultStatus = Static<typeof ConsultStatus>;
 
 export const CONSULT_LIMITS = { subjectMaxChars: 100, textMaxChars: 5000 } as const;
 
-const Id = Type.Integer({ minimum: 1 });
-const Page = Type.Optional(Type.Integer({ minimum: 1, default: 1 }));
+const Id = Type.Integer({ minimum: 1, maximum: DB_INT_MAX });
+const Page = Type.Optional(Type.Integer({ minimum: 1, maximum: DB_INT_MAX, default: 1 }));
 const Size = Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 20 }));
 const Text = Type.String({ minLength: 1, maxLength: CONSULT_LIMITS.textMaxChars });
 const Attachments = Type.Optional(Type.Array(AttachmentRef, { maxItems: FORUM_LIMITS.attachmentsMax }));

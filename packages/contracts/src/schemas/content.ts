@@ -1,7 +1,8 @@
 import Type, { type Static } from 'typebox';
+import { DB_INT_MAX } from '../limits.js';
 
 /** GET /sys/news/detail?id= */
-export const NewsDetailQuery = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+export const NewsDetailQuery = Type.Object({ id: Type.Integer({ minimum: 1, maximum: DB_INT_MAX }) });
 export type NewsDetailQuery = Static<typeof NewsDetailQuery>;
 
 /** GET /health: the database answers and which version runs. */

@@ -1,4 +1,5 @@
 import Type, { type Static } from 'typebox';
+import { DB_INT_MAX } from '../limits.js';
 import { CHARGED_FEATURES } from './library.js';
 
 /**
@@ -6,8 +7,8 @@ import { CHARGED_FEATURES } from './library.js';
  * charged until an administrator sets a price), consumption records, recharge requests confirmed
  * by an administrator, and the records of each kind.
  */
-const Id = Type.Integer({ minimum: 1 });
-const Page = Type.Optional(Type.Integer({ minimum: 1, default: 1 }));
+const Id = Type.Integer({ minimum: 1, maximum: DB_INT_MAX });
+const Page = Type.Optional(Type.Integer({ minimum: 1, maximum: DB_INT_MAX, default: 1 }));
 const Size = Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 }));
 
 export const MAX_PRICE_YUAN = 10_000;

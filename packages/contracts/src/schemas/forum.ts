@@ -1,4 +1,5 @@
 import Type, { type Static } from 'typebox';
+import { DB_INT_MAX } from '../limits.js';
 
 /**
  * The forum (spec §2: bbs/academic, bbs/feedback, bbs/detail/{id}, mypost; issue 14,
@@ -26,8 +27,8 @@ export const FORUM_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image
 export const ForumKind = Type.Union([Type.Literal('academic'), Type.Literal('feedback')]);
 export type ForumKind = Static<typeof ForumKind>;
 
-const Id = Type.Integer({ minimum: 1 });
-const Page = Type.Optional(Type.Integer({ minimum: 1, default: 1 }));
+const Id = Type.Integer({ minimum: 1, maximum: DB_INT_MAX });
+const Page = Type.Optional(Type.Integer({ minimum: 1, maximum: DB_INT_MAX, default: 1 }));
 const Size = Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 20 }));
 const Title = Type.String({ minLength: 1, maxLength: FORUM_LIMITS.titleMaxChars });
 /** Raw HTML as typed in the editor; generous, since sanitising usually shrinks it. */

@@ -1,4 +1,5 @@
 import Type, { type Static } from 'typebox';
+import { DB_INT_MAX } from '../limits.js';
 import { FormBoolean } from './common.js';
 
 /**
@@ -36,7 +37,7 @@ export type DeviceKind = Static<typeof DeviceKind>;
 export const DEVICE_ID_PATTERN = '^[0-9a-f]{32}$';
 export const DeviceId = Type.String({ pattern: DEVICE_ID_PATTERN, description: '32-character device ID' });
 
-const Page = Type.Optional(Type.Integer({ minimum: 1, default: 1 }));
+const Page = Type.Optional(Type.Integer({ minimum: 1, maximum: DB_INT_MAX, default: 1 }));
 const Size = Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 }));
 const Search = Type.Optional(Type.String({ maxLength: 100 }));
 const DeviceName = Type.String({ minLength: 1, maxLength: 100 });
@@ -129,7 +130,7 @@ export const DeviceSaveBody = Type.Object({
   references: Type.Optional(References),
   notes: Type.Optional(Notes),
   spec: Type.Optional(SpecField),
-  calcId: Type.Optional(Type.Integer({ minimum: 1 })),
+  calcId: Type.Optional(Type.Integer({ minimum: 1, maximum: DB_INT_MAX })),
 });
 export type DeviceSaveBody = Static<typeof DeviceSaveBody>;
 
@@ -225,11 +226,11 @@ export type ReviewMineBody = Static<typeof ReviewMineBody>;
 export const ReviewListBody = Type.Object({ status: Type.Optional(ReviewStatus), page: Page, size: Size });
 export type ReviewListBody = Static<typeof ReviewListBody>;
 
-export const ReviewIdBody = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+export const ReviewIdBody = Type.Object({ id: Type.Integer({ minimum: 1, maximum: DB_INT_MAX }) });
 export type ReviewIdBody = Static<typeof ReviewIdBody>;
 
 export const ReviewRejectBody = Type.Object({
-  id: Type.Integer({ minimum: 1 }),
+  id: Type.Integer({ minimum: 1, maximum: DB_INT_MAX }),
   reason: Type.String({ minLength: 1, maxLength: 500 }),
 });
 export type ReviewRejectBody = Static<typeof ReviewRejectBody>;
@@ -266,7 +267,7 @@ export type MsgListData = Static<typeof MsgListData>;
 
 /** One message (`id`) or all of the caller's (`all: true`). */
 export const MsgReadBody = Type.Object({
-  id: Type.Optional(Type.Integer({ minimum: 1 })),
+  id: Type.Optional(Type.Integer({ minimum: 1, maximum: DB_INT_MAX })),
   all: Type.Optional(FormBoolean),
 });
 export type MsgReadBody = Static<typeof MsgReadBody>;

@@ -1,12 +1,13 @@
 import Type, { type Static } from 'typebox';
+import { DB_INT_MAX } from '../limits.js';
 
 /**
  * Notices (spec §2 /plat/notice; issue 14): administrators publish, edit and withdraw them; every
  * user sees the published ones with their own read state. News and achievements (the public /news)
  * are edited and withdrawn here too, and administrators' actions are kept in an audit log.
  */
-const Id = Type.Integer({ minimum: 1 });
-const Page = Type.Optional(Type.Integer({ minimum: 1, default: 1 }));
+const Id = Type.Integer({ minimum: 1, maximum: DB_INT_MAX });
+const Page = Type.Optional(Type.Integer({ minimum: 1, maximum: DB_INT_MAX, default: 1 }));
 const Size = Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 }));
 
 export const NOTICE_LIMITS = { titleMaxChars: 100, bodyMaxChars: 10_000 } as const;

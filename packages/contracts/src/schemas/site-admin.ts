@@ -1,11 +1,12 @@
 import Type, { type Static } from 'typebox';
+import { DB_INT_MAX } from '../limits.js';
 
 /**
  * Site content run by administrators (spec §1 "about-us, contact and partner logos", §2 home page
  * "our customers, contact us"; issue 14 and 16; docs/administration.md): institutions, partner
  * logos and the contact fields. Everyone reads them; only administrators change them.
  */
-const Id = Type.Integer({ minimum: 1 });
+const Id = Type.Integer({ minimum: 1, maximum: DB_INT_MAX });
 
 export const SITE_LIMITS = {
   nameMaxChars: 100,

@@ -1,4 +1,5 @@
 import Type, { type Static } from 'typebox';
+import { DB_INT_MAX } from '../limits.js';
 
 /**
  * Public site content. Texts are stored in both languages; the client picks.
@@ -37,7 +38,7 @@ export const NewsItem = Type.Object({
 export type NewsItem = Static<typeof NewsItem>;
 
 export const NewsListQuery = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: DB_INT_MAX, default: 1 })),
   size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
 });
 export const NewsListData = Type.Object({ list: Type.Array(NewsItem), total: Type.Integer() });

@@ -7,6 +7,7 @@ import {
 } from '@pvforge/engine/spec-check';
 import Type, { type Static } from 'typebox';
 import { format, type Lang, type Localized } from '../i18n.js';
+import { DB_INT_MAX } from '../limits.js';
 
 /**
  * Custom incident spectra of the personal library (issue 16, docs/spectra.md): a user uploads a
@@ -44,7 +45,10 @@ export const SpectrumCreateBody = Type.Object(
 );
 export type SpectrumCreateBody = Static<typeof SpectrumCreateBody>;
 
-export const SpectrumIdBody = Type.Object({ id: Type.Integer({ minimum: 1 }) }, { additionalProperties: false });
+export const SpectrumIdBody = Type.Object(
+  { id: Type.Integer({ minimum: 1, maximum: DB_INT_MAX }) },
+  { additionalProperties: false },
+);
 export type SpectrumIdBody = Static<typeof SpectrumIdBody>;
 
 export const SpectrumItem = Type.Object({
