@@ -11,6 +11,7 @@ import {
   parseTable,
 } from './parse.js';
 import { diffusionVelocityCmPerS, FAST_TRANSFER, isContinuousTransfer, Q_OVER_KB } from './transfer.js';
+import { isV4, translateV4 } from './v4.js';
 
 /**
  * simulation_setup.txt (SIMsalabim 5.x) with its layer files L*_parameters.txt and the files they
@@ -573,9 +574,8 @@ const OUTPUT_KEYS = [
   'logFile',
 ];
 
-function importV5(setup: ParsedFile, files: FileSet, r: Reader): DeviceSpec {
-  const T = r.map(r.value(setup, 'T'), 'electrical.temperatureK', 'electrical.temperatureK');
-  // the layer files: l1, l2, ... in order
+/** The layer files of a 5.x setup: l1, l2, ... in order, each noted in the report. */
+function readLayerFiles(setup: ParsedFile, files: FileSet, r: Reader): ParsedFile[] {
   const layerValues: ParsedValue[] = [];
   for (let i = 1; setup.byKey.has(`l${i}`); i++) layerValues.push(setup.byKey.get(`l${i}`)!);
   if (layerValues.length === 0)
@@ -583,13 +583,27 @@ function importV5(setup: ParsedFile, files: FileSet, r: Reader): DeviceSpec {
       file: setup.name,
       line: 1,
     });
-  const parsedLayers = layerValues.map((v) => {
+  return layerValues.map((v) => {
     const f = files.need(v, 'layer parameters');
     const p = parseParameterFile(f);
     if (!p.ok) throw new Refusal(p.problem);
     r.note('mapped', v, 'simsalabim.layer-file', { file: f.name }, `${v.key}: ${f.name}`);
     return p.file;
   });
+}
+
+/**
+ * The one mapping of a SIMsalabim device (5.x files, or a 4.x file translated into them by v4.ts):
+ * `parsedLayers` are the layer files, `originals` the files whose every line must be in the report.
+ */
+function importDevice(
+  setup: ParsedFile,
+  parsedLayers: ParsedFile[],
+  originals: ParsedFile[],
+  files: FileSet,
+  r: Reader,
+): DeviceSpec {
+  const T = r.map(r.value(setup, 'T'), 'electrical.temperatureK', 'electrical.temperatureK');
   const layers = parsedLayers.map((f, i) => readLayer(r, files, i, f));
   layers.forEach((ly, i) => {
     readIons(r, ly, i, [layers[i - 1], layers[i + 1]], T);
@@ -961,7 +975,7 @@ function importV5(setup: ParsedFile, files: FileSet, r: Reader): DeviceSpec {
   }
   // keys we do not know (a newer version): listed, never dropped
   const known = new Set(r.items.filter((it) => it.source).map((it) => `${it.source!.file}:${it.source!.line}`));
-  for (const f of [setup, ...parsedLayers])
+  for (const f of originals)
     for (const v of f.values)
       if (!known.has(`${v.source.file}:${v.source.line}`))
         r.note(
@@ -969,7 +983,7 @@ function importV5(setup: ParsedFile, files: FileSet, r: Reader): DeviceSpec {
           v,
           'simsalabim.unknown-key',
           {},
-          `${v.key} is not a SIMsalabim 5.x parameter PVForge knows; not used`,
+          `${v.key} is not a SIMsalabim ${setup.version ?? ''} parameter PVForge knows; not used`,
         );
   return spec;
 }
@@ -1020,18 +1034,27 @@ export function importSimsalabim(files: SourceFile[]): ImportOutcome {
     report.version = setup.version;
     const set = new FileSet(files);
     set.read.push(setupFile!.name);
-    if (!setup.byKey.has('l1')) {
+    let device: DeviceSpec;
+    if (setup.byKey.has('l1')) {
+      const layers = readLayerFiles(setup, set, r);
+      device = importDevice(setup, layers, [setup, ...layers], set, r);
+    } else if (isV4(setup)) {
+      // SIMsalabim 4.x: one device_parameters.txt, translated into the 5.x files it stands for
+      const t = translateV4(setup);
+      if (!t.ok) throw new Refusal(t.problem);
+      for (const n of t.notes) r.note(n.status, n.v, n.code, n.params, n.text);
+      device = importDevice(t.setup, t.layers, [setup], set, r);
+    } else {
       const v = setup.version ?? '';
       fail(
         'simsalabim.old-format',
         { file: setup.name, version: v },
-        `${setup.name}: a single-file SIMsalabim ${v || '4.x'} device (no l1 = L1_parameters.txt); PVForge reads the layer files of SIMsalabim 5.x`,
+        `${setup.name}: neither a SIMsalabim 5.x setup (l1 = L1_parameters.txt) nor a 4.x device file (CB, VB, mun_0)${v ? ` (version ${v})` : ''}`,
         { file: setup.name, line: 1 },
       );
     }
-    const device = importV5(setup, set, r);
     report.files = set.read;
-    const check = checkDeviceSpec(device);
+    const check = checkDeviceSpec(device!);
     if (!check.ok) {
       const issue = check.issues[0]!;
       const source = sourceOfIssue(r, issue.path);

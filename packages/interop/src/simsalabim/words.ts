@@ -11,8 +11,8 @@ export const SIMSALABIM_MESSAGES: MessageCatalogue = {
     en: 'No simulation_setup.txt among the files (received: {names}).',
   },
   'simsalabim.old-format': {
-    zh: '{file} 是 SIMsalabim {version} 的单文件器件（没有 l1 = L1_parameters.txt）；PVForge 读取 SIMsalabim 5.x 的分层文件。',
-    en: '{file} is a single-file SIMsalabim {version} device (no l1 = L1_parameters.txt); PVForge reads the layer files of SIMsalabim 5.x.',
+    zh: '{file} 既不是 SIMsalabim 5.x 的设置文件（l1 = L1_parameters.txt），也不是 4.x 的器件文件（CB、VB、mun_0）。',
+    en: '{file} is neither a SIMsalabim 5.x setup (l1 = L1_parameters.txt) nor a 4.x device file (CB, VB, mun_0).',
   },
   'simsalabim.no-layers': {
     zh: '{file} 没有列出层文件（l1 = L1_parameters.txt …）。',
@@ -167,9 +167,21 @@ export const SIMSALABIM_MESSAGES: MessageCatalogue = {
     zh: 'fixIons = 1 不在稳态 J-V 中建模：每个电压下离子平衡。',
     en: 'fixIons = 1 is not modelled in a steady-state J-V: the ions are equilibrated at every voltage.',
   },
+  'simsalabim.ion-red-rate': {
+    zh: '{key}：SimSS 4.x 中离子每隔几个电压点才重新分布；PVForge 在每个电压下使其平衡。',
+    en: '{key}: the ions redistribute every few voltages in SimSS 4.x; PVForge equilibrates them at every voltage.',
+  },
+  'simsalabim.grain-boundaries': {
+    zh: '{key}：晶界（及其陷阱）未建模，未使用。',
+    en: '{key}: grain boundaries (with their traps) are not modelled; not used.',
+  },
+  'simsalabim.v4-derived': {
+    zh: '{key}：读入由它导出的 5.x 数值。',
+    en: '{key}: read into the 5.x values derived from it.',
+  },
   'simsalabim.unknown-key': {
-    zh: '{key} 不是 PVForge 认识的 SIMsalabim 5.x 参数，未使用。',
-    en: '{key} is not a SIMsalabim 5.x parameter PVForge knows; not used.',
+    zh: '{key} 不是 PVForge 认识的 SIMsalabim 参数，未使用。',
+    en: '{key} is not a SIMsalabim parameter PVForge knows; not used.',
   },
   'simsalabim.unused-solver': {
     zh: '{key}：SIMsalabim 求解器的设置，PVForge 的求解器有自己的设置。',
