@@ -695,6 +695,7 @@ function build(r: Reader, p: Parsed, absFiles: Map<string, SourceFile>): Built {
         'front transmission folded into the reflectance 1-(1-R)T (exact for Beer-Lambert)',
       ),
     );
+  const circuit = readCircuit(r, wp);
   for (const v of wp.vals)
     if (!v.used)
       r.report(
@@ -724,11 +725,17 @@ function build(r: Reader, p: Parsed, absFiles: Map<string, SourceFile>): Built {
   const stopV = Math.min(3, Math.max(0.4, Math.round(egMin * 10) / 10));
   const endNm = Math.min(2500, Math.max(400, Math.ceil((1239.84 / egMin + 100) / 10) * 10));
   r.warnings.push(
-    msg(
-      'scaps.sweep-default',
-      { stopV, endNm },
-      `the .def holds no voltage sweep, spectrum, temperature or series and shunt resistance: 0 to ${stopV} V in 20 mV steps (continued to Voc), AM1.5G from 300 to ${endNm} nm, 300 K, no resistances`,
-    ),
+    circuit.inFile
+      ? msg(
+          'scaps.sweep-default-rs',
+          { stopV, endNm },
+          `the .def holds no voltage sweep, spectrum or temperature: 0 to ${stopV} V in 20 mV steps (continued to Voc), AM1.5G from 300 to ${endNm} nm, 300 K; its series and shunt resistance are read`,
+        )
+      : msg(
+          'scaps.sweep-default',
+          { stopV, endNm },
+          `the .def holds no voltage sweep, spectrum, temperature or series and shunt resistance: 0 to ${stopV} V in 20 mV steps (continued to Voc), AM1.5G from 300 to ${endNm} nm, 300 K, no resistances`,
+        ),
   );
   for (const l of p.title) {
     const t = l.raw.trim();
@@ -757,6 +764,8 @@ function build(r: Reader, p: Parsed, absFiles: Map<string, SourceFile>): Built {
     electrical: {
       contacts: { front: frontC, back: backC, anode },
       ...(interfaces.length ? { interfaces } : {}),
+      ...(circuit.rsOhmCm2 !== undefined ? { rsOhmCm2: circuit.rsOhmCm2 } : {}),
+      ...(circuit.rshOhmCm2 !== undefined ? { rshOhmCm2: circuit.rshOhmCm2 } : {}),
       temperatureK: 300,
       voltageSweep: { startV: 0, stopV, stepV: 0.02 },
       extendToVoc: true,
@@ -764,6 +773,73 @@ function build(r: Reader, p: Parsed, absFiles: Map<string, SourceFile>): Built {
     },
   };
   return { device };
+}
+
+/**
+ * Series resistance and shunt conductance of the working point. SCAPS 3.3.12 builds from 2025 on
+ * write them into the .def (`Series resistance : 1` switch, `Rs [Ohm.m2]`, `Shunt conductance : 1`,
+ * `Gsh [S/m2]`); older files keep them in the panel and the .scaps file only. A switched-off
+ * element is not in the circuit SCAPS solves, so its value is listed as not used. The shunt is a
+ * conductance in SCAPS: Rsh = 1 / Gsh, and Gsh = 0 is no shunt.
+ */
+function readCircuit(r: Reader, wp: Section): { inFile: boolean; rsOhmCm2?: number; rshOhmCm2?: number | null } {
+  const out: { inFile: boolean; rsOhmCm2?: number; rshOhmCm2?: number | null } = { inFile: false };
+  const pair = (switchKey: string, valueKey: string, what: string) => {
+    const sw = find(wp, switchKey);
+    const v = wp.vals.find((x) => !x.used && norm(x.key).startsWith(`${norm(valueKey)} [`)) ?? find(wp, valueKey);
+    if (!sw && !v) return undefined;
+    out.inFile = true;
+    const on = sw ? boolOf(sw) : true;
+    const x = v?.nums[0];
+    if (v && (x === undefined || !Number.isFinite(x) || x < 0))
+      r.fail(v.line, 'scaps.not-number', { key: v.key, got: v.value.slice(0, 40) }, `${v.key} must be a number >= 0`);
+    if (v) {
+      const unit = /\[([^\]]*)\]/.exec(v.key)?.[1]?.trim() ?? v.unit;
+      const want = scapsOf(valueKey === 'Rs' ? 'electrical.rsOhmCm2' : 'electrical.rshOhmCm2').unit;
+      if (unit !== undefined && !sameUnit(unit, want))
+        r.fail(
+          v.line,
+          'scaps.unit',
+          { key: v.key, got: unit, want },
+          `${v.key} is given in [${unit}]; SCAPS writes it in [${want}]`,
+        );
+    }
+    if (!on) {
+      if (sw)
+        r.report(
+          sw,
+          'unused',
+          undefined,
+          0,
+          msg('scaps.circuit-off', { what }, `the ${what} is switched off in SCAPS`),
+        );
+      if (v)
+        r.report(v, 'unused', undefined, x, msg('scaps.circuit-off', { what }, `the ${what} is switched off in SCAPS`));
+      return undefined;
+    }
+    return { sw, v, x: x ?? 0 };
+  };
+  const rs = pair('Series resistance', 'Rs', 'series resistance');
+  if (rs) {
+    const f = scapsOf('electrical.rsOhmCm2').factor;
+    out.rsOhmCm2 = Number((rs.x * f).toPrecision(12));
+    if (rs.sw) r.report(rs.sw, 'mapped', 'electrical.rsOhmCm2', out.rsOhmCm2);
+    if (rs.v) r.report(rs.v, 'mapped', 'electrical.rsOhmCm2', out.rsOhmCm2);
+  }
+  const sh = pair('Shunt conductance', 'Gsh', 'shunt conductance');
+  if (sh) {
+    const f = scapsOf('electrical.rshOhmCm2').factor;
+    // Rsh [Ohm cm2] = 1e4 / Gsh [S/m2]; no conductance is no shunt
+    out.rshOhmCm2 = sh.x > 0 ? Number((f / sh.x).toPrecision(12)) : null;
+    const m = msg(
+      'scaps.gsh',
+      { gsh: sh.x, rsh: out.rshOhmCm2 ?? 'none' },
+      `SCAPS's shunt conductance ${sh.x} S/m2 is the shunt resistance 1/Gsh = ${out.rshOhmCm2 ?? 'none'} Ohm cm2`,
+    );
+    if (sh.sw) r.report(sh.sw, 'mapped', 'electrical.rshOhmCm2', out.rshOhmCm2, m);
+    if (sh.v) r.report(sh.v, 'mapped', 'electrical.rshOhmCm2', out.rshOhmCm2, m);
+  }
+  return out;
 }
 
 /** Which layer does what, for the forms (SCAPS has no roles): the narrowest gap absorbs, wide-gap doped layers transport. */

@@ -200,6 +200,19 @@ export const SCAPS_MESSAGES: MessageCatalogue = {
       '.def 不含电压扫描、光谱、温度和串并联电阻：取 0 到 {stopV} V（延续到开路电压），AM1.5G 300 到 {endNm} nm，300 K，无电阻',
     en: 'the .def holds no sweep, spectrum, temperature or resistances: 0 to {stopV} V (continued to Voc), AM1.5G 300 to {endNm} nm, 300 K, no resistances',
   },
+  'scaps.sweep-default-rs': {
+    'zh-CN':
+      '.def 不含电压扫描、光谱和温度：取 0 到 {stopV} V（延续到开路电压），AM1.5G 300 到 {endNm} nm，300 K；串联电阻与并联电导取自文件',
+    en: 'the .def holds no sweep, spectrum or temperature: 0 to {stopV} V (continued to Voc), AM1.5G 300 to {endNm} nm, 300 K; its series resistance and shunt conductance are read',
+  },
+  'scaps.circuit-off': {
+    'zh-CN': 'SCAPS 中{what}已关闭，不计入',
+    en: 'the {what} is switched off in SCAPS; not used',
+  },
+  'scaps.gsh': {
+    'zh-CN': 'SCAPS 的并联电导 {gsh} S/m² 即并联电阻 1/Gsh = {rsh} Ω·cm²',
+    en: "SCAPS's shunt conductance {gsh} S/m² is the shunt resistance 1/Gsh = {rsh} Ω·cm²",
+  },
   'scaps.export-optical-layer': {
     'zh-CN': '“{layer}”是纯光学层，SCAPS 只有半导体层',
     en: '"{layer}" is an optical-only layer; SCAPS has semiconductor layers only',

@@ -92,6 +92,68 @@ describe('SCAPS .def import: a public file (SCAPS 3.3.12, CsPbI3 n-i-p)', () => 
   });
 });
 
+describe('SCAPS .def import: a public file of SCAPS 3.3.10 by another author (MASnI3/MAPbI3 tandem stack)', () => {
+  const def = file('public', 'naimur105_MASnI3_MAPbI3_tandem_revision.def');
+  it('imports with every line reported, the overflowed maxiter read as a solver setting, the device valid', () => {
+    const o = ok(importScaps([def]));
+    expectComplete(o, def);
+    expect(o.report.version).toBe('3.3.10');
+    expect(checkDeviceSpec(o.device).ok).toBe(true);
+    expect(o.device.layers.map((l) => l.name)).toEqual(['TiO2', 'MAPbI3', 'Cu2O', 'ZnO', 'MASnI3', 'Cu2O (2)']);
+    expect(o.device.layers[4]!.role).toBe('absorber');
+    expect(o.device.layers[1]!.electrical).toMatchObject({ egEV: 1.55, epsR: 30, ncCm3: 2.5e20, naCm3: 1e14 });
+    // 'maxiter : *0000' (a field SCAPS overflowed) is a solver setting, not a value of the device
+    const maxiter = o.report.items.find((i) => i.name === 'maxiter');
+    expect(maxiter?.status).toBe('unused');
+    expect(maxiter?.source?.line).toBe(10);
+    // SCAPS's back contact (written first) is the left one; light from the left: it is the front
+    expect(o.device.electrical!.contacts.front).toEqual({ kind: 'ohmic', sNCmPerS: 1e7, sPCmPerS: 1e5 });
+    expect(o.device.electrical!.interfaces!.map((i) => i.between)).toEqual([
+      ['TiO2', 'MAPbI3'],
+      ['MAPbI3', 'Cu2O'],
+      ['ZnO', 'MASnI3'],
+      ['MASnI3', 'Cu2O (2)'],
+    ]);
+  });
+});
+
+describe('SCAPS .def import: the series resistance and shunt conductance of SCAPS 3.3.12 builds of 2025', () => {
+  it('reads Rs [Ohm.m2] and Gsh [S/m2] when switched on: Rs x 1e4 Ohm cm2, Rsh = 1e4 / Gsh Ohm cm2', () => {
+    const def = file('own', 'cspbi3_rs_gsh.def');
+    const o = ok(importScaps([def, STANDIN]));
+    expectComplete(o, def);
+    expect(o.device.electrical!.rsOhmCm2).toBe(0.5);
+    expect(o.device.electrical!.rshOhmCm2).toBe(1000);
+    expect(o.warnings.map((w) => w.code)).toContain('scaps.sweep-default-rs');
+    const gsh = o.report.items.find((i) => i.name === 'Gsh [S/m2]');
+    expect(gsh).toMatchObject({ status: 'mapped', path: 'electrical.rshOhmCm2', value: 1000 });
+  });
+  it('a switched-off element is not in the circuit; Gsh = 0 is no shunt', () => {
+    const def = file('own', 'cspbi3_rs_gsh.def');
+    const off = {
+      ...def,
+      text: def.text
+        .replace('Series resistance :  1', 'Series resistance :  0')
+        .replace('Gsh [S/m2] :   1.000000e+01', 'Gsh [S/m2] :   0.000000e+00'),
+    };
+    const o = ok(importScaps([off, STANDIN]));
+    expect(o.device.electrical!.rsOhmCm2).toBeUndefined();
+    expect(o.device.electrical!.rshOhmCm2).toBeNull();
+    expect(o.report.items.find((i) => i.name === 'Rs [Ohm.m2]')?.status).toBe('unused');
+  });
+  it('a file without them takes none and says so', () => {
+    const o = ok(importScaps([PUBLIC_DEF, STANDIN]));
+    expect(o.device.electrical!.rsOhmCm2).toBeUndefined();
+    expect(o.warnings.map((w) => w.code)).toContain('scaps.sweep-default');
+  });
+  it('a resistance in another unit is refused naming the line', () => {
+    const def = file('own', 'cspbi3_rs_gsh.def');
+    const o = importScaps([{ ...def, text: def.text.replace('Rs [Ohm.m2]', 'Rs [Ohm.cm2]') }, STANDIN]);
+    expect(o.ok).toBe(false);
+    if (!o.ok) expect(o.error.code).toBe('scaps.unit');
+  });
+});
+
 describe('SCAPS .def import: files written from the format', () => {
   it('light from the right reverses the layers and swaps the contacts; a graded gap and a 2-level defect', () => {
     const def = file('own', 'cspbi3_variant.def');

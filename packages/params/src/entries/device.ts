@@ -96,6 +96,12 @@ export const DEVICE_PARAMS: readonly ParamEntry[] = [
     },
     docs: 'drift-diffusion.md#boundary-and-interface-conditions',
     simsalabim: { key: 'R_series', unit: 'Ohms m2', factor: 1e4 },
+    scaps: {
+      key: 'Rs',
+      unit: 'Ohm.m2',
+      factor: 1e4,
+      note: 'working point "Rs [Ohm.m2]" with its switch "Series resistance : 1", written by SCAPS 3.3.12 builds of 2025 on; older .def files do not hold it',
+    },
     defaultValue: 0,
   },
   {
@@ -125,6 +131,12 @@ export const DEVICE_PARAMS: readonly ParamEntry[] = [
       unit: 'Ohms m2',
       factor: 1e4,
       note: 'a negative value means no shunt (null here)',
+    },
+    scaps: {
+      key: 'Gsh',
+      unit: 'S/m2',
+      factor: 1e4,
+      note: 'SCAPS writes the shunt CONDUCTANCE "Gsh [S/m2]" (switch "Shunt conductance : 1", SCAPS 3.3.12 builds of 2025 on): Rsh = factor / Gsh; Gsh = 0 is no shunt (null)',
     },
     nullable: true,
   },
