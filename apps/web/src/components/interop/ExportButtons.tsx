@@ -84,6 +84,7 @@ export function ToolExportButtons({
             <Button
               type="primary"
               icon={<DownloadOutlined />}
+              disabled={files.length === 0}
               onClick={() => void download()}
               data-testid={`${testPrefix}-download`}
             >
@@ -94,19 +95,25 @@ export function ToolExportButtons({
       >
         {shown && (
           <Space orientation="vertical" size="small" style={{ width: '100%' }}>
-            <Typography.Text data-testid={`${testPrefix}-files`}>
-              {t('interop.export.files', { files: files.map((f) => f.name).join(', ') })}
-              {files.length > 1 ? ` ${t('interop.export.zipped', { name: `${shown.zipName}.zip` })}` : ''}
-            </Typography.Text>
+            {files.length > 0 && (
+              <Typography.Text data-testid={`${testPrefix}-files`}>
+                {t('interop.export.files', { files: files.map((f) => f.name).join(', ') })}
+                {files.length > 1 ? ` ${t('interop.export.zipped', { name: `${shown.zipName}.zip` })}` : ''}
+              </Typography.Text>
+            )}
             {shown.outcome.items.length === 0 ? (
               <Alert type="success" showIcon title={t('interop.export.allFits', { tool })} />
             ) : (
               <>
                 <Alert
-                  type="warning"
+                  type={files.length ? 'warning' : 'error'}
                   showIcon
                   data-testid={`${testPrefix}-cannot`}
-                  title={t('interop.export.cannot', { tool, count: shown.outcome.items.length })}
+                  title={
+                    files.length
+                      ? t('interop.export.cannot', { tool, count: shown.outcome.items.length })
+                      : t('interop.export.none', { tool })
+                  }
                 />
                 <ReportTable
                   items={shown.outcome.items}

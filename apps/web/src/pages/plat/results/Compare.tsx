@@ -30,6 +30,7 @@ import {
   opticalInputs,
 } from '../../../lib/device-inputs';
 import { parseIds } from './compare-ids';
+import { pceTitles, type SpectrumWindow, spectrumWindow } from './pce-window';
 import { type CircuitView, lightCurve, readCircuit, readElectrical, readOptics, resultPath } from './result-data';
 
 export default function Compare() {
@@ -65,8 +66,14 @@ export default function Compare() {
   const { jv, eqe, figures, problems, differs, runNames } = useMemo(() => {
     const jv: PlotSeries[] = [];
     const eqe: PlotSeries[] = [];
-    const figures: { key: number; name: string; id: number; kind: string; f?: Record<string, number | undefined> }[] =
-      [];
+    const figures: {
+      key: number;
+      name: string;
+      id: number;
+      kind: string;
+      f?: Record<string, number | undefined>;
+      window?: SpectrumWindow;
+    }[] = [];
     const problems: string[] = [];
     // the device runs' inputs: each run is named by what differs from the others ("τn = 1e-7 s")
     const devices: { id: number; record: string; kind: string; inputs: DeviceInput[] }[] = [];
@@ -131,8 +138,10 @@ export default function Compare() {
                 voc: c.figures.Voc_V,
                 ff: c.figures.FF * 100,
                 pce: c.figures.PCE_percent,
+                pceWindow: c.figures.pceWindowPercent,
               }
             : undefined,
+          window: spectrumWindow(d.input),
         });
       } else if (d.record.kind === 'opt') {
         const o = readOptics(d.result);
@@ -174,6 +183,11 @@ export default function Compare() {
   const jvShown = useMemo(() => [...jv, ...overlaySeries(foreign, 'jv')], [jv, foreign]);
   const eqeShown = useMemo(() => [...eqe, ...overlaySeries(foreign, 'qe')], [eqe, foreign]);
   const loading = details.some((q) => q.isPending);
+  const withWindow = figures.some((r) => r.f?.['pceWindow'] !== undefined);
+  const windows = figures.flatMap((r) => (r.f?.['pceWindow'] !== undefined && r.window ? [r.window] : []));
+  const sameWindow = windows.every((w) => w.startNm === windows[0]?.startNm && w.endNm === windows[0]?.endNm)
+    ? windows[0]
+    : undefined;
   const f2 = (x: number | undefined, d = 2) => (x === undefined || !Number.isFinite(x) ? '–' : x.toFixed(d));
   return (
     <div data-testid="compare-page">
@@ -290,7 +304,24 @@ export default function Compare() {
                     { title: 'Jsc (mA/cm²)', align: 'right', render: (_, r) => f2(r.f?.['jsc']) },
                     { title: 'Voc (V)', align: 'right', render: (_, r) => f2(r.f?.['voc'], 3) },
                     { title: 'FF (%)', align: 'right', render: (_, r) => f2(r.f?.['ff']) },
-                    { title: 'PCE (%)', align: 'right', render: (_, r) => f2(r.f?.['pce']) },
+                    {
+                      title: withWindow ? pceTitles(t, undefined).full : 'PCE (%)',
+                      align: 'right',
+                      render: (_, r) => f2(r.f?.['pce']),
+                    },
+                    ...(withWindow
+                      ? [
+                          {
+                            // runs with different windows: each cell says its own bounds
+                            title: pceTitles(t, sameWindow).window,
+                            align: 'right' as const,
+                            render: (_: unknown, r: (typeof figures)[number]) =>
+                              r.f?.['pceWindow'] === undefined
+                                ? '–'
+                                : `${f2(r.f['pceWindow'])}${!sameWindow && r.window ? ` (${r.window.startNm}–${r.window.endNm} nm)` : ''}`,
+                          },
+                        ]
+                      : []),
                   ]}
                 />
               </Card>

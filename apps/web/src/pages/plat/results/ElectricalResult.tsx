@@ -21,6 +21,7 @@ import { ImpedancePanels } from './ImpedancePanels';
 import { modelLossSeries, oxideCurrentSeries } from './model-results';
 import { OpticsPanels } from './OpticalResult';
 import { ProfilePlots, ProfileSlider } from './ProfilePlots';
+import { pceTitles, type SpectrumWindow, spectrumWindow } from './pce-window';
 import { ResultShell, Warnings } from './ResultShell';
 import {
   defaultBiasIndex,
@@ -37,8 +38,10 @@ import { readTandem } from './tandem-data';
 
 const nonZero = (a: ArrayLike<number>) => Array.prototype.some.call(a, (v: number) => Number.isFinite(v) && v !== 0);
 
-function FiguresTable({ v }: { v: ElecView }) {
+function FiguresTable({ v, window }: { v: ElecView; window?: SpectrumWindow }) {
   const { t } = useTranslation();
+  const withWindow = v.curves.some((c) => c.figures?.pceWindowPercent !== undefined);
+  const pce = pceTitles(t, window);
   const f2 = (x: number | undefined, d = 2) => (x === undefined || !Number.isFinite(x) ? '–' : x.toFixed(d));
   const rows = v.curves.map((c) => ({ key: c.tag, c }));
   const partial = v.curves.some(stoppedBeforeVoc);
@@ -74,10 +77,21 @@ function FiguresTable({ v }: { v: ElecView }) {
             render: (_, r) => f2(r.c.figures?.FF === undefined ? undefined : r.c.figures.FF * 100),
           },
           {
-            title: 'PCE (%)',
+            title: withWindow ? pce.full : 'PCE (%)',
             align: 'right',
             render: (_, r) => <b data-testid={`rste-pce-${r.c.tag}`}>{f2(r.c.figures?.PCE_percent)}</b>,
           },
+          ...(withWindow
+            ? [
+                {
+                  title: pce.window,
+                  align: 'right' as const,
+                  render: (_: unknown, r: (typeof rows)[number]) => (
+                    <b data-testid={`rste-pce-window-${r.c.tag}`}>{f2(r.c.figures?.pceWindowPercent)}</b>
+                  ),
+                },
+              ]
+            : []),
           { title: 'Vmp (V)', align: 'right', render: (_, r) => f2(r.c.figures?.Vmp_V, 3) },
           { title: 'Jmp (mA/cm²)', align: 'right', render: (_, r) => f2(r.c.figures?.Jmp_mA_cm2) },
         ]}
@@ -244,10 +258,13 @@ function ElectricalBody({ detail }: { detail: CalcDetail }) {
         <Row gutter={[16, 16]}>
           <Col xs={24} xl={12}>
             <Card size="small" title={t('results.elec.figures')}>
-              <FiguresTable v={v} />
+              <FiguresTable v={v} window={spectrumWindow(detail.input)} />
               <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
                 {[
                   v.incidentPower !== undefined ? t('results.elec.incident', { v: fmtNum(v.incidentPower) }) : '',
+                  v.incidentPowerWindow !== undefined
+                    ? t('interop.pce.windowNote', { power: fmtNum(v.incidentPowerWindow) })
+                    : '',
                   v.generation ? t('results.elec.genModel', { v: generationName(v.generation.kind, t) }) : '',
                   v.eqe?.jsc !== undefined ? t('results.elec.jscFromEqe', { v: fmtNum(v.eqe.jsc) }) : '',
                   lightFigures
@@ -350,7 +367,10 @@ export default function ElectricalResult() {
         // a parameter sweep's record: its figures against the parameters (HI against a scan rate)
         if (readSweep(d.result)) return <SweepResultView id={d.record.id} />;
         const tandem = readTandem(d.result);
-        if (tandem) return <TandemBody v={tandem} fileBase={`${d.record.name}-${d.record.id}`} />;
+        if (tandem)
+          return (
+            <TandemBody v={tandem} fileBase={`${d.record.name}-${d.record.id}`} window={spectrumWindow(d.input)} />
+          );
         return <ElectricalBody detail={d} />;
       }}
     </ResultShell>

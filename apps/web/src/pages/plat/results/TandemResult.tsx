@@ -13,13 +13,15 @@ import { fmtNum } from '../../../components/plots/plot-data';
 import type { PlotSeries } from '../../../components/plots/types';
 import { paramLang, wordsOf } from '../../../lib/params';
 import { localWarning, nonconvergentAdvice } from './engine-warnings';
+import { pceTitles, type SpectrumWindow } from './pce-window';
 import { Warnings } from './ResultShell';
 import type { TandemFigures, TandemView } from './tandem-data';
 
 const f2 = (x: number | undefined, d = 2) => (x === undefined || !Number.isFinite(x) ? '–' : x.toFixed(d));
 
-function FiguresTable({ v }: { v: TandemView }) {
+function FiguresTable({ v, window }: { v: TandemView; window?: SpectrumWindow }) {
   const { t } = useTranslation();
+  const pce = pceTitles(t, window);
   const rows: { key: string; name: string; f?: TandemFigures; pce?: number }[] = [];
   rows.push({ key: 'series', name: t('tandem.result.series'), ...(v.series?.figures ? { f: v.series.figures } : {}) });
   if (v.wholeStack)
@@ -36,6 +38,7 @@ function FiguresTable({ v }: { v: TandemView }) {
       name: t(`tandem.result.${c.subcell}Cell`),
       ...(c.figures ? { f: c.figures } : {}),
     });
+  const withWindow = rows.some((r) => r.f?.pceWindowPercent !== undefined);
   return (
     <Table
       size="small"
@@ -48,10 +51,19 @@ function FiguresTable({ v }: { v: TandemView }) {
         { title: 'Voc (V)', align: 'right', render: (_, r) => f2(r.f?.Voc_V, 3) },
         { title: 'FF (%)', align: 'right', render: (_, r) => f2(r.f ? r.f.FF * 100 : undefined) },
         {
-          title: 'PCE (%)',
+          title: withWindow ? pce.full : 'PCE (%)',
           align: 'right',
           render: (_, r) => <b data-testid={`tandem-pce-${r.key}`}>{f2(r.pce ?? r.f?.PCE_percent)}</b>,
         },
+        ...(withWindow
+          ? [
+              {
+                title: pce.window,
+                align: 'right' as const,
+                render: (_: unknown, r: (typeof rows)[number]) => f2(r.f?.pceWindowPercent),
+              },
+            ]
+          : []),
       ]}
     />
   );
@@ -91,7 +103,7 @@ function PhotocurrentTable({ v }: { v: TandemView }) {
   );
 }
 
-export function TandemBody({ v, fileBase }: { v: TandemView; fileBase: string }) {
+export function TandemBody({ v, fileBase, window }: { v: TandemView; fileBase: string; window?: SpectrumWindow }) {
   const { t, i18n } = useTranslation();
   // the swept layer's thickness, in the registry's words ("PVK 厚度 d")
   const thickness = wordsOf('layers[].thicknessNm', paramLang(i18n.language));
@@ -145,7 +157,7 @@ export function TandemBody({ v, fileBase }: { v: TandemView; fileBase: string })
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={12}>
           <Card size="small" title={t('tandem.result.figures')}>
-            <FiguresTable v={v} />
+            <FiguresTable v={v} window={window} />
             <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
               {t('tandem.result.note')}
               {v.wholeStack ? ` ${t('tandem.result.noteWhole')}` : ''}

@@ -143,6 +143,8 @@ export interface Figures {
   Voc_V: number;
   FF: number;
   PCE_percent: number;
+  /** The PCE on the incident power inside the simulated wavelength window (as SCAPS); absent in older results. */
+  pceWindowPercent?: number;
   Vmp_V: number;
   Jmp_mA_cm2: number;
   Pmax_mW_cm2?: number;
@@ -211,6 +213,8 @@ export interface ElecView {
   device: string;
   curves: ElecCurve[];
   incidentPower?: number;
+  /** The incident power inside the simulated wavelength window, mW/cm² (SCAPS's divisor); absent in older results. */
+  incidentPowerWindow?: number;
   generation?: { kind: string; x: number[]; G: number[]; jGen?: number; jOpt?: number };
   eqe?: { wl: number[]; eqe: number[]; iqe: number[]; absorptance: number[]; jsc?: number };
   optics: OpticsView | null;
@@ -250,6 +254,7 @@ function readFigures(v: unknown): Figures | undefined {
     Voc_V: num(v['Voc_V']),
     FF: num(v['FF']),
     PCE_percent: num(v['PCE_percent']),
+    pceWindowPercent: num(v['pceWindowPercent']),
     Vmp_V: num(v['Vmp_V']),
     Jmp_mA_cm2: num(v['Jmp_mA_cm2']),
     Pmax_mW_cm2: num(v['Pmax_mW_cm2']),
@@ -333,6 +338,7 @@ export function readElectrical(result: unknown): ElecView | null {
     device: str(r['device']),
     curves,
     incidentPower: num(r['incidentPowerMwCm2']),
+    incidentPowerWindow: num(r['incidentPowerWindowMwCm2']),
     generation: g
       ? {
           kind: str(g['kind']),

@@ -87,6 +87,9 @@ export function figureInfo(name: string): FigureInfo {
     case 'PCE_reverse_percent':
     case 'PCE_forward_percent':
       return { key: `sweep.figures.${name}`, unit: '%', scale: 1 };
+    // the PCE on the simulated window's power, as SCAPS divides (issue 26), beside the full spectrum's
+    case 'pceWindowPercent':
+      return { key: 'interop.pce.windowShort', unit: '%', scale: 1 };
     case 'hysteresisIndex':
       return { key: 'sweep.figures.hysteresisIndex', unit: '', scale: 1 };
     case 'jphAbsorbersMaCm2':

@@ -9,6 +9,8 @@ export interface TandemFigures {
   Voc_V: number;
   FF: number;
   PCE_percent: number;
+  /** The PCE on the incident power inside the simulated wavelength window (as SCAPS); absent in older results. */
+  pceWindowPercent?: number;
 }
 
 export interface TandemSubcellView {
@@ -48,7 +50,9 @@ function figures(v: unknown): TandemFigures | undefined {
     FF: num(v['FF']),
     PCE_percent: num(v['PCE_percent']),
   };
-  return Object.values(f).every((x) => x !== undefined) ? (f as TandemFigures) : undefined;
+  if (!Object.values(f).every((x) => x !== undefined)) return undefined;
+  const w = num(v['pceWindowPercent']);
+  return (w === undefined ? f : { ...f, pceWindowPercent: w }) as TandemFigures;
 }
 
 function curve(v: unknown): { V: number[]; J: number[]; figures?: TandemFigures } | undefined {
