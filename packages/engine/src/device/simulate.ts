@@ -24,7 +24,14 @@ import { type ResultWarning, resultMessage } from '../messages/results.js';
 import { type DeviceOpticsAssets, deviceToOpticsSpec, runDeviceOptics } from '../optics/device.js';
 import { absorptionProfile, generationWeights } from '../optics/profile.js';
 import { buildTmmInput, layerGeneration } from '../optics/simulate.js';
-import { integrateSpectrum, photonFlux, resampleSpectrum, scaleSpectrum } from '../spectra/index.js';
+import {
+  integrateSpectrum,
+  photonFlux,
+  resampleSpectrum,
+  scaleSpectrum,
+  type Spectrum,
+  spectrumPowerWithinWm2,
+} from '../spectra/index.js';
 import { runDefectLosses, runDeviceCapacitanceFrequency, runDeviceCapacitanceVoltage } from './capacitance.js';
 import { checkDeviceElectricalCoded } from './check.js';
 import { type MappedDevice, mapElectrical } from './map.js';
@@ -143,9 +150,11 @@ export function runDeviceSimulation(
   const thickness = device.layers.map((l) => l.thickness_nm);
   const xNm = Array.from(mesh.x, (x) => x * 1e9);
   let incidentPowerMwCm2 = 100;
+  let incidentPowerWindowMwCm2 = 100;
   if (spec.illumination || kind === 'optical' || kind === 'beer-lambert') {
     const os = deviceToOpticsSpec(spec, assets);
     incidentPowerMwCm2 = 0.1 * (os.suns ?? 1) * integrateSpectrum(os.spectrum!, os.spectrum!.irradianceWm2Nm);
+    incidentPowerWindowMwCm2 = 0.1 * (os.suns ?? 1) * windowPowerWm2(os.spectrum!, spec.illumination?.wavelength);
   }
   device.options = { ...device.options, incidentPower_mW_cm2: incidentPowerMwCm2 };
   const result: DeviceSimulationResult = {
@@ -153,6 +162,7 @@ export function runDeviceSimulation(
     device: spec.name,
     electricalLayers: domain.map((j) => ({ name: spec.layers[j]!.name, index: j })),
     incidentPowerMwCm2,
+    incidentPowerWindowMwCm2,
     generation: { kind, x_nm: xNm, G_cm3_s: [], jGenerationMaCm2: 0 },
     warnings,
     elapsedMs: 0,
@@ -211,6 +221,8 @@ export function runDeviceSimulation(
       { ...device, options: { ...device.options, ...(onBiasPoint ? { onBiasPoint } : {}) } },
       states,
     );
+    const f = result.light.figures;
+    if (f) f.pceWindowPercent = pceOnWindow(f.PCE_percent, incidentPowerMwCm2, incidentPowerWindowMwCm2);
   }
   if (runDark) {
     const onBiasPoint = sweepProgress(stages[0]!, stages[1]!, 'dark J-V');
@@ -244,6 +256,9 @@ export function runDeviceSimulation(
           )
       : undefined;
     result.transient = runDeviceTransient(device, el.transient, lit, incidentPowerMwCm2, onStep);
+    for (const s of result.transient.scans)
+      if (s.figures)
+        s.figures.pceWindowPercent = pceOnWindow(s.figures.PCE_percent, incidentPowerMwCm2, incidentPowerWindowMwCm2);
   }
   if (el.impedance) {
     report?.(0.05 + (0.95 * (stages[0]! + stages[1]! + stages[2]! + stages[3]!)) / total, 'impedance spectrum');
@@ -264,6 +279,25 @@ export function runDeviceSimulation(
   }
   result.elapsedMs = clock() - t0;
   return result;
+}
+
+/**
+ * The incident power inside the simulated wavelength window, W/m^2 (what SCAPS divides the maximum
+ * power by): the spectrum between illumination.wavelength's startNm and endNm (300-1600 nm by
+ * default); a monochromatic line is its own window (the optics runs at its wavelength alone).
+ */
+function windowPowerWm2(s: Spectrum, window: { startNm: number; endNm: number } | undefined): number {
+  if (s.monochromatic) return integrateSpectrum(s, s.irradianceWm2Nm);
+  const w = window ?? { startNm: 300, endNm: 1600 };
+  return spectrumPowerWithinWm2(s, w.startNm, w.endNm);
+}
+
+/**
+ * A PCE on the window's power instead of the full spectrum's, PCE * P_full / P_window (the same
+ * maximum power over the other denominator); undefined when the window holds no light.
+ */
+export function pceOnWindow(pcePercent: number, fullMwCm2: number, windowMwCm2: number): number | undefined {
+  return windowMwCm2 > 0 ? (pcePercent * fullMwCm2) / windowMwCm2 : undefined;
 }
 
 /** EQE and IQE at the optical wavelengths every stepNm (default: all), see the module comment. */

@@ -252,6 +252,11 @@ export interface DeviceSimulationResult {
   electricalLayers: { name: string; index: number }[];
   /** Incident power used for the PCE, mW/cm^2 (the illumination spectrum times suns; 100 without one). */
   incidentPowerMwCm2: number;
+  /**
+   * The incident power inside the simulated wavelength window (illumination.wavelength), mW/cm^2:
+   * what SCAPS divides the maximum power by (figures' pceWindowPercent). Absent in older results.
+   */
+  incidentPowerWindowMwCm2?: number;
   /** The generation the electrical solver used, at its mesh nodes (x from the front face of the first electrical layer). */
   generation: {
     kind: 'optical' | 'uniform' | 'beer-lambert' | 'dark';
@@ -314,7 +319,16 @@ export interface DeviceTransientResult {
     rate_V_s: number;
     V: number[];
     J_mA_cm2: number[];
-    figures?: { Jsc_mA_cm2: number; Voc_V: number; FF: number; PCE_percent: number; Vmp_V: number; Jmp_mA_cm2: number };
+    figures?: {
+      Jsc_mA_cm2: number;
+      Voc_V: number;
+      FF: number;
+      PCE_percent: number;
+      /** The PCE on the window's power (incidentPowerWindowMwCm2), as SCAPS gives it. */
+      pceWindowPercent?: number;
+      Vmp_V: number;
+      Jmp_mA_cm2: number;
+    };
   }[];
   /** (PCE_reverse - PCE_forward) / PCE_reverse of the first reverse scan and the forward scan after it. */
   hysteresisIndex?: number;

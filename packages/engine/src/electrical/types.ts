@@ -451,6 +451,11 @@ export interface ElectricalJvFigures {
   Voc_V: number;
   FF: number;
   PCE_percent: number;
+  /**
+   * The PCE on the incident power inside the simulated wavelength window (as SCAPS divides),
+   * beside PCE_percent on the whole spectrum's; set by the device run (device/simulate.ts).
+   */
+  pceWindowPercent?: number;
   Vmp_V: number;
   Jmp_mA_cm2: number;
   Pmax_mW_cm2: number;

@@ -285,6 +285,21 @@ export function spectrumPowerWm2(s: Spectrum): number {
 }
 
 /**
+ * Irradiance between fromNm and toNm, W/m^2: the spectrum's own points inside the window and its
+ * linearly interpolated values at the window's ends, by the trapezoid rule, so that a window that
+ * covers the whole table gives spectrumPowerWm2 exactly. A line counts when it lies inside.
+ */
+export function spectrumPowerWithinWm2(s: Spectrum, fromNm: number, toNm: number): number {
+  const w = s.wavelengthNm;
+  if (s.monochromatic) return w[0]! >= fromNm && w[0]! <= toNm ? s.irradianceWm2Nm[0]! : 0;
+  const lo = Math.max(fromNm, w[0]!);
+  const hi = Math.min(toNm, w[w.length - 1]!);
+  if (!(hi > lo)) return 0;
+  const grid = [lo, ...Array.from(w).filter((x) => x > lo && x < hi), hi];
+  return spectrumPowerWm2(resampleSpectrum(s, grid));
+}
+
+/**
  * The spectrum at wavelengths up to maxNm: its own points below maxNm and the irradiance
  * interpolated linearly at maxNm as the last point (all of it when maxNm is beyond its end); null
  * when nothing lies below maxNm.

@@ -32,7 +32,7 @@
 import { checkDeviceElectricalCoded } from '../device/check.js';
 import { electricalDomain, sweepVoltages } from '../device/electrical-spec.js';
 import { mapElectrical } from '../device/map.js';
-import { electricalMeshOf, runDeviceSimulation } from '../device/simulate.js';
+import { electricalMeshOf, pceOnWindow, runDeviceSimulation } from '../device/simulate.js';
 import type {
   DeviceSimulationOptions,
   DeviceSimulationResult,
@@ -82,6 +82,8 @@ export interface TandemResult {
   schemaVersion: 1;
   device: string;
   incidentPowerMwCm2: number;
+  /** The incident power inside the simulated wavelength window, mW/cm^2 (the PCE as SCAPS gives it). */
+  incidentPowerWindowMwCm2?: number;
   subcells: [TandemSubcellResult, TandemSubcellResult];
   /** Photocurrent absorbed in the junction layers (lost in (a), part of (b)), mA/cm^2. */
   junction: { layers: string[]; jPhotoMaCm2: number };
@@ -99,7 +101,13 @@ export interface TandemResult {
   /** (b) the whole stack as one drift-diffusion device (its J-V, profiles and optics). */
   fullStack?: DeviceSimulationResult;
   /** Each subcell at its own maximum power point. */
-  fourTerminal?: { topPcePercent: number; bottomPcePercent: number; pcePercent: number };
+  fourTerminal?: {
+    topPcePercent: number;
+    bottomPcePercent: number;
+    pcePercent: number;
+    /** The four-terminal PCE on the window's power (incidentPowerWindowMwCm2). */
+    pceWindowPercent?: number;
+  };
   thicknessSweep?: TandemThicknessSweep;
   warnings: ResultWarning[];
   elapsedMs: number;
@@ -320,6 +328,7 @@ export function runTandemSimulation(
   const intervals = wholeStackIntervals(spec);
   // the incident power as the single-device run computes it (the same spectrum and suns for every run)
   let incidentPowerMwCm2 = 100;
+  let incidentPowerWindowMwCm2: number | undefined;
   const states: [SolvedState[], SolvedState[]] = [[], []];
   const cells = (['top', 'bottom'] as const).map((which, k): TandemSubcellResult => {
     const idx = layersOf(spec, which);
@@ -338,6 +347,7 @@ export function runTandemSimulation(
     if (fullStack) o.solverStates = { onState: (st) => states[k]!.push(st) };
     const r = runDeviceSimulation(subcellSpec(spec, which, intervals), assets, o);
     incidentPowerMwCm2 = r.incidentPowerMwCm2;
+    incidentPowerWindowMwCm2 = r.incidentPowerWindowMwCm2;
     base.generation = { x_nm: r.generation.x_nm, G_cm3_s: r.generation.G_cm3_s };
     base.warnings = r.warnings;
     const light = r.light!;
@@ -358,6 +368,7 @@ export function runTandemSimulation(
     schemaVersion: 1,
     device: spec.name,
     incidentPowerMwCm2,
+    ...(incidentPowerWindowMwCm2 !== undefined ? { incidentPowerWindowMwCm2 } : {}),
     subcells: cells,
     junction: { layers: junctionIdx.map((j) => spec.layers[j]!.name), jPhotoMaCm2: sumOf(junctionIdx) },
     optical: {
@@ -387,6 +398,8 @@ export function runTandemSimulation(
     const t = top.figures.PCE_percent;
     const b = bottom.figures.PCE_percent;
     result.fourTerminal = { topPcePercent: t, bottomPcePercent: b, pcePercent: t + b };
+    if (incidentPowerWindowMwCm2 !== undefined)
+      result.fourTerminal.pceWindowPercent = pceOnWindow(t + b, incidentPowerMwCm2, incidentPowerWindowMwCm2);
   }
   let seriesDetail: SeriesConnection | undefined;
   if (top.V.length > 1 && bottom.V.length > 1) {
@@ -398,6 +411,12 @@ export function runTandemSimulation(
         pinMwCm2: incidentPowerMwCm2,
       });
       result.series = { V: s.V, J_mA_cm2: s.J_mA_cm2, figures: asElectricalFigures(s.figures) };
+      if (incidentPowerWindowMwCm2 !== undefined)
+        result.series.figures.pceWindowPercent = pceOnWindow(
+          s.figures.pcePercent,
+          incidentPowerMwCm2,
+          incidentPowerWindowMwCm2,
+        );
       seriesDetail = s;
     } catch (e) {
       if (!(e instanceof SeriesNoOverlap)) throw e;
