@@ -423,7 +423,7 @@ export function exportSimsalabim(device: DeviceSpec, options: SimsalabimExportOp
     // of its own sign (the import takes it off again, import.ts addFixedCharge)
     let nd = e.ndCm3 ?? 0;
     let na = e.naCm3 ?? 0;
-    const species: Record<1 | -1, { n: number; mu: number } | undefined> = { 1: undefined, [-1]: undefined };
+    const species: { [sign: number]: { n: number; mu: number } | undefined } = {};
     (e.ions ?? []).forEach((ion, k) => {
       const I = `${E}.ions[${k}]`;
       if (species[ion.sign]) {
@@ -555,24 +555,16 @@ export function exportSimsalabim(device: DeviceSpec, options: SimsalabimExportOp
       section('Ions'),
       kv(
         'N_anion',
-        species[-1] ? sim('layers[].electrical.ions[].densityCm3', species[-1].n) : 0,
+        sim('layers[].electrical.ions[].densityCm3', species[-1]?.n ?? 0),
         'm^-3, concentration of negative ions',
       ),
       kv(
         'N_cation',
-        species[1] ? sim('layers[].electrical.ions[].densityCm3', species[1].n) : 0,
+        sim('layers[].electrical.ions[].densityCm3', species[1]?.n ?? 0),
         'm^-3, concentration of positive ions',
       ),
-      kv(
-        'mu_anion',
-        species[-1] ? species[-1].mu * 1e-4 : 0,
-        "m^2/Vs, mobility of negative ions (take 0 if they don't move)",
-      ),
-      kv(
-        'mu_cation',
-        species[1] ? species[1].mu * 1e-4 : 0,
-        "m^2/Vs, mobility of positive ions (take 0 if they don't move)",
-      ),
+      kv('mu_anion', (species[-1]?.mu ?? 0) * 1e-4, "m^2/Vs, mobility of negative ions (take 0 if they don't move)"),
+      kv('mu_cation', (species[1]?.mu ?? 0) * 1e-4, "m^2/Vs, mobility of positive ions (take 0 if they don't move)"),
       // SimSS asks it of every layer with mobile ions; the neighbours' 0 keeps them in (PVForge confines them)
       kv('ionsMayEnter', species[1] || species[-1] ? 1 : 0, 'may ions enter from other layers? yes(1) or no(<>1)'),
       { text: '' },

@@ -134,3 +134,16 @@ describe('readSimsalabimCurves', () => {
     expect(readSimsalabimCurves({ name: 'x.txt', text: 'hello' })).toEqual([]);
   });
 });
+
+describe('SIMSALABIM_MESSAGES', () => {
+  it('words every code in zh-CN and English with the same parameters', () => {
+    const names = (t: string) => [...t.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+    for (const [code, w] of Object.entries(SIMSALABIM_MESSAGES)) {
+      expect(typeof w, code).toBe('object');
+      const l = w as Record<string, string>;
+      expect(Object.keys(l).sort(), code).toEqual(['en', 'zh-CN']);
+      expect(l['zh-CN']!.length, code).toBeGreaterThan(0);
+      expect(names(l['zh-CN']!), code).toEqual(names(l['en']!));
+    }
+  });
+});
