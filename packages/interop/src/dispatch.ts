@@ -6,14 +6,17 @@ import { importSimsalabim, readSimsalabimCurves } from './simsalabim/index.js';
 /**
  * Which tool wrote these files, recognised from the files themselves (a user drops a folder's
  * worth, names as they come): a SCAPS definition file ends in .def; a SIMsalabim device is led by
- * its simulation_setup file. One device per import.
+ * its simulation_setup file (5.x) or its device_parameters file (4.x). One device per import.
  */
 export function importDeviceFiles(files: readonly SourceFile[]): ImportOutcome {
   if (files.length === 0) return { ok: false, error: { code: 'import.no-files', params: {}, text: 'no files given' } };
   const unreadable = refuseUnreadable(files);
   if (unreadable) return { ok: false, error: unreadable };
   const defs = files.filter((f) => /\.def$/i.test(f.name));
-  const setups = files.filter((f) => /simulation_setup.*\.txt$/i.test(f.name) || isSimsalabimSetup(f.text));
+  // 5.x leads with simulation_setup.txt; 4.x keeps the whole device in one device_parameters.txt
+  const setups = files.filter(
+    (f) => /(simulation_setup|device_parameters).*\.txt$/i.test(f.name) || isSimsalabimSetup(f.text),
+  );
   if (defs.length > 1 || setups.length > 1 || (defs.length && setups.length)) {
     const names = [...defs, ...setups].map((f) => f.name).join(', ');
     return {
