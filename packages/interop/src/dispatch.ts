@@ -29,7 +29,11 @@ export function importDeviceFiles(files: readonly SourceFile[]): ImportOutcome {
   const names = files.map((f) => f.name).join(', ');
   return {
     ok: false,
-    error: { code: 'import.unknown-format', params: { files: names }, text: `not a SCAPS or SIMsalabim device: ${names}` },
+    error: {
+      code: 'import.unknown-format',
+      params: { files: names },
+      text: `not a SCAPS or SIMsalabim device: ${names}`,
+    },
   };
 }
 

@@ -8,7 +8,10 @@ const folder = (rel: string): SourceFile[] =>
   readdirSync(join(fixtures, rel))
     .filter((n) => !/\.md$/i.test(n))
     .map((name) => ({ name, text: readFileSync(join(fixtures, rel, name), 'latin1') }));
-const one = (rel: string): SourceFile => ({ name: rel.split('/').pop()!, text: readFileSync(join(fixtures, rel), 'latin1') });
+const one = (rel: string): SourceFile => ({
+  name: rel.split('/').pop()!,
+  text: readFileSync(join(fixtures, rel), 'latin1'),
+});
 
 /** Which tool wrote a set of files, recognised from the files as a user drops them (names as they come). */
 describe('importDeviceFiles', () => {
