@@ -290,7 +290,7 @@ function ElectricalBody({ detail }: { detail: CalcDetail }) {
             </Card>
           </Col>
         </Row>
-        {v.transient && <TransientPanels tr={v.transient} fileBase={fileBase} />}
+        {v.transient && <TransientPanels tr={v.transient} fileBase={fileBase} window={spectrumWindow(detail.input)} />}
         {v.impedance && <ImpedancePanels z={v.impedance} fileBase={fileBase} />}
         <BiasPanels v={v} fileBase={fileBase} />
         <DefectPanels result={detail.result} fileBase={fileBase} />

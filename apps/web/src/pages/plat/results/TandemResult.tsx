@@ -22,7 +22,7 @@ const f2 = (x: number | undefined, d = 2) => (x === undefined || !Number.isFinit
 function FiguresTable({ v, window }: { v: TandemView; window?: SpectrumWindow }) {
   const { t } = useTranslation();
   const pce = pceTitles(t, window);
-  const rows: { key: string; name: string; f?: TandemFigures; pce?: number }[] = [];
+  const rows: { key: string; name: string; f?: TandemFigures; pce?: number; pceWindow?: number }[] = [];
   rows.push({ key: 'series', name: t('tandem.result.series'), ...(v.series?.figures ? { f: v.series.figures } : {}) });
   if (v.wholeStack)
     rows.push({
@@ -31,14 +31,19 @@ function FiguresTable({ v, window }: { v: TandemView; window?: SpectrumWindow })
       ...(v.wholeStack.figures ? { f: v.wholeStack.figures } : {}),
     });
   if (v.fourTerminalPce !== undefined)
-    rows.push({ key: 'fourT', name: t('tandem.result.fourTerminal'), pce: v.fourTerminalPce });
+    rows.push({
+      key: 'fourT',
+      name: t('tandem.result.fourTerminal'),
+      pce: v.fourTerminalPce,
+      ...(v.fourTerminalPceWindow !== undefined ? { pceWindow: v.fourTerminalPceWindow } : {}),
+    });
   for (const c of v.subcells)
     rows.push({
       key: c.subcell,
       name: t(`tandem.result.${c.subcell}Cell`),
       ...(c.figures ? { f: c.figures } : {}),
     });
-  const withWindow = rows.some((r) => r.f?.pceWindowPercent !== undefined);
+  const withWindow = rows.some((r) => (r.pceWindow ?? r.f?.pceWindowPercent) !== undefined);
   return (
     <Table
       size="small"
@@ -60,7 +65,9 @@ function FiguresTable({ v, window }: { v: TandemView; window?: SpectrumWindow })
               {
                 title: pce.window,
                 align: 'right' as const,
-                render: (_: unknown, r: (typeof rows)[number]) => f2(r.f?.pceWindowPercent),
+                render: (_: unknown, r: (typeof rows)[number]) => (
+                  <span data-testid={`tandem-pce-window-${r.key}`}>{f2(r.pceWindow ?? r.f?.pceWindowPercent)}</span>
+                ),
               },
             ]
           : []),

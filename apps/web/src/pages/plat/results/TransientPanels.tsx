@@ -12,6 +12,7 @@ import type { PlotSeries, PlotShade } from '../../../components/plots/types';
 import { formatDuration } from '../../../lib/duration';
 import { localWarning } from './engine-warnings';
 import { ProfilePlots, ProfileSlider } from './ProfilePlots';
+import { pceTitles, type SpectrumWindow } from './pce-window';
 import type { ScanBranch, TransientView } from './result-data';
 import { lightOffRanges } from './transient-data';
 
@@ -29,8 +30,10 @@ function scanLabel(s: ScanBranch, k: number, t: T): string {
   });
 }
 
-function ScanCard({ tr, fileBase }: { tr: TransientView; fileBase: string }) {
+function ScanCard({ tr, fileBase, window }: { tr: TransientView; fileBase: string; window?: SpectrumWindow }) {
   const { t } = useTranslation();
+  const withWindow = tr.scans.some((s) => s.figures?.pceWindowPercent !== undefined);
+  const pce = pceTitles(t, window);
   const label = (s: ScanBranch, k: number) => scanLabel(s, k, t);
   const series = useMemo<PlotSeries[]>(
     () =>
@@ -82,7 +85,20 @@ function ScanCard({ tr, fileBase }: { tr: TransientView; fileBase: string }) {
                   align: 'right',
                   render: (_, r) => f2(r.s.figures === undefined ? undefined : r.s.figures.FF * 100),
                 },
-                { title: 'PCE (%)', align: 'right', render: (_, r) => <b>{f2(r.s.figures?.PCE_percent)}</b> },
+                {
+                  title: withWindow ? pce.full : 'PCE (%)',
+                  align: 'right',
+                  render: (_, r) => <b>{f2(r.s.figures?.PCE_percent)}</b>,
+                },
+                ...(withWindow
+                  ? [
+                      {
+                        title: pce.window,
+                        align: 'right' as const,
+                        render: (_: unknown, r: { s: (typeof tr.scans)[number] }) => f2(r.s.figures?.pceWindowPercent),
+                      },
+                    ]
+                  : []),
               ]}
             />
           </Space>
@@ -162,7 +178,15 @@ function ProfilesCard({ tr, fileBase }: { tr: TransientView; fileBase: string })
   );
 }
 
-export function TransientPanels({ tr, fileBase }: { tr: TransientView; fileBase: string }) {
+export function TransientPanels({
+  tr,
+  fileBase,
+  window,
+}: {
+  tr: TransientView;
+  fileBase: string;
+  window?: SpectrumWindow;
+}) {
   const { t } = useTranslation();
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="rste-transient">
@@ -178,7 +202,7 @@ export function TransientPanels({ tr, fileBase }: { tr: TransientView; fileBase:
           description={t('results.failure.adviceNonconvergent')}
         />
       )}
-      <ScanCard tr={tr} fileBase={fileBase} />
+      <ScanCard tr={tr} fileBase={fileBase} window={window} />
       {tr.t.length > 0 && <TimeCard tr={tr} fileBase={fileBase} />}
       <ProfilesCard tr={tr} fileBase={fileBase} />
     </Space>

@@ -372,6 +372,7 @@ export interface ScanFigures {
   Voc_V: number;
   FF: number;
   PCE_percent: number;
+  pceWindowPercent?: number;
   Vmp_V: number;
   Jmp_mA_cm2: number;
 }

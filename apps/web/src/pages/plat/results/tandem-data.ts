@@ -29,6 +29,8 @@ export interface TandemView {
   /** The whole stack as one drift-diffusion device (electrical.tandem.fullStack). */
   wholeStack?: { V: number[]; J: number[]; figures?: TandemFigures; converged: boolean; error?: EngineText };
   fourTerminalPce?: number;
+  /** The four-terminal PCE on the simulated window's power (as SCAPS); absent in older results. */
+  fourTerminalPceWindow?: number;
   mismatch: { diff: number; relative: number; limiting: 'top' | 'bottom' };
   reflected?: number;
   parasitic?: number;
@@ -104,6 +106,8 @@ export function readTandem(result: unknown): TandemView | undefined {
   if (isObj(result['fourTerminal'])) {
     const p = num(result['fourTerminal']['pcePercent']);
     if (p !== undefined) view.fourTerminalPce = p;
+    const w = num(result['fourTerminal']['pceWindowPercent']);
+    if (w !== undefined) view.fourTerminalPceWindow = w;
   }
   if (isObj(result['optical'])) {
     const r = num(result['optical']['jReflectedMaCm2']);
