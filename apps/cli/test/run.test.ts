@@ -101,7 +101,10 @@ describe('pvforge run', () => {
     expect(r.err).toMatch(/Jsc \d+\.\d+ mA\/cm2 +Voc \d\.\d+ V +FF \d+\.\d+ % +PCE \d+\.\d+ %/);
     expect(r.err).toContain('generation optical');
     const res = JSON.parse(readFileSync(outFile, 'utf8')) as {
-      light: { figures: { Jsc_mA_cm2: number; Voc_V: number; FF: number; PCE_percent: number }; converged: boolean };
+      light: {
+        figures: { Jsc_mA_cm2: number; Voc_V: number; FF: number; PCE_percent: number; pceWindowPercent: number };
+        converged: boolean;
+      };
       generation: { jOpticalMaCm2: number };
       optics: { layers: { generation: { depthNm: number[] } }[] };
       eqe: { eqe: number[] };
@@ -111,6 +114,10 @@ describe('pvforge run', () => {
     // the summary prints the figures of the file
     expect(r.err).toContain(`Jsc ${f.Jsc_mA_cm2.toFixed(2)} mA/cm2`);
     expect(r.err).toContain(`PCE ${f.PCE_percent.toFixed(2)} %`);
+    // and the PCE on the 300-850 nm window's power, as SCAPS gives it
+    expect(r.err).toContain(
+      `PCE ${f.PCE_percent.toFixed(2)} % (full spectrum) · ${f.pceWindowPercent.toFixed(2)} % (300-850 nm window, as SCAPS)`,
+    );
     expect(f.Jsc_mA_cm2).toBeLessThan(res.generation.jOpticalMaCm2);
     expect(res.optics.layers[3]!.generation.depthNm.length).toBe(11);
     expect(res.eqe.eqe.length).toBeGreaterThan(10);

@@ -149,7 +149,7 @@ function runElectrical(
   else out.write(text);
   for (const w of [...res.warnings, ...(res.light?.warnings ?? []), ...(res.dark?.warnings ?? [])])
     err.write(`run: warning: ${messageText(w)}\n`);
-  err.write(`${electricalSummary(res)}\n`);
+  err.write(`${electricalSummary(res, windowOf(spec), opts.lang ?? 'en')}\n`);
   if (opts.out) err.write(`run: wrote ${opts.out}\n`);
   const failed = [res.light, res.dark].find((r) => r && !r.converged);
   if (failed) {
@@ -183,14 +183,23 @@ function runTandem(
   if (opts.out) writeFileSync(resolve(opts.out), text);
   else out.write(text);
   for (const w of res.warnings) err.write(`run: warning: ${messageText(w)}\n`);
-  const fig = (f?: { Jsc_mA_cm2: number; Voc_V: number; FF: number; PCE_percent: number }) =>
+  const window = windowOf(spec);
+  const lang = opts.lang ?? 'en';
+  const fig = (f?: {
+    Jsc_mA_cm2: number;
+    Voc_V: number;
+    FF: number;
+    PCE_percent: number;
+    pceWindowPercent?: number;
+  }) =>
     f
-      ? `Jsc ${f.Jsc_mA_cm2.toFixed(2)} mA/cm2   Voc ${f.Voc_V.toFixed(4)} V   FF ${(100 * f.FF).toFixed(2)} %   PCE ${f.PCE_percent.toFixed(2)} %`
+      ? `Jsc ${f.Jsc_mA_cm2.toFixed(2)} mA/cm2   Voc ${f.Voc_V.toFixed(4)} V   FF ${(100 * f.FF).toFixed(2)} %   ${pceText(f.PCE_percent, f.pceWindowPercent, window, lang)}`
       : 'no figures of merit';
   err.write(`run: ${res.device}: tandem, subcells in series\n  2T: ${fig(res.series?.figures)}\n`);
   for (const c of res.subcells)
     err.write(`  ${c.subcell} cell: ${fig(c.figures)}   photocurrent ${c.jPhotoMaCm2.toFixed(2)} mA/cm2\n`);
-  if (res.fourTerminal) err.write(`  4T: PCE ${res.fourTerminal.pcePercent.toFixed(2)} %\n`);
+  if (res.fourTerminal)
+    err.write(`  4T: ${pceText(res.fourTerminal.pcePercent, res.fourTerminal.pceWindowPercent, window, lang)}\n`);
   err.write(
     `  mismatch ${res.mismatch.jTopMinusBottomMaCm2.toFixed(2)} mA/cm2, limiting: ${res.mismatch.limiting} cell\n`,
   );
@@ -203,14 +212,43 @@ function runTandem(
   return 0;
 }
 
+/** The simulated wavelength window of a device (the engine's default 300-1600 nm without one). */
+function windowOf(spec: { illumination?: { wavelength?: { startNm: number; endNm: number } } }): {
+  startNm: number;
+  endNm: number;
+} {
+  return spec.illumination?.wavelength ?? { startNm: 300, endNm: 1600 };
+}
+
+/**
+ * `PCE 20.10 % (full spectrum) · 21.30 % (300-1200 nm window, as SCAPS)`: the PCE on the whole
+ * spectrum's power and, when the result has it, on the power inside the simulated window (SCAPS's).
+ */
+export function pceText(
+  pcePercent: number,
+  windowPercent: number | undefined,
+  window: { startNm: number; endNm: number },
+  lang: CliLang,
+): string {
+  if (windowPercent === undefined) return `PCE ${pcePercent.toFixed(2)} %`;
+  const range = `${window.startNm}-${window.endNm} nm`;
+  return lang === 'zh'
+    ? `PCE ${pcePercent.toFixed(2)} %（全光谱）· ${windowPercent.toFixed(2)} %（${range} 窗口，同 SCAPS）`
+    : `PCE ${pcePercent.toFixed(2)} % (full spectrum) · ${windowPercent.toFixed(2)} % (${range} window, as SCAPS)`;
+}
+
 /** A few lines for people: figures of merit, where G came from, the time taken. */
-export function electricalSummary(res: DeviceSimulationResult): string {
+export function electricalSummary(
+  res: DeviceSimulationResult,
+  window: { startNm: number; endNm: number } = { startNm: 300, endNm: 1600 },
+  lang: CliLang = 'en',
+): string {
   const layers = res.electricalLayers.map((l) => l.name).join(', ');
   const lines = [`run: ${res.device}: drift-diffusion over ${layers}; generation ${res.generation.kind}`];
   const f = res.light?.figures;
   if (f)
     lines.push(
-      `  Jsc ${f.Jsc_mA_cm2.toFixed(2)} mA/cm2   Voc ${f.Voc_V.toFixed(4)} V   FF ${(100 * f.FF).toFixed(2)} %   PCE ${f.PCE_percent.toFixed(2)} %  (P_in ${res.incidentPowerMwCm2.toFixed(2)} mW/cm2)`,
+      `  Jsc ${f.Jsc_mA_cm2.toFixed(2)} mA/cm2   Voc ${f.Voc_V.toFixed(4)} V   FF ${(100 * f.FF).toFixed(2)} %   ${pceText(f.PCE_percent, f.pceWindowPercent, window, lang)}  (P_in ${res.incidentPowerMwCm2.toFixed(2)} mW/cm2${res.incidentPowerWindowMwCm2 !== undefined && f.pceWindowPercent !== undefined ? `, ${res.incidentPowerWindowMwCm2.toFixed(2)} mW/cm2 in the window` : ''})`,
     );
   else if (res.light)
     lines.push('  light J-V: no figures of merit (J does not cross zero in the range, or not converged)');
@@ -243,7 +281,7 @@ export function electricalSummary(res: DeviceSimulationResult): string {
       lines.push(
         `    ${s.direction} scan at ${s.rate_V_s} V/s: ${
           s.figures
-            ? `Jsc ${s.figures.Jsc_mA_cm2.toFixed(2)} mA/cm2   Voc ${s.figures.Voc_V.toFixed(4)} V   FF ${(100 * s.figures.FF).toFixed(2)} %   PCE ${s.figures.PCE_percent.toFixed(2)} %`
+            ? `Jsc ${s.figures.Jsc_mA_cm2.toFixed(2)} mA/cm2   Voc ${s.figures.Voc_V.toFixed(4)} V   FF ${(100 * s.figures.FF).toFixed(2)} %   ${pceText(s.figures.PCE_percent, s.figures.pceWindowPercent, window, lang)}`
             : 'no figures of merit'
         }`,
       );
