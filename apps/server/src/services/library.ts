@@ -253,14 +253,7 @@ export class DeviceLibraryService {
       throw new AppError('4308', { detail: NO_FILE.en }, { field: 'file', errors: ['file: missing'] }, (lang) => ({
         detail: NO_FILE[lang],
       }));
-    // The file's texts skip the request schema's rules: a NUL in a name cannot be stored in
-    // PostgreSQL's text, so it is refused here, naming where it is (issue 28).
-    const unstorable =
-      firstUnstorable(spec, input.file ? 'file' : 'spec') ??
-      firstUnstorable(cite, 'file') ??
-      firstUnstorable({ name: input.name, description: input.description }, '');
-    if (unstorable) throw new FieldError(unstorable.field, unstorable.rule);
-    return this.insertPersonal(userId, spec, input.name, input.description, null, cite);
+    return this.insertPersonal(userId, spec, input.name, input.description, null, cite, input.file ? 'file' : 'spec');
   }
 
   private async insertPersonal(
@@ -270,7 +263,15 @@ export class DeviceLibraryService {
     description: string | undefined,
     sourceCalcId: number | null,
     cite: { reference_dois: string | null; notes: string | null } = { reference_dois: null, notes: null },
+    specField = 'spec',
   ): Promise<Device> {
+    // A DeviceSpec's texts (its name, notes) skip the request schema's rules: a NUL in them cannot
+    // be stored in PostgreSQL's text, so it is refused here, naming where it is (issue 28).
+    const unstorable =
+      firstUnstorable(spec, specField) ??
+      firstUnstorable(cite, specField) ??
+      firstUnstorable({ name, description }, '');
+    if (unstorable) throw new FieldError(unstorable.field, unstorable.rule);
     const id = newDeviceId();
     const now = this.clock.now();
     await this.devices.insert({
