@@ -120,6 +120,10 @@ function cases(): Record<string, CheckIssue[]> {
     // sweep, EQE
     // an end left out (one that is no number is the registry's verdict on that field)
     sweepNotFinite: broken(pin, (d) => delete d.electrical.voltageSweep.startV, true),
+    profileShort: broken(
+      pin,
+      (d) => (d.electrical.generation = { kind: 'profile', xNm: [0, 100], gCm3PerS: [1e21, 1e21] }),
+    ),
     sweepZero: broken(pin, (d) => (d.electrical.voltageSweep.stepV = 0)),
     sweepDirection: broken(pin, (d) => (d.electrical.voltageSweep.stepV = -0.1)),
     eqe: broken(pin, (d) => {

@@ -7,10 +7,16 @@ import { DeviceSpec, MaterialElectrical } from '../src/index.js';
  * No parameter without a registry entry: every number a DeviceSpec or a library material can hold
  * has its description in @pvforge/params, so a field added to a schema without one fails here.
  * Left out, and why: the optical models' dispersion coefficients and tabulated n,k (a material's
- * optical constants, judged by the optics' own rules) and a user spectrum's table (judged as a
- * table: spectrumIssues).
+ * optical constants, judged by the optics' own rules), a user spectrum's table (judged as a
+ * table: spectrumIssues) and a generation profile's table (judged as a table by the solver's check
+ * and its coverage rule).
  */
-const NOT_PARAMETERS = [/^(ambient|substrate)\./, /^layers\[\]\.optical\./, /^illumination\.spectrum\.\w+\[\]$/];
+const NOT_PARAMETERS = [
+  /^(ambient|substrate)\./,
+  /^layers\[\]\.optical\./,
+  /^illumination\.spectrum\.\w+\[\]$/,
+  /^electrical\.generation\.\w+\[\]$/,
+];
 
 type Node = TSchema & {
   type?: string;

@@ -130,7 +130,8 @@ describe('registry entries', () => {
 
   it('covers every numeric field of a layer, once in each defect place', () => {
     const layerKeys = Object.keys(LayerElectricalSpec.properties).filter(
-      (k) => !['defects', 'ions', 'ctDissociation', 'excitonDiffusion', 'grading'].includes(k),
+      // blocks of their own, and a switch (generatesCarriers) that is no number
+      (k) => !['defects', 'ions', 'ctDissociation', 'excitonDiffusion', 'grading', 'generatesCarriers'].includes(k),
     );
     for (const k of layerKeys) expect(paramAt(`layers[].electrical.${k}`), k).toBeDefined();
     // a graded layer's back-face values are judged by the entry of the parameter they grade

@@ -163,6 +163,11 @@ export const LayerElectricalSpec = Type.Object({
    * layer from the layer's own value at its front face to `back`'s value at its back face.
    */
   grading: Type.Optional(LayerGradingSpec),
+  /**
+   * false: the layer absorbs light (the optics counts it, as parasitic absorption) but makes no free
+   * carriers, whatever the generation kind (SIMsalabim's layerGen = 0). Default true.
+   */
+  generatesCarriers: Type.Optional(Type.Boolean()),
   /** CT-state dissociation of an organic blend (its generation is of bound pairs). */
   ctDissociation: Type.Optional(CtDissociationElectricalSpec),
   /** Excitons that diffuse to the donor/acceptor interface of a planar heterojunction. */
@@ -261,6 +266,19 @@ export const GenerationElectricalSpec = Type.Union([
     {
       kind: Type.Literal('beer-lambert'),
       reflectance: Type.Optional(Num('electrical.generation.reflectance')),
+    },
+    { additionalProperties: false },
+  ),
+  /**
+   * A generation profile given as numbers (a SIMsalabim generation-profile file): G at depths xNm
+   * from the front face of the first electrical layer, strictly increasing and covering the
+   * electrical layers, linearly interpolated onto the mesh.
+   */
+  Type.Object(
+    {
+      kind: Type.Literal('profile'),
+      xNm: Type.Array(Type.Number({ minimum: 0 }), { minItems: 2, maxItems: 100000 }),
+      gCm3PerS: Type.Array(Type.Number({ minimum: 0 }), { minItems: 2, maxItems: 100000 }),
     },
     { additionalProperties: false },
   ),

@@ -206,6 +206,11 @@ export const DEVICE_CHECK_WORDINGS: MessageCatalogue = {
     '外量子效率须使用光学产生率（给出光照时默认即是）',
     'the EQE needs the optical generation (the default when illumination is given)',
   ),
+  'check.profile-coverage': (p) =>
+    L(
+      `产生率分布覆盖 ${s(p, 'fromNm')}–${s(p, 'toNm')} nm，须覆盖整个电学层 0–${s(p, 'lengthNm')} nm`,
+      `the generation profile covers ${s(p, 'fromNm')}-${s(p, 'toNm')} nm; it must cover the electrical layers, 0-${s(p, 'lengthNm')} nm`,
+    ),
   // doping, recombination, contacts
   'check.density-impossible': (p) =>
     L(

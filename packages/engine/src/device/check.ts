@@ -160,6 +160,8 @@ export function checkDeviceElectricalCoded(spec: ElectricalDeviceSpecLike): Elec
         out.push(
           issue(`${at(j)}.electrical.${k}`, 'check.unknown-field', {}, 'unknown field, not supported by the engine'),
         );
+    if (e.generatesCarriers !== undefined && typeof e.generatesCarriers !== 'boolean')
+      out.push(issue(`${at(j)}.electrical.generatesCarriers`, 'check.boolean', {}, 'must be true or false'));
   }
   // a grading runs from the layer's own value (front face) to its back value: both must be there
   for (const j of domain) {
@@ -323,6 +325,7 @@ export function checkDeviceElectricalCoded(spec: ElectricalDeviceSpecLike): Elec
         `needs generation "optical" (got "${genKind}"; it is the default when illumination is given)`,
       ),
     );
+  if (el.generation?.kind === 'profile') out.push(...checkProfileCoverage(spec, domain, el.generation.xNm));
   out.push(
     ...checkTransient(el.transient),
     ...checkImpedance(el.impedance),
@@ -350,6 +353,29 @@ export function checkDeviceElectricalCoded(spec: ElectricalDeviceSpecLike): Elec
     return true;
   });
   return settled(errors, warnings);
+}
+
+/**
+ * A generation profile must reach both faces of the electrical stack (within half a nanometre or
+ * 0.1 %, the rounding of a profile file's positions): beyond its ends the solver would hold the end
+ * values, inventing light where the file gave none. Its order and values are the solver's rules.
+ */
+function checkProfileCoverage(spec: ElectricalDeviceSpecLike, domain: number[], xNm: unknown): CheckIssue[] {
+  if (!Array.isArray(xNm) || xNm.length < 2 || !xNm.every((x) => typeof x === 'number' && Number.isFinite(x)))
+    return [];
+  const lengthNm = domain.reduce((s, j) => s + spec.layers[j]!.thicknessNm, 0);
+  const slack = Math.max(0.5, 1e-3 * lengthNm);
+  const fromNm = xNm[0] as number;
+  const toNm = xNm[xNm.length - 1] as number;
+  if (fromNm <= slack && toNm >= lengthNm - slack) return [];
+  return [
+    issue(
+      'electrical.generation.xNm',
+      'check.profile-coverage',
+      { fromNm, toNm, lengthNm: Number(lengthNm.toPrecision(6)) },
+      `the profile covers ${fromNm}-${toNm} nm; it must cover the electrical layers, 0-${lengthNm} nm`,
+    ),
+  ];
 }
 
 /** The DeviceSpec path of a solver issue (see the field list). */
@@ -392,11 +418,13 @@ function specPath(spec: ElectricalDeviceSpecLike, domain: number[], solverIssue:
     return `electrical.interfaces[${i}].${name}`;
   }
   const key = where === 'device' ? field : `${where}.${field}`;
-  return `electrical.${DEVICE_FIELDS[key] ?? key}`;
+  // an element of a list keeps its index: generation.x_nm[3] -> generation.xNm[3]
+  const [, base, index] = /^(.*?)(\[\d+\])?$/.exec(key)!;
+  return `electrical.${DEVICE_FIELDS[base!] ?? base}${index ?? ''}`;
 }
 
 /** Blocks of a layer's `electrical` object besides the field list's numbers. */
-const LAYER_BLOCKS = new Set(['ions', 'ctDissociation', 'excitonDiffusion', 'defects', 'grading']);
+const LAYER_BLOCKS = new Set(['ions', 'ctDissociation', 'excitonDiffusion', 'defects', 'grading', 'generatesCarriers']);
 
 /** The DeviceSpec name of a solver defect field (capture named as the user gave it). */
 function defectField(d: DefectElectricalLike | undefined, solver: string): string {

@@ -32,6 +32,7 @@ import { bulkDefect, type DefectGap, interfaceDefect, interfaceGap } from './def
 import { electricalDomain, gapOf, sweepVoltages } from './electrical-spec.js';
 import type {
   ContactElectricalLike,
+  DeviceElectricalLike,
   ElectricalDeviceSpecLike,
   InterfaceElectricalLike,
   IonElectricalLike,
@@ -161,10 +162,19 @@ export function mapElectrical(spec: ElectricalDeviceSpecLike): MappedDevice {
     Rs_ohm_cm2: el.rsOhmCm2 ?? 0,
     Rsh_ohm_cm2: el.rshOhmCm2 ?? null,
     T_K,
-    generation:
-      el.generation?.kind === 'uniform' ? { kind: 'uniform', G_cm3_s: el.generation.gCm3PerS } : { kind: 'dark' },
+    generation: solverGeneration(el.generation),
     voltage_V: sweepOk ? sweepVoltages(el.voltageSweep) : [],
     options,
   };
   return { device, domain, offsetNm, warnings: [] };
+}
+
+/**
+ * The generation the solver's own check judges (values given as numbers); the optical kinds are
+ * computed by the caller (simulate.ts) and are dark here.
+ */
+function solverGeneration(g: DeviceElectricalLike['generation']): ElectricalDevice['generation'] {
+  if (g?.kind === 'uniform') return { kind: 'uniform', G_cm3_s: g.gCm3PerS };
+  if (g?.kind === 'profile') return { kind: 'profile', x_nm: g.xNm, G_cm3_s: g.gCm3PerS };
+  return { kind: 'dark' };
 }

@@ -28,8 +28,8 @@ import {
   integrateSpectrum,
   photonFlux,
   resampleSpectrum,
-  scaleSpectrum,
   type Spectrum,
+  scaleSpectrum,
   spectrumPowerWithinWm2,
 } from '../spectra/index.js';
 import { runDefectLosses, runDeviceCapacitanceFrequency, runDeviceCapacitanceVoltage } from './capacitance.js';
@@ -169,19 +169,33 @@ export function runDeviceSimulation(
   };
   let G: Float64Array = new Float64Array(mesh.x.length);
   let opticsResult: ReturnType<typeof runDeviceOptics>['result'] | undefined;
+  // layers that absorb but make no free carriers (SIMsalabim's layerGen = 0): their generation is
+  // zero whatever its kind, so the optics still counts their parasitic absorption
+  const silent = domain.map((j) => spec.layers[j]!.electrical?.generatesCarriers === false);
+  const anySilent = silent.some(Boolean);
   if (kind === 'optical') {
     const optics = runDeviceOptics(spec, assets, options.profilePoints ?? 101);
     opticsResult = optics.result;
     const res = optics.result;
     result.optics = optics.report;
     warnings.push(...optics.report.warnings);
-    G = valuesOnMesh(mesh, thickness, (li, depth) => layerGeneration(res, domain[li]!, depth));
+    G = valuesOnMesh(mesh, thickness, (li, depth) =>
+      silent[li] ? new Float64Array(depth.length) : layerGeneration(res, domain[li]!, depth),
+    );
     const jph = res.jphMaCm2!;
-    result.generation.jOpticalMaCm2 = domain.reduce((s, j) => s + jph[j]!, 0);
+    result.generation.jOpticalMaCm2 = domain.reduce((s, j, li) => s + (silent[li] ? 0 : jph[j]!), 0);
     device.generation = { kind: 'mesh', G_cm3_s: Array.from(G) };
-  } else if (kind === 'beer-lambert') {
-    device.generation = beerLambertGeneration(spec, assets, domain, el.generation as { reflectance?: number });
-    G = nodeValues(mesh, generationOnMesh(device.generation, mesh));
+  } else if (kind === 'beer-lambert' || kind === 'profile' || (kind === 'uniform' && anySilent)) {
+    const given: ElectricalGenerationSpec =
+      kind === 'beer-lambert'
+        ? beerLambertGeneration(spec, assets, domain, el.generation as { reflectance?: number })
+        : kind === 'profile'
+          ? profileGeneration(el.generation as { xNm: number[]; gCm3PerS: number[] })
+          : { kind: 'uniform', G_cm3_s: (el.generation as { gCm3PerS: number }).gCm3PerS };
+    const sides = generationOnMesh(given, mesh);
+    if (anySilent) silenceSides(mesh, sides, silent);
+    G = nodeValues(mesh, sides);
+    device.generation = anySilent ? { kind: 'mesh', G_cm3_s: Array.from(G) } : given;
   } else if (kind === 'uniform') {
     const g = (el.generation as { gCm3PerS: number }).gCm3PerS;
     G.fill(g);
@@ -235,7 +249,7 @@ export function runDeviceSimulation(
   if (el.eqe && opticsResult) {
     report?.(0.05 + (0.95 * (stages[0]! + stages[1]!)) / total, 'EQE and IQE');
     try {
-      result.eqe = deviceQuantumEfficiency(device, opticsResult, domain, mesh, thickness, el.eqe.stepNm);
+      result.eqe = deviceQuantumEfficiency(device, opticsResult, domain, mesh, thickness, silent, el.eqe.stepNm);
       const failed = result.eqe.failedWavelengthNm;
       if (failed)
         warnings.push(resultMessage.eqeFailedWavelengths(failed, failed.length + result.eqe.wavelengthNm.length));
@@ -307,6 +321,7 @@ function deviceQuantumEfficiency(
   domain: number[],
   mesh: Mesh,
   thickness: number[],
+  silent: boolean[],
   stepNm?: number,
 ): NonNullable<DeviceSimulationResult['eqe']> {
   const wl = res.wavelengthNm;
@@ -321,7 +336,9 @@ function deviceQuantumEfficiency(
     x_nm: xNm,
     // a(z) per nm per incident photon -> per cm
     Gper_photon_cm: Array.from(
-      valuesOnMesh(mesh, thickness, (li, depth) => absorptionProfile(res.tmm, domain[li]!, depth, i)),
+      valuesOnMesh(mesh, thickness, (li, depth) =>
+        silent[li] ? new Float64Array(depth.length) : absorptionProfile(res.tmm, domain[li]!, depth, i),
+      ),
       (a) => a * 1e7,
     ),
   }));
@@ -389,6 +406,21 @@ function beerLambertGeneration(
   const out: ElectricalGenerationSpec = { kind: 'beer-lambert', lines, from: 'left' };
   if (gen.reflectance !== undefined) out.reflectance = gen.reflectance;
   return out;
+}
+
+/** A generation-profile file's numbers as the solver reads them (depths from the front face of the first electrical layer). */
+function profileGeneration(g: { xNm: number[]; gCm3PerS: number[] }): ElectricalGenerationSpec {
+  return { kind: 'profile', x_nm: g.xNm, G_cm3_s: g.gCm3PerS };
+}
+
+/** Zeroes the node sides (generation.ts's per-side values) that lie in the layers marked silent. */
+function silenceSides(mesh: Mesh, sides: Float64Array, silent: boolean[]): void {
+  const N = mesh.x.length;
+  for (let i = 0; i < N; i++)
+    for (const side of [0, 1] as const) {
+      const k = Math.min(Math.max(side === 0 ? i - 1 : i, 0), N - 2);
+      if (silent[mesh.intervalLayer[k]!]) sides[2 * i + side] = 0;
+    }
 }
 
 /**

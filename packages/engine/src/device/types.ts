@@ -87,6 +87,8 @@ export type LayerElectricalLike = LayerElectricalValues & {
   excitonDiffusion?: { diffusionLengthNm: number; lifetimeS: number };
   /** A linear grading: the listed parameters' values at the layer's back face (electrical/models/grading.ts). */
   grading?: { law: 'linear'; back: LayerElectricalValues };
+  /** false: absorbs light but makes no free carriers, whatever the generation kind (default true). */
+  generatesCarriers?: boolean;
 };
 
 /** One piece of a transient protocol (device/transient.ts). */
@@ -167,6 +169,7 @@ export type GenerationElectricalLike =
   | { kind: 'optical' }
   | { kind: 'uniform'; gCm3PerS: number }
   | { kind: 'beer-lambert'; reflectance?: number }
+  | { kind: 'profile'; xNm: number[]; gCm3PerS: number[] }
   | { kind: 'dark' };
 
 export interface DeviceElectricalLike {
@@ -259,7 +262,7 @@ export interface DeviceSimulationResult {
   incidentPowerWindowMwCm2?: number;
   /** The generation the electrical solver used, at its mesh nodes (x from the front face of the first electrical layer). */
   generation: {
-    kind: 'optical' | 'uniform' | 'beer-lambert' | 'dark';
+    kind: 'optical' | 'uniform' | 'beer-lambert' | 'profile' | 'dark';
     x_nm: number[];
     G_cm3_s: number[];
     /** q times G integrated on the electrical mesh (box rule), mA/cm^2. */

@@ -55,6 +55,7 @@ export const CHECK_MESSAGE_CODES = [
   'check.too-many-points',
   'check.eqe-step',
   'check.eqe-needs-optical',
+  'check.profile-coverage',
   // doping, recombination, contacts
   'check.density-impossible',
   'check.srh-lifetimes-pair',

@@ -321,7 +321,9 @@ export function runTandemSimulation(
   report?.(0, 'optics of the whole stack');
   const { report: optics } = runDeviceOptics(spec, assets, 2);
   const jph = optics.layers.map((l) => l.jphMaCm2);
-  const sumOf = (idx: number[]) => idx.reduce((s, j) => s + jph[j]!, 0);
+  // a layer that makes no free carriers (generatesCarriers false) adds nothing to its subcell's photocurrent
+  const sumOf = (idx: number[]) =>
+    idx.reduce((s, j) => s + (spec.layers[j]!.electrical?.generatesCarriers === false ? 0 : jph[j]!), 0);
   const electrical = new Set(electricalDomain(spec));
   const parasitic = jph.reduce((s, v, j) => (electrical.has(j) ? s : s + v), 0);
 
