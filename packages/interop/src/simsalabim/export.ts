@@ -268,6 +268,7 @@ const LAYER_HANDLED = new Set([
   'defects',
   'ions',
   'ctDissociation',
+  'generatesCarriers',
 ]);
 
 /** Device-level electrical fields the export writes; any other is a run SimSS does not do. */
@@ -367,13 +368,9 @@ export function exportSimsalabim(device: DeviceSpec, options: SimsalabimExportOp
       {},
       'no generation: written as G_ehp = 0 in every layer (SIMsalabim has no dark switch)',
     );
+  else if (gen.kind === 'profile') genProfile = profileFile(w, gen);
   else if (options.generationProfile) {
-    const { xNm, gCm3PerS } = options.generationProfile;
-    genProfile = 'generation_profile.txt';
-    const rows = xNm.map(
-      (x, i) => `${formatNumber(x * 1e-9)} ${formatNumber(sim('electrical.generation.gCm3PerS', gCm3PerS[i]!))}`,
-    );
-    w.files.push({ name: genProfile, text: `x G_ehp\n${rows.join('\n')}\n` });
+    genProfile = profileFile(w, options.generationProfile);
     w.say(
       'approximated',
       'electrical.generation',
@@ -569,8 +566,18 @@ export function exportSimsalabim(device: DeviceSpec, options: SimsalabimExportOp
       kv('ionsMayEnter', species[1] || species[-1] ? 1 : 0, 'may ions enter from other layers? yes(1) or no(<>1)'),
       { text: '' },
       section('Generation and recombination'),
-      kv('G_ehp', gEhp, 'm^-3 s^-1, generation rate of electron-hole pairs in this layer'),
-      kv('layerGen', 1, 'does this layer generate electron/hole pairs? yes(1) or no (0)'),
+      // SimSS's uniform generation is G_ehp in every layer whatever layerGen says: a layer that makes
+      // no carriers needs G_ehp = 0 as well; with a profile (or the optics) layerGen = 0 zeroes it
+      kv(
+        'G_ehp',
+        e.generatesCarriers === false ? 0 : gEhp,
+        'm^-3 s^-1, generation rate of electron-hole pairs in this layer',
+      ),
+      kv(
+        'layerGen',
+        e.generatesCarriers === false ? 0 : 1,
+        'does this layer generate electron/hole pairs? yes(1) or no (0)',
+      ),
       kv('nkLayer', 'none', 'name of file with n,k values of this layer'),
       kv('fieldDepG', ct ? 1 : 0, 'field dependent generation yes (1) or no (0)'),
       kv('P0', ct?.directYield ?? 0, '0<=P0<1, fraction of quenched excitons that direcltly yield free carriers'),
@@ -746,6 +753,19 @@ export function exportSimsalabim(device: DeviceSpec, options: SimsalabimExportOp
     ...w.files,
   ];
   return { tool: 'simsalabim', files, items: w.items };
+}
+
+/**
+ * SimSS's generation-profile file (`x G_ehp`, m and m^-3 s^-1, x from the left electrode), which
+ * SimSS stretches so that its last x is the device's back face, as the import does.
+ */
+function profileFile(w: Writer, p: { xNm: number[]; gCm3PerS: number[] }): string {
+  const name = 'generation_profile.txt';
+  const rows = p.xNm.map(
+    (x, i) => `${formatNumber(x * 1e-9)} ${formatNumber(sim('electrical.generation.gCm3PerS', p.gCm3PerS[i]!))}`,
+  );
+  w.files.push({ name, text: `x G_ehp\n${rows.join('\n')}\n` });
+  return name;
 }
 
 /** The interface lines of layer j (its interface to the right), with what they cannot hold listed. */

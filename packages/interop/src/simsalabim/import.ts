@@ -880,86 +880,30 @@ function importDevice(
       value: 'optical',
     });
     for (const ly of layers) {
-      if (ly.gen) r.unused(ly.gEhpValue, 'off', 'genProfile = calc: the optics give the generation');
-      else
-        r.note(
-          'approximated',
-          r.value(ly.file, 'layerGen'),
-          'simsalabim.layergen-optical',
-          { layer: ly.spec.name },
-          `layerGen = 0: SIMsalabim discards the light ${ly.spec.name} absorbs; PVForge generates carriers from it`,
-        );
-      if (ly.gen) r.unused(r.value(ly.file, 'layerGen'), 'off', 'this layer generates, as every PVForge layer does');
-      if (!ly.gen) r.unused(ly.gEhpValue, 'off', 'genProfile = calc');
+      r.unused(ly.gEhpValue, 'off', 'genProfile = calc: the optics give the generation');
+      layerSwitch(r, spec, ly);
     }
   } else {
     for (const k of optKeys) r.unused(opt[k]!, 'off', `genProfile = ${genProfile.raw}: no optics`);
     for (const ly of layers) r.unused(ly.nkLayer, 'off', `genProfile = ${genProfile.raw}: no optics`);
     const frac = r.num(gFrac);
-    let gCm3: number;
-    if (mode === 'none') {
-      // SIMsalabim generates G_ehp in each layer with layerGen = 1; PVForge's uniform generation is
-      // one rate in every layer: the same when all layers generate alike, else the mean that keeps
-      // the photocurrent
-      const factor = param('electrical.generation.gCm3PerS').simsalabim!.factor;
-      const sum = layers.reduce((s, l) => s + (l.gen ? l.gEhp * l.spec.thicknessNm : 0), 0);
-      gCm3 = (sum / totalNm) * factor * frac;
-      const uniform = layers.every((l) => l.gen && l.gEhp === layers[0]!.gEhp);
-      for (const ly of layers) {
-        const lg = r.value(ly.file, 'layerGen');
-        if (uniform) {
-          r.note('mapped', ly.gEhpValue, 'simsalabim.g-ehp', {}, `G_ehp x G_frac in every layer`, {
-            path: 'electrical.generation.gCm3PerS',
-            value: gCm3,
-          });
-          r.unused(lg, 'off', 'every layer generates alike');
-        } else
-          r.note(
-            'approximated',
-            ly.gEhpValue,
-            'simsalabim.g-mean',
-            { layer: ly.spec.name, g: gCm3 },
-            `${ly.spec.name}: G_ehp ${ly.gen ? ly.gEhp : 0} m^-3 s^-1 (layerGen ${ly.gen ? 1 : 0}); PVForge's uniform generation is one rate in every layer: ${gCm3.toExponential(4)} cm^-3 s^-1, the mean that keeps the total`,
-            { path: 'electrical.generation.gCm3PerS', value: gCm3 },
-          );
-        if (!uniform) r.unused(lg, 'off', 'folded into the mean generation');
-      }
-      r.note('mapped', genProfile, 'simsalabim.none', {}, 'genProfile = none: uniform generation', {
-        path: 'electrical.generation.kind',
-        value: 'uniform',
-      });
-    } else {
-      const gf = files.need(genProfile, 'generation profile');
-      const t = parseTable(gf, 2);
-      if (!t.ok) throw new Refusal(t.problem);
-      const xs = t.rows.map((row) => row[0]!);
-      const gs = t.rows.map((row) => row[1]!);
-      if (gs.some((g) => g < 0) || xs.some((x, j) => j > 0 && !(x > xs[j - 1]!)))
-        fail('simsalabim.bad-profile', { file: gf.name }, `${gf.name}: x must increase and G must be >= 0`, {
-          file: gf.name,
-          line: t.lines[0]!,
-        });
-      // trapezoid mean over the profile's own span (SIMsalabim rescales x to the generating layers)
-      let area = 0;
-      for (let j = 1; j < xs.length; j++) area += ((gs[j]! + gs[j - 1]!) / 2) * (xs[j]! - xs[j - 1]!);
-      const mean = area / (xs[xs.length - 1]! - xs[0]!);
-      const genNm = layers.reduce((s, l) => s + (l.gen ? l.spec.thicknessNm : 0), 0) || totalNm;
-      gCm3 = mean * param('electrical.generation.gCm3PerS').simsalabim!.factor * frac * (genNm / totalNm);
-      if (!files.read.includes(gf.name)) files.read.push(gf.name);
+    const factor = param('electrical.generation.gCm3PerS').simsalabim!.factor;
+    if (mode === 'none') el['generation'] = uniformGeneration(r, spec, layers, genProfile, factor * frac);
+    else {
+      el['generation'] = profileGeneration(r, files, genProfile, totalNm, factor * frac);
       r.note(
-        'approximated',
+        'mapped',
         genProfile,
-        'simsalabim.profile-mean',
-        { file: gf.name, g: gCm3 },
-        `genProfile = ${gf.name}: PVForge has no generation-profile input yet; the profile's mean over the generating layers, spread over the whole device (${gCm3.toExponential(4)} cm^-3 s^-1), is used`,
-        { path: 'electrical.generation.gCm3PerS', value: gCm3 },
+        'simsalabim.profile',
+        { file: genProfile.raw },
+        `genProfile = ${genProfile.raw}: the generation profile, x in m from the left electrode to nm, G in m^-3 s^-1 to cm^-3 s^-1`,
+        { path: 'electrical.generation' },
       );
       for (const ly of layers) {
         r.unused(ly.gEhpValue, 'off', 'a profile file gives the generation');
-        r.unused(r.value(ly.file, 'layerGen'), 'off', 'folded into the mean of the profile');
+        layerSwitch(r, spec, ly);
       }
     }
-    el['generation'] = { kind: 'uniform', gCm3PerS: Number(gCm3.toPrecision(12)) };
     r.note('mapped', gFrac, 'simsalabim.g-frac', {}, 'G_frac scales the generation', {
       path: 'electrical.generation.gCm3PerS',
     });
@@ -986,6 +930,138 @@ function importDevice(
           `${v.key} is not a SIMsalabim ${setup.version ?? ''} parameter PVForge knows; not used`,
         );
   return spec;
+}
+
+/** A layer's electrical index in the device being built (calc mode puts optical layers in front). */
+const layerPath = (spec: DeviceSpec, ly: LayerRead) => `layers[${spec.layers.indexOf(ly.spec)}].electrical`;
+
+/**
+ * layerGen = 0 with the optics or a profile file: SimSS sets G = 0 in the layer (the light it absorbs
+ * is lost), which is PVForge's generatesCarriers: false; 1 is PVForge's default.
+ */
+function layerSwitch(r: Reader, spec: DeviceSpec, ly: LayerRead): void {
+  const lg = r.value(ly.file, 'layerGen');
+  if (ly.gen) {
+    r.unused(lg, 'off', 'this layer generates carriers, the default');
+    return;
+  }
+  ly.el['generatesCarriers'] = false;
+  r.note(
+    'mapped',
+    lg,
+    'simsalabim.layergen-off',
+    { layer: ly.spec.name },
+    `layerGen = 0: ${ly.spec.name} absorbs light but makes no free carriers (generatesCarriers: false)`,
+    { path: `${layerPath(spec, ly)}.generatesCarriers`, value: false },
+  );
+}
+
+/**
+ * genProfile = none: SimSS generates G_ehp x G_frac in every layer, whatever layerGen says (layerGen
+ * only decides whether SimSS reports solar-cell figures). A layer with G_ehp = 0 beside generating
+ * ones is generatesCarriers: false; the others share one rate, exact when they give the same G_ehp,
+ * else their thickness-weighted mean, which keeps the photocurrent (approximated).
+ */
+function uniformGeneration(r: Reader, spec: DeviceSpec, layers: LayerRead[], genProfile: ParsedValue, factor: number) {
+  const lit = layers.filter((l) => l.gEhp > 0);
+  const litNm = lit.reduce((s, l) => s + l.spec.thicknessNm, 0);
+  const mean = lit.length ? lit.reduce((s, l) => s + l.gEhp * l.spec.thicknessNm, 0) / litNm : 0;
+  const alike = lit.every((l) => l.gEhp === lit[0]!.gEhp);
+  const gCm3 = Number(((alike ? (lit[0]?.gEhp ?? 0) : mean) * factor).toPrecision(12));
+  for (const ly of layers) {
+    r.unused(
+      r.value(ly.file, 'layerGen'),
+      'off',
+      'genProfile = none: SimSS generates G_ehp in the layer whatever layerGen says',
+    );
+    if (lit.length > 0 && ly.gEhp === 0) {
+      ly.el['generatesCarriers'] = false;
+      r.note(
+        'mapped',
+        ly.gEhpValue,
+        'simsalabim.g-ehp-zero',
+        { layer: ly.spec.name },
+        `G_ehp = 0: ${ly.spec.name} makes no carriers (generatesCarriers: false)`,
+        { path: `${layerPath(spec, ly)}.generatesCarriers`, value: false },
+      );
+    } else if (alike)
+      r.note('mapped', ly.gEhpValue, 'simsalabim.g-ehp', {}, 'G_ehp x G_frac in every generating layer', {
+        path: 'electrical.generation.gCm3PerS',
+        value: gCm3,
+      });
+    else
+      r.note(
+        'approximated',
+        ly.gEhpValue,
+        'simsalabim.g-mean',
+        { layer: ly.spec.name, g: gCm3 },
+        `${ly.spec.name}: G_ehp ${ly.gEhp} m^-3 s^-1; PVForge's uniform generation is one rate in every generating layer: ${gCm3.toExponential(4)} cm^-3 s^-1, the mean that keeps the total`,
+        { path: 'electrical.generation.gCm3PerS', value: gCm3 },
+      );
+  }
+  r.note('mapped', genProfile, 'simsalabim.none', {}, 'genProfile = none: uniform generation', {
+    path: 'electrical.generation.kind',
+    value: 'uniform',
+  });
+  return { kind: 'uniform', gCm3PerS: gCm3 };
+}
+
+/**
+ * A generation-profile file (`x G_ehp`, m and m^-3 s^-1) as SimSS reads it (DDRoutines
+ * Init_Generation_Profile): x is stretched so that its last point is the back face of the device
+ * (x L / x_last; the shipped genprof.txt runs from 0 to 1), G is interpolated linearly, extrapolated
+ * linearly in front of the first point, and scaled by G_frac.
+ */
+function profileGeneration(r: Reader, files: FileSet, v: ParsedValue, totalNm: number, factor: number) {
+  const gf = files.need(v, 'generation profile');
+  const t = parseTable(gf, 2);
+  if (!t.ok) throw new Refusal(t.problem);
+  const at = (j: number) => ({ file: gf.name, line: t.lines[j]! });
+  const bad = (j: number): never =>
+    fail(
+      'simsalabim.bad-profile',
+      { file: gf.name, line: t.lines[j]! },
+      `${gf.name} line ${t.lines[j]}: x must increase and G must be >= 0`,
+      at(j),
+    );
+  const x0 = t.rows.map((row) => row[0]!);
+  const g0 = t.rows.map((row) => row[1]!);
+  if (t.rows.length < 2) bad(0);
+  x0.forEach((x, j) => {
+    if (g0[j]! < 0 || x < 0 || (j > 0 && !(x > x0[j - 1]!))) bad(j);
+  });
+  const last = x0[x0.length - 1]!;
+  if (!(last > 0)) bad(x0.length - 1);
+  // 12 digits, as every value read: a file PVForge wrote (its last x the device length) comes back unchanged
+  const nm = x0.map((x) => Number((x * 1e9).toPrecision(12)));
+  const L = Number(totalNm.toPrecision(12));
+  const stretch = L / nm[nm.length - 1]!;
+  let xNm = stretch === 1 ? nm : nm.map((x) => Number((x * stretch).toPrecision(12)));
+  let gCm3 = g0.map((g) => Number((g * factor).toPrecision(12)));
+  if (xNm[0]! > 0) {
+    // SimSS's first segment reaches back to the front face; PVForge's profile must cover it
+    const g = gCm3[0]! - (xNm[0]! * (gCm3[1]! - gCm3[0]!)) / (xNm[1]! - xNm[0]!);
+    if (g < 0)
+      r.note(
+        'approximated',
+        v,
+        'simsalabim.profile-front',
+        { file: gf.name, g: Number(g.toPrecision(4)) },
+        `${gf.name}: SimSS extrapolates the first segment to the front face, reaching ${g.toPrecision(4)} cm^-3 s^-1; PVForge starts the profile at 0`,
+      );
+    xNm = [0, ...xNm];
+    gCm3 = [Math.max(0, Number(g.toPrecision(12))), ...gCm3];
+  }
+  if (stretch !== 1)
+    r.note(
+      'mapped',
+      v,
+      'simsalabim.profile-stretch',
+      { file: gf.name, last: nm[nm.length - 1]!, length: L },
+      `${gf.name}: x is stretched from 0-${nm[nm.length - 1]} nm to the device's ${L} nm, as SimSS does`,
+    );
+  r.sources.set('electrical.generation.xNm', at(0));
+  return { kind: 'profile', xNm, gCm3PerS: gCm3 };
 }
 
 function shiftLayerPaths(r: Reader, offset: number): void {

@@ -57,8 +57,8 @@ export const SIMSALABIM_MESSAGES: MessageCatalogue = {
     en: '{file}: the trap densities must be >= 0 and not all 0.',
   },
   'simsalabim.bad-profile': {
-    'zh-CN': '{file}：x 须递增，G 须 ≥ 0。',
-    en: '{file}: x must increase and G must be >= 0.',
+    'zh-CN': '{file} 第 {line} 行：x 须递增，G 须 ≥ 0。',
+    en: '{file} line {line}: x must increase and G must be >= 0.',
   },
   'simsalabim.too-many-levels': {
     'zh-CN': '{file}：{levels} 个陷阱能级；PVForge 每层或每个界面最多 {max} 个。',
@@ -101,19 +101,34 @@ export const SIMSALABIM_MESSAGES: MessageCatalogue = {
     en: 'genProfile = calc: the transfer matrix of the whole stack.',
   },
   'simsalabim.none': { 'zh-CN': 'genProfile = none：均匀产生率。', en: 'genProfile = none: uniform generation.' },
-  'simsalabim.g-ehp': { 'zh-CN': '{key} × G_frac 作用于每一层。', en: '{key} x G_frac in every layer.' },
+  'simsalabim.g-ehp': {
+    'zh-CN': '{key} × G_frac 作用于每个产生层。',
+    en: '{key} x G_frac in every generating layer.',
+  },
   'simsalabim.g-frac': { 'zh-CN': 'G_frac 缩放产生率。', en: 'G_frac scales the generation.' },
   'simsalabim.g-mean': {
-    'zh-CN': '{layer}：PVForge 的均匀产生率在每一层相同，取保持总产生量的平均值 {g} cm⁻³ s⁻¹。',
-    en: "{layer}: PVForge's uniform generation is one rate in every layer; the mean that keeps the total, {g} cm^-3 s^-1, is used.",
+    'zh-CN': '{layer}：PVForge 的均匀产生率在每个产生层中相同，取保持总产生量的平均值 {g} cm⁻³ s⁻¹。',
+    en: "{layer}: PVForge's uniform generation is one rate in every generating layer; the mean that keeps the total, {g} cm^-3 s^-1, is used.",
   },
-  'simsalabim.profile-mean': {
-    'zh-CN': '{key}：PVForge 尚无产生率分布输入；使用 {file} 在产生层上的平均值并铺满整个器件（{g} cm⁻³ s⁻¹）。',
-    en: '{key}: PVForge has no generation-profile input yet; the mean of {file} over the generating layers, spread over the whole device ({g} cm^-3 s^-1), is used.',
+  'simsalabim.profile': {
+    'zh-CN': '{key} = {file}：产生率分布，x 由米（自左电极起）换为 nm，G 由 m⁻³ s⁻¹ 换为 cm⁻³ s⁻¹。',
+    en: '{key} = {file}: the generation profile, x in m from the left electrode to nm, G in m^-3 s^-1 to cm^-3 s^-1.',
   },
-  'simsalabim.layergen-optical': {
-    'zh-CN': 'layerGen = 0：SIMsalabim 丢弃 {layer} 吸收的光；PVForge 由其产生载流子。',
-    en: 'layerGen = 0: SIMsalabim discards the light {layer} absorbs; PVForge generates carriers from it.',
+  'simsalabim.profile-stretch': {
+    'zh-CN': '{file}：与 SimSS 相同，x 由 0–{last} nm 拉伸到器件厚度 {length} nm。',
+    en: "{file}: x is stretched from 0-{last} nm to the device's {length} nm, as SimSS does.",
+  },
+  'simsalabim.profile-front': {
+    'zh-CN': '{file}：SimSS 将第一段线性外推到前表面，得到 {g} cm⁻³ s⁻¹；PVForge 在前表面取 0。',
+    en: '{file}: SimSS extrapolates the first segment to the front face, reaching {g} cm^-3 s^-1; PVForge starts the profile at 0.',
+  },
+  'simsalabim.layergen-off': {
+    'zh-CN': 'layerGen = 0：{layer} 吸收光但不产生自由载流子（generatesCarriers: false）。',
+    en: 'layerGen = 0: {layer} absorbs light but makes no free carriers (generatesCarriers: false).',
+  },
+  'simsalabim.g-ehp-zero': {
+    'zh-CN': '{key} = 0：{layer} 不产生载流子（generatesCarriers: false）。',
+    en: '{key} = 0: {layer} makes no carriers (generatesCarriers: false).',
   },
   'simsalabim.sfb': { 'zh-CN': '{key} = sfb：平带（欧姆）接触。', en: '{key} = sfb: a flat-band (ohmic) contact.' },
   'simsalabim.infinite': {
