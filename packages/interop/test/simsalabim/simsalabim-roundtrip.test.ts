@@ -293,6 +293,64 @@ describe("the import's decisions come back", () => {
     expect(second!.thermionic).toBeUndefined();
   });
 
+  it('layers that make no carriers and a generation profile come back', () => {
+    const d = clone();
+    d.layers[2]!.electrical!.generatesCarriers = false;
+    d.layers[4]!.electrical!.generatesCarriers = false;
+    // G(x) over PTAA 10 nm / MAPbI3 500 nm / PCBM 25 nm, from the front face of PTAA
+    d.electrical!.generation = {
+      kind: 'profile',
+      xNm: [0, 10, 60.5, 123.456789, 510, 535],
+      gCm3PerS: [0, 3.2e22, 2.51e22, 1.234567e22, 4e21, 0],
+    };
+    const ex = exportSimsalabim(d);
+    // nothing about the generation is approximated or refused
+    expect(ex.items.filter((x) => /generation|generatesCarriers/.test(x.path!))).toEqual([]);
+    const layer = (n: number) => ex.files.find((f) => f.name === `L${n}_parameters.txt`)!.text;
+    expect(layer(1)).toMatch(/^layerGen = 0 /m);
+    expect(layer(2)).toMatch(/^layerGen = 1 /m);
+    expect(ex.files.find((f) => f.name === 'simulation_setup.txt')!.text).toMatch(
+      /^genProfile = generation_profile\.txt /m,
+    );
+    const out = importSimsalabim(ex.files);
+    if (!out.ok) throw new Error(out.error.text);
+    expect(out.device.electrical!.generation).toEqual(d.electrical!.generation);
+    expect(out.device.layers.map((l) => l.electrical?.generatesCarriers)).toEqual([false, undefined, false]);
+    const { differ } = differences(d, out.device);
+    const listed = ex.items.map((x) => x.path!);
+    expect(differ.filter((x) => !listed.some((l) => under(x, l)))).toEqual([]);
+  });
+
+  it('a uniform generation with a layer that makes no carriers: G_ehp = 0 there, as SimSS needs', () => {
+    const d = clone();
+    d.layers[4]!.electrical!.generatesCarriers = false;
+    d.electrical!.generation = { kind: 'uniform', gCm3PerS: 2.5e21 };
+    const ex = exportSimsalabim(d);
+    const layer = (n: number) => ex.files.find((f) => f.name === `L${n}_parameters.txt`)!.text;
+    // SimSS's uniform generation is G_ehp in every layer whatever layerGen says
+    expect(layer(3)).toMatch(/^G_ehp = 0 /m);
+    expect(layer(2)).toMatch(/^G_ehp = 2\.5E27 /m);
+    const out = importSimsalabim(ex.files);
+    if (!out.ok) throw new Error(out.error.text);
+    expect(out.device.electrical!.generation).toEqual({ kind: 'uniform', gCm3PerS: 2.5e21 });
+    expect(out.device.layers.map((l) => l.electrical?.generatesCarriers)).toEqual([undefined, undefined, false]);
+  });
+
+  it("a run's G(x) handed over for an optical device is written as the profile, with layerGen", () => {
+    const d = clone();
+    d.layers[2]!.electrical!.generatesCarriers = false;
+    const ex = exportSimsalabim(d, { generationProfile: { xNm: [0, 200, 535], gCm3PerS: [1e22, 5e21, 1e21] } });
+    expect(ex.items.map((x) => x.message!.code)).toContain('simsalabim.export-profile');
+    const out = importSimsalabim(ex.files);
+    if (!out.ok) throw new Error(out.error.text);
+    expect(out.device.electrical!.generation).toEqual({
+      kind: 'profile',
+      xNm: [0, 200, 535],
+      gCm3PerS: [1e22, 5e21, 1e21],
+    });
+    expect(out.device.layers[0]!.electrical!.generatesCarriers).toBe(false);
+  });
+
   it("SimSS's own default device (uniform generation) comes back from its export unchanged", () => {
     const dir = join(FIX, '5.36-uniform-G');
     const files: SourceFile[] = readdirSync(dir)
