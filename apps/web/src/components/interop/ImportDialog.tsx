@@ -102,7 +102,8 @@ export function ImportDialog({
           title={t('interop.import.refused', { tool: refusal.tool ? TOOL_NAME[refusal.tool] : 'SCAPS / SIMsalabim' })}
           description={
             <>
-              {refusal.source && (
+              {/* the words usually name the file and line already */}
+              {refusal.source && !refusal.text.includes(refusal.source.file) && (
                 <div data-testid="interop-import-error-at">
                   <b>{t('interop.import.refusedAt', { file: refusal.source.file, line: refusal.source.line })}</b>
                 </div>

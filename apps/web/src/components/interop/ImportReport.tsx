@@ -137,7 +137,12 @@ export function ImportReportCard({
   const ui = i18n.language === 'en' ? 'en' : 'zh-CN';
   const [attention, setAttention] = useState(true);
   const switchId = useId();
-  const shown = attention ? report.items.filter((i) => i.status !== 'mapped') : report.items;
+  // what changed the physics first (approximated, refused), then what was set aside, then the rest
+  const shown = useMemo(() => {
+    const rank: Record<ReportStatus, number> = { approximated: 0, refused: 1, unused: 2, mapped: 3 };
+    const items = attention ? report.items.filter((i) => i.status !== 'mapped') : [...report.items];
+    return items.sort((a, b) => rank[a.status] - rank[b.status]);
+  }, [report.items, attention]);
   return (
     <Card
       size="small"
