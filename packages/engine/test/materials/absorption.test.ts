@@ -126,7 +126,7 @@ describe('absorption-given layers in a device', () => {
 
   it('an absorption table of the law sampled finely gives the law', () => {
     const spec = (optical: unknown) => deviceToOpticsSpec(device(optical, 1000), assets);
-    const grid = spec(LAW).wavelengthNm;
+    const grid = Array.from(spec(LAW).wavelengthNm);
     const law = materialNk(spec(LAW).layers[0]!.material, grid, 'law');
     const table = materialNk(spec(sampled(290, 1210, 0.25)).layers[0]!.material, grid, 'table');
     grid.forEach((l, i) => {
