@@ -134,7 +134,9 @@ export const LayerGradingSpec = Type.Object(
       Object.fromEntries(GRADABLE_KEYS.map((k) => [k, Type.Optional(Num(`layers[].electrical.${k}`))])) as {
         [K in GradableKey]: TOptional<TNumber>;
       },
-      { additionalProperties: false, minProperties: 1 },
+      // at least one value: the engine's check says so (a schema minProperties would be said as
+      // the whole device being invalid)
+      { additionalProperties: false },
     ),
   },
   { additionalProperties: false },

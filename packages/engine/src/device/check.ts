@@ -168,6 +168,15 @@ export function checkDeviceElectricalCoded(spec: ElectricalDeviceSpecLike): Elec
     const e = spec.layers[j]!.electrical!;
     const back = e.grading?.back;
     if (!back || typeof back !== 'object') continue;
+    if (Object.keys(back).length === 0)
+      out.push(
+        issue(
+          `${at(j)}.electrical.grading.back`,
+          'check.missing',
+          {},
+          "missing: give at least one parameter's value at the layer's back face",
+        ),
+      );
     for (const k of Object.keys(back)) {
       if (!(GRADABLE_KEYS as readonly string[]).includes(k))
         out.push(

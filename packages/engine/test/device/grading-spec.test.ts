@@ -60,6 +60,11 @@ describe('graded layers in a DeviceSpec', () => {
     const e = errors.find((x) => x.path === `${at}.naCm3`);
     expect(e?.message.code).toBe('check.missing');
     expect(e?.message.text).toMatch(/grading\.back\.naCm3/);
+    // and a grading that grades nothing
+    const empty = graded();
+    empty.layers[3].electrical.grading.back = {};
+    const none = checkDeviceElectricalCoded(empty).errors.find((x) => x.path === `${at}.grading.back`);
+    expect(none?.message.code).toBe('check.missing');
   });
 
   it('runs: the band diagram shows the grading, the gap widening from 1.63 to 1.75 eV', () => {
