@@ -399,6 +399,8 @@ function specPath(spec: ElectricalDeviceSpecLike, domain: number[], solverIssue:
     const defect = /^defects\[(\d+)\]\.(.+)$/.exec(field);
     if (defect)
       return `${at}.electrical.defects[${defect[1]}].${defectField(spec.layers[j]!.electrical?.defects?.[Number(defect[1])], defect[2]!)}`;
+    const graded = /^graded\.back\.(\w+)$/.exec(field);
+    if (graded) return `${at}.electrical.grading.back.${layerFieldBySolver(graded[1]!)?.key ?? graded[1]}`;
     if (field === 'exciton_diffusion.L_nm') return `${at}.electrical.excitonDiffusion.diffusionLengthNm`;
     if (field === 'exciton_diffusion.tau_s') return `${at}.electrical.excitonDiffusion.lifetimeS`;
     if (field === 'exciton_diffusion') return `${at}.electrical.excitonDiffusion`;

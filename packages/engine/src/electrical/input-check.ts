@@ -19,7 +19,7 @@ import { judge, type Param, param, paramsUnder } from '@pvforge/params';
 import { thermalVoltageV } from '../constants.js';
 import { type CheckMessageCode, checkMessage, paramMessage } from '../messages/device-check.js';
 import type { EngineMessage, MessageParams } from '../messages/index.js';
-import { LAYER_FIELDS } from './fields.js';
+import { GRADABLE_KEYS, LAYER_FIELDS, layerFieldByKey } from './fields.js';
 import type { BulkDefect, ElectricalDevice, ElectricalInputIssue, ElectricalLayer, InterfaceDefect } from './types.js';
 
 /**
@@ -264,6 +264,13 @@ function checkLayer(l: ElectricalLayer, idx: number, fermiDirac: boolean, Vt: nu
     }
     if (limitRule(LAYER, f.solver, v, f.solver, push)) ok.add(f.solver);
   }
+  // a graded layer's back-face values: the hard limits of the parameter they grade
+  const back = l.graded?.back as Record<string, unknown> | undefined;
+  if (back && typeof back === 'object')
+    for (const k of GRADABLE_KEYS) {
+      const solver = layerFieldByKey(k)!.solver;
+      if (back[solver] !== undefined) limitRule(LAYER, solver, back[solver], `graded.back.${solver}`, push);
+    }
   // SRH is given either as lifetimes or as a trap density with cross-sections
   const hasTau = l.tau_n_s !== undefined || l.tau_p_s !== undefined;
   const hasNt = l.Nt_cm3 !== undefined || l.sigma_n_cm2 !== undefined || l.sigma_p_cm2 !== undefined;

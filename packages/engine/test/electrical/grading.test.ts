@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { layerAt } from '../../src/electrical/models/grading.js';
 import { simulateJV } from '../../src/electrical/solvers/jv.js';
-import type { ElectricalDevice, ElectricalLayer } from '../../src/electrical/types.js';
+import { type ElectricalDevice, ElectricalInputError, type ElectricalLayer } from '../../src/electrical/types.js';
 
 const D_NM = 600;
 
@@ -94,6 +94,13 @@ describe('graded layers', () => {
     const front = simulateJV(device([{ ...absorber(512), graded: undefined }])).figures!;
     expect(Math.abs(front.Jsc_mA_cm2 / graded.Jsc_mA_cm2 - 1)).toBeGreaterThan(0.05);
     expect(Math.abs(front.Voc_V - graded.Voc_V)).toBeGreaterThan(0.05);
+  });
+
+  it('refuses a back value outside the hard limits of the parameter it grades, naming it', () => {
+    const bad = absorber(64);
+    bad.graded!.back.Nc_cm3 = -1;
+    expect(() => simulateJV(device([bad]))).toThrow(ElectricalInputError);
+    expect(() => simulateJV(device([bad]))).toThrow(/graded\.back\.Nc_cm3/);
   });
 
   it('at equilibrium a graded-gap layer has a flat Fermi level and band edges that follow chi and chi + Eg', () => {
