@@ -77,7 +77,7 @@ describe("SCAPS 3.3.12's own J-V of the public CsPbI3 device beside PVForge's", 
     ]);
     if (!o.ok) throw new Error(o.error.text);
     // SCAPS's window was 200-800 nm; the AM1.5G table starts at 280 nm, so nothing is lost below
-    o.device.illumination.wavelength = { startNm: 280, endNm: 800, stepNm: 5 };
+    o.device.illumination = { ...o.device.illumination, wavelength: { startNm: 280, endNm: 800, stepNm: 5 } };
     return o.device;
   };
   type Run = { light: { figures: Record<string, number | string> }; generation: { jGenerationMaCm2: number } };
@@ -89,7 +89,7 @@ describe("SCAPS 3.3.12's own J-V of the public CsPbI3 device beside PVForge's", 
     const windowPower =
       (first.light.figures.Pmax_mW_cm2 as number) / ((first.light.figures.pceWindowPercent as number) / 100);
     expect(Math.abs(windowPower / SCAPS_WINDOW_MW_CM2 - 1)).toBeLessThan(0.01);
-    d.illumination.suns = SCAPS_JGEN_MA_CM2 / first.generation.jGenerationMaCm2;
+    d.illumination = { ...d.illumination, suns: SCAPS_JGEN_MA_CM2 / first.generation.jGenerationMaCm2 };
     const r = runDeviceSimulation(d, assets, {}) as unknown as Run;
     expect(r.generation.jGenerationMaCm2).toBeCloseTo(SCAPS_JGEN_MA_CM2, 6);
     const f = r.light.figures;
