@@ -225,6 +225,22 @@ export function checkDeviceElectricalCoded(spec: ElectricalDeviceSpecLike): Elec
   for (const j of domain) {
     const e = spec.layers[j]!.electrical!;
     checkDefects(e.defects, `${at(j)}.electrical.defects`, 'bulk', gapOf(e, T_K));
+    // a graded layer's levels keep their distance from their reference edge (electrical/models/
+    // grading.ts), and its gap changes linearly: a level inside the gap at both faces is inside it
+    // everywhere, so each must also lie inside the back face's gap
+    const back = e.grading?.back;
+    if (back && typeof back === 'object' && Array.isArray(e.defects)) {
+      const gapBack = gapOf({ ...e, ...back }, T_K);
+      e.defects.forEach((d: DefectElectricalLike, k) => {
+        const p = `${at(j)}.electrical.defects[${k}]`;
+        if (defectPaths.has(p) || d === null || typeof d !== 'object') return;
+        const lines = checkDefectSpec(d, p, 'bulk', gapBack).filter(
+          (i) => i.message.code === 'check.level-outside-gap',
+        );
+        if (lines.length) defectPaths.add(p);
+        out.push(...lines);
+      });
+    }
   }
   const names = domain.map((j) => spec.layers[j]!.name);
   const seen = new Set<string>();

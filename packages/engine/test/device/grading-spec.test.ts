@@ -69,6 +69,27 @@ describe('graded layers in a DeviceSpec', () => {
     expect(none?.message.code).toBe('check.missing');
   });
 
+  it('refuses a defect level that leaves the gap at the graded face', () => {
+    // 1.5 eV below E_c: inside the 1.63 eV gap at the front, outside the 1.4 eV gap at the back
+    const d = graded();
+    d.layers[3].electrical.grading.back.egEV = 1.4;
+    d.layers[3].electrical.defects = [
+      {
+        type: 'neutral',
+        densityCm3: 1e14,
+        energyEV: 1.5,
+        energyReference: 'conduction',
+        sigmaNCm2: 1e-15,
+        sigmaPCm2: 1e-15,
+      },
+    ];
+    const e = checkDeviceElectricalCoded(d).errors.filter((x) => x.path.startsWith(`${at}.defects[0]`));
+    expect(e.map((x) => x.message.code)).toEqual(['check.level-outside-gap']);
+    // inside at both faces: fine
+    d.layers[3].electrical.defects[0].energyEV = 0.6;
+    expect(checkDeviceElectricalCoded(d).errors).toEqual([]);
+  });
+
   it('runs: the band diagram shows the grading, the gap widening from 1.63 to 1.75 eV', () => {
     const d = graded();
     d.electrical.voltageSweep = { startV: 0, stopV: 1.3, stepV: 0.1 };
