@@ -20,6 +20,7 @@ import { thermalVoltageV } from '../constants.js';
 import { type CheckMessageCode, checkMessage, paramMessage } from '../messages/device-check.js';
 import type { EngineMessage, MessageParams } from '../messages/index.js';
 import { GRADABLE_KEYS, LAYER_FIELDS, layerFieldByKey } from './fields.js';
+import { layerAt } from './models/grading.js';
 import type { BulkDefect, ElectricalDevice, ElectricalInputIssue, ElectricalLayer, InterfaceDefect } from './types.js';
 
 /**
@@ -389,10 +390,22 @@ function checkLayer(l: ElectricalLayer, idx: number, fermiDirac: boolean, Vt: nu
         );
     }
   }
-  const net = (l.Nd_cm3 ?? 0) - (l.Na_cm3 ?? 0);
-  // (only on usable values: a doping the registry refused is said already)
+  // (only on usable values: a doping the registry refused is said already); a graded layer at both
+  // faces, the back face's when only it is degenerate (its doping and DOS change linearly between)
   const dopingOk = (['Nd_cm3', 'Na_cm3'] as const).every((f) => l[f] === undefined || ok.has(f));
-  if (!fermiDirac && ok.has('Nc_cm3') && ok.has('Nv_cm3') && dopingOk) {
+  if (!fermiDirac && ok.has('Nc_cm3') && ok.has('Nv_cm3') && dopingOk) degenerateDoping(l, Vt, push);
+}
+
+/** The Boltzmann-degenerate warning of a layer's doping at its front face or else its back face. */
+function degenerateDoping(layer: ElectricalLayer, Vt: number, push: Push): void {
+  const faces = layer.graded ? [layer, layerAt(layer, 1)] : [layer];
+  const degenerate = (l: ElectricalLayer) => {
+    const net = (l.Nd_cm3 ?? 0) - (l.Na_cm3 ?? 0);
+    return Math.abs(net) > Math.exp(-BOLTZMANN_MARGIN_KT) * (net >= 0 ? l.Nc_cm3 : l.Nv_cm3);
+  };
+  const l = faces.find(degenerate);
+  const net = l ? (l.Nd_cm3 ?? 0) - (l.Na_cm3 ?? 0) : 0;
+  if (l) {
     const edge = net >= 0 ? l.Nc_cm3 : l.Nv_cm3;
     const field = net >= 0 ? 'Nd_cm3' : 'Na_cm3';
     if (Math.abs(net) > Math.exp(-BOLTZMANN_MARGIN_KT) * edge) {
@@ -763,7 +776,9 @@ export function checkElectricalDevice(d: ElectricalDevice): ElectricalInputIssue
           'missing',
         );
       else {
-        const lay = semi[side === 'left' ? 0 : semi.length - 1]?.l;
+        // the face the contact touches (a graded layer's back face on the right)
+        const edge = semi[side === 'left' ? 0 : semi.length - 1]?.l;
+        const lay = edge && side === 'right' ? layerAt(edge, 1) : edge;
         if (!fermiDirac && lay && finite(lay.chi_eV) && finite(lay.Eg_eV)) {
           // a work function outside the gap puts the metal's Fermi level inside a band at the contact
           const W = c.workFunction_eV;

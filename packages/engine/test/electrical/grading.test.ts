@@ -7,6 +7,7 @@
  *     Nc and Nd are).
  */
 import { describe, expect, it } from 'vitest';
+import { checkElectricalDevice } from '../../src/electrical/input-check.js';
 import { layerAt } from '../../src/electrical/models/grading.js';
 import { simulateJV } from '../../src/electrical/solvers/jv.js';
 import { type ElectricalDevice, ElectricalInputError, type ElectricalLayer } from '../../src/electrical/types.js';
@@ -101,6 +102,22 @@ describe('graded layers', () => {
     bad.graded!.back.Nc_cm3 = -1;
     expect(() => simulateJV(device([bad]))).toThrow(ElectricalInputError);
     expect(() => simulateJV(device([bad]))).toThrow(/graded\.back\.Nc_cm3/);
+  });
+
+  it('warns of Boltzmann statistics where a graded layer becomes degenerate, at either face', () => {
+    const l = absorber(64);
+    const degenerate = (d: ElectricalDevice) =>
+      checkElectricalDevice(d).filter((i) => i.code === 'boltzmann-degenerate' && i.severity === 'warning');
+    expect(degenerate(device([l]))).toEqual([]);
+    // the acceptors reach Nv at the back face only (Na 1e16 -> 1e19 against Nv 1e19 -> 2e18)
+    l.graded!.back.Na_cm3 = 1e19;
+    const w = degenerate(device([l]));
+    expect(w).toHaveLength(1);
+    expect(w[0]!.field).toBe('Na_cm3');
+    // the right contact touches the back face: a work function in the back face's band is said
+    const c = device([absorber(64)]);
+    c.contacts.right = { kind: 'schottky', workFunction_eV: 4.12 };
+    expect(degenerate(c).map((i) => i.where)).toEqual(['contacts.right']);
   });
 
   it('at equilibrium a graded-gap layer has a flat Fermi level and band edges that follow chi and chi + Eg', () => {
