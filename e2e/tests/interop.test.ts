@@ -36,6 +36,18 @@ copyFileSync(join(fixtures, 'public/scapsml_cspbi3_base.def'), def);
 copyFileSync(join(fixtures, 'own/CsPbI3_RSC_standin.abs'), abs);
 const iv = join(fixtures, 'public/WPT-Lab124_1Sun.iv');
 
+/** A picture for docs/import.md (committed; retaken with this test when the screens change). */
+async function docShot(name: string) {
+  // a dialog still zooming in would be half transparent in the picture (a spinner may never end:
+  // the picture is taken after at most two seconds either way)
+  await page
+    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), null, { timeout: 2000 })
+    .catch(() => undefined);
+  const dir = join(repoRoot, 'docs', 'import');
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: join(dir, `${name}.jpg`), type: 'jpeg', quality: 70 });
+}
+
 const user = { email: `interop.${Date.now()}@uni.example.cn`, password: 'Perovskite2026', name: '司卡普' };
 
 beforeAll(async () => {
@@ -78,12 +90,18 @@ describe('SCAPS and SIMsalabim files in the browser', () => {
     await expect.poll(() => byId('layer-row-2').innerText()).toContain('CsPbI3');
     await report.scrollIntoViewIfNeeded();
     await screenshot(page, 'interop-import-report-zh');
+    await docShot('import-report');
   });
 
   it('downloads the device as a SCAPS .def and as SIMsalabim files, after the list of what they cannot hold', async () => {
     await byId('interop-export-scaps').click();
     await byId('interop-export-download').waitFor();
     expect(await byId('interop-export-files').innerText()).toMatch(/\.def/);
+    // what SCAPS cannot hold, named in the editor's words: no DeviceSpec path on screen
+    const cannot = await byId('interop-export-items').innerText();
+    expect(cannot).toMatch(/[\u4e00-\u9fff]/);
+    expect(cannot).not.toMatch(/layers\[\d+\]|electrical\.|interfaces\[/);
+    await docShot('export-scaps');
     await screenshot(page, 'interop-export-scaps');
     const [scaps] = await Promise.all([page.waitForEvent('download'), byId('interop-export-download').click()]);
     // the .def with the absorption table it names: one zip of both
@@ -136,6 +154,7 @@ describe('SCAPS and SIMsalabim files in the browser', () => {
     expect(csv).toContain('WPT-Lab124_1Sun');
     await byId('rste-jv').scrollIntoViewIfNeeded();
     await screenshot(page, 'interop-result-overlay');
+    await docShot('result-overlay');
     // the result's device downloads as the other tools' files too
     await byId('result-interop-scaps').click();
     await byId('result-interop-download').waitFor();
@@ -160,6 +179,7 @@ describe('SCAPS and SIMsalabim files in the browser', () => {
     expect(await error.innerText()).toMatch(/broken\.def 第 \d+ 行/);
     expect(await error.innerText()).toContain('编辑器中的器件未作任何改动');
     await screenshot(page, 'interop-import-refused');
+    await docShot('import-refused');
     await page.keyboard.press('Escape');
     expect(await byId('input-name').inputValue()).toBe(name);
   });

@@ -75,6 +75,8 @@ const LAYER_LABELS: Record<string, string> = {
   name: 'editor.field.layerName',
   optical: 'editor.field.optical',
   role: 'editor.field.role',
+  coherent: 'editor.field.coherent',
+  subcell: 'tandem.editor.subcell',
 };
 
 /**
@@ -85,6 +87,22 @@ const DEVICE_LABELS: Record<string, string> = {
   'electrical.voltageSweep': 'editor.section.sweep',
   'electrical.eqe': 'editor.el.eqe',
   'electrical.generation': 'editor.el.generation',
+  'electrical.extendToVoc': 'editor.el.extendToVoc',
+  'electrical.statistics': 'editor.el.statistics',
+  'electrical.darkJV': 'editor.el.darkJV',
+  'electrical.contacts': 'editor.section.contacts',
+  'electrical.interfaces': 'editor.section.interfaces',
+  'electrical.transient': 'transient.protocol.title',
+  'electrical.impedance': 'transient.impedance.title',
+  'electrical.capacitanceVoltage': 'defects.study.title',
+  'electrical.capacitanceFrequency': 'defects.study.title',
+  'electrical.defectLosses': 'defects.study.title',
+  'electrical.tandem': 'tandem.editor.title',
+  electrical: 'editor.section.electrical',
+  illumination: 'editor.section.illumination',
+  ambient: 'editor.field.ambient',
+  substrate: 'editor.field.substrate',
+  texture: 'editor.field.texture',
   name: 'editor.field.name',
 };
 

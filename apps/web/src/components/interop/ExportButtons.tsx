@@ -120,6 +120,7 @@ export function ToolExportButtons({
                   word={shown.word}
                   layerNames={(spec?.layers ?? []).map((l) => l.name)}
                   testid={`${testPrefix}-items`}
+                  mode="export"
                 />
               </>
             )}

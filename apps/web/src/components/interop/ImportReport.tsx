@@ -30,7 +30,12 @@ export function useItemWords(layerNames: readonly string[]) {
   const lang = i18n.language;
   return useMemo(
     () => ({
-      target: (i: ReportItem) => (i.path ? fieldLabel(formPath(i.path), layerNames, t, lang) : ''),
+      target: (i: ReportItem) => {
+        if (!i.path) return '';
+        const label = fieldLabel(formPath(i.path), layerNames, t, lang);
+        // a place the editor has no words for is not shown as its code path
+        return label === formPath(i.path) ? t('interop.report.otherSetting') : label;
+      },
       value: (i: ReportItem) => {
         if (i.value === undefined || i.value === null) return '';
         if (typeof i.value !== 'number') return String(i.value);
@@ -69,17 +74,36 @@ export function ReportTable({
   layerNames,
   testid,
   pageSize = 10,
+  mode = 'import',
 }: {
   items: readonly ReportItem[];
   word: WordInterop;
   layerNames: readonly string[];
   testid: string;
   pageSize?: number;
+  /** An export's items are the device's own values: named by their place, with no file or line. */
+  mode?: 'import' | 'export';
 }) {
   const { t, i18n } = useTranslation();
   const ui = i18n.language === 'en' ? 'en' : 'zh-CN';
   const w = useItemWords(layerNames);
-  const rows = items.map((item, k) => ({ key: k, item }));
+  // what changes the physics first (approximated, refused), then what was set aside, then the rest
+  const rows = useMemo(
+    () =>
+      items
+        .map((item, k) => ({ key: k, item }))
+        .sort((a, b) => RANK[a.item.status] - RANK[b.item.status] || a.key - b.key),
+    [items],
+  );
+  // a message naming a device path says it in the editor's words, never as the path itself
+  const reason = (m: InteropMessage) => {
+    const path = typeof m.params['path'] === 'string' ? m.params['path'] : undefined;
+    if (!path) return word(m, ui);
+    const place = w.target({ status: 'mapped', name: '', path });
+    const field = typeof m.params['field'] === 'string' ? (place.split(' › ').pop() ?? place) : undefined;
+    return word({ ...m, params: { ...m.params, path: place, ...(field ? { field } : {}) } }, ui);
+  };
+  const exported = mode === 'export';
   return (
     <Table
       size="small"
@@ -96,14 +120,18 @@ export function ReportTable({
             <Tag color={STATUS_COLOR[r.item.status]}>{t(`interop.report.status.${r.item.status}`)}</Tag>
           ),
         },
-        { title: t('interop.report.col.name'), render: (_, r) => r.item.name },
+        ...(exported
+          ? []
+          : [
+              { title: t('interop.report.col.name'), render: (_: unknown, r: Row) => r.item.name },
+              {
+                title: t('interop.report.col.source'),
+                render: (_: unknown, r: Row) => (r.item.source ? `${r.item.source.file}:${r.item.source.line}` : ''),
+              },
+              { title: t('interop.report.col.raw'), render: (_: unknown, r: Row) => r.item.raw ?? '' },
+            ]),
         {
-          title: t('interop.report.col.source'),
-          render: (_, r) => (r.item.source ? `${r.item.source.file}:${r.item.source.line}` : ''),
-        },
-        { title: t('interop.report.col.raw'), render: (_, r) => r.item.raw ?? '' },
-        {
-          title: t('interop.report.col.target'),
+          title: exported ? t('interop.report.col.field') : t('interop.report.col.target'),
           render: (_, r) => {
             const to = w.target(r.item);
             const v = w.value(r.item);
@@ -112,12 +140,15 @@ export function ReportTable({
         },
         {
           title: t('interop.report.col.reason'),
-          render: (_, r) => (r.item.message ? word(r.item.message, ui) : ''),
+          render: (_, r) => (r.item.message ? reason(r.item.message) : ''),
         },
       ]}
     />
   );
 }
+
+type Row = { key: number; item: ReportItem };
+const RANK: Record<ReportStatus, number> = { approximated: 0, refused: 1, unused: 2, mapped: 3 };
 
 /** An import's report: the counts, the files read, the tool's notes and every item. */
 export function ImportReportCard({
@@ -137,12 +168,10 @@ export function ImportReportCard({
   const ui = i18n.language === 'en' ? 'en' : 'zh-CN';
   const [attention, setAttention] = useState(true);
   const switchId = useId();
-  // what changed the physics first (approximated, refused), then what was set aside, then the rest
-  const shown = useMemo(() => {
-    const rank: Record<ReportStatus, number> = { approximated: 0, refused: 1, unused: 2, mapped: 3 };
-    const items = attention ? report.items.filter((i) => i.status !== 'mapped') : [...report.items];
-    return items.sort((a, b) => rank[a.status] - rank[b.status]);
-  }, [report.items, attention]);
+  const shown = useMemo(
+    () => (attention ? report.items.filter((i) => i.status !== 'mapped') : report.items),
+    [report.items, attention],
+  );
   return (
     <Card
       size="small"
