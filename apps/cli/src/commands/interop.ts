@@ -101,6 +101,12 @@ function worded(items: readonly ReportItem[], lang: CliLang) {
 
 /** One report item as a line: status, the tool's name and where it stood, its value, where it went, why. */
 export function itemLine(i: ReportItem, lang: CliLang): string {
+  // an export's item is the device's own value: its path, and the words (which usually start with it)
+  if (i.path !== undefined && i.name === i.path) {
+    const words = said(i.message, lang);
+    const line = words.startsWith(i.path) ? words : `${i.path}${words ? `: ${words}` : ''}`;
+    return `${STATUS_WORDS[i.status][lang]}  ${line}`;
+  }
   const at = where(i);
   // graded rows are tab-separated columns: one space each keeps the line readable
   const shown = i.raw?.replace(/\s+/g, ' ').trim();
