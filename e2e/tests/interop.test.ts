@@ -124,6 +124,7 @@ describe('SCAPS and SIMsalabim files in the browser', () => {
     expect(Object.keys(files).some((n) => /^L\d+_parameters\.txt$/.test(n))).toBe(true);
   });
 
+  let resultUrl = '';
   it('runs the imported device to a J-V with the PCE on the full spectrum and on the window', async () => {
     await byId('calc-name').fill('SCAPS 导入 e2e');
     await byId('calc-submit').click();
@@ -134,6 +135,7 @@ describe('SCAPS and SIMsalabim files in the browser', () => {
     await byId(`run-result-${id}`).click();
     await page.waitForURL(new RegExp(`/plat/rste/${id}$`));
     await byId('rste-body').waitFor({ timeout: 30_000 });
+    resultUrl = page.url();
     await canvasDrawn(page, 'rste-jv');
     const figures = await byId('rste-figures').innerText();
     expect(figures).toContain('PCE（全光谱）');
@@ -182,6 +184,25 @@ describe('SCAPS and SIMsalabim files in the browser', () => {
     await docShot('import-refused');
     await page.keyboard.press('Escape');
     expect(await byId('input-name').inputValue()).toBe(name);
+  });
+
+  it('speaks English when switched: the report, and both PCEs on the result', async () => {
+    await page.goto(`${platform.url}/plat/calc/elec`);
+    await byId('device-editor').waitFor();
+    await byId('lang-switch').click();
+    await byId('interop-import').click();
+    await byId('interop-import-dialog').locator('input[type=file]').setInputFiles([def, abs]);
+    const report = byId('import-report');
+    await report.waitFor({ timeout: 30_000 });
+    expect(await report.locator('.ant-card-head-title').innerText()).toBe('Import report · SCAPS-1D 3.3.12');
+    const row = await byId('import-report-table').locator('tr.interop-row-approximated').first().innerText();
+    expect(row).toMatch(/absorption table CsPbI3_RSC\.abs/);
+    expect(row).not.toMatch(/[\u4e00-\u9fff]/);
+    await page.goto(resultUrl);
+    await byId('rste-body').waitFor({ timeout: 30_000 });
+    const figures = await byId('rste-figures').innerText();
+    expect(figures).toContain('PCE (full spectrum)');
+    expect(figures).toMatch(/PCE \(\d+–\d+ nm window, as SCAPS\)/);
   });
 
   it('reported no page errors', () => {
