@@ -165,6 +165,19 @@ describe('SCAPS and SIMsalabim files in the browser', () => {
     expect(Object.keys(fromResult).some((n) => n.endsWith('.def'))).toBe(true);
   }, 60_000);
 
+  it('overlays the same SCAPS output on the compare page, whose table shows both PCEs', async () => {
+    const id = resultUrl.split('/').pop();
+    await page.goto(`${platform.url}/plat/calc/compare?ids=${id}`);
+    await byId('compare-table').waitFor({ timeout: 30_000 });
+    const table = await byId('compare-table').innerText();
+    expect(table).toContain('PCE（全光谱）');
+    expect(table).toMatch(/PCE（\d+–\d+ nm 窗口，同 SCAPS）/);
+    await byId('compare-overlay').locator('input[type=file]').setInputFiles(iv);
+    await byId('compare-overlay-item').first().waitFor();
+    await canvasDrawn(page, 'compare-jv');
+    expect(await plotCsv(page, 'compare-jv')).toContain('WPT-Lab124_1Sun');
+  });
+
   it('refuses a truncated .def naming its line and leaves the editor as it was', async () => {
     await page.goto(`${platform.url}/plat/calc/elec`);
     await byId('device-editor').waitFor();
