@@ -92,6 +92,21 @@ describe('pvforge import and export', () => {
     expect(existsSync(join(bare, 'x.json'))).toBe(false);
   });
 
+  it('imports a .def SCAPS saved in the Windows code page (a µ and a ° as single bytes), as the browser does', () => {
+    const dir = tmp();
+    const def = readFileSync(join(fixtures, 'scaps/public/scapsml_cspbi3_base.def'), 'latin1');
+    // a comment line with Windows-1252 bytes: read as UTF-8 they would be replacement characters,
+    // which the guard refuses as binary
+    const ansi = def.replace(/\r?\n/, (nl) => `${nl}comments : 350 nm absorber, 25 °C, µ from Hall${nl}`);
+    writeFileSync(join(dir, 'ansi.def'), Buffer.from(ansi, 'latin1'));
+    expect(readFileSync(join(dir, 'ansi.def')).includes(0xb5)).toBe(true);
+    copyFileSync(join(fixtures, 'scaps/own/CsPbI3_RSC_standin.abs'), join(dir, 'CsPbI3_RSC.abs'));
+    const out = join(dir, 'ansi.device.json');
+    const r = capture((o, e) => runImport(join(dir, 'ansi.def'), { out, lang: 'en', json: false }, o, e));
+    expect(r.code, r.err).toBe(0);
+    expect(checkDeviceSpec(JSON.parse(readFileSync(out, 'utf8'))).ok).toBe(true);
+  });
+
   it("imports SIMsalabim's shipped default device from its simulation_setup.txt and the files it names", () => {
     const out = join(tmp(), 'simss.device.json');
     const r = capture((o, e) =>

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { importDeviceFiles, readForeignCurves } from '@pvforge/interop';
+import { decodeText, importDeviceFiles, readForeignCurves } from '@pvforge/interop';
 import { strToU8, unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { overlaySeries } from '../src/components/interop/CurveOverlay';
-import { decodeText, exportBlob, sourceFiles, statusCounts } from '../src/components/interop/files';
+import { exportBlob, sourceFiles, statusCounts } from '../src/components/interop/files';
 import { en, zh } from '../src/i18n/parts/interop';
 import { pceTitles, spectrumWindow } from '../src/pages/plat/results/pce-window';
 import { readElectrical } from '../src/pages/plat/results/result-data';
@@ -77,7 +77,7 @@ describe('the browser edge of SCAPS and SIMsalabim files', () => {
 
   it("overlays a SCAPS J-V output dashed, named by its file, and a C-f output in the plot's F/cm²", () => {
     const iv = readFileSync(join(fixtures, 'scaps/public/WPT-Lab124_1Sun.iv'), 'utf8');
-    const curves = readForeignCurves({ name: 'WPT-Lab124_1Sun.iv', text: iv });
+    const { curves } = readForeignCurves({ name: 'WPT-Lab124_1Sun.iv', text: iv });
     const jv = overlaySeries(curves, 'jv');
     expect(jv.length).toBeGreaterThan(0);
     expect(jv[0]!.dashed).toBe(true);

@@ -1,6 +1,8 @@
 import { refuseUnreadable } from './guard.js';
-import type { ForeignCurve, ImportOutcome, SourceFile } from './report.js';
+import type { ForeignCurve, ImportOutcome, InteropMessage, SourceFile } from './report.js';
+import { type AbsTable, readAbsFile } from './scaps/abs.js';
 import { importScaps, readScapsCurves } from './scaps/index.js';
+import { ScapsError } from './scaps/lines.js';
 import { importSimsalabim, readSimsalabimCurves } from './simsalabim/index.js';
 
 /**
@@ -42,9 +44,42 @@ function isSimsalabimSetup(text: string): boolean {
   return /^\s*l1\s*=\s*\S+/im.test(text) && /^\s*(T|L)\s*=/m.test(text);
 }
 
-/** The curves of an output file of either tool: SCAPS's by extension, else SimSS's J-V table. */
-export function readForeignCurves(file: SourceFile): ForeignCurve[] {
-  if (refuseUnreadable([file])) return [];
-  if (/\.(iv|qe|cv|cf)$/i.test(file.name)) return readScapsCurves(file);
-  return readSimsalabimCurves(file);
+/**
+ * The curves of an output file of either tool: SCAPS's by extension, else SimSS's J-V table. When
+ * there are none, `error` says why (too large, binary with the line, or no known output format), so
+ * a page can tell the user more than "no curve found".
+ */
+export function readForeignCurves(file: SourceFile): { curves: ForeignCurve[]; error?: InteropMessage } {
+  const unreadable = refuseUnreadable([file]);
+  // the guard's refusal carries where (file and line) for a report row; a curve's message needs only its words
+  if (unreadable)
+    return { curves: [], error: { code: unreadable.code, params: unreadable.params, text: unreadable.text } };
+  const curves = /\.(iv|qe|cv|cf)$/i.test(file.name) ? readScapsCurves(file) : readSimsalabimCurves(file);
+  if (curves.length) return { curves };
+  return {
+    curves,
+    error: {
+      code: 'curve.unknown-format',
+      params: { file: file.name },
+      text: `${file.name} holds no SCAPS (.iv, .qe, .cv, .cf) or SimSS J-V curve`,
+    },
+  };
+}
+
+/**
+ * A SCAPS absorption file (.abs) alone, for an editor replacing a layer's absorption table: the
+ * table (wavelength in nm, alpha in 1/cm, whatever units the file was in) or why it cannot be read,
+ * naming the line. Never throws: the reader's refusals come back as the message.
+ */
+export function readAbsorptionFile(
+  file: SourceFile,
+): { table: AbsTable; error?: undefined } | { table?: undefined; error: InteropMessage } {
+  const unreadable = refuseUnreadable([file]);
+  if (unreadable) return { error: { code: unreadable.code, params: unreadable.params, text: unreadable.text } };
+  try {
+    return { table: readAbsFile(file) };
+  } catch (e) {
+    if (e instanceof ScapsError) return { error: e.message_ };
+    throw e;
+  }
 }

@@ -9,11 +9,17 @@
  *   importDeviceFiles(files)  either, recognised from the files           -> ImportOutcome
  *   exportScaps(device)       -> ExportOutcome (the .def and its .abs files)
  *   exportSimsalabim(device)  -> ExportOutcome (simulation_setup.txt, L*_parameters.txt, ...)
- *   readForeignCurves(file)   SCAPS .iv/.qe/.cv/.cf or SimSS J-V output   -> ForeignCurve[]
+ *   readForeignCurves(file)   SCAPS .iv/.qe/.cv/.cf or SimSS J-V output   -> { curves, error? }
+ *                             (error: why there are none: too large, binary, no known format)
+ *   readAbsorptionFile(file)  a SCAPS .abs table alone (an editor replacing a layer's table) -> { table } | { error }
+ *   decodeText(bytes)         a file's bytes as text: UTF-8 when valid, else Windows-1252 (SCAPS's ANSI files)
  *   wordInterop(message, lang) the report's words in zh-CN or English
  */
+
+export { importDeviceFiles, readAbsorptionFile, readForeignCurves } from './dispatch.js';
 export * from './report.js';
+export type { AbsTable } from './scaps/abs.js';
 export { exportScaps, importScaps, readScapsCurves } from './scaps/index.js';
 export { exportSimsalabim, importSimsalabim, readSimsalabimCurves } from './simsalabim/index.js';
-export { importDeviceFiles, readForeignCurves } from './dispatch.js';
-export { wordInterop, INTEROP_MESSAGES } from './words.js';
+export { decodeText } from './text.js';
+export { INTEROP_MESSAGES, wordInterop } from './words.js';

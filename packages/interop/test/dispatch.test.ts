@@ -1,7 +1,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { importDeviceFiles, readForeignCurves, type SourceFile, wordInterop } from '../src/index.js';
+import {
+  decodeText,
+  importDeviceFiles,
+  readAbsorptionFile,
+  readForeignCurves,
+  type SourceFile,
+  wordInterop,
+} from '../src/index.js';
 
 const fixtures = join(import.meta.dirname, 'fixtures');
 const folder = (rel: string): SourceFile[] =>
@@ -58,9 +65,50 @@ describe('importDeviceFiles', () => {
 
   it('reads the output curves of either tool by their kind', () => {
     const iv = readForeignCurves(one('scaps/public/WPT-Lab124_1Sun.iv'));
-    expect(iv.length).toBeGreaterThan(0);
-    expect(iv[0]!.kind).toBe('jv');
+    expect(iv.curves.length).toBeGreaterThan(0);
+    expect(iv.curves[0]!.kind).toBe('jv');
+    expect(iv.error).toBeUndefined();
     const simss = readForeignCurves(one('simsalabim/5.36/JV-simss-default.dat'));
-    expect(simss[0]?.kind).toBe('jv');
+    expect(simss.curves[0]?.kind).toBe('jv');
+  });
+
+  it('says why a file gives no curve: too large, binary (with its line), or of no known format, in both languages', () => {
+    const big = readForeignCurves({ name: 'huge.iv', text: 'x'.repeat(5 * 1024 * 1024) });
+    expect(big.curves).toEqual([]);
+    expect(big.error?.code).toBe('import.too-large');
+    const bin = readForeignCurves({ name: 'scan.iv', text: 'v j\n\u0000\u0001\u0002' });
+    expect(bin.error?.code).toBe('import.binary');
+    expect(bin.error && wordInterop(bin.error, 'en')).toContain('line 2');
+    const prose = readForeignCurves({ name: 'notes.txt', text: 'a measured cell, see lab book\n' });
+    expect(prose.curves).toEqual([]);
+    expect(prose.error?.code).toBe('curve.unknown-format');
+    expect(prose.error && wordInterop(prose.error, 'zh-CN')).toContain('notes.txt');
+    expect(prose.error && wordInterop(prose.error, 'en')).toContain('not recognised');
+  });
+});
+
+describe('readAbsorptionFile', () => {
+  it('reads a SCAPS .abs table alone in nm and 1/cm, and refuses a broken one naming its line, never throwing', () => {
+    const ok = readAbsorptionFile(one('scaps/own/CsPbI3_RSC_standin.abs'));
+    expect(ok.error).toBeUndefined();
+    expect(ok.table!.wavelengthNm.length).toBeGreaterThan(10);
+    expect(ok.table!.wavelengthNm[1]!).toBeGreaterThan(ok.table!.wavelengthNm[0]!);
+    const bad = readAbsorptionFile({ name: 'x.abs', text: '// lambda alpha\n400 1e7\n500 oops\n' });
+    expect(bad.table).toBeUndefined();
+    expect(bad.error?.code).toBe('scaps.abs-row');
+    expect(bad.error && wordInterop(bad.error, 'en')).toContain('3');
+  });
+});
+
+describe('decodeText', () => {
+  it('reads UTF-8 as UTF-8 and a file saved in the Windows code page as Windows-1252: a µ and a ° either way', () => {
+    const utf8 = new TextEncoder().encode('mu_n : 2.0 [cm²/Vs] µm 25°C');
+    expect(decodeText(utf8)).toBe('mu_n : 2.0 [cm²/Vs] µm 25°C');
+    // 'bµm 25°' with µ = 0xB5 and ° = 0xB0, single bytes that are not valid UTF-8
+    expect(decodeText(new Uint8Array([0x62, 0xb5, 0x6d, 0x20, 0x32, 0x35, 0xb0]))).toBe('bµm 25°');
+    // 0x80 is the euro sign in Windows-1252 (not the C1 control Latin-1 has there)
+    expect(decodeText(new Uint8Array([0x80]))).toBe('€');
+    // binary bytes stay, so the guard still refuses the file and names the line
+    expect(decodeText(new Uint8Array([0x53, 0x0a, 0x00, 0x01, 0xff]))).toContain('\u0000');
   });
 });

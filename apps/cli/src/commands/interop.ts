@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSy
 import { basename, dirname, join, resolve } from 'node:path';
 import { deviceFileParts, type Lang } from '@pvforge/contracts';
 import {
+  decodeText,
   type ExportOutcome,
   exportScaps,
   exportSimsalabim,
@@ -43,7 +44,8 @@ function readSource(path: string): SourceFile {
   const size = statSync(path).size;
   if (size > READ_CAP_BYTES)
     throw new Error(`${basename(path)} is ${(size / 1024 / 1024).toFixed(0)} MB, far too large for a device file`);
-  return { name: basename(path), text: readFileSync(path, 'utf8') };
+  // SCAPS saves some files in the Windows code page: the one decoding the browser uses too
+  return { name: basename(path), text: decodeText(readFileSync(path)) };
 }
 
 /** Whether `name` occurs in `text` as a whole file name (not as the tail of a longer one). */

@@ -3,6 +3,7 @@ import type { ForeignCurve } from '@pvforge/interop';
 import { App, Button, Space, Tag, Tooltip, Typography, Upload } from 'antd';
 import { createContext, type ReactNode, useContext, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { currentLang } from '../../i18n';
 import type { PlotSeries } from '../plots/types';
 import { type CurveKind, loadInterop, sourceFiles } from './files';
 
@@ -57,11 +58,15 @@ export function CurveOverlayControl({
       const added: ForeignCurve[] = [];
       for (const f of sources) {
         const found = interop.readForeignCurves(f);
-        if (found.length === 0) {
-          message.error(t('interop.curve.none', { file: f.name }));
+        if (found.curves.length === 0) {
+          // why (too large, binary at a line, no known format) in the UI's language
+          const why = found.error
+            ? interop.wordInterop(found.error, currentLang())
+            : t('interop.curve.none', { file: f.name });
+          message.error(why);
           continue;
         }
-        for (const c of found) {
+        for (const c of found.curves) {
           if (kinds.includes(c.kind)) added.push(c);
           else message.warning(t('interop.curve.noPlot', { file: f.name, kind: t(`interop.curve.kind.${c.kind}`) }));
         }

@@ -8,20 +8,6 @@ import type { ForeignCurve, ReportItem, ReportStatus, SourceFile } from '@pvforg
  */
 export const loadInterop = () => import('@pvforge/interop');
 
-/**
- * A file's text. SCAPS writes on Windows, sometimes in the ANSI code page (a 'µ' or '°' in a
- * comment): a file that is not UTF-8 is read as Windows-1252, so those bytes stay characters;
- * binary bytes (NUL and other controls) survive either decoding and the interop package refuses
- * them, naming the line.
- */
-export function decodeText(bytes: Uint8Array): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    return new TextDecoder('windows-1252').decode(bytes);
-  }
-}
-
 /** The last part of a path inside a zip (`folder/L1_parameters.txt` -> `L1_parameters.txt`). */
 const baseName = (p: string) => p.split(/[\\/]/).pop() ?? p;
 
@@ -30,6 +16,9 @@ const baseName = (p: string) => p.split(/[\\/]/).pop() ?? p;
  * every other file as itself.
  */
 export async function sourceFiles(files: readonly File[]): Promise<SourceFile[]> {
+  // the interop package's decoding (UTF-8, else Windows-1252 as SCAPS saves in the ANSI code page),
+  // the same the CLI reads with
+  const { decodeText } = await loadInterop();
   const out: SourceFile[] = [];
   for (const f of files) {
     const bytes = new Uint8Array(await f.arrayBuffer());
