@@ -157,8 +157,24 @@ export function deviceInputs(
             ? t('editor.field.opticalKind.constant')
             : o['kind'] === 'tabulated'
               ? t('editor.field.opticalKind.tabulated')
-              : t('editor.field.opticalKind.other', { kind: String(o['kind']) });
+              : o['kind'] === 'sqrt-law'
+                ? t('editor.field.opticalKind.sqrtLaw')
+                : o['kind'] === 'absorption-table'
+                  ? `${t('editor.field.opticalKind.absorptionTable')}${typeof o['name'] === 'string' ? `: ${o['name']}` : ''}`
+                  : t('editor.field.opticalKind.other', { kind: String(o['kind']) });
       out.push({ ...base, path: `layers[${j}].optical`, field: t('editor.field.optical'), unit: '', value });
+      if (o['kind'] === 'sqrt-law') {
+        // SCAPS's law by its numbers, in the optical editor's words and units
+        const law: [string, string, string, string][] = [
+          ['egEV', 'editor.field.absorption.egEV', 'Eg', 'eV'],
+          ['aPerCmSqrtEV', 'editor.field.absorption.a', 'A', 'cm⁻¹ eV⁻¹ᐟ²'],
+          ['bSqrtEVPerCm', 'editor.field.absorption.b', 'B', 'cm⁻¹ eV¹ᐟ²'],
+          ['n', 'editor.field.absorption.nConst', 'n', ''],
+        ];
+        for (const [key, label, symbol, unit] of law)
+          if (isNum(o[key]))
+            out.push({ ...base, path: `layers[${j}].optical.${key}`, field: t(label), symbol, unit, value: o[key] });
+      }
       if (o['kind'] === 'constant') {
         if (isNum(o['n']))
           out.push({
@@ -197,8 +213,26 @@ export function deviceInputs(
     // registry's label ("第 1 种可移动离子：可移动离子浓度 Nion", so two species stay apart), the registry
     // gives its symbol and unit
     const known = new Set<string>(LAYER_ELECTRICAL_FIELDS.map((f) => f.key));
+    // a graded layer: each back-face value by its parameter's words and "back face", beside the
+    // layer's own (front-face) value listed above
+    const back = isObj(el['grading']) && isObj(el['grading']['back']) ? el['grading']['back'] : {};
+    for (const [k, v] of Object.entries(back)) {
+      if (!isNum(v)) continue;
+      const path = `layers[${j}].electrical.grading.back.${k}`;
+      if (!wordsAt(path, paramLang(lang))) continue;
+      const w = registered(path, lang);
+      out.push({ ...base, path, ...w, field: `${w.field} · ${t('editor.el.gradedBack')}`, value: v });
+    }
+    if (el['generatesCarriers'] === false)
+      out.push({
+        ...base,
+        path: `layers[${j}].electrical.generatesCarriers`,
+        field: t('editor.el.generatesCarriers'),
+        unit: '',
+        value: t('library.spec.no'),
+      });
     for (const [rel, v] of leaves(el, 'electrical')) {
-      if (known.has(rel.slice('electrical.'.length))) continue;
+      if (known.has(rel.slice('electrical.'.length)) || rel.startsWith('electrical.grading.')) continue;
       const label = checkFieldOf(`layers.${j}.${rel}`);
       const path = `layers[${j}].${bracketed(rel)}`;
       const w = wordsAt(path, paramLang(lang));
@@ -229,9 +263,13 @@ export function deviceInputs(
       });
     const gen = isObj(e['generation']) ? e['generation'] : undefined;
     if (gen && typeof gen['kind'] === 'string') {
-      const g = { optical: 'genOptical', uniform: 'genUniform', 'beer-lambert': 'genBeer', dark: 'genDark' }[
-        gen['kind']
-      ];
+      const g = {
+        optical: 'genOptical',
+        uniform: 'genUniform',
+        'beer-lambert': 'genBeer',
+        profile: 'genProfile',
+        dark: 'genDark',
+      }[gen['kind']];
       out.push({
         path: 'electrical.generation.kind',
         section: 'electrical',

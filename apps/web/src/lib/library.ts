@@ -89,6 +89,11 @@ export function materialOf(optical: unknown): string {
       return Array.isArray(o.wavelengthNm) ? `n,k (${o.wavelengthNm.length})` : 'n,k';
     case 'constant':
       return `n=${o.n}, k=${o.k}`;
+    // SCAPS's absorption models: the table by its file, the square-root law by its edge
+    case 'absorption-table':
+      return typeof o.name === 'string' ? o.name : Array.isArray(o.wavelengthNm) ? `α (${o.wavelengthNm.length})` : 'α';
+    case 'sqrt-law':
+      return `α ∝ √(hν − ${o.egEV} eV)`;
     default:
       return typeof o.kind === 'string' ? o.kind : '-';
   }

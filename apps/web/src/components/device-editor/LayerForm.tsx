@@ -1,12 +1,12 @@
 import { BookOutlined } from '@ant-design/icons';
-import type { LayerElectricalSpec } from '@pvforge/contracts';
-import { Button, Col, Collapse, Row } from 'antd';
+import { GRADABLE_KEYS, type LayerElectricalSpec } from '@pvforge/contracts';
+import { Button, Col, Collapse, Row, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEditor } from './context';
 import { DefectTable } from './DefectTable';
 import { ExcitonForm, excitonModelOf } from './ExcitonForm';
-import { CheckField, NumField, SelectField, TextField } from './fields';
+import { CheckField, FieldLabel, formatNumber, NumField, SelectField, TextField, useFieldWords } from './fields';
 import { IonsForm } from './IonsForm';
 import { MaterialPicker } from './MaterialPicker';
 import { layerFromMaterial, type MaterialLike } from './materials';
@@ -87,6 +87,16 @@ export function LayerForm({ index, kind }: { index: number; kind: 'opt' | 'elec'
             onChange={(on) => set(`${p}.electrical`, on ? ({} satisfies LayerElectricalSpec) : undefined)}
           />
           {el && (
+            <CheckField
+              path={`${p}.electrical.generatesCarriers`}
+              label={t('editor.el.generatesCarriers')}
+              tip={t('editor.el.generatesCarriersTip')}
+              // absent means it does: only an explicit false is stored
+              checked={el.generatesCarriers !== false}
+              onChange={(on) => set(`${p}.electrical.generatesCarriers`, on ? undefined : false)}
+            />
+          )}
+          {el && (
             <Collapse
               size="small"
               defaultActiveKey={[
@@ -95,6 +105,7 @@ export function LayerForm({ index, kind }: { index: number; kind: 'opt' | 'elec'
                 ...(el.ions?.length ? ['ions'] : []),
                 ...(el.defects?.length ? ['defects'] : []),
                 ...(excitonModelOf(el) !== 'none' ? ['exciton'] : []),
+                ...(el.grading ? ['grading'] : []),
               ]}
               data-testid="layer-electrical"
               items={[
@@ -117,6 +128,18 @@ export function LayerForm({ index, kind }: { index: number; kind: 'opt' | 'elec'
                     </Row>
                   ),
                 })),
+                {
+                  key: 'grading',
+                  label: (
+                    <span data-testid={`grading-panel-${index}`}>
+                      {t('editor.el.graded')}
+                      {el.grading ? ` (${Object.keys(el.grading.back).length})` : ''}
+                      {[...errors.keys()].some((k) => k.startsWith(`${p}.electrical.grading`)) ? ' ⚠' : ''}
+                    </span>
+                  ),
+                  forceRender: true,
+                  children: <GradingForm index={index} />,
+                },
                 ...(showExciton
                   ? [
                       {
@@ -161,5 +184,72 @@ export function LayerForm({ index, kind }: { index: number; kind: 'opt' | 'elec'
         </>
       )}
     </div>
+  );
+}
+
+/**
+ * A graded layer (SCAPS's composition grading): each gradable parameter's back-face value beside
+ * the layer's own, which is the front face's. The back values are number fields of the registry
+ * entry of their parameter (the grading path maps to it), so they carry its label, unit and
+ * verdicts, and the device check's messages on `grading.back.*` land on them.
+ */
+export function GradingForm({ index }: { index: number }) {
+  const { t } = useTranslation();
+  const { state, set } = useEditor();
+  const p = `layers.${index}.electrical`;
+  const el = state.layers[index]?.electrical;
+  if (!el) return null;
+  return (
+    <div data-testid={`grading-${index}`}>
+      <CheckField
+        path={`${p}.grading`}
+        label={t('editor.el.gradedOn')}
+        tip={t('editor.el.gradedTip')}
+        checked={!!el.grading}
+        onChange={(on) => set(`${p}.grading`, on ? { law: 'linear', back: {} } : undefined)}
+      />
+      {el.grading && (
+        <>
+          <Row gutter={12}>
+            <Col xs={12}>
+              <Typography.Text strong>{t('editor.el.gradedFront')}</Typography.Text>
+            </Col>
+            <Col xs={12}>
+              <Typography.Text strong>{t('editor.el.gradedBack')}</Typography.Text>
+            </Col>
+          </Row>
+          {GRADABLE_KEYS.map((k) => (
+            <GradedRow key={k} base={p} k={k} own={(el as Record<string, unknown>)[k]} />
+          ))}
+        </>
+      )}
+    </div>
+  );
+}
+
+function GradedRow({ base, k, own }: { base: string; k: string; own: unknown }) {
+  const { t } = useTranslation();
+  const words = useFieldWords(`${base}.${k}`, {});
+  return (
+    <Row gutter={12} align="middle" data-testid={`graded-row-${k}`}>
+      <Col xs={12}>
+        <div className="dev-field">
+          <FieldLabel label={words.label} {...(words.unit ? { unit: words.unit } : {})} />
+          <div data-testid={`graded-front-${k}`}>
+            {typeof own === 'number' ? (
+              formatNumber(own)
+            ) : (
+              <Typography.Text type="secondary">{t('editor.el.gradedNeedsOwn')}</Typography.Text>
+            )}
+          </div>
+        </div>
+      </Col>
+      <Col xs={12}>
+        <NumField
+          path={`${base}.grading.back.${k}`}
+          placeholder={typeof own === 'number' ? formatNumber(own) : undefined}
+        />
+      </Col>
+    </Row>
   );
 }

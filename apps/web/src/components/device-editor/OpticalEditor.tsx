@@ -1,9 +1,12 @@
+import { UploadOutlined } from '@ant-design/icons';
 import type { OpticalModelSpec } from '@pvforge/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Col, Input, Row, Select, Typography } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { Button, Col, Input, Row, Select, Typography, Upload } from 'antd';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { nkIndex } from '../../api/editor';
+import { currentLang } from '../../i18n';
+import { loadInterop, sourceFiles } from '../interop/files';
 import { fieldId, useEditor } from './context';
 import { Field, NumField } from './fields';
 import { getAt, type TableSpans } from './model';
@@ -21,7 +24,46 @@ export function useTableSpans(): TableSpans {
   );
 }
 
-type Kind = 'table' | 'constant' | 'tabulated' | 'other';
+const LinePlot = lazy(() => import('../plots/LinePlot'));
+
+type Kind = 'table' | 'constant' | 'tabulated' | 'sqrt-law' | 'absorption-table' | 'other';
+const KINDS: readonly Kind[] = ['table', 'constant', 'tabulated', 'sqrt-law', 'absorption-table'];
+/** The words of each kind (i18n keys under editor.field.opticalKind). */
+const KIND_WORD: Record<Exclude<Kind, 'other'>, string> = {
+  table: 'table',
+  constant: 'constant',
+  tabulated: 'tabulated',
+  'sqrt-law': 'sqrtLaw',
+  'absorption-table': 'absorptionTable',
+};
+
+/** The kind of a model as the select shows it. */
+export function opticalKindOf(model: { kind?: unknown } | undefined): Kind {
+  return (KINDS as readonly unknown[]).includes(model?.kind) ? (model!.kind as Kind) : 'other';
+}
+
+/**
+ * A new model of `kind` for a layer switched to it. The square-root law starts at the layer's own
+ * gap when it has one (SCAPS's law has its edge there) and A = 1e5, SCAPS's usual order; a new
+ * absorption table absorbs nothing until a .abs file is uploaded (the form says so).
+ */
+export function newOpticalModel(kind: Exclude<Kind, 'other' | 'table'>, layerGapEV?: number): OpticalModelSpec {
+  switch (kind) {
+    case 'constant':
+      return { kind: 'constant', n: 1.5, k: 0 };
+    case 'tabulated':
+      return { kind: 'tabulated', wavelengthNm: [300, 1600], n: [2, 2], k: [0, 0] };
+    case 'sqrt-law':
+      return {
+        kind: 'sqrt-law',
+        n: 2.5,
+        egEV: typeof layerGapEV === 'number' && layerGapEV > 0 ? layerGapEV : 1.5,
+        aPerCmSqrtEV: 1e5,
+      };
+    case 'absorption-table':
+      return { kind: 'absorption-table', n: 2, wavelengthNm: [300, 1600], alphaPerCm: [0, 0] };
+  }
+}
 
 /** Inline n,k table as text, one "wavelength, n, k" per line. */
 export function tableToText(m: { wavelengthNm: number[]; n: number[]; k: number[] }): string {
@@ -55,8 +97,7 @@ export function OpticalEditor({ path, label }: { path: string; label: string }) 
   const model = getAt(state, path) as OpticalModelSpec | undefined;
   const own = errors.get(path)?.join('; ');
   const nk = useNkIndex();
-  const kind: Kind =
-    model?.kind === 'table' || model?.kind === 'constant' || model?.kind === 'tabulated' ? model.kind : 'other';
+  const kind = opticalKindOf(model);
   const [text, setText] = useState(model?.kind === 'tabulated' ? tableToText(model) : '');
   const [bad, setBad] = useState(false);
   useEffect(() => {
@@ -64,19 +105,21 @@ export function OpticalEditor({ path, label }: { path: string; label: string }) 
   }, [model]);
 
   const changeKind = (k: Kind) => {
-    if (k === 'table') set(path, { kind: 'table', materialId: nk.data?.[0]?.id ?? 'glass_soda_lime' });
-    else if (k === 'constant') set(path, { kind: 'constant', n: 1.5, k: 0 });
-    else if (k === 'tabulated') {
-      const tab = { kind: 'tabulated', wavelengthNm: [300, 1600], n: [2, 2], k: [0, 0] };
-      setText(tableToText(tab));
-      set(path, tab);
+    if (k === 'other') return;
+    if (k === 'table') {
+      set(path, { kind: 'table', materialId: nk.data?.[0]?.id ?? 'glass_soda_lime' });
+      return;
     }
+    // a layer's optics sits beside its electrical block: the square-root law starts at its gap
+    const gap = getAt(state, path.replace(/optical$/, 'electrical.egEV'));
+    const next = newOpticalModel(k, typeof gap === 'number' ? gap : undefined);
+    if (next.kind === 'tabulated') setText(tableToText(next));
+    set(path, next);
   };
-  const kinds: { value: Kind; label: string }[] = [
-    { value: 'table', label: t('editor.field.opticalKind.table') },
-    { value: 'constant', label: t('editor.field.opticalKind.constant') },
-    { value: 'tabulated', label: t('editor.field.opticalKind.tabulated') },
-  ];
+  const kinds: { value: Kind; label: string }[] = KINDS.map((k) => ({
+    value: k,
+    label: t(`editor.field.opticalKind.${KIND_WORD[k as Exclude<Kind, 'other'>]}`),
+  }));
   if (kind === 'other')
     kinds.push({ value: 'other', label: t('editor.field.opticalKind.other', { kind: model?.kind ?? '?' }) });
   return (
@@ -145,7 +188,44 @@ export function OpticalEditor({ path, label }: { path: string; label: string }) 
           />
         </Field>
       )}
-      {(model?.kind === 'table' || model?.kind === 'tabulated') && (
+      {model?.kind === 'sqrt-law' && (
+        <Row gutter={12} data-testid={`sqrt-law-${path}`}>
+          <Col xs={12} md={6}>
+            <NumField
+              path={`${path}.egEV`}
+              label={t('editor.field.absorption.egEV')}
+              unit="eV"
+              tip={t('editor.field.absorption.egTip')}
+            />
+          </Col>
+          <Col xs={12} md={6}>
+            <NumField
+              path={`${path}.aPerCmSqrtEV`}
+              label={t('editor.field.absorption.a')}
+              unit="cm⁻¹ eV⁻¹ᐟ²"
+              tip={t('editor.field.absorption.aTip')}
+            />
+          </Col>
+          <Col xs={12} md={6}>
+            <NumField
+              path={`${path}.bSqrtEVPerCm`}
+              label={t('editor.field.absorption.b')}
+              unit="cm⁻¹ eV¹ᐟ²"
+              tip={t('editor.field.absorption.bTip')}
+              placeholder="0"
+            />
+          </Col>
+          <Col xs={12} md={6}>
+            <NumField
+              path={`${path}.n`}
+              label={t('editor.field.absorption.nConst')}
+              tip={t('editor.field.absorption.nConstTip')}
+            />
+          </Col>
+        </Row>
+      )}
+      {model?.kind === 'absorption-table' && <AbsorptionTable path={path} model={model} />}
+      {(model?.kind === 'table' || model?.kind === 'tabulated' || model?.kind === 'absorption-table') && (
         <Field path={`${path}.extrapolation`} label={t('editor.field.extrapolation')}>
           <Select
             id={fieldId(`${path}.extrapolation`)}
@@ -165,6 +245,93 @@ export function OpticalEditor({ path, label }: { path: string; label: string }) 
           {JSON.stringify(model).slice(0, 300)}
         </Typography.Text>
       )}
+    </div>
+  );
+}
+
+type AbsorptionTableModel = Extract<OpticalModelSpec, { kind: 'absorption-table' }>;
+
+/**
+ * An absorption coefficient table (a SCAPS .abs file): its span, a plot of alpha against
+ * wavelength (log alpha, exportable like every plot), its constant n, and a button that replaces
+ * the table by another .abs file read by the interop package's reader, the one the import uses.
+ */
+function AbsorptionTable({ path, model }: { path: string; model: AbsorptionTableModel }) {
+  const { t } = useTranslation();
+  const { set, disabled } = useEditor();
+  const [note, setNote] = useState<{ ok: boolean; text: string } | undefined>();
+  const w = model.wavelengthNm;
+  const absorbs = model.alphaPerCm.some((a) => a > 0);
+  const replace = async (file: File) => {
+    try {
+      const [interop, [source]] = await Promise.all([loadInterop(), sourceFiles([file])]);
+      if (!source) return;
+      const r = interop.readAbsorptionFile(source);
+      if (r.error) {
+        setNote({ ok: false, text: interop.wordInterop(r.error, currentLang()) });
+        return;
+      }
+      set(path, { ...model, name: file.name, wavelengthNm: r.table.wavelengthNm, alphaPerCm: r.table.alphaPerCm });
+      setNote({
+        ok: true,
+        text: t('editor.field.absorption.replaced', { name: file.name, count: r.table.wavelengthNm.length }),
+      });
+    } catch (e) {
+      setNote({ ok: false, text: t('interop.import.failed', { msg: e instanceof Error ? e.message : String(e) }) });
+    }
+  };
+  return (
+    <div data-testid={`absorption-table-${path}`}>
+      <Field
+        path={`${path}.wavelengthNm`}
+        label={t('editor.field.absorption.table')}
+        local={note && !note.ok ? note.text : !absorbs ? t('editor.field.absorption.empty') : undefined}
+      >
+        <Typography.Text type="secondary" data-testid={`absorption-table-summary-${path}`}>
+          {t('editor.field.absorption.points', { count: w.length, from: w[0], to: w[w.length - 1] })}
+          {model.name ? ` · ${t('editor.field.absorption.source', { name: model.name })}` : ''}
+          {note?.ok ? ` · ${note.text}` : ''}
+        </Typography.Text>
+        <div>
+          <Upload
+            accept=".abs,.txt,.dat"
+            showUploadList={false}
+            disabled={disabled}
+            beforeUpload={(f) => {
+              void replace(f);
+              return false;
+            }}
+          >
+            <Button
+              size="small"
+              icon={<UploadOutlined />}
+              title={t('editor.field.absorption.uploadTip')}
+              data-testid={`absorption-upload-${path}`}
+            >
+              {t('editor.field.absorption.upload')}
+            </Button>
+          </Upload>
+        </div>
+      </Field>
+      {absorbs && (
+        <Suspense fallback={null}>
+          <LinePlot
+            testid={`absorption-plot-${path}`}
+            title={t('editor.field.absorption.plotTitle')}
+            fileName={`alpha-${model.name ?? 'table'}`}
+            x={{ label: t('editor.field.absorption.wavelength'), unit: 'nm' }}
+            y={{ label: t('editor.field.absorption.alpha'), unit: 'cm⁻¹', log: true }}
+            series={[{ name: model.name ?? t('editor.field.absorption.table'), x: w, y: model.alphaPerCm }]}
+            height={200}
+            logToggle
+          />
+        </Suspense>
+      )}
+      <NumField
+        path={`${path}.n`}
+        label={t('editor.field.absorption.nConst')}
+        tip={t('editor.field.absorption.nConstTip')}
+      />
     </div>
   );
 }

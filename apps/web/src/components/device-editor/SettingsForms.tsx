@@ -1,6 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { ContactElectricalSpec, DeviceElectricalSpec, InterfaceElectricalSpec } from '@pvforge/contracts';
 import { Button, Col, Collapse, Divider, Form, Row, Select, Switch, Typography } from 'antd';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paramLang, wordsOf } from '../../lib/params';
 import { fieldId, useEditor } from './context';
@@ -17,6 +18,30 @@ import { TandemForm } from './TandemForm';
 import { TransientForm } from './TransientForm';
 import { TunnelOxideForm } from './TunnelOxideForm';
 import { totalGrid } from './warnings';
+
+const LinePlot = lazy(() => import('../plots/LinePlot'));
+
+/** An imported generation profile G(x) (a SIMsalabim profile file), drawn against depth. */
+function GenerationProfilePlot({ xNm, g }: { xNm: number[]; g: number[] }) {
+  const { t } = useTranslation();
+  return (
+    <div data-testid="generation-profile">
+      <Typography.Paragraph type="secondary">{t('editor.el.genProfileNote')}</Typography.Paragraph>
+      <Suspense fallback={null}>
+        <LinePlot
+          testid="generation-profile-plot"
+          title={t('editor.el.genProfilePlot')}
+          fileName="generation-profile"
+          x={{ label: t('editor.el.genDepth'), unit: 'nm' }}
+          y={{ label: t('editor.el.genG'), unit: 'cm⁻³ s⁻¹' }}
+          series={[{ name: t('editor.el.genProfile'), x: xNm, y: g }]}
+          height={220}
+          logToggle
+        />
+      </Suspense>
+    </div>
+  );
+}
 
 /** Incident and exit media, spectrum, intensity, angle, polarization, wavelength grid, texture. */
 export function IlluminationForm({ mismatch }: { mismatch?: PreviewMismatch | undefined }) {
@@ -350,15 +375,23 @@ export function ElectricalForm() {
                       { value: 'uniform', label: t('editor.el.genUniform') },
                       { value: 'beer-lambert', label: t('editor.el.genBeer') },
                       { value: 'dark', label: t('editor.el.genDark') },
+                      // an imported profile is offered while the device holds one: it cannot be typed here
+                      ...(gen === 'profile' ? [{ value: 'profile' as const, label: t('editor.el.genProfile') }] : []),
                     ]}
-                    onChange={(k) =>
-                      set('electrical.generation', k === 'uniform' ? { kind: k, gCm3PerS: 1e21 } : { kind: k })
-                    }
+                    onChange={(k) => {
+                      if (k === 'profile') return;
+                      set('electrical.generation', k === 'uniform' ? { kind: k, gCm3PerS: 1e21 } : { kind: k });
+                    }}
                   />
                 </Col>
                 {gen === 'uniform' && (
                   <Col xs={24} md={12}>
                     <NumField path="electrical.generation.gCm3PerS" />
+                  </Col>
+                )}
+                {el.generation?.kind === 'profile' && (
+                  <Col xs={24}>
+                    <GenerationProfilePlot xNm={el.generation.xNm} g={el.generation.gCm3PerS} />
                   </Col>
                 )}
                 {gen === 'beer-lambert' && (

@@ -28,6 +28,12 @@ interface ParamRow {
  * contacts and the optical and electrical settings. Labels are the editor's, with symbol and
  * unit; only what the device gives is listed, the engine's defaults are named as such.
  */
+/** The back-face values of a graded layer's electrical block, or undefined when it is not graded. */
+function gradedBack(el: Obj | undefined): Obj | undefined {
+  const g = el && isObj(el.grading) ? el.grading : undefined;
+  return g && isObj(g.back) && Object.keys(g.back).length ? g.back : undefined;
+}
+
 export function DeviceSpecView({ spec }: { spec: unknown }) {
   const { t, i18n } = useTranslation();
   if (!isObj(spec)) return <Typography.Text type="secondary">{t('library.dev.noLayers')}</Typography.Text>;
@@ -56,7 +62,11 @@ export function DeviceSpecView({ spec }: { spec: unknown }) {
     rows.push({
       key: f.key,
       label: withUnit(wordsOf(`layers[].electrical.${f.key}`, lang)),
-      values: layers.map((l) => val(elOf(l)?.[f.key])),
+      // a graded layer's parameter reads front → back (its own value is the front face's)
+      values: layers.map((l) => {
+        const back = gradedBack(elOf(l))?.[f.key];
+        return back === undefined ? val(elOf(l)?.[f.key]) : `${val(elOf(l)?.[f.key])} → ${val(back)}`;
+      }),
     });
   }
   const counted = (key: 'defects' | 'ions', label: string) => {
@@ -75,6 +85,20 @@ export function DeviceSpecView({ spec }: { spec: unknown }) {
           : elOf(l)?.excitonDiffusion
             ? t('library.spec.excitonDiffusion')
             : '-',
+      ),
+    });
+  if (layers.some((l) => gradedBack(elOf(l))))
+    rows.push({
+      key: 'grading',
+      label: t('editor.el.graded'),
+      values: layers.map((l) => (gradedBack(elOf(l)) ? t('library.spec.yes') : '-')),
+    });
+  if (layers.some((l) => elOf(l)?.generatesCarriers === false))
+    rows.push({
+      key: 'generatesCarriers',
+      label: t('editor.el.generatesCarriers'),
+      values: layers.map((l) =>
+        !elOf(l) ? '-' : elOf(l)?.generatesCarriers === false ? t('library.spec.no') : t('library.spec.yes'),
       ),
     });
   rows.push({
@@ -155,9 +179,11 @@ export function DeviceSpecView({ spec }: { spec: unknown }) {
                 ? `${t('editor.el.genUniform')} ${val(generation.gCm3PerS, 'cm⁻³ s⁻¹')}`
                 : generation.kind === 'beer-lambert'
                   ? t('editor.el.genBeer')
-                  : generation.kind === 'dark'
-                    ? t('editor.el.genDark')
-                    : t('editor.el.genOptical'),
+                  : generation.kind === 'profile'
+                    ? `${t('editor.el.genProfile')} (${arr(generation.xNm).length})`
+                    : generation.kind === 'dark'
+                      ? t('editor.el.genDark')
+                      : t('editor.el.genOptical'),
           },
           {
             key: 'rs',

@@ -127,6 +127,7 @@ const GENERATION_KEYS: Record<string, string> = {
   optical: 'editor.el.genOptical',
   uniform: 'editor.el.genUniform',
   'beer-lambert': 'editor.el.genBeer',
+  profile: 'editor.el.genProfile',
   dark: 'editor.el.genDark',
 };
 function generationName(kind: string, t: (k: string) => string): string {
