@@ -259,6 +259,12 @@ export class SweepAggregator {
     if (input.kind === 'elec') {
       const device = input.device as { electrical?: { transient?: unknown } } | null;
       if (device?.electrical?.transient !== undefined) names = [...ELEC_FIGURES, ...TRANSIENT_FIGURES];
+      // the PCE on the simulated window's power (as SCAPS divides) beside the full spectrum's, when
+      // the runs give it: results of engines before it existed keep their columns as they were
+      if (raw.some((f) => typeof f['pceWindowPercent'] === 'number')) {
+        const at = names.indexOf('PCE_percent') + 1;
+        names = [...names.slice(0, at), 'pceWindowPercent', ...names.slice(at)];
+      }
     }
     if (input.kind === 'opt') {
       // Photocurrents only: the absorbers' total, reflected and transmitted, and each layer's.
