@@ -9,6 +9,12 @@ const CP1252_HIGH =
   '\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
 
 /**
+ * The WHATWG decoder that Node and every browser provide as a global; the package compiles without
+ * the DOM or Node typings, so its one use is typed here.
+ */
+declare const TextDecoder: new (label: string, options?: { fatal?: boolean }) => { decode(bytes: Uint8Array): string };
+
+/**
  * A file's bytes as text, the one decoding every edge uses (the browser's drop box, the CLI's
  * import). SCAPS runs on Windows and some of its files are saved in the ANSI code page, where a
  * 'µ' (0xB5) or '°' (0xB0) in a comment is no valid UTF-8: read strictly as UTF-8 those bytes
