@@ -1,15 +1,18 @@
 import type { MessageCatalogue } from '@pvforge/contracts';
 
-/** Words of the messages every import shares (what the files are, before a tool's reader runs). */
+/**
+ * Words of the messages every import shares (what the files are, before a tool's reader runs). The
+ * size and binary refusals also answer a curve file given for an overlay, so they name no kind of file.
+ */
 export const COMMON_MESSAGES: MessageCatalogue = {
   'import.no-files': { 'zh-CN': '没有选择文件。', en: 'No files were given.' },
   'import.too-large': {
-    'zh-CN': '文件 {file} 有 {sizeMb} MB，超过上限 {limitMb} MB；SCAPS 与 SIMsalabim 的器件文件通常只有几十 KB。',
-    en: 'The file {file} is {sizeMb} MB, above the limit of {limitMb} MB; SCAPS and SIMsalabim device files are a few tens of kB.',
+    'zh-CN': '文件 {file} 有 {sizeMb} MB，超过上限 {limitMb} MB；SCAPS 与 SIMsalabim 的器件文件和输出文件通常只有几十 KB。',
+    en: 'The file {file} is {sizeMb} MB, above the limit of {limitMb} MB; SCAPS and SIMsalabim device and output files are a few tens of kB.',
   },
   'import.binary': {
-    'zh-CN': '文件 {file} 不是文本文件（第 {line} 行含有二进制字节），无法作为器件文件读取。',
-    en: 'The file {file} is not a text file (line {line} holds binary bytes) and cannot be read as a device file.',
+    'zh-CN': '文件 {file} 不是文本文件（第 {line} 行含有二进制字节），无法作为 SCAPS 或 SIMsalabim 文件读取。',
+    en: 'The file {file} is not a text file (line {line} holds binary bytes) and cannot be read as a SCAPS or SIMsalabim file.',
   },
   'import.unknown-format': {
     'zh-CN':

@@ -79,6 +79,10 @@ describe('importDeviceFiles', () => {
     const bin = readForeignCurves({ name: 'scan.iv', text: 'v j\n\u0000\u0001\u0002' });
     expect(bin.error?.code).toBe('import.binary');
     expect(bin.error && wordInterop(bin.error, 'en')).toContain('line 2');
+    // the same words answer a device file and a curve file: they name no kind of file
+    expect(bin.error && wordInterop(bin.error, 'en')).toContain('cannot be read as a SCAPS or SIMsalabim file');
+    expect(bin.error && wordInterop(bin.error, 'zh-CN')).toContain('无法作为 SCAPS 或 SIMsalabim 文件读取');
+    expect(big.error && wordInterop(big.error, 'en')).not.toContain('device file');
     const prose = readForeignCurves({ name: 'notes.txt', text: 'a measured cell, see lab book\n' });
     expect(prose.curves).toEqual([]);
     expect(prose.error?.code).toBe('curve.unknown-format');
