@@ -7,7 +7,8 @@ import type { MessageCatalogue } from '@pvforge/contracts';
 export const COMMON_MESSAGES: MessageCatalogue = {
   'import.no-files': { 'zh-CN': '没有选择文件。', en: 'No files were given.' },
   'import.too-large': {
-    'zh-CN': '文件 {file} 有 {sizeMb} MB，超过上限 {limitMb} MB；SCAPS 与 SIMsalabim 的器件文件和输出文件通常只有几十 KB。',
+    'zh-CN':
+      '文件 {file} 有 {sizeMb} MB，超过上限 {limitMb} MB；SCAPS 与 SIMsalabim 的器件文件和输出文件通常只有几十 KB。',
     en: 'The file {file} is {sizeMb} MB, above the limit of {limitMb} MB; SCAPS and SIMsalabim device and output files are a few tens of kB.',
   },
   'import.binary': {
