@@ -174,6 +174,60 @@ describe.each(adapters)('parameter sweeps ($adapter)', ({ env }) => {
     ]);
   }, 90_000);
 
+  it("sweeps a graded layer's back value and a square-root law's number, and lists the window PCE beside the PCE", async () => {
+    // the editor lists both as sweepable: the absorber's gap graded to a back value, and SCAPS's
+    // square-root law as the electron transport layer's optics; a coarse, small run (one child)
+    const device = fixtureDevice('elec') as {
+      layers: { optical: unknown; electrical?: Record<string, unknown> }[];
+      electrical: Record<string, unknown>;
+    };
+    device.layers[3]!.electrical!['grading'] = { law: 'linear', back: { egEV: 1.66 } };
+    device.layers[4]!.optical = { kind: 'sqrt-law', n: 2, egEV: 2.0, aPerCmSqrtEV: 1e5 };
+    device.electrical['voltageSweep'] = { startV: 0, stopV: 1.3, stepV: 0.05 };
+    device.electrical['gridPoints'] = 200;
+    delete device.electrical['eqe'];
+    const parameters = [
+      { path: 'layers[3].electrical.grading.back.egEV', values: [1.68] },
+      { path: 'layers[4].optical.egEV', values: [2.2] },
+    ];
+    const res = await post<{ id: number; children: number }>(
+      t.app,
+      '/calc/sys/calc/sweep',
+      { kind: 'elec', device, name: 'graded', parameters },
+      as(alice),
+    );
+    expect(res.code).toBe('1000');
+    expect(res.data.children).toBe(1);
+    const detail = await ended(res.data.id, alice);
+    const r = detail.result as SweepResult;
+    expect(r.table[0]?.status).toBe('succeeded');
+    // the child ran the varied device: both values where their paths point
+    const children = await post<CalcSweepChildren>(
+      t.app,
+      '/calc/sys/calc/sweepChildren',
+      { id: res.data.id },
+      as(alice),
+    );
+    const child = await post<CalcDetail>(
+      t.app,
+      '/calc/sys/calc/calcData',
+      { id: children.data.children[0]?.id },
+      as(alice),
+    );
+    const input = child.data.input as typeof device & {
+      layers: { optical: { egEV?: number }; electrical?: { grading?: { back: { egEV?: number } } } }[];
+    };
+    expect(input.layers[3]?.electrical?.grading?.back.egEV).toBe(1.68);
+    expect(input.layers[4]?.optical.egEV).toBe(2.2);
+    // the window PCE (as SCAPS divides) right after the full-spectrum PCE, and not below it: the
+    // 300-850 nm window's power is part of the full spectrum's
+    expect(r.figureNames.indexOf('pceWindowPercent')).toBe(r.figureNames.indexOf('PCE_percent') + 1);
+    const full = r.table[0]?.figures['PCE_percent'] as number;
+    const window = r.table[0]?.figures['pceWindowPercent'] as number;
+    expect(full).toBeGreaterThan(1);
+    expect(window).toBeGreaterThan(full);
+  }, 180_000);
+
   it('refuses bad paths, too many values or combinations, and invalid children, with nothing queued', async () => {
     const before = await calcCount(t.app);
     const sweep = (parameters: unknown[], headers = as(alice)) =>
