@@ -28,8 +28,22 @@ const CLAIMS: Record<CapabilityId, { zh: readonly string[]; en: readonly RegExp[
   'optics.spectra': { zh: ['AM1.5G', '黑体'], en: [/\bAM1\.5G\b/i, /\bblackbody/i] },
   'optics.spectrum-correction': { zh: ['光谱修正'], en: [/\bspectrum[- ]correction/i, /\bspectral[- ]mismatch/i] },
   'optics.nk': { zh: ['光学常数', '色散模型'], en: [/\boptical constants/i, /\bdispersion models?/i] },
+  'optics.scaps-absorption': {
+    zh: ['平方根吸收', '平方根定律', '吸收系数表'],
+    en: [/\bsquare-root (?:absorption )?law/i, /\babsorption(?: coefficient)? tables?\b/i],
+  },
   'electrical.drift-diffusion': { zh: ['漂移-扩散', '漂移扩散'], en: [/\bdrift-diffusion/i] },
   'electrical.heterojunction': { zh: ['异质结'], en: [/\bheterojunction/i] },
+  'electrical.grading': { zh: ['渐变层', '组分渐变'], en: [/\bgraded layers?\b/i, /\bcomposition grading/i] },
+  // "no carriers" reads as "not there" to NOT_YET, so the claim words are the positive ones
+  'electrical.no-generation': {
+    zh: ['产生自由载流子'],
+    en: [/\bmak(?:es|ing) (?:no )?free carriers/i, /\blayerGen\b/],
+  },
+  'electrical.generation-profile': {
+    zh: ['产生率分布（导入）', '产生率分布文件'],
+    en: [/\bgeneration profile \(imported\)/i, /\bgeneration-profile file/i, /\bimported generation profiles?/i],
+  },
   'electrical.thermionic-emission': { zh: ['热电子发射'], en: [/\bthermionic/i] },
   'electrical.fermi-dirac': { zh: ['费米-狄拉克'], en: [/\bfermi-dirac/i] },
   'electrical.recombination.srh': { zh: ['SRH'], en: [/\bSRH\b/i, /\bshockley-read-hall/i] },
@@ -72,6 +86,8 @@ const CLAIMS: Record<CapabilityId, { zh: readonly string[]; en: readonly RegExp[
   'circuit.profile-likelihood': { zh: ['剖面似然'], en: [/\bprofile[- ]likelihood/i] },
   'losses.detailed-balance': { zh: ['细致平衡'], en: [/\bdetailed[- ]balance/i, /\bshockley-queisser/i] },
   'losses.quantification': { zh: ['损失量化'], en: [/\b(?:efficiency-)?loss quantification/i] },
+  'interop.scaps': { zh: ['SCAPS'], en: [/\bSCAPS\b/] },
+  'interop.simsalabim': { zh: ['SIMsalabim', 'SimSS'], en: [/\bSIMsalabim\b/, /\bSimSS\b/] },
 };
 
 /**
@@ -240,8 +256,32 @@ describe('public texts claim only what the engine supports', () => {
         'circuit.modified-diode',
         'circuit.fit',
         'losses.quantification',
+        // what issue 26 brought in, named in the editor's and the import's texts
+        'optics.scaps-absorption',
+        'electrical.grading',
+        'electrical.no-generation',
+        'electrical.generation-profile',
+        'interop.scaps',
+        'interop.simsalabim',
       ]),
     );
+  });
+
+  it("lists SCAPS and SIMsalabim import among the About page's functions, in both languages", () => {
+    // the functions list is where a SCAPS user looks for what PVForge does
+    for (const messages of Object.values(UI)) {
+      const functions = [...messages].filter(([k]) => /^about\.fn\w+Text$/.test(k)).map(([, v]) => v);
+      for (const id of [
+        'interop.scaps',
+        'interop.simsalabim',
+        'optics.scaps-absorption',
+        'electrical.grading',
+      ] as const)
+        expect(
+          functions.some((f) => mentions(f, id)),
+          id,
+        ).toBe(true);
+    }
   });
 
   /** The registry as it was when those claims were published: ions, transients, impedance, excitons and tunnelling missing. */

@@ -18,8 +18,27 @@ export const CAPABILITIES = [
   { id: 'optics.spectra', supported: true, zh: '入射光谱', en: 'Incident spectra' },
   { id: 'optics.spectrum-correction', supported: true, zh: '入射光谱修正', en: 'Spectral-mismatch correction' },
   { id: 'optics.nk', supported: true, zh: '光学常数与色散模型', en: 'Optical constants and dispersion models' },
+  {
+    id: 'optics.scaps-absorption',
+    supported: true,
+    zh: 'SCAPS 吸收模型（平方根定律与吸收系数表）',
+    en: "SCAPS's absorption models (square-root law and absorption tables)",
+  },
   { id: 'electrical.drift-diffusion', supported: true, zh: '稳态漂移-扩散', en: 'Steady-state drift-diffusion' },
   { id: 'electrical.heterojunction', supported: true, zh: '异质结', en: 'Heterojunctions' },
+  { id: 'electrical.grading', supported: true, zh: '线性渐变层', en: 'Linearly graded layers' },
+  {
+    id: 'electrical.no-generation',
+    supported: true,
+    zh: '吸光但不产生自由载流子的层',
+    en: 'Layers that absorb without making free carriers',
+  },
+  {
+    id: 'electrical.generation-profile',
+    supported: true,
+    zh: '导入的产生率分布',
+    en: 'Imported generation profiles',
+  },
   { id: 'electrical.thermionic-emission', supported: true, zh: '界面热电子发射', en: 'Thermionic emission' },
   { id: 'electrical.fermi-dirac', supported: true, zh: '费米-狄拉克统计', en: 'Fermi-Dirac statistics' },
   { id: 'electrical.recombination.srh', supported: true, zh: '体 SRH 复合', en: 'Bulk SRH recombination' },
@@ -61,6 +80,18 @@ export const CAPABILITIES = [
   },
   { id: 'losses.detailed-balance', supported: true, zh: '细致平衡效率极限', en: 'Detailed-balance limit' },
   { id: 'losses.quantification', supported: true, zh: '效率损失量化', en: 'Efficiency-loss quantification' },
+  {
+    id: 'interop.scaps',
+    supported: true,
+    zh: 'SCAPS-1D 文件导入与导出',
+    en: 'SCAPS-1D file import and export',
+  },
+  {
+    id: 'interop.simsalabim',
+    supported: true,
+    zh: 'SIMsalabim 文件导入与导出',
+    en: 'SIMsalabim file import and export',
+  },
 ] as const satisfies readonly Capability[];
 
 export type CapabilityId = (typeof CAPABILITIES)[number]['id'];

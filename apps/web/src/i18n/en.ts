@@ -229,16 +229,17 @@ export const en: Messages<typeof zhCN> = {
     goal4: 'Start official operation within 1-2 years and finish the full build within 3-4 years.',
     functionsTitle: 'Functions',
     fnOptics: 'Optical simulation',
-    fnOpticsText: 'Absorption, reflection, exciton generation rate, texture factor, incident spectrum correction.',
+    fnOpticsText:
+      "Absorption, reflection, exciton generation rate, texture factor, incident spectrum correction; SCAPS's square-root absorption law and absorption coefficient tables (.abs).",
     fnElectrical: 'Electrical simulation (drift-diffusion)',
     fnElectricalText:
-      'Light and dark J-V curves, characteristic parameters, EQE/IQE, potentials, carrier densities and currents, band diagrams, recombination; mobile ions in perovskites, transient simulation (preconditioning, forward and reverse scans, J-V hysteresis) and impedance spectra; exciton dissociation (Onsager-Braun) and exciton diffusion in organic cells; band-to-band and trap-assisted tunnelling and tunnel oxides (TOPCon); two-terminal tandems (subcells in series, four-terminal efficiency, current matching); several charged defects per layer (single level, uniform, Gaussian and band tails), interface defects, the loss each defect causes, C-V (Mott-Schottky) and C-f.',
+      "Light and dark J-V curves, characteristic parameters, EQE/IQE, potentials, carrier densities and currents, band diagrams, recombination; mobile ions in perovskites, transient simulation (preconditioning, forward and reverse scans, J-V hysteresis) and impedance spectra; exciton dissociation (Onsager-Braun) and exciton diffusion in organic cells; band-to-band and trap-assisted tunnelling and tunnel oxides (TOPCon); two-terminal tandems (subcells in series, four-terminal efficiency, current matching); several charged defects per layer (single level, uniform, Gaussian and band tails), interface defects, the loss each defect causes, C-V (Mott-Schottky) and C-f; linearly graded layers (as SCAPS's composition grading), transport layers that absorb without making free carriers, and imported generation profiles.",
     fnCircuit: 'Circuit simulation',
     fnCircuitText:
       'The traditional five-parameter model; a modified diode model quantifying bulk, surface and Auger recombination with series and shunt resistance; efficiency-loss quantification.',
     fnLibrary: 'Material and device libraries',
     fnLibraryText:
-      'Public and personal material libraries; personal and public device libraries (each device has a 32-character unique ID).',
+      "Public and personal material libraries; personal and public device libraries (each device has a 32-character unique ID); SCAPS-1D (.def with its .abs files) and SIMsalabim device files imported in the editor with an import report, and devices exported as either tool's files.",
     fnCommunity: 'Community and service',
     fnCommunityText: 'Academic and feedback forums, in-site messages, FAQ and consultation, and a finance centre.',
     algorithmsTitle: 'Algorithms',
