@@ -10,12 +10,22 @@ type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 
+/** The simulated wavelength window of a run's input (the device's illumination), when it states one. */
+function windowOf(input: unknown): { windowStartNm: number; windowEndNm: number } | undefined {
+  const ill = isObj(input) && isObj(input['illumination']) ? input['illumination'] : undefined;
+  const wl = ill && isObj(ill['wavelength']) ? ill['wavelength'] : undefined;
+  const windowStartNm = num(wl?.['startNm']);
+  const windowEndNm = num(wl?.['endNm']);
+  return windowStartNm !== undefined && windowEndNm !== undefined ? { windowStartNm, windowEndNm } : undefined;
+}
+
 /**
  * Key figures of a stored result, as the result pages show them: an electrical run's light J-V
  * figures, an optical run's absorber photocurrent at 100 % IQE. Tandems and failed runs have none
- * here (their own result page explains them).
+ * here (their own result page explains them). An electrical run since issue 26 also gives the PCE
+ * on the simulated window's power (as SCAPS divides), with the window from its input to name it.
  */
-export function runFigures(kind: string, result: unknown): ReviewRun['figures'] {
+export function runFigures(kind: string, result: unknown, input?: unknown): ReviewRun['figures'] {
   if (!isObj(result)) return undefined;
   if (kind === 'elec') {
     const f = isObj(result['light']) && isObj(result['light']['figures']) ? result['light']['figures'] : undefined;
@@ -24,11 +34,14 @@ export function runFigures(kind: string, result: unknown): ReviewRun['figures'] 
     const vocV = num(f['Voc_V']);
     const ff = num(f['FF']);
     const pcePercent = num(f['PCE_percent']);
+    const pceWindowPercent = num(f['pceWindowPercent']);
+    const window = pceWindowPercent !== undefined ? windowOf(input) : undefined;
     return {
       jscMaCm2: jsc,
       ...(vocV !== undefined ? { vocV } : {}),
       ...(ff !== undefined ? { ff } : {}),
       ...(pcePercent !== undefined ? { pcePercent } : {}),
+      ...(pceWindowPercent !== undefined ? { pceWindowPercent, ...window } : {}),
     };
   }
   const jph = isObj(result['totals']) ? num(result['totals']['jphAbsorbersMaCm2']) : undefined;
@@ -64,7 +77,10 @@ export async function reviewRun(
     sameInput = false;
   }
   if (!rec) return null;
-  const figures = rec.status === 'succeeded' ? runFigures(rec.kind, await calculations.result(rec.id)) : undefined;
+  const figures =
+    rec.status === 'succeeded'
+      ? runFigures(rec.kind, await calculations.result(rec.id), await calculations.input(rec.id))
+      : undefined;
   return {
     calcId: Number(rec.id),
     kind: rec.kind,

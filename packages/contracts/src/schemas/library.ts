@@ -202,6 +202,11 @@ export const ReviewRun = Type.Object({
       /** Fill factor as a fraction (0-1). */
       ff: Type.Optional(Type.Number()),
       pcePercent: Type.Optional(Type.Number()),
+      /** PCE on the simulated window's power, as SCAPS divides (runs since issue 26 have it). */
+      pceWindowPercent: Type.Optional(Type.Number()),
+      /** The simulated wavelength window of the run's input, which names the window PCE. */
+      windowStartNm: Type.Optional(Type.Number()),
+      windowEndNm: Type.Optional(Type.Number()),
     }),
   ),
 });

@@ -28,6 +28,7 @@ import { DeviceReferences } from '../../../components/library/ReferenceFields';
 import { PageHeader } from '../../../components/PageHeader';
 import { calcLink, formatYuan, reasonProblem } from '../../../lib/library';
 import { MaterialDetailBody } from '../materials/MaterialDetail';
+import { pceTitles } from '../results/pce-window';
 
 const TABS: ReviewStatus[] = ['pending', 'approved', 'rejected'];
 
@@ -39,13 +40,23 @@ function errText(e: unknown): string {
 function RunFigures({ kind, figures }: { kind: string; figures: NonNullable<ReviewRun['figures']> }) {
   const { t } = useTranslation();
   const f = (v: number | undefined, d = 2) => (v === undefined ? '-' : v.toFixed(d));
+  // the window PCE (as SCAPS divides) beside the full-spectrum one, labelled as on the result page;
+  // a run from before it existed shows its one PCE as before
+  const withWindow = figures.pceWindowPercent !== undefined;
+  const pce = pceTitles(
+    t,
+    figures.windowStartNm !== undefined && figures.windowEndNm !== undefined
+      ? { startNm: figures.windowStartNm, endNm: figures.windowEndNm }
+      : undefined,
+  );
   const items =
     kind === 'elec'
       ? [
           { key: 'jsc', label: 'Jsc (mA/cm²)', children: f(figures.jscMaCm2) },
           { key: 'voc', label: 'Voc (V)', children: f(figures.vocV, 3) },
           { key: 'ff', label: 'FF (%)', children: f(figures.ff === undefined ? undefined : figures.ff * 100, 1) },
-          { key: 'pce', label: 'PCE (%)', children: f(figures.pcePercent) },
+          { key: 'pce', label: withWindow ? pce.full : 'PCE (%)', children: f(figures.pcePercent) },
+          ...(withWindow ? [{ key: 'pce-window', label: pce.window, children: f(figures.pceWindowPercent) }] : []),
         ]
       : [{ key: 'jph', label: t('library.review.run.jph'), children: f(figures.jscMaCm2) }];
   return <Descriptions size="small" column={{ xs: 1, sm: 2, md: 4 }} items={items} data-testid="review-run-figures" />;
