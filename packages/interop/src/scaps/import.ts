@@ -10,7 +10,7 @@ import {
   type OpticalModelSpec,
 } from '@pvforge/contracts';
 import type { ImportOutcome, ImportReport, InteropMessage, ReportItem, SourceFile } from '../report.js';
-import { readAbsFile } from './abs.js';
+import { type AbsTable, HC_EV_NM, readAbsFile } from './abs.js';
 import {
   checkText,
   type DefLine,
@@ -520,7 +520,19 @@ function build(r: Reader, p: Parsed, absFiles: Map<string, SourceFile>): Built {
           'composition grading: PVForge reads the face values SCAPS wrote in each graded row',
         ),
       );
-    const optical = readOptics(r, s, e.egEV!, P, absFiles);
+    // the composition at the face of smallest gap sets the absorption edge of a graded layer (see readOptics)
+    const egRow = findAll(s, 'Eg')[0];
+    let mix: CompositionMix | undefined;
+    if (comp && egRow && comp.nums.length >= 7 && egRow.nums.length >= 7) {
+      const yF = faces(comp);
+      const egF = faces(egRow);
+      const leftLower = egF.left <= egF.right;
+      const y = leftLower ? yF.left : yF.right;
+      const egY = leftLower ? egF.left : egF.right;
+      if ([y, egY, egRow.nums[0]!, egRow.nums[1]!].every(Number.isFinite) && y > 0)
+        mix = { y, egY, egA: egRow.nums[0]!, egB: egRow.nums[1]! };
+    }
+    const optical = readOptics(r, s, e.egEV!, P, absFiles, mix);
     const electrical: Record<string, unknown> = {};
     for (const [k, x] of Object.entries(e)) if (!k.startsWith('__')) electrical[k] = x;
     if (Object.keys(back).length) electrical.grading = { law: 'linear', back };
@@ -866,6 +878,7 @@ function readOptics(
   egEV: number,
   P: string,
   absFiles: Map<string, SourceFile>,
+  mix?: CompositionMix,
 ): OpticalModelSpec {
   const sels = findAll(s, 'absorptionmodel pure A material (y=0)');
   const current = sels.filter((v) => !/line inserted for compatibility/i.test(v.value));
@@ -925,6 +938,37 @@ function readOptics(
         `absorption table ${fname} (${t.wavelengthNm.length} points, first column in ${t.xUnit}, alpha in ${t.alphaUnit}); held at its ends outside its range; refractive index ${SCAPS_DEFAULT_N} (SCAPS has none, only the transfer matrix reads it)`,
       ),
     );
+    // A layer of composition y > 0 does not absorb as its pure-A material: with the pure-B file
+    // given too, both tables are moved in photon energy so their edges sit at the layer's gap and
+    // mixed in proportion to y (one table for the layer: PVForge's optics are not graded).
+    const selB = findAll(s, 'absorption pure B material (y=1), model').filter((v) => /from file/i.test(v.value));
+    const fileB = findAll(s, 'absorption pure B material (y=1), file')[0];
+    if (mix && selB.length && fileB?.value) {
+      const fnameB = fileB.value.replace(/^.*[\\/]/, '').trim();
+      const bf = absFiles.get(fnameB.toLowerCase());
+      if (!bf)
+        r.fail(
+          fileB.line,
+          'scaps.abs-missing',
+          { abs: fnameB },
+          `the absorption file "${fnameB}" this layer names was not given; add it beside the .def`,
+        );
+      const tb = readAbsFile(bf);
+      const mixed = mixAbsorption(t, tb, mix);
+      model = { ...model, name: `${fname} + ${fnameB} (y = ${mix.y})`, ...mixed };
+      for (const v of selB) r.report(v, 'mapped', `${P}.optical`, 'absorption-table');
+      r.report(
+        fileB,
+        'approximated',
+        `${P}.optical`,
+        fnameB,
+        msg(
+          'scaps.abs-mixed',
+          { abs: fname, absB: fnameB, y: mix.y, eg: mix.egY, egA: mix.egA, egB: mix.egB },
+          `absorption of composition y = ${mix.y} (the face of smallest gap, Eg ${mix.egY} eV): ${fname} (pure A, Eg ${mix.egA} eV) and ${fnameB} (pure B, Eg ${mix.egB} eV) each shifted in photon energy to that gap and mixed as (1 - y) A + y B; one table for the whole layer, where SCAPS varies it with the composition`,
+        ),
+      );
+    }
     for (const k of [
       'absorption model A, model',
       'absorption model A, value of parameter 1',
@@ -1576,3 +1620,44 @@ export function importScaps(files: SourceFile[]): ImportOutcome {
 }
 
 export { parseNum };
+
+/** A composition-graded layer's composition and gap at the face that sets its absorption edge. */
+interface CompositionMix {
+  y: number;
+  egY: number;
+  egA: number;
+  egB: number;
+}
+
+/** alpha of a table at photon energy E (eV), linear in wavelength, held at the ends. */
+function alphaAt(t: AbsTable, eEV: number): number {
+  if (eEV <= 0) return t.alphaPerCm[t.alphaPerCm.length - 1]!;
+  const w = HC_EV_NM / eEV;
+  const W = t.wavelengthNm;
+  if (w <= W[0]!) return t.alphaPerCm[0]!;
+  if (w >= W[W.length - 1]!) return t.alphaPerCm[W.length - 1]!;
+  let lo = 0;
+  let hi = W.length - 1;
+  while (hi - lo > 1) {
+    const m = (lo + hi) >> 1;
+    if (W[m]! <= w) lo = m;
+    else hi = m;
+  }
+  const f = (w - W[lo]!) / (W[hi]! - W[lo]!);
+  return t.alphaPerCm[lo]! + f * (t.alphaPerCm[hi]! - t.alphaPerCm[lo]!);
+}
+
+/**
+ * The absorption of composition y from the pure-A and pure-B tables: each moved in photon energy
+ * by the difference between the layer's gap and its own, so its edge sits at the layer's gap, then
+ * mixed as (1 - y) alpha_A + y alpha_B, on the wavelengths of both tables.
+ */
+function mixAbsorption(a: AbsTable, b: AbsTable, m: CompositionMix): { wavelengthNm: number[]; alphaPerCm: number[] } {
+  const grid = [...new Set([...a.wavelengthNm, ...b.wavelengthNm])].sort((p, q) => p - q);
+  const alphaPerCm = grid.map((w) => {
+    const e = HC_EV_NM / w;
+    const v = (1 - m.y) * alphaAt(a, e - (m.egY - m.egA)) + m.y * alphaAt(b, e - (m.egY - m.egB));
+    return Number(v.toPrecision(10));
+  });
+  return { wavelengthNm: grid, alphaPerCm };
+}

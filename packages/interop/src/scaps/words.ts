@@ -130,6 +130,11 @@ export const SCAPS_MESSAGES: MessageCatalogue = {
     'zh-CN': '纯 B 材料的吸收，仅在组分渐变层中使用',
     en: "the pure-B material's absorption, used only in a composition-graded layer",
   },
+  'scaps.abs-mixed': {
+    'zh-CN':
+      '组分 y = {y}（带隙最小的表面，Eg {eg} eV）的吸收：{abs}（纯 A，Eg {egA} eV）与 {absB}（纯 B，Eg {egB} eV）各自按光子能量平移到该带隙后按 (1 - y) A + y B 混合；整层用同一张表，SCAPS 则随组分变化',
+    en: 'absorption of composition y = {y} (the face of smallest gap, Eg {eg} eV): {abs} (pure A, Eg {egA} eV) and {absB} (pure B, Eg {egB} eV) each shifted in photon energy to that gap and mixed as (1 - y) A + y B; one table for the whole layer, where SCAPS varies it with the composition',
+  },
   'scaps.abs-loaded': {
     'zh-CN': '吸收表 {abs}（{points} 点，第一列单位 {x}，吸收系数单位 {alpha}）；折射率取 2（SCAPS 无折射率）',
     en: 'absorption table {abs} ({points} points, first column in {x}, alpha in {alpha}); refractive index 2 (SCAPS has none)',

@@ -105,3 +105,48 @@ describe("SCAPS 3.3.12's own J-V of the public CsPbI3 device beside PVForge's", 
     expect(Math.abs(eta / SCAPS.eta_percent - 1)).toBeLessThan(0.02);
   });
 });
+
+/**
+ * HCWassim/scaps_db_generator's graded CIGS cell (SCAPS 3.3.12, light from the right, Rs and Gsh on)
+ * runs to a converged light J-V. Bounds independent of PVForge: Jsc below the AM1.5G photon current
+ * above the absorber's smallest gap (1.424 eV, 870.7 nm), Voc below that gap; the voltage step is
+ * coarse to keep the run cheap (the figures come from the curve continued to Voc either way).
+ */
+describe('a public graded CIGS file (HCWassim, SCAPS 3.3.12) runs with the engine', () => {
+  it('converged J-V within physical bounds', () => {
+    const pub = (n: string) => ({
+      name: n,
+      text: readFileSync(join(import.meta.dirname, '../fixtures/scaps/public', n), 'utf8'),
+    });
+    const o = importScaps(
+      [
+        'HCWassim_CIGS_graded_v2.def',
+        'coeff_absorption_GGI=0.0_minoura_corr.abs',
+        'coeff_absorption_GGI=1.0_minoura_corr.abs',
+        'abs_ZnO.abs',
+      ].map(pub),
+    );
+    if (!o.ok) throw new Error(o.error.text);
+    const d = o.device;
+    d.electrical = { ...d.electrical!, voltageSweep: { startV: 0, stopV: 0.8, stepV: 0.1 } };
+    const r = runDeviceSimulation(d, assets, {}) as unknown as { light: { figures: Record<string, number | string> } };
+    const f = r.light.figures;
+    expect(f.method).toBe('solved');
+    const rows = readFileSync(join(ROOT, 'assets', BUILTIN_SPECTRA['AM1.5G']!), 'utf8')
+      .split(/\r?\n/)
+      .map((l) => l.split(',').map(Number))
+      .filter((c) => c.length >= 2 && Number.isFinite(c[0]) && Number.isFinite(c[1]) && c[0]! >= 300 && c[0]! <= 870.7);
+    let jMax = 0;
+    for (let i = 1; i < rows.length; i++) {
+      const [w0, e0] = rows[i - 1]! as [number, number];
+      const [w1, e1] = rows[i]! as [number, number];
+      jMax +=
+        ((0.5 * (e0 * w0 + e1 * w1) * (w1 - w0) * 1e-9) / (6.62607015e-34 * 2.99792458e8)) * 1.602176634e-19 * 0.1;
+    }
+    expect(f.Jsc_mA_cm2 as number).toBeGreaterThan(0.5 * jMax);
+    expect(f.Jsc_mA_cm2 as number).toBeLessThan(jMax);
+    expect(f.Voc_V as number).toBeGreaterThan(0.5);
+    expect(f.Voc_V as number).toBeLessThan(1.424);
+    expect(f.FF as number).toBeGreaterThan(0.5);
+  });
+});

@@ -117,6 +117,67 @@ describe('SCAPS .def import: a public file of SCAPS 3.3.10 by another author (MA
   });
 });
 
+describe('SCAPS .def import: a public file of SCAPS 3.3.12 (2025 build) by another author (graded CIGS, light from the right)', () => {
+  const def = file('public', 'HCWassim_CIGS_graded_v2.def');
+  const abs = [
+    'coeff_absorption_GGI=0.0_minoura_corr.abs',
+    'coeff_absorption_GGI=1.0_minoura_corr.abs',
+    'abs_ZnO.abs',
+  ].map((n) => file('public', n));
+  it('refuses without the pure-B absorption file of its graded absorber, naming the line', () => {
+    const o = importScaps([def, abs[0]!, abs[2]!]);
+    expect(o.ok).toBe(false);
+    if (o.ok) return;
+    expect(o.error.code).toBe('scaps.abs-missing');
+    expect(o.error.params.abs).toBe('coeff_absorption_GGI=1.0_minoura_corr.abs');
+    expect(o.error.source).toEqual({ file: def.name, line: 61 });
+  });
+
+  it('imports with every line reported, the grading, Rs and Gsh read, the absorber absorbing at its composition', () => {
+    const o = ok(importScaps([def, ...abs]));
+    expectComplete(o, def);
+    expect(o.report.version).toBe('3.3.12');
+    const d = o.device;
+    expect(checkDeviceSpec(d).ok).toBe(true);
+    // light from the right: the right-most layer (AZO) is the front
+    expect(d.layers.map((l) => l.name)).toEqual(['AZO', 'i-ZnO', 'CdS', 'CIGS graded']);
+    const cigs = d.layers[3]!;
+    expect(cigs.role).toBe('absorber');
+    expect(cigs.thicknessNm).toBeCloseTo(2500, 9);
+    // front (right) face y = 0.6: Eg 1.424 eV; back (left) face y = 0.9: 1.616 eV, from the face columns
+    expect(cigs.electrical).toMatchObject({ egEV: 1.424, chiEV: 4.194, epsR: 13.6, naCm3: 3e14 });
+    expect(cigs.electrical!.grading).toEqual({
+      law: 'linear',
+      back: { chiEV: 4.011, egEV: 1.616, ncCm3: 1.232e18, nvCm3: 2.76e19 },
+    });
+    // the absorber is not pure CuInSe2 (edge 1.04 eV, 1192 nm): with the pure-B file both tables are
+    // moved to the gap of y = 0.6 (1.424 eV, 870.7 nm) and mixed; only the tables' own sub-gap
+    // tails reach past it (pure CuInSe2 absorbs 2.45e4 /cm at 900 nm), and nothing beyond 1000 nm
+    const t = cigs.optical as { kind: string; wavelengthNm: number[]; alphaPerCm: number[] };
+    expect(t.kind).toBe('absorption-table');
+    const at = (w: number) => t.alphaPerCm[t.wavelengthNm.indexOf(w)]!;
+    expect(at(1000)).toBe(0);
+    expect(at(900)).toBeLessThan(0.25 * 2.453208e4);
+    expect(at(850)).toBeGreaterThan(1e3);
+    // 600 nm (2.066 eV): pure A read at 2.066 - 0.384 eV (737 nm: 4.449e6 /m in its file), pure B at
+    // 2.066 + 0.256 eV (534 nm: 7.133e6 /m), mixed 0.4 : 0.6, in 1/cm
+    const a = 0.4 * 4.4492e4 + 0.6 * 7.1331e4;
+    expect(Math.abs(at(600) / a - 1)).toBeLessThan(0.01);
+    const mixed = o.report.items.find((i) => i.source?.line === 61);
+    expect(mixed?.status).toBe('approximated');
+    expect(mixed?.message?.code).toBe('scaps.abs-mixed');
+    expect(d.layers[1]!.optical).toMatchObject({ kind: 'absorption-table', name: 'abs_ZnO.abs' });
+    expect(d.electrical!.rsOhmCm2).toBeCloseTo(1.793162, 9);
+    expect(d.electrical!.rshOhmCm2).toBeCloseTo(1e6, 6);
+    expect(d.electrical!.interfaces).toEqual([
+      expect.objectContaining({
+        between: ['CdS', 'CIGS graded'],
+        defects: [expect.objectContaining({ type: 'donor', densityCm2: 1.547e14, energyEV: 0.68 })],
+      }),
+    ]);
+  });
+});
+
 describe('SCAPS .def import: the series resistance and shunt conductance of SCAPS 3.3.12 builds of 2025', () => {
   it('reads Rs [Ohm.m2] and Gsh [S/m2] when switched on: Rs x 1e4 Ohm cm2, Rsh = 1e4 / Gsh Ohm cm2', () => {
     const def = file('own', 'cspbi3_rs_gsh.def');
