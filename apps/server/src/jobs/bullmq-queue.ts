@@ -8,7 +8,7 @@ import type { Clock } from '../clock.js';
 import type { CalculationsRepository } from '../db/repositories/calculations.js';
 import { INTERRUPTED_REASON, type QueueOptions } from './in-process-queue.js';
 import { createPool, runOnPool } from './pool-runner.js';
-import { coalescedProgressWrites } from './progress-writes.js';
+import { coalescedProgressWrites, PROGRESS_LIVE_INTERVAL_MS } from './progress-writes.js';
 import { type JobEvent, JobLimitError, type JobQueue, type JobSubmission, QueueUnavailableError } from './types.js';
 import { writeThroughOutage } from './write-through-outage.js';
 
@@ -282,6 +282,9 @@ export class BullWorkerHost {
       const input = await this.repo.input(id);
       let done = false;
       const writes = coalescedProgressWrites((percent, detail) => this.repo.progress(id, percent, detail));
+      const live = coalescedProgressWrites(async (percent, detail) => {
+        if (!done) this.publish({ type: 'progress', ...base, percent, ...(detail ? { detail } : {}) });
+      }, PROGRESS_LIVE_INTERVAL_MS);
       const out = await runOnPool(
         this.pool!,
         { kind: base.kind, input, allowFaults: this.opts.allowFaults === true },
@@ -290,11 +293,14 @@ export class BullWorkerHost {
           signal: ctrl.signal,
           onProgress: (percent, detail) => {
             if (done) return;
-            this.publish({ type: 'progress', ...base, percent, ...(detail ? { detail } : {}) });
+            live.push(percent, detail);
             writes.push(percent, detail);
           },
         },
-      ).finally(() => writes.stop());
+      ).finally(() => {
+        writes.stop();
+        live.stop();
+      });
       done = true;
       if (out.status === 'aborted' && this.stopping) {
         // Neither completed nor failed in Redis: its lock lapses and BullMQ redelivers it as stalled.

@@ -5,7 +5,7 @@ import type { Piscina } from 'piscina';
 import type { Clock } from '../clock.js';
 import type { CalculationsRepository } from '../db/repositories/calculations.js';
 import { createPool, runOnPool } from './pool-runner.js';
-import { coalescedProgressWrites } from './progress-writes.js';
+import { coalescedProgressWrites, PROGRESS_LIVE_INTERVAL_MS } from './progress-writes.js';
 import { type JobEvent, JobLimitError, type JobQueue, type JobSubmission } from './types.js';
 import { writeThroughOutage } from './write-through-outage.js';
 
@@ -222,6 +222,9 @@ export class InProcessQueue implements JobQueue {
     this.emit({ type: 'started', ...base });
     const input = await this.repo.input(id);
     const writes = coalescedProgressWrites((percent, detail) => this.repo.progress(id, percent, detail));
+    const live = coalescedProgressWrites(async (percent, detail) => {
+      if (!r.done) this.emit({ type: 'progress', ...base, percent, ...(detail ? { detail } : {}) });
+    }, PROGRESS_LIVE_INTERVAL_MS);
     const out = this.pool
       ? await runOnPool(
           this.pool,
@@ -231,11 +234,14 @@ export class InProcessQueue implements JobQueue {
             signal: r.ctrl.signal,
             onProgress: (percent, detail) => {
               if (r.done) return;
-              this.emit({ type: 'progress', ...base, percent, ...(detail ? { detail } : {}) });
+              live.push(percent, detail);
               writes.push(percent, detail);
             },
           },
-        ).finally(() => writes.stop())
+        ).finally(() => {
+          writes.stop();
+          live.stop();
+        })
       : ({ status: 'aborted' } as const);
     r.done = true;
     // Off the books before the outcome is told: a listener that submits again finds the slot free.

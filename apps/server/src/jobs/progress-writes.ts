@@ -1,10 +1,13 @@
 /**
- * A running job's progress in its database record, written at most once per interval: an
- * electrical run reports every bias point (60-100 messages in two seconds), and each write is a
- * statement on the server's main thread, which the worker threads share the cores with. The
- * record is what a page reloaded mid-run shows, so the latest value is enough; the live
- * messages (every step) are not throttled here. A write that arrives after the job ended changes
- * nothing (the update is conditional on the job still running).
+ * A running job's progress, passed on at most once per interval with the latest value: an
+ * electrical run reports every bias point (60-100 messages in two seconds) and a transient every
+ * time step (over a hundred a second). Two consumers use it: the database record (each write is
+ * a statement on the server's main thread, which the worker threads share the cores with; the
+ * record is what a page reloaded mid-run shows) and the live messages to the user's browser (a
+ * page re-rendering for every step of a long transient fell behind on a loaded machine, so that
+ * a cancel confirmed there took effect on screen only many seconds later). A write that arrives
+ * after the job ended changes nothing (the update is conditional on the job still running; the
+ * live sender checks the job itself).
  */
 export interface ProgressWrites {
   push(percent: number, detail: string | undefined): void;
@@ -13,6 +16,8 @@ export interface ProgressWrites {
 }
 
 export const PROGRESS_WRITE_INTERVAL_MS = 500;
+/** Live progress: five messages a second move a progress bar smoothly. */
+export const PROGRESS_LIVE_INTERVAL_MS = 200;
 
 export function coalescedProgressWrites(
   write: (percent: number, detail: string | undefined) => Promise<void>,

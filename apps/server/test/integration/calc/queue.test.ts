@@ -84,7 +84,7 @@ describe('in-process job queue', () => {
     await waitUntil(() => q.runningCount === 0);
   });
 
-  it('tells every progress step live but writes the record at most every 500 ms; stores the result the worker encoded', async () => {
+  it('tells progress live at most every 200 ms and writes the record at most every 500 ms; stores the result the worker encoded', async () => {
     // issue 18: an electrical run wrote its record 60-100 times in two seconds on the main thread
     const writes: number[] = [];
     const counting = Object.create(repo) as CalculationsRepository;
@@ -103,7 +103,11 @@ describe('in-process job queue', () => {
     await q.start();
     const id = await q.submit({ userId: u1(), kind: 'circle', input: { __fault: 'chatty' } });
     expect(await ev.finished(id)).toMatchObject({ status: 'succeeded' });
-    expect(ev.events.filter((e) => e.jobId === id && e.type === 'progress').length).toBe(200);
+    // 200 steps in well under a second: the first is told at once, the rest coalesced (a page
+    // re-rendering for each step of a long transient fell behind on a loaded machine)
+    const told = ev.events.filter((e) => e.jobId === id && e.type === 'progress');
+    expect(told.length).toBeGreaterThanOrEqual(1);
+    expect(told.length).toBeLessThanOrEqual(6);
     expect(writes.length).toBeGreaterThanOrEqual(1);
     expect(writes.length).toBeLessThanOrEqual(2);
     expect(await repo.result(id)).toEqual({ chatty: true });

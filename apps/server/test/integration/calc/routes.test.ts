@@ -193,10 +193,12 @@ describe.each(adapters)('calculation routes ($adapter)', ({ env }) => {
     expect(para.data.figures['Voc_V']).toBeGreaterThan(0.9);
     expect(para.data.figures['Jsc_mA_cm2']).toBeGreaterThan(15);
     expect(para.data.figures['FF']).toBeGreaterThan(0.5);
-    // The user watches the sweep: progress names the bias point, and never goes back.
+    // The user watches the sweep: progress names the bias point, and never goes back; it is told
+    // at most five times a second (the run's 60-100 bias points in a few seconds would flood the page)
     const progress = rec.events.filter((e) => e.jobId === res.data.id && e.type === 'progress');
     const details = progress.map((e) => (e.type === 'progress' ? (e.detail ?? '') : ''));
-    expect(details.filter((d) => /^light J-V: V = [-\d.]+ V \(\d+\/\d+\)$/.test(d)).length).toBeGreaterThan(10);
+    expect(details.filter((d) => /^light J-V: V = [-\d.]+ V \(\d+\/\d+\)$/.test(d)).length).toBeGreaterThan(0);
+    expect(progress.length).toBeLessThan(60);
     const percents = progress.map((e) => (e.type === 'progress' ? e.percent : -1));
     expect(percents).toEqual([...percents].sort((a, b) => a - b));
   }, 90_000);
