@@ -22,7 +22,7 @@ export const CAPABILITIES = [
     id: 'optics.scaps-absorption',
     supported: true,
     zh: 'SCAPS 吸收模型（平方根定律与吸收系数表）',
-    en: "SCAPS's absorption models (square-root law and absorption tables)",
+    en: 'SCAPS square-root absorption law and absorption tables',
   },
   { id: 'electrical.drift-diffusion', supported: true, zh: '稳态漂移-扩散', en: 'Steady-state drift-diffusion' },
   { id: 'electrical.heterojunction', supported: true, zh: '异质结', en: 'Heterojunctions' },
