@@ -311,6 +311,30 @@ function boolOf(v: Val | undefined): boolean {
 }
 
 /** What the user's refusal of a SCAPS switch means: a tunnelling switch on is physics PVForge does not do here. */
+/**
+ * A line of a bulk or interface defect that no rule read: its tunnelling switch (refused when on,
+ * `tunnelling` names which), the effective masses only tunnelling uses, or a key PVForge does not know.
+ */
+function reportDefectLeftover(r: Reader, v: Val, tunnelling: string): void {
+  if (/tunneling to trap/i.test(v.key)) refuseSwitch(r, v, tunnelling);
+  else if (/relative (electron|hole) mass/i.test(v.key))
+    r.report(
+      v,
+      'unused',
+      undefined,
+      undefined,
+      msg('scaps.mass-unused', {}, 'effective masses are used by SCAPS only for tunnelling, which is off'),
+    );
+  else
+    r.report(
+      v,
+      'unused',
+      undefined,
+      undefined,
+      msg('scaps.unknown', { key: v.key }, `"${v.key}" is not read by PVForge`),
+    );
+}
+
 function refuseSwitch(r: Reader, v: Val | undefined, what: string): void {
   if (!v) return;
   if (boolOf(v))
@@ -1255,23 +1279,7 @@ function readBulkDefect(
         undefined,
         msg('scaps.profile-param', {}, 'a parameter of a spatial defect profile that is not chosen (homogeneous)'),
       );
-    else if (/tunneling to trap/i.test(v.key)) refuseSwitch(r, v, 'trap-assisted tunnelling');
-    else if (/relative (electron|hole) mass/i.test(v.key))
-      r.report(
-        v,
-        'unused',
-        undefined,
-        undefined,
-        msg('scaps.mass-unused', {}, 'effective masses are used by SCAPS only for tunnelling, which is off'),
-      );
-    else
-      r.report(
-        v,
-        'unused',
-        undefined,
-        undefined,
-        msg('scaps.unknown', { key: v.key }, `"${v.key}" is not read by PVForge`),
-      );
+    else reportDefectLeftover(r, v, 'trap-assisted tunnelling');
   }
   return out;
 }
@@ -1445,23 +1453,7 @@ function readInterfaceDefect(
   });
   for (const v of sec.vals) {
     if (v.used) continue;
-    if (/tunneling to trap/i.test(v.key)) refuseSwitch(r, v, 'tunnelling to interface traps');
-    else if (/relative (electron|hole) mass/i.test(v.key))
-      r.report(
-        v,
-        'unused',
-        undefined,
-        undefined,
-        msg('scaps.mass-unused', {}, 'effective masses are used by SCAPS only for tunnelling, which is off'),
-      );
-    else
-      r.report(
-        v,
-        'unused',
-        undefined,
-        undefined,
-        msg('scaps.unknown', { key: v.key }, `"${v.key}" is not read by PVForge`),
-      );
+    reportDefectLeftover(r, v, 'tunnelling to interface traps');
   }
   void p;
   void I;
