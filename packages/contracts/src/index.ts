@@ -16,6 +16,7 @@ export * from './schemas/chat.js';
 export * from './schemas/common.js';
 export * from './schemas/consult.js';
 export * from './schemas/content.js';
+export * from './schemas/device-fit.js';
 export * from './schemas/finance.js';
 export * from './schemas/forum.js';
 export * from './schemas/library.js';

@@ -4,6 +4,7 @@ export * from './capabilities.js';
 export * from './circuit/index.js';
 export * from './device/index.js';
 export * from './electrical/index.js';
+export * from './fit/index.js';
 export * from './jobs/circuit-job.js';
 export * from './losses/index.js';
 export * from './messages/index.js';

@@ -1,13 +1,11 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { checkDeviceSpec, deviceFileParts } from '@pvforge/contracts';
 import {
-  BUILTIN_SPECTRA,
   CIRCUIT_JOB_KINDS,
   CircuitInputError,
   type CircuitJob,
   CurveParseError,
-  type DeviceOpticsAssets,
   type DeviceSimulationResult,
   DeviceSpecInputError,
   ElectricalInputError,
@@ -19,8 +17,8 @@ import {
   runDeviceSimulation,
   runTandemSimulation,
 } from '@pvforge/engine';
+import { fileAssets } from '@pvforge/workers';
 import { CurveFileError, readCurveFile } from '../curve-file.js';
-import { assetsDir } from '../paths.js';
 import { type CliLang, checkLineIn } from './check.js';
 
 export interface RunOptions {
@@ -33,28 +31,7 @@ export interface RunOptions {
   lang?: CliLang;
 }
 
-/** n,k tables by material id (assets/data/nk/index.json) and the built-in spectra, from files. */
-export function fileAssets(root = assetsDir()): DeviceOpticsAssets {
-  const index = JSON.parse(readFileSync(join(root, 'data/nk/index.json'), 'utf8')) as {
-    materials: { id: string; file: string }[];
-  };
-  const files = new Map(index.materials.map((m) => [m.id, m.file]));
-  return {
-    nkCsv(id: string): string {
-      const f = files.get(id);
-      if (!f)
-        throw new Error(
-          `not in the material library (assets/data/nk/index.json); known: ${[...files.keys()].join(', ')}`,
-        );
-      return readFileSync(join(root, 'data', f), 'utf8');
-    },
-    spectrumCsv(id: string): string {
-      const f = BUILTIN_SPECTRA[id];
-      if (!f) throw new OpticsInputError('illumination.spectrum.id', `unknown built-in spectrum "${id}"`);
-      return readFileSync(join(root, f), 'utf8');
-    },
-  };
-}
+export { fileAssets };
 
 /**
  * `run <device.json>`: a DeviceSpec with an `electrical` block runs the coupled optics +

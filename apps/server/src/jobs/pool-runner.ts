@@ -1,28 +1,12 @@
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { MessageChannel } from 'node:worker_threads';
 import type { CalcKind } from '@pvforge/contracts';
+import { threadEntry } from '@pvforge/workers';
 import { Piscina } from 'piscina';
 import type { PackedResult } from '../db/result-codec.js';
 import type { ProgressMessage, WorkerOutcome, WorkerTask } from './worker.js';
 
 /** Time a worker thread may take to start and load the engine before the limit runs anyway. */
 const THREAD_START_ALLOWANCE_MS = 30_000;
-
-/**
- * A worker-thread entry file next to the calling module: the built .js, or, when the server runs
- * from its TypeScript sources (tests, `tsx`), the .ts file loaded through tsx in each thread.
- * `callerUrl` is the caller's import.meta.url; `target` the entry's name without extension.
- */
-export function threadEntry(callerUrl: string, target: string): { filename: string; execArgv: string[] } {
-  const self = fileURLToPath(callerUrl);
-  const ext = self.endsWith('.ts') ? '.ts' : '.js';
-  const filename = join(dirname(self), `${target}${ext}`);
-  if (ext === '.ts') return { filename, execArgv: ['--conditions=@pvforge/source', '--import', 'tsx'] };
-  if (!existsSync(filename)) throw new Error(`worker entry missing: ${filename}`);
-  return { filename, execArgv: [] };
-}
 
 export function createPool(threads: number): Piscina {
   const entry = threadEntry(import.meta.url, 'worker');

@@ -1,12 +1,16 @@
 import {
   type CalcKind,
+  type FieldPathSegment,
   type JobStatus,
   localizeCheckMessage,
+  parseFieldPath,
+  readFieldNumber,
   SWEEP_MAX_COMBINATIONS,
   SWEEP_MAX_VALUES,
   type SweepParameter,
   type SweepResult,
   type SweepRow,
+  writeFieldNumber,
 } from '@pvforge/contracts';
 import type { Clock } from '../clock.js';
 import type { CalculationRecord, CalculationsRepository } from '../db/repositories/calculations.js';
@@ -43,53 +47,6 @@ export interface SweepInput {
   parameters: { path: string; label: string; values: number[] }[];
 }
 
-type Segment = string | number;
-
-// Names only (no quotes, no expressions) and never a key that reaches an object's prototype.
-const PATH_RE = /^[A-Za-z_][A-Za-z0-9_]*(\[\d{1,4}\])*(\.[A-Za-z_][A-Za-z0-9_]*(\[\d{1,4}\])*)*$/;
-const FORBIDDEN = new Set(['__proto__', 'prototype', 'constructor']);
-
-export function parsePath(path: string): Segment[] | undefined {
-  if (!PATH_RE.test(path)) return undefined;
-  const segs: Segment[] = [];
-  for (const m of path.matchAll(/([A-Za-z_][A-Za-z0-9_]*)|\[(\d+)\]/g)) {
-    if (m[1] !== undefined) {
-      if (FORBIDDEN.has(m[1])) return undefined;
-      segs.push(m[1]);
-    } else segs.push(Number(m[2]));
-  }
-  return segs;
-}
-
-/** The container holding the last segment, when every step exists as an own property / index. */
-function parentOf(root: unknown, segs: Segment[]): Record<string, unknown> | unknown[] | undefined {
-  let cur: unknown = root;
-  for (const seg of segs.slice(0, -1)) {
-    cur = step(cur, seg);
-    if (cur === undefined) return undefined;
-  }
-  return cur !== null && typeof cur === 'object' ? (cur as Record<string, unknown> | unknown[]) : undefined;
-}
-
-function step(cur: unknown, seg: Segment): unknown {
-  if (typeof seg === 'number') return Array.isArray(cur) && seg < cur.length ? cur[seg] : undefined;
-  if (cur === null || typeof cur !== 'object' || Array.isArray(cur) || !Object.hasOwn(cur, seg)) return undefined;
-  return (cur as Record<string, unknown>)[seg];
-}
-
-function readNumber(root: unknown, segs: Segment[]): number | undefined {
-  const last = segs.at(-1);
-  const holder = parentOf(root, segs);
-  if (last === undefined || holder === undefined) return undefined;
-  const v = step(holder, last);
-  return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
-}
-
-function writeNumber(root: unknown, segs: Segment[], value: number): void {
-  const holder = parentOf(root, segs) as Record<string | number, unknown>;
-  holder[segs.at(-1) as string | number] = value;
-}
-
 /** All combinations, first parameter outermost: [i][j] order, which the map's indices follow. */
 function combine(lists: number[][]): number[][] {
   let out: number[][] = [[]];
@@ -109,17 +66,17 @@ export function planSweep(
   const bad = (field: string, en: string, zh: string): SweepInvalid => ({ ok: false, field, en, zh });
   if (parameters.length < 1 || parameters.length > 2)
     return bad('parameters', 'give one or two parameters', '请给出一个或两个扫描参数');
-  const paths: Segment[][] = [];
+  const paths: FieldPathSegment[][] = [];
   for (const [k, p] of parameters.entries()) {
     const field = `parameters[${k}]`;
-    const segs = parsePath(p.path);
+    const segs = parseFieldPath(p.path);
     if (!segs)
       return bad(
         `${field}.path`,
         `${field}.path "${p.path}" is not a field path (names separated by dots, [n] for list items)`,
         `${field}.path「${p.path}」不是有效的字段路径（字段名以点分隔，列表项用 [n]）`,
       );
-    if (readNumber(device, segs) === undefined)
+    if (readFieldNumber(device, segs) === undefined)
       return bad(
         `${field}.path`,
         `${field}.path "${p.path}" is not a numeric field of the device`,
@@ -152,7 +109,7 @@ export function planSweep(
   const inputs: unknown[] = [];
   for (const combo of combinations) {
     const child = structuredClone(device);
-    for (const [k, v] of combo.entries()) writeNumber(child, paths[k] as Segment[], v);
+    for (const [k, v] of combo.entries()) writeFieldNumber(child, paths[k] as FieldPathSegment[], v);
     // The same check as a single submission: no child that would be refused alone reaches the queue.
     const checked = checkCalculationInput(kind, child);
     const what = combo.map((v, k) => `${parameters[k]?.path}=${v}`).join(', ');

@@ -1,7 +1,7 @@
 import { MessageChannel } from 'node:worker_threads';
 import type { ValidationReport, ValidationReportAnswer } from '@pvforge/contracts';
+import { threadEntry } from '@pvforge/workers';
 import { Piscina } from 'piscina';
-import { threadEntry } from '../jobs/pool-runner.js';
 
 /**
  * The validation report of this server process: computed once, on a worker thread, the first

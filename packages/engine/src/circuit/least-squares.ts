@@ -20,8 +20,9 @@
  * outwards held fixed for that step (projected/active-set LM, cf. Kanzow, Yamashita and Fukushima,
  * J. Comput. Appl. Math. 172, 375 (2004)); a log variable moves by at most 3 decades per step.
  */
+
+import { dampedStep, movableVariables } from '../numerics/bounded-lm.js';
 import { CircuitEvaluator, type DiodeCircuit } from './diode-circuit.js';
-import { invertSpd } from './linalg.js';
 import { SdmSolver } from './models.js';
 
 export type FitModelName = 'sdm' | '2dm' | 'modified';
@@ -330,47 +331,19 @@ export function levenbergMarquardt(
   let small = 0;
   for (; it < maxIter; it++) {
     normalEquations(jac, r, n, m, A, g);
-    // active set: variables on a bound whose descent direction points out of the box
-    const freeIdx: number[] = [];
-    for (let a = 0; a < m; a++) {
-      const span = pr.uh[a]! - pr.ul[a]!;
-      const atLo = u[a]! <= pr.ul[a]! + 1e-12 * span && g[a]! > 0;
-      const atHi = u[a]! >= pr.uh[a]! - 1e-12 * span && g[a]! < 0;
-      if (!atLo && !atHi) freeIdx.push(a);
-    }
-    const f = freeIdx.length;
-    if (f === 0) break;
+    const freeIdx = movableVariables(u, pr.ul, pr.uh, g);
+    if (freeIdx.length === 0) break;
     let accepted = false;
     let newCost = cost;
     let stepNorm = 0;
     for (let tries = 0; tries < maxTries; tries++) {
-      const M = new Float64Array(f * f);
-      const rhs = new Float64Array(f);
-      for (let x = 0; x < f; x++) {
-        const a = freeIdx[x]!;
-        rhs[x] = -g[a]!;
-        for (let y = 0; y < f; y++) M[x * f + y] = A[a * m + freeIdx[y]!]!;
-        const dgl = A[a * m + a]!;
-        M[x * f + x] = M[x * f + x]! + lambda * (dgl > 0 ? dgl : 1e-30);
-      }
-      const delta = solveSpdScaled(M, f, rhs);
-      if (!delta) {
+      const step = dampedStep(A, g, u, pr.ul, pr.uh, freeIdx, lambda, logVar, MAX_LOG_STEP);
+      if (!step) {
         lambda *= 10;
         continue;
       }
-      // trust region on log variables: at most MAX_LOG_STEP decades per step (a linearised
-      // exponential term can otherwise be switched off in one jump, where its gradient vanishes)
-      for (let x = 0; x < f; x++) {
-        if (logVar[freeIdx[x]!] && Math.abs(delta[x]!) > MAX_LOG_STEP) delta[x] = Math.sign(delta[x]!) * MAX_LOG_STEP;
-      }
-      const un = Float64Array.from(u);
-      stepNorm = 0;
-      for (let x = 0; x < f; x++) {
-        const a = freeIdx[x]!;
-        un[a] = Math.min(pr.uh[a]!, Math.max(pr.ul[a]!, u[a]! + delta[x]!));
-        const span = pr.uh[a]! - pr.ul[a]!;
-        stepNorm = Math.max(stepNorm, Math.abs(un[a]! - u[a]!) / (span > 0 ? span : 1));
-      }
+      const un = step.u;
+      stepNorm = step.stepNorm;
       const c = pr.cost(un, buf);
       if (c < cost) {
         newCost = c;
@@ -413,17 +386,4 @@ export function normalEquations(
     }
   }
   for (let a = 0; a < m; a++) for (let b = 0; b < a; b++) A[b * m + a] = A[a * m + b]!;
-}
-
-/** Solves (symmetric positive definite) M x = b with Jacobi scaling; null if not SPD. */
-function solveSpdScaled(M: Float64Array, f: number, b: Float64Array): Float64Array | null {
-  const inv = invertSpd(M, f);
-  if (!inv) return null;
-  const x = new Float64Array(f);
-  for (let i = 0; i < f; i++) {
-    let s = 0;
-    for (let k = 0; k < f; k++) s += inv[i * f + k]! * b[k]!;
-    x[i] = s;
-  }
-  return x;
 }

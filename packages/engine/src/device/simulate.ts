@@ -136,6 +136,10 @@ export function runDeviceSimulation(
   if (options.wallClockLimit_ms !== undefined)
     device.options = { ...device.options, wallClockLimit_ms: options.wallClockLimit_ms };
   if (options.clock) device.options = { ...device.options, clock: options.clock };
+  if (options.fitVoltagesV) {
+    device.voltage_V = options.fitVoltagesV;
+    device.options = { ...device.options, extendToVoc: false, solveFigures: false, standardProfiles: false };
+  }
   const states = options.solverStates ?? {};
   const warnings: ResultWarning[] = [...inputWarnings];
   const mesh = electricalMeshOf(device);
@@ -243,7 +247,11 @@ export function runDeviceSimulation(
     result.dark = simulateJV({
       ...device,
       generation: { kind: 'dark' },
-      options: { ...device.options, standardProfiles: kind === 'dark', ...(onBiasPoint ? { onBiasPoint } : {}) },
+      options: {
+        ...device.options,
+        standardProfiles: kind === 'dark' && !options.fitVoltagesV,
+        ...(onBiasPoint ? { onBiasPoint } : {}),
+      },
     });
   }
   if (el.eqe && opticsResult) {

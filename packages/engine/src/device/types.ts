@@ -246,6 +246,12 @@ export interface DeviceSimulationOptions {
   onProgress?: (fraction: number, detail: string) => void;
   /** The solver's state hooks for the light J-V (a tandem's whole stack started from its subcells). */
   solverStates?: SolverStateHooks;
+  /**
+   * The J-V at these terminal voltages (in this order) instead of the DeviceSpec's sweep, without
+   * the solved key figures and the standard profiles: a fit's forward run (fit/forward.ts) needs the
+   * current at the measured voltages and nothing else.
+   */
+  fitVoltagesV?: number[];
 }
 
 export interface DeviceSimulationResult {

@@ -1,0 +1,157 @@
+/**
+ * The measured curves of a device fit: their checks (what makes a fit meaningless is refused
+ * before any run: one point, a curve that goes back over itself, voltages in mV or currents in
+ * A/m^2 read as V and mA/cm^2, a photocurrent of the wrong sign) and the scale of each point's
+ * residual, sigma_i:
+ *   sigma_i = noiseMaCm2                      (absolute noise, a light curve)
+ *   sigma_i = noiseRel * max(|J_i|, J_floor)  (relative noise, a dark curve over decades)
+ *   r_i = sqrt(weight) * (J_model(V_i) - J_i) / sigma_i,
+ * so that sum r_i^2 is chi-square when the noise levels are right. A curve given neither gets 1 %
+ * of its largest |J| (light) or 5 % of |J| (dark), and says so; the intervals are then scaled by
+ * the fit's own residuals (uncertainty.ts), never narrowed by the assumption.
+ */
+import type { DeviceFitCurve } from '@pvforge/contracts';
+import type { Words } from '@pvforge/params';
+import type { FitProblem } from './free-parameters.js';
+
+/** Fewest points of one curve: fewer cannot show a J-V's shape. */
+export const MIN_CURVE_POINTS = 5;
+/** Default noise when a curve gives none: 1 % of the largest |J| (light), 5 % relative (dark). */
+const DEFAULT_NOISE_LIGHT_FRACTION = 0.01;
+const DEFAULT_NOISE_REL_DARK = 0.05;
+
+/** A checked curve, sorted by voltage, with the scale of each point's residual. */
+export interface PreparedCurve {
+  /** Index in the job's curve list. */
+  index: number;
+  label: string;
+  intensitySuns: number;
+  temperatureK?: number;
+  /** Ascending voltages, V, and the measured J at them, mA/cm^2 (generation positive). */
+  voltageV: number[];
+  jMaCm2: number[];
+  /** sqrt(weight) / sigma_i of each point, 1/(mA/cm^2). */
+  scale: Float64Array;
+  /** The noise assumed when the curve gave none (said in the result). */
+  assumedNoise?: Words;
+}
+
+/** Checks the curves and prepares their residual scales; problems name the curve and field. */
+export function prepareCurves(curves: readonly DeviceFitCurve[]): { curves: PreparedCurve[]; problems: FitProblem[] } {
+  const problems: FitProblem[] = [];
+  const out: PreparedCurve[] = [];
+  curves.forEach((c, k) => {
+    const at = `curves[${k}]`;
+    const say = (field: string, zh: string, en: string) => problems.push({ field: `${at}${field}`, words: { zh, en } });
+    const name = c.label?.trim() || `#${k + 1}`;
+    const n = c.voltageV.length;
+    if (c.jMaCm2.length !== n) {
+      say(
+        '.jMaCm2',
+        `曲线「${name}」的电压有 ${n} 个点而电流有 ${c.jMaCm2.length} 个`,
+        `curve “${name}” has ${n} voltages but ${c.jMaCm2.length} currents`,
+      );
+      return;
+    }
+    if (n < MIN_CURVE_POINTS) {
+      say(
+        '.voltageV',
+        `曲线「${name}」只有 ${n} 个点：拟合至少需要 ${MIN_CURVE_POINTS} 个点`,
+        `curve “${name}” has ${n} point(s): a fit needs at least ${MIN_CURVE_POINTS}`,
+      );
+      return;
+    }
+    if (![...c.voltageV, ...c.jMaCm2].every(Number.isFinite)) {
+      say(
+        '.jMaCm2',
+        `曲线「${name}」含有非数值（NaN 或无穷大）`,
+        `curve “${name}” holds a value that is not a finite number (NaN or infinity)`,
+      );
+      return;
+    }
+    const order = c.voltageV.map((_, i) => i).sort((a, b) => c.voltageV[a]! - c.voltageV[b]!);
+    const v = order.map((i) => c.voltageV[i]!);
+    const j = order.map((i) => c.jMaCm2[i]!);
+    for (let i = 1; i < n; i++)
+      if (!(v[i]! > v[i - 1]!)) {
+        say(
+          '.voltageV',
+          `曲线「${name}」在 ${v[i]} V 处电压重复：正扫和反扫请作为两条曲线给出`,
+          `curve “${name}” has the voltage ${v[i]} V twice: give forward and reverse scans as two curves`,
+        );
+        return;
+      }
+    const span = v[n - 1]! - v[0]!;
+    if (Math.max(Math.abs(v[0]!), Math.abs(v[n - 1]!)) > 10)
+      say(
+        '.voltageV',
+        `曲线「${name}」的电压达 ${Math.max(Math.abs(v[0]!), Math.abs(v[n - 1]!))}：单位应为 V（是否为 mV？）`,
+        `curve “${name}” reaches ${Math.max(Math.abs(v[0]!), Math.abs(v[n - 1]!))} in voltage: the unit is V (was it mV?)`,
+      );
+    const jMax = Math.max(...j.map(Math.abs));
+    if (jMax > 1000)
+      say(
+        '.jMaCm2',
+        `曲线「${name}」的电流密度达 ${jMax.toPrecision(3)}：单位应为 mA/cm²（是否为 A/m² 或 µA/cm²？）`,
+        `curve “${name}” reaches ${jMax.toPrecision(3)} in current density: the unit is mA/cm² (was it A/m² or µA/cm²?)`,
+      );
+    if (!(jMax > 0)) say('.jMaCm2', `曲线「${name}」的电流处处为零`, `curve “${name}” is zero everywhere`);
+    if (c.intensitySuns > 0 && v[0]! <= 0 && j[0]! < 0 && j[n - 1]! > 0)
+      say(
+        '.jMaCm2',
+        `光照曲线「${name}」在短路处电流为负而在高电压处为正：PVForge 的光电流为正，请翻转电流符号`,
+        `light curve “${name}” is negative at short circuit and positive at high voltage: PVForge counts the photocurrent positive, flip the current's sign`,
+      );
+    if (c.noiseMaCm2 !== undefined && !(c.noiseMaCm2 > 0))
+      say('.noiseMaCm2', '噪声必须大于 0 mA/cm²', 'the noise must be above 0 mA/cm²');
+    if (c.noiseRel !== undefined && !(c.noiseRel > 0 && c.noiseRel <= 1))
+      say('.noiseRel', '相对噪声必须在 0 与 1 之间（不含 0）', 'the relative noise must be above 0 and at most 1');
+    if (c.noiseMaCm2 !== undefined && c.noiseRel !== undefined)
+      say(
+        '.noiseRel',
+        '请只给出一种噪声：绝对（mA/cm²）或相对',
+        'give one noise level: absolute (mA/cm²) or relative, not both',
+      );
+    if (c.weight !== undefined && !(c.weight > 0 && c.weight <= 1e6))
+      say('.weight', '权重必须大于 0 且不超过 1e6', 'the weight must be above 0 and at most 1e6');
+    if (c.temperatureK !== undefined && !(c.temperatureK >= 50 && c.temperatureK <= 600))
+      say(
+        '.temperatureK',
+        '测量温度必须在 50 K 到 600 K 之间',
+        'the measurement temperature must be between 50 K and 600 K',
+      );
+    if (span <= 0) return;
+    const w = Math.sqrt(c.weight ?? 1);
+    const scale = new Float64Array(n);
+    let assumedNoise: Words | undefined;
+    const dark = c.intensitySuns === 0;
+    const floor = 1e-6 * jMax;
+    if (c.noiseMaCm2 !== undefined) scale.fill(w / c.noiseMaCm2);
+    else {
+      const rel = c.noiseRel ?? (dark ? DEFAULT_NOISE_REL_DARK : undefined);
+      if (rel !== undefined) for (let i = 0; i < n; i++) scale[i] = w / (rel * Math.max(Math.abs(j[i]!), floor));
+      else scale.fill(w / (DEFAULT_NOISE_LIGHT_FRACTION * jMax));
+      if (c.noiseRel === undefined)
+        assumedNoise = dark
+          ? {
+              zh: `曲线「${name}」未给噪声：按 |J| 的 5 % 计`,
+              en: `curve “${name}” gave no noise level: 5 % of |J| assumed`,
+            }
+          : {
+              zh: `曲线「${name}」未给噪声：按最大电流的 1 %（${(DEFAULT_NOISE_LIGHT_FRACTION * jMax).toPrecision(2)} mA/cm²）计`,
+              en: `curve “${name}” gave no noise level: 1 % of its largest current (${(DEFAULT_NOISE_LIGHT_FRACTION * jMax).toPrecision(2)} mA/cm²) assumed`,
+            };
+    }
+    out.push({
+      index: k,
+      label: name,
+      intensitySuns: c.intensitySuns,
+      ...(c.temperatureK !== undefined ? { temperatureK: c.temperatureK } : {}),
+      voltageV: v,
+      jMaCm2: j,
+      scale,
+      ...(assumedNoise ? { assumedNoise } : {}),
+    });
+  });
+  return problems.length ? { curves: [], problems } : { curves: out, problems };
+}

@@ -1,0 +1,428 @@
+/**
+ * Fits a device's drift-diffusion parameters to measured curves (issue 27).
+ *
+ *   minimise S(u) = sum_i r_i(u)^2,  r_i = sqrt(w_c) (J_model(V_i; u) - J_i) / sigma_i,
+ *   u in the box [u_lo, u_hi] (log10 for log-scale parameters),
+ *
+ * where J_model is the engine's J-V of the device with the free fields set to u (forward.ts).
+ * 1. Global start: the device's own values and a Latin hypercube of the box (start-design.ts),
+ *    run as one batch; the lowest S starts the local fit.
+ * 2. Local fit: bounded Levenberg-Marquardt with finite-difference Jacobians (least-squares.ts).
+ * 3. Uncertainty: linearised intervals checked, and where needed replaced, by profile likelihood;
+ *    correlations; parameters the data do not determine said to be so (uncertainty.ts).
+ * Budget: at most maxEvaluations forward runs of the curve set and maxSeconds of wall clock; the
+ * local fit stops early enough to leave the interval checks theirs. Every run is the engine's
+ * own; where the runs happen (this thread, worker threads, queue workers) is the evaluator's
+ * business (evaluator.ts).
+ */
+import { DEVICE_FIT_DEFAULT_EVALUATIONS, DEVICE_FIT_DEFAULT_SECONDS, type DeviceFitJob } from '@pvforge/contracts';
+import { formatValue, type Words } from '@pvforge/params';
+import { type PreparedCurve, prepareCurves } from './curves.js';
+import type { FitEvaluator } from './evaluator.js';
+import {
+  deviceWith,
+  type FitProblem,
+  type FitVariable,
+  fromVariable,
+  resolveFreeParameters,
+  toVariable,
+} from './free-parameters.js';
+import { type Box, boundedLeastSquares } from './least-squares.js';
+import { FitInputFailure, type FitPoint, FitSession, FitStopped } from './session.js';
+import { latinHypercube } from './start-design.js';
+import { fitUncertainty, type Uncertainty } from './uncertainty.js';
+
+/** The fit's input is not one a fit can run on: every problem, with its field, in both languages. */
+export class DeviceFitInputError extends Error {
+  constructor(readonly problems: FitProblem[]) {
+    super(problems.map((p) => `${p.field}: ${p.words.en}`).join('; '));
+    this.name = 'DeviceFitInputError';
+  }
+}
+
+export interface DeviceFitParameter {
+  path: string;
+  /** Paths tied to it (they take its value). */
+  tied: string[];
+  unit: string;
+  label: Words;
+  symbol: string;
+  value: number;
+  start: number;
+  min: number;
+  max: number;
+  scale: 'log' | 'linear';
+  /** The interval at the fit's confidence; null where the data do not bound it within its range. */
+  low: number | null;
+  high: number | null;
+  identifiable: boolean;
+  method: 'linear' | 'profile' | 'none';
+  atBound: 'min' | 'max' | null;
+  /** What the data say of it when they do not determine it. */
+  statement?: Words;
+}
+
+export interface DeviceFitCurveResult {
+  index: number;
+  label: string;
+  intensitySuns: number;
+  voltageV: number[];
+  measuredMaCm2: number[];
+  fittedMaCm2: number[] | null;
+  /** Weighted residuals r_i (in noise units). */
+  residual: number[] | null;
+  chiSquare: number | null;
+  /** Root mean square of J_model - J, mA/cm^2. */
+  rmsMaCm2: number | null;
+}
+
+export type DeviceFitStatus = 'converged' | 'budget' | 'time' | 'cancelled';
+
+export interface DeviceFitResult {
+  schemaVersion: 1;
+  status: DeviceFitStatus;
+  confidence: number;
+  parameters: DeviceFitParameter[];
+  /** Correlations of the fitted variables (u: log10 of log-scale parameters); null where undetermined. */
+  correlation: (number | null)[][];
+  /** The device with the fitted values. */
+  device: unknown;
+  chiSquare: number | null;
+  reducedChiSquare: number | null;
+  points: number;
+  degreesOfFreedom: number;
+  /** s^2: how much the intervals were widened for misfit and serially correlated residuals. */
+  noiseFactor: number | null;
+  evaluations: number;
+  maxEvaluations: number;
+  iterations: number;
+  elapsedMs: number;
+  maxSeconds: number;
+  /** Best cost after the start design and after each accepted step. */
+  history: { evaluations: number; chiSquare: number; values: number[] }[];
+  curves: DeviceFitCurveResult[];
+  messages: Words[];
+}
+
+export interface DeviceFitProgress {
+  stage: 'start' | 'fit' | 'intervals';
+  evaluations: number;
+  maxEvaluations: number;
+  elapsedMs: number;
+  maxSeconds: number;
+  chiSquare: number | null;
+  /** Current best values of the free parameters, in their units. */
+  values: number[] | null;
+  /** The model curves at the current best (curve order, at the measured voltages sorted). */
+  curves: number[][] | null;
+}
+
+export interface DeviceFitRunOptions {
+  onProgress?: (p: DeviceFitProgress) => void;
+  signal?: { readonly aborted: boolean };
+  clock?: () => number;
+}
+
+/** Every problem of a job's input, before anything runs. */
+export function checkDeviceFitInput(job: DeviceFitJob): FitProblem[] {
+  const problems: FitProblem[] = [];
+  const dev = job.device as { electrical?: unknown; illumination?: unknown } | null;
+  if (!dev || typeof dev !== 'object' || !dev.electrical)
+    problems.push({
+      field: 'device.electrical',
+      words: {
+        zh: '器件没有电学部分：拟合需要漂移-扩散模型',
+        en: 'the device has no electrical block: a fit needs the drift-diffusion model',
+      },
+    });
+  const free = resolveFreeParameters(job.device, job.free);
+  const curves = prepareCurves(job.curves);
+  problems.push(...free.problems, ...curves.problems);
+  const el = (dev?.electrical ?? {}) as { generation?: { kind?: string }; tandem?: unknown };
+  if (el.tandem)
+    problems.push({
+      field: 'device.electrical.tandem',
+      words: { zh: '叠层器件暂不支持拟合', en: 'a tandem cannot be fitted yet' },
+    });
+  const kind = el.generation?.kind ?? (dev?.illumination ? 'optical' : 'dark');
+  job.curves.forEach((c, k) => {
+    if (c.intensitySuns > 0 && kind === 'dark')
+      problems.push({
+        field: `curves[${k}].intensitySuns`,
+        words: {
+          zh: '器件没有光照（产生率为暗态），无法拟合光照曲线',
+          en: 'the device has no light (its generation is dark), so it cannot fit a light curve',
+        },
+      });
+  });
+  if (!problems.length) {
+    const n = curves.curves.reduce((s, c) => s + c.voltageV.length, 0);
+    if (n <= free.variables.length + 1)
+      problems.push({
+        field: 'curves',
+        words: {
+          zh: `所有曲线共 ${n} 个点，不多于自由参数（${free.variables.length} 个）：无法拟合`,
+          en: `the curves hold ${n} points in all, no more than the ${free.variables.length} free parameters: nothing to fit`,
+        },
+      });
+  }
+  return problems;
+}
+
+export async function fitDevice(
+  job: DeviceFitJob,
+  evaluator: FitEvaluator,
+  run: DeviceFitRunOptions = {},
+): Promise<DeviceFitResult> {
+  const problems = checkDeviceFitInput(job);
+  if (problems.length) throw new DeviceFitInputError(problems);
+  const clock = run.clock ?? (() => Date.now());
+  const t0 = clock();
+  const opts = job.options ?? {};
+  const variables = resolveFreeParameters(job.device, job.free).variables;
+  const { curves } = prepareCurves(job.curves);
+  const m = variables.length;
+  const confidence = opts.confidence ?? 0.95;
+  const maxEvaluations = opts.maxEvaluations ?? DEVICE_FIT_DEFAULT_EVALUATIONS;
+  const maxSeconds = opts.maxSeconds ?? DEVICE_FIT_DEFAULT_SECONDS;
+  const box: Box = {
+    ul: Float64Array.from(variables, (v) => toVariable(v, v.min)),
+    uh: Float64Array.from(variables, (v) => toVariable(v, v.max)),
+    log: variables.map((v) => v.log),
+  };
+  let stage: DeviceFitProgress['stage'] = 'start';
+  const history: DeviceFitResult['history'] = [];
+  const session = new FitSession(
+    evaluator,
+    curves,
+    // the start and the local fit leave the interval checks room: 4 m runs and a fifth of the time
+    {
+      maxEvaluations: Math.max(m + 2, maxEvaluations - 4 * m - 2),
+      deadlineMs: t0 + 800 * maxSeconds,
+      clock,
+      ...(run.signal ? { signal: run.signal } : {}),
+    },
+    () =>
+      run.onProgress?.({
+        stage,
+        evaluations: session.evaluations,
+        maxEvaluations,
+        elapsedMs: clock() - t0,
+        maxSeconds,
+        chiSquare: session.best ? session.best.cost : null,
+        values: session.best ? variables.map((v, a) => fromVariable(v, session.best!.u[a]!)) : null,
+        curves: session.best?.model ?? null,
+      }),
+  );
+  const record = (p: FitPoint) =>
+    history.push({
+      evaluations: session.evaluations,
+      chiSquare: p.cost,
+      values: variables.map((v, a) => fromVariable(v, p.u[a]!)),
+    });
+  const messages: Words[] = curves.flatMap((c) => (c.assumedNoise ? [c.assumedNoise] : []));
+  let status: DeviceFitStatus = 'converged';
+  let hat: FitPoint | null = null;
+  let jac: Float64Array | null = null;
+  let iterations = 0;
+  let unc: Uncertainty | null = null;
+  try {
+    try {
+      const u0 = Float64Array.from(variables, (v) => toVariable(v, v.start));
+      const count = opts.starts ?? Math.max(8, 4 * m);
+      const design = [u0, ...latinHypercube(box, count, opts.seed ?? 1)];
+      const first = await session.run(design);
+      const ok = first.filter((p) => p.r);
+      if (!ok.length)
+        throw new FitInputFailure({
+          zh: '起始设计中没有一个点能算出曲线：请检查器件本身能否运行，并收窄参数范围',
+          en: 'not one point of the start design could be computed: check that the device itself runs, and narrow the parameter ranges',
+        });
+      let start = ok.reduce((b, p) => (p.cost < b.cost ? p : b));
+      record(start);
+      stage = 'fit';
+      let lm = await boundedLeastSquares(session, box, start, {
+        maxIterations: 40,
+        onIteration: (p) => record(p),
+      });
+      hat = lm.point;
+      jac = lm.jac;
+      iterations = lm.iterations;
+      stage = 'intervals';
+      session.limits.maxEvaluations = maxEvaluations;
+      session.limits.deadlineMs = t0 + 1000 * maxSeconds;
+      unc = await fitUncertainty(session, box, hat, jac!, confidence, !opts.skipProfiles);
+      if (unc.better) {
+        // the interval search met a lower cost: the local fit goes on from there, and the
+        // intervals are taken again around the new minimum
+        messages.push({
+          zh: '区间检验中发现了更优的点：已从该点继续拟合',
+          en: 'the interval check met a better point: the fit went on from there',
+        });
+        start = unc.better;
+        stage = 'fit';
+        lm = await boundedLeastSquares(session, box, start, { maxIterations: 20, onIteration: (p) => record(p) });
+        hat = lm.point;
+        jac = lm.jac;
+        iterations += lm.iterations;
+        stage = 'intervals';
+        unc = await fitUncertainty(session, box, hat, jac!, confidence, !opts.skipProfiles);
+      }
+    } catch (e) {
+      if (!(e instanceof FitStopped)) throw e;
+      status = e.why;
+      hat = session.best && (!hat || session.best.cost < hat.cost) ? session.best : hat;
+      unc = null;
+    }
+  } catch (e) {
+    if (e instanceof FitInputFailure) throw new DeviceFitInputError([{ field: 'device', words: e.words }]);
+    throw e;
+  }
+  if (status !== 'converged')
+    messages.push(
+      status === 'cancelled'
+        ? {
+            zh: '拟合已取消：结果为取消前的最佳点，没有置信区间',
+            en: 'the fit was cancelled: the result is the best point before that, without intervals',
+          }
+        : status === 'budget'
+          ? {
+              zh: `计算次数已达上限（${maxEvaluations} 次）：结果为此前的最佳点，没有置信区间`,
+              en: `the budget of ${maxEvaluations} runs was spent: the result is the best point so far, without intervals`,
+            }
+          : {
+              zh: `时间已达上限（${maxSeconds} s）：结果为此前的最佳点，没有置信区间`,
+              en: `the time budget of ${maxSeconds} s was spent: the result is the best point so far, without intervals`,
+            },
+    );
+  const n = curves.reduce((s, c) => s + c.voltageV.length, 0);
+  const dof = Math.max(1, n - m);
+  if (hat && unc) messages.push(...qualityWords(unc.reducedChiSquare, job));
+  const parameters = variables.map((v, a) => parameterResult(v, a, hat, box, unc));
+  return {
+    schemaVersion: 1,
+    status,
+    confidence,
+    parameters,
+    correlation: unc
+      ? unc.correlation.map((row) => row.map((x) => (Number.isFinite(x) ? x : null)))
+      : variables.map(() => variables.map(() => null)),
+    device: hat ? deviceWith(job.device, variables, hat.u) : job.device,
+    chiSquare: hat ? hat.cost : null,
+    reducedChiSquare: hat ? hat.cost / dof : null,
+    points: n,
+    degreesOfFreedom: dof,
+    noiseFactor: unc ? unc.noiseFactor : null,
+    evaluations: session.evaluations,
+    maxEvaluations,
+    iterations,
+    elapsedMs: clock() - t0,
+    maxSeconds,
+    history,
+    curves: curveResults(curves, hat),
+    messages,
+  };
+}
+
+function parameterResult(
+  v: FitVariable,
+  a: number,
+  hat: FitPoint | null,
+  box: Box,
+  unc: Uncertainty | null,
+): DeviceFitParameter {
+  const u = hat ? hat.u[a]! : toVariable(v, v.start);
+  const span = box.uh[a]! - box.ul[a]!;
+  const atBound = u <= box.ul[a]! + 1e-6 * span ? 'min' : u >= box.uh[a]! - 1e-6 * span ? 'max' : null;
+  const iv = unc?.intervals[a];
+  const low = iv && iv.low !== null ? fromVariable(v, iv.low) : null;
+  const high = iv && iv.high !== null ? fromVariable(v, iv.high) : null;
+  const identifiable = !!iv && low !== null && high !== null;
+  const unit = v.param.unit ? ` ${v.param.unit}` : '';
+  const name = v.param.label;
+  let statement: Words | undefined;
+  if (iv && !identifiable) {
+    statement =
+      low === null && high === null
+        ? {
+            zh: `这些曲线不能确定${name.zh}：其范围（${formatValue(v.min)}–${formatValue(v.max)}${unit}）内任何值都拟合得一样好`,
+            en: `the ${name.en.toLowerCase()} is not determined by these curves: any value in its range (${formatValue(v.min)}–${formatValue(v.max)}${unit}) fits as well`,
+          }
+        : low === null
+          ? {
+              zh: `这些曲线只给出${name.zh}的上限：低于 ${formatValue(high!)}${unit} 的任何值都拟合得一样好`,
+              en: `the ${name.en.toLowerCase()} is not determined by these curves: any value below ${formatValue(high!)}${unit} fits as well`,
+            }
+          : {
+              zh: `这些曲线只给出${name.zh}的下限：高于 ${formatValue(low)}${unit} 的任何值都拟合得一样好`,
+              en: `the ${name.en.toLowerCase()} is not determined by these curves: any value above ${formatValue(low)}${unit} fits as well`,
+            };
+  }
+  return {
+    path: v.path,
+    tied: v.paths.slice(1),
+    unit: v.param.unit,
+    label: v.param.label,
+    symbol: v.param.symbol,
+    value: fromVariable(v, u),
+    start: v.start,
+    min: v.min,
+    max: v.max,
+    scale: v.log ? 'log' : 'linear',
+    low,
+    high,
+    identifiable,
+    method: iv?.method ?? 'none',
+    atBound,
+    ...(statement ? { statement } : {}),
+  };
+}
+
+/** How well the fitted curves pass through the data, said when they miss by more than the noise. */
+function qualityWords(chi2PerDof: number, job: DeviceFitJob): Words[] {
+  const stated = job.curves.every((c) => c.noiseMaCm2 !== undefined || c.noiseRel !== undefined);
+  const x = chi2PerDof.toPrecision(3);
+  if (chi2PerDof > 100)
+    return [
+      {
+        zh: `拟合曲线与数据相差悬殊（χ²/自由度 = ${x}）：该器件模型无法再现这些曲线（数据来自另一器件、单位有误，或需要放开的参数没有放开）`,
+        en: `the fitted curves miss the data by far (χ²/dof = ${x}): this device model cannot reproduce these curves (they come from another device, a unit is wrong, or a parameter that matters is not free)`,
+      },
+    ];
+  if (chi2PerDof > 4 && stated)
+    return [
+      {
+        zh: `拟合曲线偏离数据超过所给噪声（χ²/自由度 = ${x}）：区间已按此放宽`,
+        en: `the fitted curves miss the data by more than the stated noise (χ²/dof = ${x}): the intervals are widened accordingly`,
+      },
+    ];
+  return [];
+}
+
+function curveResults(curves: readonly PreparedCurve[], hat: FitPoint | null): DeviceFitCurveResult[] {
+  let o = 0;
+  return curves.map((c, k) => {
+    const len = c.voltageV.length;
+    const model = hat?.model?.[k] ?? null;
+    const r = hat?.r ? Array.from(hat.r.subarray(o, o + len)) : null;
+    o += len;
+    let chi = 0;
+    let sq = 0;
+    if (model && r)
+      for (let i = 0; i < len; i++) {
+        chi += r[i]! ** 2;
+        sq += (model[i]! - c.jMaCm2[i]!) ** 2;
+      }
+    return {
+      index: c.index,
+      label: c.label,
+      intensitySuns: c.intensitySuns,
+      voltageV: c.voltageV,
+      measuredMaCm2: c.jMaCm2,
+      fittedMaCm2: model,
+      residual: r,
+      chiSquare: model && r ? chi : null,
+      rmsMaCm2: model && r ? Math.sqrt(sq / len) : null,
+    };
+  });
+}

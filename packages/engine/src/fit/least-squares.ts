@@ -1,0 +1,139 @@
+/**
+ * Bounded trust-region least squares of a device fit: Levenberg-Marquardt on the weighted
+ * residuals r(u) (curves.ts), with the Jacobian from forward finite differences
+ *   dr/du_a ~ (r(u + h_a e_a) - r(u)) / h_a,  h_a = 0.005 decade (log variables) or 1e-3 of the
+ *   range (linear ones), taken backwards at an upper bound,
+ * whose m columns are one batch of forward runs (run side by side by the evaluator). The damped
+ * step is the circuit fit's (numerics/bounded-lm.ts); with P parallel workers P damping factors
+ * lambda, 4 lambda, ... are tried in one batch and the smallest that lowers the cost is taken, so
+ * a rejected step costs no extra wall time. A failed run (no convergence) counts as an infinite
+ * cost: the step is refused and damped. Variables listed in `hold` stay where they are (the
+ * profile likelihood refits the others around a held one).
+ *
+ * Stops when the cost falls by less than 1e-6 (relative) twice in a row, the step moves less
+ * than 1e-6 of every range, no step lowers the cost, or after maxIterations.
+ */
+import { normalEquations } from '../circuit/least-squares.js';
+import { dampedStep, movableVariables } from '../numerics/bounded-lm.js';
+import type { FitPoint, FitSession } from './session.js';
+
+/** Largest move of a log10 variable in one step (decades). */
+const MAX_LOG_STEP = 2;
+const LOG_FD_STEP = 0.005;
+const LINEAR_FD_FRACTION = 1e-3;
+
+export interface Box {
+  ul: Float64Array;
+  uh: Float64Array;
+  log: boolean[];
+}
+
+export interface LmOutcome {
+  point: FitPoint;
+  /** Jacobian dr/du at the point (row-major n x m), when one was computed there. */
+  jac: Float64Array | null;
+  iterations: number;
+}
+
+export interface LmOptions {
+  maxIterations: number;
+  hold?: ReadonlySet<number>;
+  /** Called after each accepted step. */
+  onIteration?: (point: FitPoint, iteration: number) => void;
+}
+
+function fdStep(box: Box, a: number, u: number): number {
+  const h = box.log[a] ? LOG_FD_STEP : LINEAR_FD_FRACTION * (box.uh[a]! - box.ul[a]!);
+  return u + h > box.uh[a]! ? -h : h;
+}
+
+/** The Jacobian at a point (its residuals known): one batch of m runs (held variables get 0). */
+export async function jacobianAt(
+  session: FitSession,
+  box: Box,
+  at: FitPoint,
+  hold?: ReadonlySet<number>,
+): Promise<Float64Array> {
+  const m = at.u.length;
+  const n = at.r!.length;
+  const cols = [...Array(m).keys()].filter((a) => !hold?.has(a));
+  const hs = cols.map((a) => fdStep(box, a, at.u[a]!));
+  const pts = cols.map((a, k) => {
+    const p = Float64Array.from(at.u);
+    p[a] = p[a]! + hs[k]!;
+    return p;
+  });
+  const res = await session.run(pts);
+  const jac = new Float64Array(n * m);
+  cols.forEach((a, k) => {
+    const rp = res[k]!.r;
+    if (!rp) return; // a failed neighbour: the column stays 0 and the variable does not move this step
+    const h = hs[k]!;
+    for (let i = 0; i < n; i++) jac[i * m + a] = (rp[i]! - at.r![i]!) / h;
+  });
+  return jac;
+}
+
+export async function boundedLeastSquares(
+  session: FitSession,
+  box: Box,
+  start: FitPoint,
+  opts: LmOptions,
+): Promise<LmOutcome> {
+  if (!start.r) return { point: start, jac: null, iterations: 0 };
+  const m = start.u.length;
+  const n = start.r.length;
+  let cur = start;
+  let jac = await jacobianAt(session, box, cur, opts.hold);
+  let lambda = 1e-2;
+  const A = new Float64Array(m * m);
+  const g = new Float64Array(m);
+  const P = Math.max(1, session.evaluator.parallel);
+  let small = 0;
+  let it = 0;
+  for (; it < opts.maxIterations; it++) {
+    normalEquations(jac, cur.r!, n, m, A, g);
+    const free = movableVariables(cur.u, box.ul, box.uh, g).filter((a) => !opts.hold?.has(a) && A[a * m + a]! > 0);
+    if (free.length === 0) break;
+    let accepted: FitPoint | null = null;
+    let stepNorm = 0;
+    for (let tries = 0; tries < 8 && !accepted; tries++) {
+      const trials: { u: Float64Array; stepNorm: number; lambda: number }[] = [];
+      let l = lambda;
+      for (let k = 0; k < P && trials.length < P; k++) {
+        const s = dampedStep(A, g, cur.u, box.ul, box.uh, free, l, box.log, MAX_LOG_STEP);
+        if (s) trials.push({ ...s, lambda: l });
+        l *= 4;
+      }
+      if (trials.length === 0) {
+        lambda *= 10;
+        continue;
+      }
+      const res = await session.run(trials.map((t) => t.u));
+      let bestK = -1;
+      for (let k = 0; k < res.length; k++)
+        if (res[k]!.cost < cur.cost && (bestK < 0 || res[k]!.cost < res[bestK]!.cost)) bestK = k;
+      if (bestK >= 0) {
+        accepted = res[bestK]!;
+        stepNorm = trials[bestK]!.stepNorm;
+        lambda = Math.max(trials[bestK]!.lambda / 5, 1e-9);
+      } else {
+        lambda = trials[trials.length - 1]!.lambda * 4;
+        if (lambda > 1e12) break;
+      }
+    }
+    if (!accepted) break;
+    const rel = (cur.cost - accepted.cost) / Math.max(cur.cost, 1e-300);
+    cur = accepted;
+    opts.onIteration?.(cur, it + 1);
+    if (rel < 1e-6 || stepNorm < 1e-6) small++;
+    else small = 0;
+    if (small >= 2) {
+      jac = await jacobianAt(session, box, cur, opts.hold);
+      it++;
+      break;
+    }
+    jac = await jacobianAt(session, box, cur, opts.hold);
+  }
+  return { point: cur, jac, iterations: it };
+}

@@ -1,0 +1,218 @@
+/**
+ * What the curves say of each fitted parameter: its interval, its correlations, and whether the
+ * data determine it at all.
+ *
+ * Scale: with residuals weighted by the stated noise (curves.ts), the sum of squares S is
+ * chi-square. Its noise factor s^2 = max(1, S_hat / (N - m)) x (1 + rho) / (1 - rho) widens the
+ * intervals when the fit misses the data by more than the noise (the model or the noise level is
+ * off) and when the residuals are serially correlated (lag-1 autocorrelation rho > 0: model error,
+ * not noise; see circuit/fit-statistics.ts). It never narrows them: a noise level stated too high
+ * gives intervals too wide, not too tight.
+ *
+ * Linearised intervals: C = s^2 (J^T J)^-1 in the fit variables u (log10 for log scales), half
+ * width z sqrt(C_aa) with z the normal quantile of (1 + c) / 2 (one parameter at a time).
+ *
+ * Profile likelihood (S. A. Murphy and A. W. van der Vaart, J. Am. Stat. Assoc. 95, 449 (2000);
+ * A. Raue et al., Bioinformatics 25, 1923 (2009)): the interval of u_a is where S, minimised over
+ * the others with u_a held, stays below S_hat + z^2 s^2. Each linearised end is checked by one
+ * run, the others moved by their linear response C_ba / C_aa (the profile line of a quadratic S).
+ * Where S there is within [0.6, 1.6] of the threshold the linearisation holds and the end stands;
+ * elsewhere the end is searched with the others refitted (a few Levenberg-Marquardt steps each).
+ * Where S stays below the threshold up to the end of the parameter's range, that side is open:
+ * the data do not determine it, and no interval is claimed there.
+ */
+import {
+  correlationMatrix,
+  normalQuantile,
+  residualAutocorrelation,
+  serialCorrelationFactor,
+} from '../circuit/fit-statistics.js';
+import { normalEquations } from '../circuit/least-squares.js';
+import { invertSpd } from '../circuit/linalg.js';
+import type { PreparedCurve } from './curves.js';
+import { type Box, boundedLeastSquares } from './least-squares.js';
+import type { FitPoint, FitSession } from './session.js';
+
+export interface VariableInterval {
+  /** Ends in the fit variable; null: open on that side (the data do not bound it in its range). */
+  low: number | null;
+  high: number | null;
+  /** How each end was found. */
+  method: 'linear' | 'profile' | 'none';
+}
+
+export interface Uncertainty {
+  intervals: VariableInterval[];
+  /** Correlations of the fit variables (NaN where a variance is undetermined). */
+  correlation: number[][];
+  /** Noise factor s^2, the chi-square per degree of freedom and the residuals' lag-1 autocorrelation. */
+  noiseFactor: number;
+  reducedChiSquare: number;
+  autocorrelation: number;
+  /** The threshold z^2 s^2 of the sum of squares. */
+  allowed: number;
+  /** A point of lower cost met while checking (the fit had not reached the minimum). */
+  better?: FitPoint;
+}
+
+/** Refit iterations per profile point, and profile points per side, at most. */
+const REFIT_ITERATIONS = 2;
+const PROFILE_POINTS = 4;
+
+function residualSeries(curves: readonly PreparedCurve[], r: Float64Array): Float64Array[] {
+  const out: Float64Array[] = [];
+  let o = 0;
+  for (const c of curves) {
+    out.push(r.subarray(o, o + c.voltageV.length));
+    o += c.voltageV.length;
+  }
+  return out;
+}
+
+export async function fitUncertainty(
+  session: FitSession,
+  box: Box,
+  hat: FitPoint,
+  jac: Float64Array,
+  confidence: number,
+  profiles: boolean,
+): Promise<Uncertainty> {
+  const m = hat.u.length;
+  const n = hat.r!.length;
+  const dof = Math.max(1, n - m);
+  const reducedChiSquare = hat.cost / dof;
+  const autocorrelation = residualAutocorrelation(residualSeries(session.curves, hat.r!));
+  const noiseFactor = Math.max(1, reducedChiSquare) * serialCorrelationFactor(autocorrelation);
+  const z = normalQuantile((1 + confidence) / 2);
+  const allowed = z * z * noiseFactor;
+  const A = new Float64Array(m * m);
+  normalEquations(jac, null, n, m, A, null);
+  // a column of zeros (a parameter the curves do not feel) makes J^T J singular: a tiny ridge
+  // gives that direction a huge variance instead of no answer
+  const unscaled = invertSpd(A, m) ?? invertSpd(A, m, 1e-10);
+  const cov = unscaled ? unscaled.map((x) => x * noiseFactor) : null;
+  const correlation = cov ? correlationMatrix(cov, m) : Array.from({ length: m }, () => Array(m).fill(Number.NaN));
+  const intervals: VariableInterval[] = [];
+  let better: FitPoint | undefined;
+  const note = (p: FitPoint) => {
+    if (p.r && p.cost < hat.cost * (1 - 1e-6) && (!better || p.cost < better.cost)) better = p;
+  };
+  // the linear end of each side and the run that checks it
+  type Side = { a: number; dir: 1 | -1; t: number; room: number; point: Float64Array };
+  const sides: Side[] = [];
+  for (let a = 0; a < m; a++) {
+    const caa = cov ? cov[a * m + a]! : Number.NaN;
+    const half = caa > 0 && Number.isFinite(caa) ? z * Math.sqrt(caa) : Number.POSITIVE_INFINITY;
+    for (const dir of [-1, 1] as const) {
+      const room = dir > 0 ? box.uh[a]! - hat.u[a]! : hat.u[a]! - box.ul[a]!;
+      const t = Math.min(half, room);
+      const point = Float64Array.from(hat.u);
+      for (let b = 0; b < m; b++) {
+        const shift =
+          b === a ? dir * t : cov && caa > 0 && Number.isFinite(caa) ? (cov[b * m + a]! / caa) * dir * t : 0;
+        point[b] = Math.min(box.uh[b]!, Math.max(box.ul[b]!, hat.u[b]! + shift));
+      }
+      sides.push({ a, dir, t, room, point });
+    }
+  }
+  const ends = new Map<Side, number | null>();
+  const methods = new Map<Side, 'linear' | 'profile' | 'none'>();
+  const todo: Side[] = [];
+  const checks = await session.run(sides.filter((s) => s.room > 0).map((s) => s.point));
+  let k = 0;
+  for (const s of sides) {
+    if (!(s.room > 0)) {
+      ends.set(s, null);
+      methods.set(s, 'none');
+      continue;
+    }
+    const p = checks[k++]!;
+    note(p);
+    const ratio = (p.cost - hat.cost) / allowed;
+    if (s.t < s.room && ratio >= 0.6 && ratio <= 1.6) {
+      ends.set(s, hat.u[s.a]! + s.dir * s.t);
+      methods.set(s, 'linear');
+    } else if (!profiles) {
+      // without the profile search: an end at the bound whose run stays below the threshold is open
+      ends.set(s, s.t >= s.room && ratio < 1 ? null : hat.u[s.a]! + s.dir * s.t);
+      methods.set(s, 'linear');
+    } else todo.push(s);
+  }
+  for (const s of todo) {
+    ends.set(s, await profileEnd(session, box, hat, s.a, s.dir, s.t, s.room, allowed, note));
+    methods.set(s, 'profile');
+  }
+  for (let a = 0; a < m; a++) {
+    const lo = sides.find((s) => s.a === a && s.dir < 0)!;
+    const hi = sides.find((s) => s.a === a && s.dir > 0)!;
+    const method = methods.get(lo) === 'profile' || methods.get(hi) === 'profile' ? 'profile' : 'linear';
+    intervals.push({ low: ends.get(lo) ?? null, high: ends.get(hi) ?? null, method });
+  }
+  return {
+    intervals,
+    correlation,
+    noiseFactor,
+    reducedChiSquare,
+    autocorrelation,
+    allowed,
+    ...(better ? { better } : {}),
+  };
+}
+
+/**
+ * One end of a profile-likelihood interval: from the linear guess t, refit the others at
+ * u_a = hat + dir t and move t outwards (S below the threshold) or inwards (above) assuming a
+ * quadratic profile, to within 20 % of the threshold, at most PROFILE_POINTS refits; null when S
+ * stays below the threshold at the end of the range.
+ */
+async function profileEnd(
+  session: FitSession,
+  box: Box,
+  hat: FitPoint,
+  a: number,
+  dir: 1 | -1,
+  t0: number,
+  room: number,
+  allowed: number,
+  note: (p: FitPoint) => void,
+): Promise<number | null> {
+  const hold = new Set([a]);
+  let t = Number.isFinite(t0) && t0 > 0 ? t0 : room;
+  let inside = 0;
+  let insideExcess = 0;
+  let outside = Number.NaN;
+  let outsideExcess = Number.NaN;
+  let warm = hat.u;
+  for (let k = 0; k < PROFILE_POINTS; k++) {
+    const start = Float64Array.from(warm);
+    start[a] = hat.u[a]! + dir * t;
+    const [first] = await session.run([start]);
+    const fit = first!.r
+      ? await boundedLeastSquares(session, box, first!, { maxIterations: REFIT_ITERATIONS, hold })
+      : null;
+    const p = fit?.point ?? first!;
+    note(p);
+    const excess = Math.max(0, p.cost - hat.cost);
+    if (Math.abs(excess / allowed - 1) < 0.2 && t < room) return hat.u[a]! + dir * t;
+    if (excess <= allowed) {
+      inside = t;
+      insideExcess = excess;
+      if (p.r) warm = p.u;
+      if (t >= room) return null;
+      const factor = excess > 0 ? Math.sqrt(allowed / excess) * 1.05 : 8;
+      t = Math.min(room, t * Math.min(Math.max(factor, 1.5), 8));
+    } else {
+      outside = t;
+      outsideExcess = excess;
+      // secant on sqrt(excess) between inside and outside
+      const gi = Math.sqrt(insideExcess) - Math.sqrt(allowed);
+      const go = Math.sqrt(outsideExcess) - Math.sqrt(allowed);
+      let s = go !== gi ? inside - (gi * (outside - inside)) / (go - gi) : 0.5 * (inside + outside);
+      if (!(s > inside && s < outside)) s = 0.5 * (inside + outside);
+      t = s;
+    }
+  }
+  // not settled within the points: the farther estimate, so as never to claim too tight an end
+  const end = Number.isFinite(outside) ? outside : inside;
+  return inside >= room ? null : hat.u[a]! + dir * end;
+}

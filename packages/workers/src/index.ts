@@ -1,0 +1,3 @@
+export { assetsDir, fileAssets } from './assets.js';
+export { threadEntry } from './thread-entry.js';
+export { threadEvaluator } from './thread-evaluator.js';
