@@ -4,6 +4,7 @@ import { PVFORGE_VERSION } from '@pvforge/contracts';
 import { ENGINE_VERSION } from '@pvforge/engine';
 import { type CliLang, runCheck } from './commands/check.js';
 import { runFit } from './commands/fit.js';
+import { runFitDevice } from './commands/fit-device.js';
 import { runExport, runImport } from './commands/interop.js';
 import { runDevice } from './commands/run.js';
 import { runValidate } from './commands/validate.js';
@@ -45,6 +46,27 @@ Commands:
                                A|mA|A/cm2|mA/cm2, with --area <cm2> for A or mA)
       --sign auto|as-is|flip   sign convention of the current (default auto: generation positive)
       --out <file>             write the JSON to a file instead of stdout
+  fit-device <device.json>     fit drift-diffusion parameters of a device to measured curves: a
+                               global start, then bounded Levenberg-Marquardt on the engine's own
+                               J-V, 95 % intervals (profile likelihood) and what the data cannot
+                               determine; the same fit as the platform's
+      --curves <curves.json>   [{"file": "light.csv", "kind": "jv", "intensitySuns": 1,
+                               "noiseMaCm2": 0.02}, {"file": "dark.csv", "intensitySuns": 0,
+                               "noiseRel": 0.01}, ...]: files relative to it, a header line, V in
+                               V and J in mA/cm2 with the photocurrent positive (units in the
+                               header, "voltageUnit", "currentUnit" or "sign" override); SCAPS .iv
+                               and SimSS J-V outputs are read as those tools write them
+      --free <free.json>       [{"path": "layers[2].electrical.muNCm2PerVs", "min": 1e-4,
+                               "max": 0.1, "scale": "log"}, {"path": "...muPCm2PerVs", "tie":
+                               "layers[2].electrical.muNCm2PerVs"}, ...]; bounds default to the
+                               parameter registry's plausible range
+      --out <result.json>      parameters (value, low, high, identifiable), the fitted device,
+                               chi-square and residuals per curve (required)
+      --workers <n>            worker threads for the forward runs (default: all cores)
+      --max-evaluations <n>    budget of forward runs (default 600)
+      --max-seconds <s>        budget of wall-clock time (default 600)
+      --seed <n>               seed of the start design (default 1)
+      --lang en|zh             language of the problems and statements (default en)
   import <file>                a SCAPS-1D .def (its .abs files found beside it) or a SIMsalabim
                                simulation_setup.txt (the files it names found beside it) to a
                                DeviceSpec; prints the report: how many values were mapped,
@@ -69,6 +91,7 @@ Examples:
   npm run -s pvforge -- check device.json --lang zh
   npm run -s pvforge -- run device.json --out result.json
   npm run -s pvforge -- fit measured-jv.xlsx --area 0.09
+  npm run -s pvforge -- fit-device cell.device.json --curves curves.json --free free.json --out fit.json
   npm run -s pvforge -- import cell.def --out cell.device.json --lang zh
   npm run -s pvforge -- export --simsalabim cell.device.json --out cell-simsalabim
 `;
@@ -181,6 +204,53 @@ export async function main(argv: string[]): Promise<number> {
         ...(area !== undefined ? { areaCm2: area } : {}),
         sign,
       },
+    });
+  }
+  if (command === 'fit-device') {
+    const { values, positionals } = parseArgs({
+      args: rest,
+      allowPositionals: true,
+      options: {
+        curves: { type: 'string' },
+        free: { type: 'string' },
+        out: { type: 'string' },
+        workers: { type: 'string' },
+        'max-evaluations': { type: 'string' },
+        'max-seconds': { type: 'string' },
+        seed: { type: 'string' },
+        lang: { type: 'string', default: 'en' },
+      },
+    });
+    const lang = langOf(values.lang);
+    const whole = (x: string | undefined, lo: number, hi: number) =>
+      x === undefined
+        ? undefined
+        : Number.isInteger(Number(x)) && Number(x) >= lo && Number(x) <= hi
+          ? Number(x)
+          : Number.NaN;
+    const workers = whole(values.workers, 1, 256);
+    const maxEvaluations = whole(values['max-evaluations'], 10, 5000);
+    const maxSeconds = whole(values['max-seconds'], 1, 3600);
+    const seed = whole(values.seed, 0, 2147483647);
+    if (positionals.length !== 1 || !values.curves || !values.free || !values.out || !lang) {
+      process.stderr.write('fit-device: give one device JSON file, --curves, --free and --out (and --lang en or zh)\n');
+      return 2;
+    }
+    if ([workers, maxEvaluations, maxSeconds, seed].some((x) => Number.isNaN(x))) {
+      process.stderr.write(
+        'fit-device: --workers 1-256, --max-evaluations 10-5000, --max-seconds 1-3600 and --seed 0-2147483647 are whole numbers\n',
+      );
+      return 2;
+    }
+    return runFitDevice(positionals[0]!, {
+      curves: values.curves,
+      free: values.free,
+      out: values.out,
+      lang,
+      ...(workers !== undefined ? { workers } : {}),
+      ...(maxEvaluations !== undefined ? { maxEvaluations } : {}),
+      ...(maxSeconds !== undefined ? { maxSeconds } : {}),
+      ...(seed !== undefined ? { seed } : {}),
     });
   }
   if (command === 'import') {

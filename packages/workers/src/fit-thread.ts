@@ -11,6 +11,8 @@ export interface FitThreadTask {
 }
 
 const assetsByRoot = new Map<string, DeviceOpticsAssets>();
+/** The optics of the devices this thread ran (a fit varies electrical values: one optics per intensity). */
+const opticsMemo = new Map<string, unknown>();
 
 export default function evaluate(task: FitThreadTask): FitEvaluation {
   const key = task.assetsRoot ?? '';
@@ -19,5 +21,5 @@ export default function evaluate(task: FitThreadTask): FitEvaluation {
     assets = task.assetsRoot ? fileAssets(task.assetsRoot) : fileAssets();
     assetsByRoot.set(key, assets);
   }
-  return evaluateFitPoint(task.job, task.u, assets);
+  return evaluateFitPoint(task.job, task.u, assets, opticsMemo);
 }

@@ -156,9 +156,15 @@ export function runDeviceSimulation(
   let incidentPowerMwCm2 = 100;
   let incidentPowerWindowMwCm2 = 100;
   if (spec.illumination || kind === 'optical' || kind === 'beer-lambert') {
-    const os = deviceToOpticsSpec(spec, assets);
-    incidentPowerMwCm2 = 0.1 * (os.suns ?? 1) * integrateSpectrum(os.spectrum!, os.spectrum!.irradianceWm2Nm);
-    incidentPowerWindowMwCm2 = 0.1 * (os.suns ?? 1) * windowPowerWm2(os.spectrum!, spec.illumination?.wavelength);
+    const powers = memoised(options.opticsMemo, spec, 'power', () => {
+      const os = deviceToOpticsSpec(spec, assets);
+      return {
+        full: 0.1 * (os.suns ?? 1) * integrateSpectrum(os.spectrum!, os.spectrum!.irradianceWm2Nm),
+        window: 0.1 * (os.suns ?? 1) * windowPowerWm2(os.spectrum!, spec.illumination?.wavelength),
+      };
+    });
+    incidentPowerMwCm2 = powers.full;
+    incidentPowerWindowMwCm2 = powers.window;
   }
   device.options = { ...device.options, incidentPower_mW_cm2: incidentPowerMwCm2 };
   const result: DeviceSimulationResult = {
@@ -178,7 +184,8 @@ export function runDeviceSimulation(
   const silent = domain.map((j) => spec.layers[j]!.electrical?.generatesCarriers === false);
   const anySilent = silent.some(Boolean);
   if (kind === 'optical') {
-    const optics = runDeviceOptics(spec, assets, options.profilePoints ?? 101);
+    const points = options.profilePoints ?? 101;
+    const optics = memoised(options.opticsMemo, spec, `optics ${points}`, () => runDeviceOptics(spec, assets, points));
     opticsResult = optics.result;
     const res = optics.result;
     result.optics = optics.report;
@@ -301,6 +308,32 @@ export function runDeviceSimulation(
   }
   result.elapsedMs = clock() - t0;
   return result;
+}
+
+/** Entries a memo keeps at most (a fit's curves have a few light intensities). */
+const OPTICS_MEMO_SIZE = 16;
+
+/**
+ * A value of the device's optics from the memo, or computed and kept. The key is the device
+ * without its electrical parameters: a fit that varies only those reuses the optics of every
+ * intensity for all its runs. Layers with graded composition are never memoised (their grading
+ * sits in the electrical block but changes the absorption).
+ */
+function memoised<T>(
+  memo: Map<string, unknown> | undefined,
+  spec: ElectricalDeviceSpecLike,
+  what: string,
+  compute: () => T,
+): T {
+  if (!memo || spec.layers.some((l) => l.electrical?.grading)) return compute();
+  const { electrical: _e, ...rest } = spec as ElectricalDeviceSpecLike & Record<string, unknown>;
+  const key = `${what} ${JSON.stringify({ ...rest, layers: spec.layers.map(({ electrical: _l, ...l }) => l) })}`;
+  const hit = memo.get(key);
+  if (hit !== undefined) return hit as T;
+  const value = compute();
+  if (memo.size >= OPTICS_MEMO_SIZE) memo.delete(memo.keys().next().value as string);
+  memo.set(key, value);
+  return value;
 }
 
 /**

@@ -252,6 +252,12 @@ export interface DeviceSimulationOptions {
    * current at the measured voltages and nothing else.
    */
   fitVoltagesV?: number[];
+  /**
+   * Keeps the optics (G(x) and the incident power) of devices run before, keyed by everything but
+   * their electrical parameters: a fit's runs differ only in those (fit/forward.ts). The results
+   * share the memoised optics report: treat it as read-only.
+   */
+  opticsMemo?: Map<string, unknown>;
 }
 
 export interface DeviceSimulationResult {

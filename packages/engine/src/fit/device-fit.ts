@@ -16,7 +16,7 @@
  * business (evaluator.ts).
  */
 import { DEVICE_FIT_DEFAULT_EVALUATIONS, DEVICE_FIT_DEFAULT_SECONDS, type DeviceFitJob } from '@pvforge/contracts';
-import { formatValue, type Words } from '@pvforge/params';
+import { formatValue, paramAt, type Words } from '@pvforge/params';
 import { type PreparedCurve, prepareCurves } from './curves.js';
 import type { FitEvaluator } from './evaluator.js';
 import {
@@ -44,6 +44,8 @@ export interface DeviceFitParameter {
   path: string;
   /** Paths tied to it (they take its value). */
   tied: string[];
+  /** The free path whose value this one takes (a tied parameter: not fitted on its own). */
+  tiedTo?: string;
   unit: string;
   label: Words;
   symbol: string;
@@ -83,7 +85,10 @@ export interface DeviceFitResult {
   status: DeviceFitStatus;
   confidence: number;
   parameters: DeviceFitParameter[];
-  /** Correlations of the fitted variables (u: log10 of log-scale parameters); null where undetermined. */
+  /**
+   * Correlations of the fitted variables (u: log10 of log-scale parameters), in the order of the
+   * parameters without `tiedTo`; null where undetermined.
+   */
   correlation: (number | null)[][];
   /** The device with the fitted values. */
   device: unknown;
@@ -298,7 +303,17 @@ export async function fitDevice(
   const n = curves.reduce((s, c) => s + c.voltageV.length, 0);
   const dof = Math.max(1, n - m);
   if (hat && unc) messages.push(...qualityWords(unc.reducedChiSquare, job));
-  const parameters = variables.map((v, a) => parameterResult(v, a, hat, box, unc));
+  // every free path has its entry; a tied one repeats its target's value and interval
+  const parameters = variables.flatMap((v, a) => {
+    const main = parameterResult(v, a, hat, box, unc);
+    return [
+      main,
+      ...main.tied.map((path) => {
+        const p = paramAt(path)!;
+        return { ...main, path, tied: [], tiedTo: main.path, label: p.label, symbol: p.symbol };
+      }),
+    ];
+  });
   return {
     schemaVersion: 1,
     status,

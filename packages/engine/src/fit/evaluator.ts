@@ -16,8 +16,10 @@ export interface FitEvaluator {
 
 /** Runs every point in this thread (tests, the browser, a one-core machine). */
 export function localEvaluator(job: DeviceFitJob, assets: DeviceOpticsAssets): FitEvaluator {
+  // the optics of each light intensity, computed once for all runs that vary only electrical values
+  const memo = new Map<string, unknown>();
   return {
     parallel: 1,
-    evaluate: async (points) => points.map((u) => evaluateFitPoint(job, u, assets)),
+    evaluate: async (points) => points.map((u) => evaluateFitPoint(job, u, assets, memo)),
   };
 }

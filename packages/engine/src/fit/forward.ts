@@ -57,6 +57,7 @@ export function simulateCurves(
   device: unknown,
   curves: readonly PreparedCurve[],
   assets: DeviceOpticsAssets,
+  opticsMemo?: Map<string, unknown>,
 ): FitEvaluation {
   const out: number[][] = [];
   for (const c of curves) {
@@ -65,6 +66,7 @@ export function simulateCurves(
       res = runDeviceSimulation(deviceForCurve(device, c), assets, {
         fitVoltagesV: c.voltageV,
         wallClockLimit_ms: CURVE_RUN_LIMIT_MS,
+        ...(opticsMemo ? { opticsMemo } : {}),
       });
     } catch (e) {
       const why = e instanceof Error ? e.message : String(e);
@@ -92,12 +94,17 @@ export function simulateCurves(
  * One forward evaluation of a fit job at fit variables u: the unit of work a worker thread or a
  * queue worker runs (it resolves the job itself, so a task is the job and u alone).
  */
-export function evaluateFitPoint(job: DeviceFitJob, u: readonly number[], assets: DeviceOpticsAssets): FitEvaluation {
+export function evaluateFitPoint(
+  job: DeviceFitJob,
+  u: readonly number[],
+  assets: DeviceOpticsAssets,
+  opticsMemo?: Map<string, unknown>,
+): FitEvaluation {
   const { variables, problems } = resolveFreeParameters(job.device, job.free);
   const prepared = prepareCurves(job.curves);
   const bad = problems[0] ?? prepared.problems[0];
   if (bad) return { ok: false, input: true, reason: bad.words };
-  return simulateCurves(deviceWith(job.device, variables, u), prepared.curves, assets);
+  return simulateCurves(deviceWith(job.device, variables, u), prepared.curves, assets, opticsMemo);
 }
 
 /** Weighted residuals r_i = scale_i (J_model - J_i) of all curves, stacked in curve order. */

@@ -1,0 +1,204 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { basename, dirname, resolve } from 'node:path';
+import {
+  checkDeviceSpec,
+  type DeviceFitCurve,
+  type DeviceFitFree,
+  DeviceFitJob,
+  deviceFileParts,
+} from '@pvforge/contracts';
+import {
+  CurveParseError,
+  checkDeviceFitInput,
+  DeviceFitInputError,
+  type DeviceFitResult,
+  fitDevice,
+  type MeasuredCurve,
+  parseCurveRows,
+  parseCurveText,
+} from '@pvforge/engine';
+import { readForeignCurves } from '@pvforge/interop';
+import { formatValue } from '@pvforge/params';
+import { threadEvaluator } from '@pvforge/workers';
+import Value from 'typebox/value';
+import { readCurveFile } from '../curve-file.js';
+import { type CliLang, checkLineIn } from './check.js';
+
+/** One entry of CURVES.json: a curve file (relative to CURVES.json) and its conditions. */
+interface CurveEntry extends Omit<DeviceFitCurve, 'voltageV' | 'jMaCm2' | 'kind'> {
+  file: string;
+  kind?: 'jv';
+  /** Overrides of the detected units and sign, as the circuit fit's `fit` command takes them. */
+  voltageUnit?: 'V' | 'mV';
+  currentUnit?: 'A/cm2' | 'mA/cm2' | 'A/m2';
+  sign?: 'auto' | 'as-is' | 'flip';
+}
+
+export interface FitDeviceOptions {
+  curves: string;
+  free: string;
+  out: string;
+  workers?: number;
+  maxEvaluations?: number;
+  maxSeconds?: number;
+  seed?: number;
+  lang: CliLang;
+}
+
+class CliInputError extends Error {}
+
+/**
+ * `fit-device DEVICE.json --curves CURVES.json --free FREE.json --out RESULT.json`: the platform's
+ * device fit (packages/engine/src/fit) from files, its forward runs spread over worker threads.
+ * Each curve file is read as the circuit fit reads measured curves (CSV/TSV/TXT/XLSX with a header;
+ * SCAPS .iv and SimSS J-V outputs through the importers): V in V and J in mA/cm^2, photocurrent
+ * positive, unless its header or the entry says otherwise; what was detected is printed so the
+ * user can check it. Exit 0 with a result, 2 when the input is refused (nothing written), 1 when
+ * the fit fails.
+ */
+export async function runFitDevice(
+  deviceFile: string,
+  opts: FitDeviceOptions,
+  err: NodeJS.WritableStream = process.stderr,
+): Promise<number> {
+  const zh = opts.lang === 'zh';
+  let job: DeviceFitJob;
+  try {
+    job = await readJob(deviceFile, opts, err);
+  } catch (e) {
+    if (e instanceof CliInputError || e instanceof CurveParseError || e instanceof SyntaxError) {
+      err.write(`fit-device: ${e.message}\n`);
+      return 2;
+    }
+    throw e;
+  }
+  const checked = checkDeviceSpec(deviceFileParts(job.device).spec);
+  if (!checked.ok) {
+    err.write(`fit-device: ${deviceFile} is not a valid DeviceSpec:\n`);
+    for (const i of checked.issues) err.write(`  ${checkLineIn(i, opts.lang)}\n`);
+    return 2;
+  }
+  job.device = checked.spec;
+  const problems = checkDeviceFitInput(job);
+  if (problems.length) {
+    err.write(zh ? 'fit-device: 拟合无法进行：\n' : 'fit-device: the fit cannot run:\n');
+    for (const p of problems) err.write(`  ${p.field}: ${zh ? p.words.zh : p.words.en}\n`);
+    return 2;
+  }
+  const threads = Math.max(1, opts.workers ?? availableParallelism());
+  const evaluator = threadEvaluator(job, threads);
+  let last = 0;
+  let result: DeviceFitResult;
+  try {
+    result = await fitDevice(job, evaluator, {
+      onProgress: (p) => {
+        const now = Date.now();
+        if (now - last < 1000) return;
+        last = now;
+        err.write(
+          `  ${p.stage.padEnd(9)} runs ${p.evaluations}/${p.maxEvaluations}  ${(p.elapsedMs / 1000).toFixed(0)}/${p.maxSeconds} s  chi2 ${p.chiSquare === null ? 'n/a' : p.chiSquare.toPrecision(5)}\n`,
+        );
+      },
+    });
+  } catch (e) {
+    if (e instanceof DeviceFitInputError) {
+      err.write(zh ? 'fit-device: 拟合无法进行：\n' : 'fit-device: the fit cannot run:\n');
+      for (const p of e.problems) err.write(`  ${p.field}: ${zh ? p.words.zh : p.words.en}\n`);
+      return 2;
+    }
+    err.write(`fit-device: ${e instanceof Error ? e.message : String(e)}\n`);
+    return 1;
+  } finally {
+    await evaluator.close();
+  }
+  writeFileSync(resolve(opts.out), `${JSON.stringify(result)}\n`);
+  err.write(summary(result, opts.lang, threads));
+  return 0;
+}
+
+async function readJob(deviceFile: string, opts: FitDeviceOptions, err: NodeJS.WritableStream): Promise<DeviceFitJob> {
+  const device = JSON.parse(readFileSync(resolve(deviceFile), 'utf8')) as unknown;
+  const curvesPath = resolve(opts.curves);
+  const entries = JSON.parse(readFileSync(curvesPath, 'utf8')) as unknown;
+  if (!Array.isArray(entries) || entries.length === 0)
+    throw new CliInputError(
+      `${opts.curves}: give a JSON list of curves [{"file": ..., "kind": "jv", "intensitySuns": 1}, ...]`,
+    );
+  const curves: DeviceFitCurve[] = [];
+  for (const [k, e] of entries.entries()) curves.push(await readCurve(e as CurveEntry, k, dirname(curvesPath), err));
+  const free = JSON.parse(readFileSync(resolve(opts.free), 'utf8')) as DeviceFitFree[];
+  const options = {
+    ...(opts.maxEvaluations !== undefined ? { maxEvaluations: opts.maxEvaluations } : {}),
+    ...(opts.maxSeconds !== undefined ? { maxSeconds: opts.maxSeconds } : {}),
+    ...(opts.seed !== undefined ? { seed: opts.seed } : {}),
+  };
+  const job = { device, curves, free, ...(Object.keys(options).length ? { options } : {}) };
+  if (!Value.Check(DeviceFitJob, job)) {
+    const first = [...Value.Errors(DeviceFitJob, job)].slice(0, 5);
+    throw new CliInputError(
+      `the fit's input is not well formed:\n${first.map((e) => `  ${e.instancePath || '/'}: ${e.message}`).join('\n')}`,
+    );
+  }
+  return job;
+}
+
+/** One curve of CURVES.json, its file read and its units and sign detected (and said). */
+async function readCurve(e: CurveEntry, k: number, base: string, err: NodeJS.WritableStream): Promise<DeviceFitCurve> {
+  if (!e || typeof e !== 'object' || typeof e.file !== 'string')
+    throw new CliInputError(`curves[${k}]: give "file" (relative to the curves file)`);
+  if (e.kind !== undefined && e.kind !== 'jv')
+    throw new CliInputError(`curves[${k}].kind: only "jv" curves are fitted`);
+  if (typeof e.intensitySuns !== 'number')
+    throw new CliInputError(`curves[${k}].intensitySuns: give the light intensity in suns (0 for dark)`);
+  const path = resolve(base, e.file);
+  const { file: _f, voltageUnit, currentUnit, sign, kind: _k, ...conditions } = e;
+  let v: number[];
+  let j: number[];
+  let said: string;
+  if (
+    /\.iv$/i.test(path) ||
+    (!/\.xlsx$/i.test(path) && /^\s*Vext\b/m.test(readFileSync(path, 'latin1').slice(0, 2000)))
+  ) {
+    // a SCAPS .iv or a SimSS J-V output: the importer knows its units and sign
+    const found = readForeignCurves({ name: basename(path), text: readFileSync(path, 'latin1') });
+    const jv = found.curves.find((c) => c.kind === 'jv');
+    if (!jv) throw new CliInputError(`curves[${k}]: ${e.file}: ${found.error?.text ?? 'no J-V curve in it'}`);
+    v = jv.x;
+    j = jv.y;
+    said = `${jv.tool === 'scaps' ? 'SCAPS' : 'SimSS'} J-V output (${jv.label})`;
+  } else {
+    const parse = {
+      resamplePoints: 0,
+      illumination: e.intensitySuns > 0 ? ('light' as const) : ('dark' as const),
+      ...(voltageUnit ? { voltageUnit } : {}),
+      ...(currentUnit ? { currentUnit } : {}),
+      sign: sign ?? ('auto' as const),
+    };
+    const source = await readCurveFile(path);
+    const m: MeasuredCurve = 'rows' in source ? parseCurveRows(source.rows, parse) : parseCurveText(source.text, parse);
+    v = m.measured.voltageV;
+    j = m.measured.jMaCm2;
+    const d = m.detected;
+    said = `V in ${d.voltageUnit}, J in ${d.currentUnit}${d.signFlipped ? ', sign flipped to photocurrent positive' : ''}${d.header ? '' : ' (no header: units assumed)'}`;
+  }
+  err.write(`  ${e.file}: ${v.length} points, ${said}\n`);
+  return { kind: 'jv', ...conditions, voltageV: v, jMaCm2: j };
+}
+
+function summary(r: DeviceFitResult, lang: CliLang, threads: number): string {
+  const zh = lang === 'zh';
+  const lines = [
+    `fit-device: ${r.status}, chi2/dof ${r.reducedChiSquare?.toPrecision(4) ?? 'n/a'} (${r.points} points), ${r.evaluations} runs in ${(r.elapsedMs / 1000).toFixed(1)} s on ${threads} thread(s)`,
+  ];
+  for (const p of r.parameters) {
+    const unit = p.unit ? ` ${p.unit}` : '';
+    const iv = p.tiedTo
+      ? `= ${p.tiedTo}`
+      : `[${p.low === null ? '-' : formatValue(p.low)}, ${p.high === null ? '-' : formatValue(p.high)}]${p.atBound ? ` (at its ${p.atBound})` : ''}`;
+    lines.push(`  ${p.path}  ${formatValue(p.value)}${unit}  ${iv}`);
+    if (p.statement && !p.tiedTo) lines.push(`    ${zh ? p.statement.zh : p.statement.en}`);
+  }
+  for (const m of r.messages) lines.push(`  ${zh ? m.zh : m.en}`);
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,54 @@
+import type { DeviceFitCurve, DeviceFitFree, DeviceFitJob } from '@pvforge/contracts';
+import { Prng } from '../../src/circuit/prng.js';
+import { evaluateFitPoint } from '../../src/fit/forward.js';
+import { assets, fixture } from '../device/helpers.js';
+
+/**
+ * The p-i-n perovskite example on a coarser mesh (100 nodes: a forward run of three curves takes
+ * tens of milliseconds), as fits in tests use it. The truth of a synthetic fit is set through the
+ * fit's own free paths, so the curves and the fit run the same device.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: tests edit the JSON freely
+export function fastDevice(): any {
+  const d = fixture();
+  d.electrical.gridPoints = 100;
+  delete d.electrical.eqe;
+  return d;
+}
+
+export const voltages = (n: number, from = -0.1, to = 1.2) =>
+  Array.from({ length: n }, (_, i) => from + ((to - from) * i) / (n - 1));
+
+/**
+ * Curves of the engine at fit variables `truth` (u: log10 for log-scale parameters), with Gaussian
+ * noise: absolute `noiseMaCm2` on light curves, relative `noiseRel` on dark ones.
+ */
+export function syntheticCurves(
+  device: unknown,
+  free: DeviceFitFree[],
+  truth: number[],
+  conditions: { intensitySuns: number; n?: number }[],
+  noise: { noiseMaCm2: number; noiseRel: number },
+  seed: number,
+): DeviceFitCurve[] {
+  const shells: DeviceFitCurve[] = conditions.map((c) => {
+    const v = voltages(c.n ?? 30);
+    return { kind: 'jv', intensitySuns: c.intensitySuns, voltageV: v, jMaCm2: v.map(() => 1) };
+  });
+  const job: DeviceFitJob = { device: device as DeviceFitJob['device'], curves: shells, free };
+  const clean = evaluateFitPoint(job, truth, assets);
+  if (!clean.ok) throw new Error(`synthetic curves failed: ${clean.reason.en}`);
+  const rng = new Prng(seed);
+  return shells.map((c, k) => {
+    const dark = c.intensitySuns === 0;
+    const j = clean.jMaCm2[k]!.map((x) =>
+      dark ? x * (1 + noise.noiseRel * rng.normal()) : x + noise.noiseMaCm2 * rng.normal(),
+    );
+    return {
+      ...c,
+      label: dark ? 'dark' : `${c.intensitySuns} sun`,
+      jMaCm2: j,
+      ...(dark ? { noiseRel: noise.noiseRel } : { noiseMaCm2: noise.noiseMaCm2 }),
+    };
+  });
+}
