@@ -31,8 +31,10 @@ export interface AppConfig {
   argon2: Argon2Params;
   /** Calculations at once in this process (worker threads). */
   jobConcurrency: number;
-  /** Wall-clock limit of one calculation, ms. */
+  /** Wall-clock limit of one calculation, ms (a device fit gets its own budget and a margin instead). */
   jobTimeLimitMs: number;
+  /** Worker threads that run one device fit's forward runs, started by the job's own thread. */
+  fitThreads: number;
   /** Calculations of one user running at once. */
   jobMaxPerUser: number;
   /** With Redis: how long a worker's hold on a job lasts unrenewed; a dead worker's job is redelivered after it, ms. */
@@ -117,7 +119,14 @@ export const CONFIG_VARS: readonly ConfigVar[] = [
   {
     name: 'JOB_TIME_LIMIT_MS',
     default: '300000',
-    description: 'Wall-clock limit of one calculation in ms; a calculation still running then ends as nonconvergent.',
+    description:
+      'Wall-clock limit of one calculation in ms; a calculation still running then ends as nonconvergent. A device fit has its own limit instead: its time budget (options.maxSeconds, 600 s by default, at most 3600 s) plus a tenth and two minutes.',
+  },
+  {
+    name: 'PVFORGE_FIT_THREADS',
+    default: '(cores)',
+    description:
+      "Worker threads that run one device fit's forward runs (J-V calculations) in parallel, started by the fit's own calculation thread; default os.availableParallelism(). Two fits at once use twice as many.",
   },
   {
     name: 'JOB_MAX_PER_USER',
@@ -198,6 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     argon2: ARGON2_PRODUCTION,
     jobConcurrency: int(env['JOB_CONCURRENCY'], availableParallelism(), 'JOB_CONCURRENCY'),
     jobTimeLimitMs: int(env['JOB_TIME_LIMIT_MS'], DEFAULT_JOB_TIME_LIMIT_MS, 'JOB_TIME_LIMIT_MS'),
+    fitThreads: int(env['PVFORGE_FIT_THREADS'], availableParallelism(), 'PVFORGE_FIT_THREADS'),
     jobMaxPerUser: int(env['JOB_MAX_PER_USER'], 2, 'JOB_MAX_PER_USER'),
     jobLockMs: int(env['JOB_LOCK_MS'], 30_000, 'JOB_LOCK_MS'),
     registrationsPerHour: int(env['REGISTRATIONS_PER_HOUR'], 20, 'REGISTRATIONS_PER_HOUR'),

@@ -35,6 +35,7 @@ async function main(): Promise<void> {
       redisUrl: config.redisUrl,
       concurrency: config.jobConcurrency,
       timeLimitMs: config.jobTimeLimitMs,
+      fitThreads: config.fitThreads,
       maxRunningPerUser: config.jobMaxPerUser,
       maxPendingPerUser: MAX_PENDING_PER_USER,
       lockMs: config.jobLockMs,

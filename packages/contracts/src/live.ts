@@ -1,4 +1,5 @@
 import type { CalcKind, JobStatus } from './calc.js';
+import type { DeviceFitProgress } from './schemas/device-fit.js';
 
 /**
  * Messages on the live connection /calc/ws?tick=<token>&uid=<uid> (spec §3, §4, §7), JSON both ways.
@@ -12,9 +13,10 @@ import type { CalcKind, JobStatus } from './calc.js';
  *   with msg (the online list, a JSON list), '999' chat relayed {from, nickname, msg, color, bg},
  *   'kill' {type, seconds}, 'k' (kicked: clear the session, do not reconnect), 'ack', and the
  *   calculation acts below.
- * Calculation acts: fireOpt | fireElec | fireCircle (started), 'progress' {jobId, kind, percent,
- *   detail: the current bias point or wavelength}, finishOpt | finishElec | finishCircle (done or
- *   failed: {jobId, kind, status, recordId, msg: the reason when not succeeded}).
+ * Calculation acts: fireOpt | fireElec | fireCircle | fireFit (started), 'progress' {jobId, kind,
+ *   percent, detail: the current bias point or wavelength; a device fit's also `fit`, its state},
+ *   finishOpt | finishElec | finishCircle | finishFit (done or failed: {jobId, kind, status,
+ *   recordId, msg: the reason when not succeeded}).
  * newMsg: a new in-site message was stored for the user {msg: its title, type: its kind, link}.
  */
 export interface LiveMessage {
@@ -34,6 +36,11 @@ export interface LiveMessage {
   kind?: CalcKind;
   percent?: number;
   detail?: string;
+  /**
+   * 'progress' of a device fit ('fit'): its stage, runs, chi-square, current values and model
+   * curves, at most five a second like every progress message (the latest state each time).
+   */
+  fit?: DeviceFitProgress;
   status?: JobStatus;
   recordId?: number;
   /** newMsg: the in-site page the new message points at (forum thread, consultation). */

@@ -115,6 +115,16 @@ const WORDS: Record<string, string> = {
   'Parameter A': '参数 A',
   'Parameter B': '参数 B',
   Correlation: '相关系数',
+  Path: '字段路径',
+  Label: '名称',
+  Statement: '结论',
+  'Interval method': '区间方法',
+  Start: '初值',
+  'Tied to': '绑定到',
+  Points: '点数',
+  'Chi-square': '卡方',
+  'Weighted residual': '加权残差',
+  'Forward runs': '正向计算次数',
 };
 
 /** Quantities made of a name and a fixed part: 'A MAPbI3', 'MAPbI3 SRH', 'Interface A/B'. */

@@ -6,7 +6,7 @@
  *
  * `result` is what the engine returned for the kind (opt: runDeviceOptics' report; elec: the
  * coupled runDeviceSimulation result or a bare simulateJV result; circle, circle2: the
- * runCircuitJob result). It comes from storage, so its shape is checked at run time and an
+ * runCircuitJob result; fit: fitDevice's DeviceFitResult). It comes from storage, so its shape is checked at run time and an
  * ExportError names the field that is wrong.
  */
 import { CALC_KINDS, type CalcKind } from '@pvforge/contracts';
@@ -16,6 +16,7 @@ import { writeCsvZip } from './csv.js';
 import { electricalTables } from './electrical.js';
 import { ExportError } from './errors.js';
 import { safeFileStem } from './filename.js';
+import { fitTables } from './fit.js';
 import { opticsTables } from './optics.js';
 import { Shape } from './shape.js';
 import { isSweepResult, sweepTables } from './sweep.js';
@@ -36,6 +37,7 @@ const KIND_NAMES: Record<CalcKind, string> = {
   elec: 'electrical (drift-diffusion)',
   circle: 'circuit fit (traditional)',
   circle2: 'circuit fit (modified diode, losses)',
+  fit: 'device fit (drift-diffusion parameters to measured curves)',
 };
 
 export interface ExportArgs {
@@ -94,6 +96,8 @@ export function resultTables(args: Pick<ExportArgs, 'kind' | 'result'>): {
     case 'circle':
     case 'circle2':
       return circuitTables(result, s);
+    case 'fit':
+      return fitTables(result, s);
   }
 }
 

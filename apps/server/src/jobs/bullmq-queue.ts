@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import type { CalcKind } from '@pvforge/contracts';
+import type { CalcKind, DeviceFitProgress } from '@pvforge/contracts';
 import { ENGINE_VERSION } from '@pvforge/engine';
 import { DelayedError, type Job, Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
@@ -9,6 +9,7 @@ import type { CalculationsRepository } from '../db/repositories/calculations.js'
 import { INTERRUPTED_REASON, type QueueOptions } from './in-process-queue.js';
 import { createPool, runOnPool } from './pool-runner.js';
 import { coalescedProgressWrites, PROGRESS_LIVE_INTERVAL_MS } from './progress-writes.js';
+import { jobTimeLimitMs } from './time-limit.js';
 import { type JobEvent, JobLimitError, type JobQueue, type JobSubmission, QueueUnavailableError } from './types.js';
 import { writeThroughOutage } from './write-through-outage.js';
 
@@ -282,18 +283,19 @@ export class BullWorkerHost {
       const input = await this.repo.input(id);
       let done = false;
       const writes = coalescedProgressWrites((percent, detail) => this.repo.progress(id, percent, detail));
-      const live = coalescedProgressWrites(async (percent, detail) => {
-        if (!done) this.publish({ type: 'progress', ...base, percent, ...(detail ? { detail } : {}) });
+      const live = coalescedProgressWrites<DeviceFitProgress>(async (percent, detail, fit) => {
+        if (!done)
+          this.publish({ type: 'progress', ...base, percent, ...(detail ? { detail } : {}), ...(fit ? { fit } : {}) });
       }, PROGRESS_LIVE_INTERVAL_MS);
       const out = await runOnPool(
         this.pool!,
-        { kind: base.kind, input, allowFaults: this.opts.allowFaults === true },
+        { kind: base.kind, input, allowFaults: this.opts.allowFaults === true, fitThreads: this.opts.fitThreads },
         {
-          timeLimitMs: this.opts.timeLimitMs,
+          timeLimitMs: jobTimeLimitMs(base.kind, input, this.opts.timeLimitMs),
           signal: ctrl.signal,
-          onProgress: (percent, detail) => {
+          onProgress: (percent, detail, fit) => {
             if (done) return;
-            live.push(percent, detail);
+            live.push(percent, detail, fit);
             writes.push(percent, detail);
           },
         },

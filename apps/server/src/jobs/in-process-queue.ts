@@ -1,11 +1,12 @@
 import { availableParallelism } from 'node:os';
-import type { CalcKind } from '@pvforge/contracts';
+import type { CalcKind, DeviceFitProgress } from '@pvforge/contracts';
 import { ENGINE_VERSION } from '@pvforge/engine';
 import type { Piscina } from 'piscina';
 import type { Clock } from '../clock.js';
 import type { CalculationsRepository } from '../db/repositories/calculations.js';
 import { createPool, runOnPool } from './pool-runner.js';
 import { coalescedProgressWrites, PROGRESS_LIVE_INTERVAL_MS } from './progress-writes.js';
+import { jobTimeLimitMs } from './time-limit.js';
 import { type JobEvent, JobLimitError, type JobQueue, type JobSubmission } from './types.js';
 import { writeThroughOutage } from './write-through-outage.js';
 
@@ -22,6 +23,8 @@ export interface QueueOptions {
   allowFaults?: boolean;
   /** How often the table is polled for work besides submit and finish (ms). */
   pollMs?: number;
+  /** Worker threads of one device fit's forward runs (PVFORGE_FIT_THREADS); default os.availableParallelism(). */
+  fitThreads?: number | undefined;
 }
 
 export const INTERRUPTED_REASON = 'interrupted twice by a server restart';
@@ -222,19 +225,20 @@ export class InProcessQueue implements JobQueue {
     this.emit({ type: 'started', ...base });
     const input = await this.repo.input(id);
     const writes = coalescedProgressWrites((percent, detail) => this.repo.progress(id, percent, detail));
-    const live = coalescedProgressWrites(async (percent, detail) => {
-      if (!r.done) this.emit({ type: 'progress', ...base, percent, ...(detail ? { detail } : {}) });
+    const live = coalescedProgressWrites<DeviceFitProgress>(async (percent, detail, fit) => {
+      if (!r.done)
+        this.emit({ type: 'progress', ...base, percent, ...(detail ? { detail } : {}), ...(fit ? { fit } : {}) });
     }, PROGRESS_LIVE_INTERVAL_MS);
     const out = this.pool
       ? await runOnPool(
           this.pool,
-          { kind: r.kind, input, allowFaults: this.opts.allowFaults === true },
+          { kind: r.kind, input, allowFaults: this.opts.allowFaults === true, fitThreads: this.opts.fitThreads },
           {
-            timeLimitMs: this.opts.timeLimitMs,
+            timeLimitMs: jobTimeLimitMs(r.kind, input, this.opts.timeLimitMs),
             signal: r.ctrl.signal,
-            onProgress: (percent, detail) => {
+            onProgress: (percent, detail, fit) => {
               if (r.done) return;
-              live.push(percent, detail);
+              live.push(percent, detail, fit);
               writes.push(percent, detail);
             },
           },

@@ -14,6 +14,7 @@ export function liveMessageOf(e: JobEvent): LiveMessage {
         recordId: e.jobId,
         percent: e.percent,
         ...(e.detail ? { detail: e.detail } : {}),
+        ...(e.fit ? { fit: e.fit } : {}),
       };
     case 'finished':
       return {

@@ -1,5 +1,5 @@
 import { MessageChannel } from 'node:worker_threads';
-import type { CalcKind } from '@pvforge/contracts';
+import type { CalcKind, DeviceFitProgress } from '@pvforge/contracts';
 import { threadEntry } from '@pvforge/workers';
 import { Piscina } from 'piscina';
 import type { PackedResult } from '../db/result-codec.js';
@@ -33,8 +33,12 @@ export type PoolOutcome =
  */
 export async function runOnPool(
   pool: Piscina,
-  task: { kind: CalcKind; input: unknown; allowFaults: boolean },
-  opts: { timeLimitMs: number; signal: AbortSignal; onProgress: (percent: number, detail?: string) => void },
+  task: { kind: CalcKind; input: unknown; allowFaults: boolean; fitThreads?: number | undefined },
+  opts: {
+    timeLimitMs: number;
+    signal: AbortSignal;
+    onProgress: (percent: number, detail?: string, fit?: DeviceFitProgress) => void;
+  },
 ): Promise<PoolOutcome> {
   const ctrl = new AbortController();
   let expired = false;
@@ -66,10 +70,11 @@ export async function runOnPool(
       return;
     }
     // After the outcome is known, a late progress message would come after 'finished'.
-    if (!done) opts.onProgress(m.percent, m.detail);
+    if (!done) opts.onProgress(m.percent, m.detail, m.fit);
   });
   try {
-    const t: WorkerTask = { ...task, port: port2 };
+    const { fitThreads, ...rest } = task;
+    const t: WorkerTask = { ...rest, ...(fitThreads !== undefined ? { fitThreads } : {}), port: port2 };
     const out = (await pool.run(t, { signal: ctrl.signal, transferList: [port2] as never })) as WorkerOutcome;
     await Promise.race([endSeen, new Promise((resolve) => setTimeout(resolve, 1000).unref())]);
     // A Buffer crosses the thread boundary as a plain Uint8Array: the same bytes, no copy here.

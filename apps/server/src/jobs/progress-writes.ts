@@ -7,10 +7,11 @@
  * page re-rendering for every step of a long transient fell behind on a loaded machine, so that
  * a cancel confirmed there took effect on screen only many seconds later). A write that arrives
  * after the job ended changes nothing (the update is conditional on the job still running; the
- * live sender checks the job itself).
+ * live sender checks the job itself). `extra` rides along with the latest value (a device fit's
+ * state for its live messages); coalescing keeps only the newest, which is whole in itself.
  */
-export interface ProgressWrites {
-  push(percent: number, detail: string | undefined): void;
+export interface ProgressWrites<X = undefined> {
+  push(percent: number, detail: string | undefined, extra?: X): void;
   /** No more writes (the job ended). */
   stop(): void;
 }
@@ -19,13 +20,13 @@ export const PROGRESS_WRITE_INTERVAL_MS = 500;
 /** Live progress: five messages a second move a progress bar smoothly. */
 export const PROGRESS_LIVE_INTERVAL_MS = 200;
 
-export function coalescedProgressWrites(
-  write: (percent: number, detail: string | undefined) => Promise<void>,
+export function coalescedProgressWrites<X = undefined>(
+  write: (percent: number, detail: string | undefined, extra: X | undefined) => Promise<void>,
   intervalMs = PROGRESS_WRITE_INTERVAL_MS,
   now: () => number = () => performance.now(),
-): ProgressWrites {
+): ProgressWrites<X> {
   let last = Number.NEGATIVE_INFINITY;
-  let pending: { percent: number; detail: string | undefined } | undefined;
+  let pending: { percent: number; detail: string | undefined; extra: X | undefined } | undefined;
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
   const flush = () => {
@@ -34,12 +35,12 @@ export function coalescedProgressWrites(
     const p = pending;
     pending = undefined;
     last = now();
-    void write(p.percent, p.detail).catch(() => undefined);
+    void write(p.percent, p.detail, p.extra).catch(() => undefined);
   };
   return {
-    push(percent, detail) {
+    push(percent, detail, extra) {
       if (stopped) return;
-      pending = { percent, detail };
+      pending = { percent, detail, extra };
       const wait = last + intervalMs - now();
       if (wait <= 0) flush();
       else if (!timer) {

@@ -1,15 +1,22 @@
-import type { CalcKind } from '@pvforge/contracts';
+import { availableParallelism } from 'node:os';
+import type { CalcKind, DeviceFitJob, DeviceFitProgress } from '@pvforge/contracts';
 import {
   type CircuitJob,
+  type DeviceFitResult,
   type DeviceLike,
   type DeviceOpticsAssets,
+  fitDevice,
   runCircuitJob,
   runDeviceOptics,
   runDeviceSimulation,
   runTandemSimulation,
 } from '@pvforge/engine';
+import { threadEvaluator } from '@pvforge/workers';
 
-export type ProgressFn = (percent: number, detail?: string) => void;
+export type ProgressFn = (percent: number, detail?: string, fit?: DeviceFitProgress) => void;
+
+/** The kinds that run synchronously in one thread (runCalculation); a device fit is runDeviceFit's. */
+export type SyncCalcKind = Exclude<CalcKind, 'fit'>;
 
 /**
  * The result, and for an electrical run whose J-V sweep did not converge, the engine's reason in
@@ -31,7 +38,7 @@ const PROFILE_POINTS = 101;
  * Throws on bad input or an engine failure (the queue records it as failed with the message).
  */
 export function runCalculation(
-  kind: CalcKind,
+  kind: SyncCalcKind,
   input: unknown,
   assets: () => DeviceOpticsAssets,
   progress: ProgressFn,
@@ -92,4 +99,54 @@ function runTandem(
       nonconvergent: `${failed.subcell} cell: ${failed.error?.text ?? 'the J-V sweep did not converge'}`,
     };
   return { result: res };
+}
+
+/** What a fit's stages are called in the progress detail (the record's progress_detail, logs). */
+const FIT_STAGES: Record<DeviceFitProgress['stage'], string> = {
+  start: 'start design',
+  fit: 'least squares',
+  intervals: 'intervals',
+};
+
+/**
+ * A device fit (issue 27): fitDevice with its forward runs spread over `threads` worker threads
+ * started from this one (the pool thread itself only steers the fit). When the pool thread is
+ * terminated (cancel, wall-clock limit) Node stops the threads it started with it; a fit that
+ * ends by itself closes them here. The progress is the share of the run budget spent, the fit's
+ * state going with it for the page. A fit that ran out of runs or time is nonconvergent, its best
+ * point kept as the result (as a J-V sweep that gave up keeps its partial curve).
+ */
+export async function runDeviceFit(
+  job: DeviceFitJob,
+  threads: number | undefined,
+  progress: ProgressFn,
+): Promise<CalculationOutcome> {
+  const evaluator = threadEvaluator(job, Math.max(1, threads ?? availableParallelism()));
+  try {
+    progress(1, 'fit: starting');
+    const result: DeviceFitResult = await fitDevice(job, evaluator, {
+      onProgress: (p) => {
+        // the budget may be spent to the last run only in the interval checks: 99 until the end
+        const percent = Math.min(99, Math.floor((100 * p.evaluations) / Math.max(1, p.maxEvaluations)));
+        const chi = p.chiSquare === null ? '' : `, chi2 ${p.chiSquare.toPrecision(4)}`;
+        progress(percent, `fit: ${FIT_STAGES[p.stage]}, ${p.evaluations}/${p.maxEvaluations} runs${chi}`, {
+          stage: p.stage,
+          evaluations: p.evaluations,
+          maxEvaluations: p.maxEvaluations,
+          elapsedMs: p.elapsedMs,
+          maxSeconds: p.maxSeconds,
+          chiSquare: p.chiSquare,
+          values: p.values,
+          curves: p.curves,
+        });
+      },
+    });
+    if (result.status === 'budget')
+      return { result, nonconvergent: `the fit spent its budget of ${result.maxEvaluations} runs before converging` };
+    if (result.status === 'time')
+      return { result, nonconvergent: `the fit spent its time budget of ${result.maxSeconds} s before converging` };
+    return { result };
+  } finally {
+    await evaluator.close();
+  }
 }

@@ -1,4 +1,4 @@
-import type { CalcKind, JobStatus } from '@pvforge/contracts';
+import type { CalcKind, DeviceFitProgress, JobStatus } from '@pvforge/contracts';
 
 /**
  * The job queue's contract. Two adapters implement it: the in-process one (a jobs table in the
@@ -14,7 +14,7 @@ export const PAID_PRIORITY = 10;
 export interface JobSubmission {
   userId: number;
   kind: CalcKind;
-  /** The validated input (DeviceSpec or circuit job), stored as given so the result can be reproduced. */
+  /** The validated input (DeviceSpec, circuit job or device fit job), stored as given so the result can be reproduced. */
   input: unknown;
   /** Higher runs first; ties in submission order. 0 by default; PAID_PRIORITY for queue priority. */
   priority?: number;
@@ -25,7 +25,16 @@ export interface JobSubmission {
 
 export type JobEvent =
   | { type: 'started'; jobId: number; userId: number; kind: CalcKind }
-  | { type: 'progress'; jobId: number; userId: number; kind: CalcKind; percent: number; detail?: string }
+  | {
+      type: 'progress';
+      jobId: number;
+      userId: number;
+      kind: CalcKind;
+      percent: number;
+      detail?: string;
+      /** A device fit's state (stage, runs, chi-square, values, model curves) for its page. */
+      fit?: DeviceFitProgress;
+    }
   | {
       type: 'finished';
       jobId: number;

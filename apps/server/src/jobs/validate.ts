@@ -1,21 +1,46 @@
-import { type CalcKind, checkCircuitJob, checkDeviceSpec } from '@pvforge/contracts';
+import { type CalcKind, checkCircuitJob, checkDeviceSpec, DeviceFitJob, type Lang } from '@pvforge/contracts';
 import {
   type CheckIssue,
   checkCircuitJobInput,
   checkDeviceElectricalCoded,
+  checkDeviceFitInput,
   checkIssue,
   checkLine,
   checkTableCoverage,
   deviceToOpticsSpec,
   OpticsInputError,
 } from '@pvforge/engine';
+import type { Words } from '@pvforge/params';
+import Value from 'typebox/value';
+import { problemFromAjv, problemMessage } from '../http/validation.js';
 import { fileAssets } from './assets.js';
+
+/** One problem of an input, its field and its words in both languages. */
+export interface WordedProblem {
+  field: string;
+  words: Words;
+}
 
 /**
  * errors: every problem as an English line (the API's `errors`, logs); issues, when the device
- * check found them: the same problems with their codes, which the server and the UI word.
+ * check found them: the same problems with their codes, which the server and the UI word;
+ * problems, when the check words its own (the JSON text, a device fit's curves and free
+ * parameters): each with its field, in both languages.
  */
-export type Invalid = { ok: false; field: string; errors: string[]; issues?: CheckIssue[] };
+export type Invalid = { ok: false; field: string; errors: string[]; issues?: CheckIssue[]; problems?: WordedProblem[] };
+
+/** A problem's words in a request's language. */
+export const wordsIn = (w: Words, lang: Lang): string => (lang === 'zh-CN' ? w.zh : w.en);
+
+/** An Invalid made of worded problems: the first names the field, every one is in `errors`. */
+function invalidOf(problems: WordedProblem[]): Invalid {
+  return {
+    ok: false,
+    field: problems[0]!.field,
+    errors: problems.map((p) => `${p.field}: ${p.words.en}`),
+    problems,
+  };
+}
 /**
  * `warnings`: what the device check found runs but may mislead (an implausible value, in the
  * parameter registry's words; Boltzmann statistics where they fail), answered with the submission.
@@ -28,7 +53,7 @@ export function parseJsonField(field: string, value: unknown): { ok: true; value
   try {
     return { ok: true, value: JSON.parse(value) as unknown };
   } catch {
-    return { ok: false, field, errors: [`${field}: not valid JSON`] };
+    return invalidOf([{ field, words: { zh: '不是有效的 JSON 文本', en: 'not valid JSON text' } }]);
   }
 }
 
@@ -40,6 +65,7 @@ export function parseJsonField(field: string, value: unknown): { ok: true; value
  * reach the queue.
  */
 export function checkCalculationInput(kind: CalcKind, raw: unknown): Checked {
+  if (kind === 'fit') return checkDeviceFitJob(raw);
   if (kind === 'circle' || kind === 'circle2') {
     const c = checkCircuitJob(kind, raw);
     if (!c.ok) return { ok: false, field: 'job', errors: c.errors };
@@ -74,4 +100,53 @@ export function checkCalculationInput(kind: CalcKind, raw: unknown): Checked {
     }
   }
   return { ok: true, input: spec, warnings: c.warningIssues };
+}
+
+/** A number's or a list's limit that the schema states, said after the generic words of its rule. */
+function schemaLimit(e: { keyword: string; params: Record<string, unknown> }): Words | undefined {
+  const limit = e.params['limit'];
+  if (typeof limit !== 'number') return undefined;
+  switch (e.keyword) {
+    case 'minimum':
+    case 'exclusiveMinimum':
+    case 'maximum':
+    case 'exclusiveMaximum': {
+      const c = typeof e.params['comparison'] === 'string' ? e.params['comparison'] : '';
+      return { zh: `（须 ${c} ${limit}）`, en: ` (must be ${c} ${limit})` };
+    }
+    case 'minItems':
+      return { zh: `（至少 ${limit} 项）`, en: ` (at least ${limit} items)` };
+    case 'maxItems':
+      return { zh: `（至多 ${limit} 项）`, en: ` (at most ${limit} items)` };
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * A device fit job (issue 27), before it is queued: its shape (DeviceFitJob), its device exactly as
+ * an electrical submission's (checkDeviceSpec, the engine's electrical rules, the optics tables),
+ * then the fit's own check (checkDeviceFitInput: curves, free paths and their bounds, the light of
+ * the device against the curves'). Fields are named inside the request (`job.curves[0].voltageV`);
+ * the device's issues keep their DeviceSpec paths under the field `job.device`.
+ */
+export function checkDeviceFitJob(raw: unknown): Checked {
+  if (!Value.Check(DeviceFitJob, raw)) {
+    const errors = [...Value.Errors(DeviceFitJob, raw)];
+    const problem = problemFromAjv(errors);
+    const field = problem.field ? `job.${problem.field}` : 'job';
+    const first = errors.find((e) => e.instancePath.replace(/^\//, '').replaceAll('/', '.') === problem.field);
+    const limit = first && problem.rule !== 'required' ? schemaLimit(first) : undefined;
+    const words = {
+      zh: problemMessage({ ...problem, field }, undefined, 'zh-CN') + (limit?.zh ?? ''),
+      en: problemMessage({ ...problem, field }, undefined, 'en') + (limit?.en ?? ''),
+    };
+    return invalidOf([{ field, words }]);
+  }
+  const device = checkCalculationInput('elec', raw.device);
+  if (!device.ok) return { ...device, field: device.field.replace(/^device/, 'job.device') };
+  const job: DeviceFitJob = { ...raw, device: device.input as DeviceFitJob['device'] };
+  const problems = checkDeviceFitInput(job);
+  if (problems.length) return invalidOf(problems.map((p) => ({ field: `job.${p.field}`, words: p.words })));
+  return { ok: true, input: job, ...(device.warnings ? { warnings: device.warnings } : {}) };
 }

@@ -1,9 +1,9 @@
 import type { MessagePort } from 'node:worker_threads';
-import type { CalcKind } from '@pvforge/contracts';
+import type { CalcKind, DeviceFitJob, DeviceFitProgress } from '@pvforge/contracts';
 import type { DeviceOpticsAssets } from '@pvforge/engine';
 import { packResult } from '../db/result-codec.js';
 import { fileAssets } from './assets.js';
-import { runCalculation } from './run-calculation.js';
+import { runCalculation, runDeviceFit } from './run-calculation.js';
 
 /**
  * The worker-thread entry of the in-process pool (piscina) and the body of the BullMQ workers.
@@ -18,11 +18,18 @@ export interface WorkerTask {
    * thread; "chatty" reports progress 200 times at once, then succeeds. Set by the queue from its own options, never from a request.
    */
   allowFaults?: boolean;
+  /**
+   * A device fit's forward runs go to this many threads of its own, started from this one
+   * (PVFORGE_FIT_THREADS); default os.availableParallelism().
+   */
+  fitThreads?: number;
 }
 
 export interface ProgressMessage {
   percent: number;
   detail?: string;
+  /** A device fit's state, for its live messages. */
+  fit?: DeviceFitProgress;
   /** The first message: the thread has the task (the wall-clock limit counts from here). */
   begun?: true;
   /** The last message: every progress message was sent before it. */
@@ -53,8 +60,9 @@ function fault(input: unknown): string | undefined {
 }
 
 export default async function work(task: WorkerTask): Promise<WorkerOutcome> {
-  const post = (percent: number, detail?: string) => {
+  const post = (percent: number, detail?: string, fit?: DeviceFitProgress) => {
     const m: ProgressMessage = detail === undefined ? { percent } : { percent, detail };
+    if (fit) m.fit = fit;
     task.port?.postMessage(m);
   };
   task.port?.postMessage({ percent: 0, begun: true } satisfies ProgressMessage);
@@ -77,7 +85,12 @@ export default async function work(task: WorkerTask): Promise<WorkerOutcome> {
       post(50, 'noop');
       return { packed: packResult({ noop: true }) };
     }
-    const out = runCalculation(task.kind, task.input, lazyAssets, post);
+    // A device fit awaits its forward runs on threads of its own; every other kind runs here,
+    // synchronously, as before.
+    const out =
+      task.kind === 'fit'
+        ? await runDeviceFit(task.input as DeviceFitJob, task.fitThreads, post)
+        : runCalculation(task.kind, task.input, lazyAssets, post);
     return { packed: packResult(out.result), ...(out.nonconvergent ? { nonconvergent: out.nonconvergent } : {}) };
   } finally {
     task.port?.postMessage({ percent: 100, end: true } satisfies ProgressMessage);

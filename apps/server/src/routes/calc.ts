@@ -7,6 +7,7 @@ import {
   CalcDetail,
   CalcDeviceBody,
   CalcExportBody,
+  CalcFitBody,
   CalcIdBody,
   type CalcKind,
   CalcListBody,
@@ -34,7 +35,7 @@ import { answerOf, authOf, NullAnswer, success } from '../http/answer.js';
 import { AppError } from '../http/errors.js';
 import { childValues, isSweepInput, planSweep, SweepAggregator, type SweepInput } from '../jobs/sweep.js';
 import { JobLimitError, PAID_PRIORITY, QueueUnavailableError } from '../jobs/types.js';
-import { checkCalculationInput, type Invalid, parseJsonField } from '../jobs/validate.js';
+import { checkCalculationInput, type Invalid, parseJsonField, wordsIn } from '../jobs/validate.js';
 import { MAX_PENDING_PER_USER, type Services } from '../services/container.js';
 import { ChargeService } from '../services/finance.js';
 
@@ -199,7 +200,10 @@ export function calcRoutes(s: Services): FastifyPluginAsyncTypebox {
       if (!parsed.ok) throw invalid(parsed, request.lang);
       const checked = checkCalculationInput(kind, parsed.value);
       if (!checked.ok) throw invalid(checked, request.lang);
-      const spec = checked.input as { name?: unknown };
+      // a device fit is named after its device unless the user names it
+      const spec = (kind === 'fit' ? (checked.input as { device: unknown }).device : checked.input) as {
+        name?: unknown;
+      };
       const label = name?.trim() || (typeof spec.name === 'string' ? spec.name : '') || kind;
       const userId = authOf(request).user.id;
       // Efficiency-loss quantification and queue priority are charged features (spec §1; price 0 =
@@ -292,16 +296,30 @@ export function calcRoutes(s: Services): FastifyPluginAsyncTypebox {
 
     /**
      * 4105: the first problem in the request's language (the field's label and the rule worded by
-     * its code; a problem the device check did not find, e.g. an optics table, as it was written),
-     * every problem as the checker wrote it, and the device check's issues with their codes for the form.
+     * its code; a problem the checker words itself, e.g. a device fit's curve, in its words; a
+     * problem the device check did not find, e.g. an optics table, as it was written), every
+     * problem as the checker wrote it, the device check's issues with their codes for the form,
+     * and the worded problems each with its field, in the request's language.
      */
     function invalid(c: Invalid, lang: Lang): AppError {
       const first = c.issues?.[0];
-      const detail = first ? localizeCheckMessage(first, lang) : (c.errors[0] ?? c.field);
+      const worded = c.problems?.[0];
+      const detail = first
+        ? localizeCheckMessage(first, lang)
+        : worded
+          ? wordsIn(worded.words, lang).includes(worded.field)
+            ? wordsIn(worded.words, lang)
+            : `${worded.field}: ${wordsIn(worded.words, lang)}`
+          : (c.errors[0] ?? c.field);
       return new AppError(
         '4105',
         { detail },
-        { field: c.field, errors: c.errors, ...(c.issues ? { issues: c.issues } : {}) },
+        {
+          field: c.field,
+          errors: c.errors,
+          ...(c.issues ? { issues: c.issues } : {}),
+          ...(c.problems ? { problems: c.problems.map((p) => ({ field: p.field, msg: wordsIn(p.words, lang) })) } : {}),
+        },
       );
     }
 
@@ -329,6 +347,21 @@ export function calcRoutes(s: Services): FastifyPluginAsyncTypebox {
       );
     circuitRoute('circle', 'Queue a traditional circuit calculation: simulate-sdm, simulate-2dm, or fit (sdm, 2dm)');
     circuitRoute('circle2', 'Queue a modified-diode calculation: simulate-modified, fit (modified) or losses');
+
+    app.post(
+      '/sys/calc/fit',
+      {
+        config: { access: 'user' },
+        schema: {
+          tags,
+          summary:
+            "Queue a device fit (issue 27): drift-diffusion parameters of a DeviceSpec fitted to measured J-V curves, with intervals. The job (DeviceFitJob) is checked whole before queuing: its shape, its device as an electrical calculation, then its curves and free parameters; refusals name the field inside the job. Live progress carries the fit's state (LiveMessage.fit)",
+          body: CalcFitBody,
+          response: { 200: answerOf(CalcSubmitted) },
+        },
+      },
+      async (request) => submit(request, 'fit', 'job', request.body.job, request.body.name, request.body.priority),
+    );
 
     app.post(
       '/sys/calc/sweep',

@@ -79,6 +79,7 @@ export function createServices(config: AppConfig, deps: ServiceDeps): Services {
     timeLimitMs: config.jobTimeLimitMs,
     maxRunningPerUser: config.jobMaxPerUser,
     maxPendingPerUser: MAX_PENDING_PER_USER,
+    fitThreads: config.fitThreads,
     ...deps.queue,
   };
   const jobLog = deps.log.child({ module: 'jobs' });

@@ -92,6 +92,6 @@ export function chatOf(m: LiveMessage): ChatMessage | undefined {
 /** The result page of a finished calculation (spec §2: rsto, rste, rstc, rstc2). */
 export function resultPath(kind: CalcKind | undefined, recordId: number | undefined): string | undefined {
   if (recordId === undefined || kind === undefined) return undefined;
-  const page = { opt: 'rsto', elec: 'rste', circle: 'rstc', circle2: 'rstc2' }[kind];
+  const page = { opt: 'rsto', elec: 'rste', circle: 'rstc', circle2: 'rstc2', fit: 'rstfit' }[kind];
   return `/plat/${page}/${recordId}`;
 }

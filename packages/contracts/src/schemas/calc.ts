@@ -189,6 +189,19 @@ export const CalcCircuitBody = Type.Object({
 });
 export type CalcCircuitBody = Static<typeof CalcCircuitBody>;
 
+/**
+ * A device fit (issue 27): the DeviceFitJob (schemas/device-fit.ts) as an object or its JSON text.
+ * Its device is checked as a device submission's is, then the fit's own input check runs; every
+ * refusal names the field inside the job (`job.curves[0].voltageV`).
+ */
+export const CalcFitBody = Type.Object({
+  name: Type.Optional(Type.String({ maxLength: 100 })),
+  job: JsonField('A device fit job (DeviceFitJob: device, curves, free, options), as an object or its JSON text'),
+  /** Queue priority (a charged feature, docs/finance.md): runs before ordinary jobs still waiting. */
+  priority: Type.Optional(Type.Boolean()),
+});
+export type CalcFitBody = Static<typeof CalcFitBody>;
+
 export const CalcIdBody = Type.Object({ id: Type.Integer({ minimum: 1, maximum: DB_INT_MAX }) });
 export type CalcIdBody = Static<typeof CalcIdBody>;
 
@@ -198,6 +211,7 @@ const KindLiteral = Type.Union([
   Type.Literal('elec'),
   Type.Literal('circle'),
   Type.Literal('circle2'),
+  Type.Literal('fit'),
 ]);
 const StatusLiteral = Type.Union([
   Type.Literal('queued'),
@@ -314,7 +328,8 @@ export const CalcSubmitted = Type.Object({
   ),
 });
 
-export const CALC_DEVICE_KINDS: readonly CalcKind[] = ['opt', 'elec'];
+/** Calculations of a device: listed by calcList, exported by outputData (a device fit is one). */
+export const CALC_DEVICE_KINDS: readonly CalcKind[] = ['opt', 'elec', 'fit'];
 export const CALC_CIRCUIT_KINDS: readonly CalcKind[] = ['circle', 'circle2'];
 
 /**

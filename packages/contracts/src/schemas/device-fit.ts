@@ -83,3 +83,26 @@ export const DeviceFitJob = Type.Object({
   options: Type.Optional(DeviceFitOptions),
 });
 export type DeviceFitJob = Static<typeof DeviceFitJob>;
+
+/**
+ * How far a running device fit is, as the engine reports it after every batch of forward runs
+ * (fitDevice's onProgress) and as it reaches the browser in the live 'progress' message of a 'fit'
+ * calculation (LiveMessage.fit): plain JSON, so the page redraws the model curves and shows the
+ * chi-square and the current values while the fit runs. Defined here, not in the engine, so the
+ * web imports it without the engine.
+ */
+export interface DeviceFitProgress {
+  /** 'start': the space-filling start design; 'fit': Levenberg-Marquardt; 'intervals': the interval checks. */
+  stage: 'start' | 'fit' | 'intervals';
+  /** Forward runs of the curve set so far, and the budget. */
+  evaluations: number;
+  maxEvaluations: number;
+  elapsedMs: number;
+  maxSeconds: number;
+  /** Chi-square of the best point so far (null until one run succeeded). */
+  chiSquare: number | null;
+  /** Current best values of the free parameters, in their units, in the order of the job's free list (ties left out). */
+  values: number[] | null;
+  /** The model curves at the current best: J in mA/cm^2, one array per curve in the job's order, at its measured voltages sorted ascending. */
+  curves: number[][] | null;
+}

@@ -1,7 +1,6 @@
-import type { CalcKind } from '@pvforge/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileAssets } from '../../../src/jobs/assets.js';
-import { runCalculation } from '../../../src/jobs/run-calculation.js';
+import { runCalculation, type SyncCalcKind } from '../../../src/jobs/run-calculation.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { post, registerUser, signed, type TestUser } from '../helpers/client.js';
 import { fixtureDevice, recordEvents, sdmJob } from './helpers.js';
@@ -27,7 +26,7 @@ describe('three calculations of one user at once', () => {
 
   it('completes all three with their own progress and the results each gives alone', async () => {
     const rec = recordEvents(t.app.services.jobs);
-    const jobs: { kind: CalcKind; route: string; body: Record<string, unknown>; input: unknown }[] = [
+    const jobs: { kind: SyncCalcKind; route: string; body: Record<string, unknown>; input: unknown }[] = [
       { kind: 'elec', route: 'elec', body: { device: fixtureDevice('elec') }, input: fixtureDevice('elec') },
       { kind: 'opt', route: 'opt', body: { device: fixtureDevice('opt') }, input: fixtureDevice('opt') },
       { kind: 'circle', route: 'circle', body: { job: sdmJob(200) }, input: sdmJob(200) },

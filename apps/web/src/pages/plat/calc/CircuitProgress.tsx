@@ -8,7 +8,7 @@ import { useLiveEvent } from '../../../live/useLive';
 
 /** The result page of a calculation kind (spec §2: rsto, rste, rstc, rstc2). */
 export function resultPath(kind: CalcKind, id: number): string {
-  const page = { opt: 'rsto', elec: 'rste', circle: 'rstc', circle2: 'rstc2' }[kind];
+  const page = { opt: 'rsto', elec: 'rste', circle: 'rstc', circle2: 'rstc2', fit: 'rstfit' }[kind];
   return `/plat/${page}/${id}`;
 }
 

@@ -803,7 +803,7 @@ export function waterfallSteps(
 
 /** The result view of a calculation kind (route path without the id). */
 export function resultPath(kind: CalcKind, id: number): string {
-  const view = { opt: 'rsto', elec: 'rste', circle: 'rstc', circle2: 'rstc2' }[kind];
+  const view = { opt: 'rsto', elec: 'rste', circle: 'rstc', circle2: 'rstc2', fit: 'rstfit' }[kind];
   return `/plat/${view}/${id}`;
 }
 
