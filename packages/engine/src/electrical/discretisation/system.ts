@@ -108,6 +108,12 @@ export class DDSystem extends DDModel {
   private readonly jB: Float64Array;
   /** Generation intensity factor (0 in the dark start, ramped up to 1). */
   genScale = 1;
+  /**
+   * Equilibrium alone: the quasi-Fermi-level rows become fn = fp = 0 (their exact equilibrium
+   * values), leaving Poisson's equation with Boltzmann carriers, the traps' equilibrium charge and
+   * the ions: the dark start's fallback (solvers/jv.ts) when the coupled Newton fails there.
+   */
+  equilibriumOnly = false;
 
   readonly mat: BlockTridiagonal;
   readonly F: Float64Array;
@@ -563,6 +569,7 @@ export class DDSystem extends DDModel {
     if (this.time) this.addTimeTerm(x);
     applyContact(x, carriers, 0, this.left, v, 1, mat, F);
     applyContact(x, carriers, N - 1, this.right, v, 0, mat, F);
+    if (this.equilibriumOnly) this.pinQuasiFermiLevels(x);
     const border = this.circuit ? this.circuitBorder(x, this.circuit) : undefined;
     this.border = border;
     this.colScaled = false;
@@ -610,6 +617,22 @@ export class DDSystem extends DDModel {
       for (const d of dense) if (d.row === r) for (let k = 0; k < d.weights.length; k++) d.weights[k]! *= inv;
       if (border && ((r / m) | 0) === border.node) border.b[r - m * border.node]! *= inv;
     });
+  }
+
+  /** Replaces every node's fn and fp rows by fn = 0, fp = 0 (equilibriumOnly). */
+  private pinQuasiFermiLevels(x: Float64Array): void {
+    const { N, m, F, mat } = this;
+    const mm = m * m;
+    for (let i = 0; i < N; i++)
+      for (const r of [FN, FP]) {
+        for (let c = 0; c < m; c++) {
+          mat.A[mm * i + m * r + c] = 0;
+          mat.B[mm * i + m * r + c] = 0;
+          mat.C[mm * i + m * r + c] = 0;
+        }
+        mat.B[mm * i + m * r + r] = 1;
+        F[m * i + r] = x[m * i + r]!;
+      }
   }
 
   /**

@@ -155,6 +155,27 @@ export class ContinuationSolver {
     its += out.iterations;
     if (out.timedOut) this.timeout(0);
     if (!out.ok) {
+      // fallback: the equilibrium's own problem first (fn = fp = 0 exactly, so Poisson with the
+      // traps' and ions' equilibrium charge alone), then the coupled system from its solution. Where
+      // mobile ions meet charged traps the coupled Newton can wander off from the neutral guess
+      // through the continuity rows, which carry nothing in equilibrium but their round-off.
+      const xe = sys.initialGuess();
+      sys.equilibriumOnly = true;
+      try {
+        out = newton(sys, xe, 0, eq);
+      } finally {
+        sys.equilibriumOnly = false;
+      }
+      its += out.iterations;
+      if (out.timedOut) this.timeout(0);
+      if (out.ok) {
+        out = newton(sys, xe, 0, eq);
+        its += out.iterations;
+        if (out.timedOut) this.timeout(0);
+        if (out.ok) this.x = xe;
+      }
+    }
+    if (!out.ok) {
       // fallback: linear potential between the contacts
       const N = sys.N;
       const x = new Float64Array(sys.m * N);
