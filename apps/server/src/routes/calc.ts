@@ -132,6 +132,18 @@ export function keyFigures(kind: CalcKind, result: unknown): Record<string, numb
       ...tandemFigures(r),
     };
   }
+  if (kind === 'fit') {
+    // a device fit: how well it fits, what it cost, and each fitted value by its path
+    const params = (r['parameters'] as { path?: unknown; value?: unknown }[] | undefined) ?? [];
+    return {
+      ...(isNum(r['chiSquare']) ? { chiSquare: r['chiSquare'] } : {}),
+      ...(isNum(r['reducedChiSquare']) ? { reducedChiSquare: r['reducedChiSquare'] } : {}),
+      ...(isNum(r['evaluations']) ? { evaluations: r['evaluations'] } : {}),
+      ...Object.fromEntries(
+        params.filter((p) => typeof p.path === 'string' && isNum(p.value)).map((p) => [`fit_${p.path}`, p.value]),
+      ),
+    };
+  }
   const curve = r['curve'] as { keyFigures?: unknown } | undefined;
   if (curve) return numbersOf(curve.keyFigures);
   const fit = r['fit'] as { params?: unknown; rmseMaCm2?: number; r2?: number; modelKeyFigures?: unknown } | undefined;
