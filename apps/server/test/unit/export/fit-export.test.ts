@@ -82,7 +82,7 @@ describe('device fit export', () => {
     expect(column(cs, 'J data (mA/cm²)')).toEqual(c.measuredMaCm2);
     expect(column(cs, 'J fit (mA/cm²)')).toEqual(c.fittedMaCm2);
     const diff = column(cs, 'Residual fit - data (mA/cm²)') as number[];
-    diff.forEach((d, i) => expect(d).toBeCloseTo(c.fittedMaCm2![i]! - c.measuredMaCm2[i]!, 12));
+    for (const [i, d] of diff.entries()) expect(d).toBeCloseTo(c.fittedMaCm2![i]! - c.measuredMaCm2[i]!, 12);
     expect(column(cs, 'Weighted residual (noise units)')).toEqual(c.residual);
     expect(column(sheet(wb, 'Fit curves'), 'Chi-square')).toEqual([c.chiSquare]);
 
