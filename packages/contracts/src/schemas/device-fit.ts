@@ -39,7 +39,10 @@ export const DeviceFitCurve = Type.Object({
   jMaCm2: Type.Array(Finite(), { minItems: 1, maxItems: DEVICE_FIT_MAX_POINTS }),
   /** Noise of each point, mA/cm^2 (absolute): the residual's scale. */
   noiseMaCm2: Type.Optional(Finite()),
-  /** Noise relative to |J| (a dark curve over decades): the residual's scale is noiseRel |J|. */
+  /**
+   * Noise relative to |J| (a dark curve over decades): the residual's scale is noiseRel |J|; with
+   * noiseMaCm2 as well, sqrt(noiseMaCm2^2 + (noiseRel J)^2) (a relative noise above a meter's floor).
+   */
   noiseRel: Type.Optional(Finite()),
   /** Extra weight of the whole curve (default 1). */
   weight: Type.Optional(Finite()),

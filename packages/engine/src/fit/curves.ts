@@ -5,6 +5,9 @@
  * residual, sigma_i:
  *   sigma_i = noiseMaCm2                      (absolute noise, a light curve)
  *   sigma_i = noiseRel * max(|J_i|, J_floor)  (relative noise, a dark curve over decades)
+ *   sigma_i = sqrt(noiseMaCm2^2 + (noiseRel J_i)^2)  (both: a dark curve with a meter's floor,
+ *                                              where the relative noise alone would trust the
+ *                                              tiny currents near 0 V beyond any instrument)
  *   r_i = sqrt(weight) * (J_model(V_i) - J_i) / sigma_i,
  * so that sum r_i^2 is chi-square when the noise levels are right. A curve given neither gets 1 %
  * of its largest |J| (light) or 5 % of |J| (dark), and says so; the intervals are then scaled by
@@ -106,12 +109,6 @@ export function prepareCurves(curves: readonly DeviceFitCurve[]): { curves: Prep
       say('.noiseMaCm2', '噪声必须大于 0 mA/cm²', 'the noise must be above 0 mA/cm²');
     if (c.noiseRel !== undefined && !(c.noiseRel > 0 && c.noiseRel <= 1))
       say('.noiseRel', '相对噪声必须在 0 与 1 之间（不含 0）', 'the relative noise must be above 0 and at most 1');
-    if (c.noiseMaCm2 !== undefined && c.noiseRel !== undefined)
-      say(
-        '.noiseRel',
-        '请只给出一种噪声：绝对（mA/cm²）或相对',
-        'give one noise level: absolute (mA/cm²) or relative, not both',
-      );
     if (c.weight !== undefined && !(c.weight > 0 && c.weight <= 1e6))
       say('.weight', '权重必须大于 0 且不超过 1e6', 'the weight must be above 0 and at most 1e6');
     if (c.temperatureK !== undefined && !(c.temperatureK >= 50 && c.temperatureK <= 600))
@@ -126,7 +123,9 @@ export function prepareCurves(curves: readonly DeviceFitCurve[]): { curves: Prep
     let assumedNoise: Words | undefined;
     const dark = c.intensitySuns === 0;
     const floor = 1e-6 * jMax;
-    if (c.noiseMaCm2 !== undefined) scale.fill(w / c.noiseMaCm2);
+    if (c.noiseMaCm2 !== undefined && c.noiseRel !== undefined)
+      for (let i = 0; i < n; i++) scale[i] = w / Math.hypot(c.noiseMaCm2, c.noiseRel * j[i]!);
+    else if (c.noiseMaCm2 !== undefined) scale.fill(w / c.noiseMaCm2);
     else {
       const rel = c.noiseRel ?? (dark ? DEFAULT_NOISE_REL_DARK : undefined);
       if (rel !== undefined) for (let i = 0; i < n; i++) scale[i] = w / (rel * Math.max(Math.abs(j[i]!), floor));

@@ -15,7 +15,12 @@
  * own; where the runs happen (this thread, worker threads, queue workers) is the evaluator's
  * business (evaluator.ts).
  */
-import { DEVICE_FIT_DEFAULT_EVALUATIONS, DEVICE_FIT_DEFAULT_SECONDS, type DeviceFitJob } from '@pvforge/contracts';
+import {
+  DEVICE_FIT_DEFAULT_EVALUATIONS,
+  DEVICE_FIT_DEFAULT_SECONDS,
+  type DeviceFitJob,
+  type DeviceFitProgress,
+} from '@pvforge/contracts';
 import { formatValue, paramAt, type Words } from '@pvforge/params';
 import { type PreparedCurve, prepareCurves } from './curves.js';
 import type { FitEvaluator } from './evaluator.js';
@@ -109,18 +114,8 @@ export interface DeviceFitResult {
   messages: Words[];
 }
 
-export interface DeviceFitProgress {
-  stage: 'start' | 'fit' | 'intervals';
-  evaluations: number;
-  maxEvaluations: number;
-  elapsedMs: number;
-  maxSeconds: number;
-  chiSquare: number | null;
-  /** Current best values of the free parameters, in their units. */
-  values: number[] | null;
-  /** The model curves at the current best (curve order, at the measured voltages sorted). */
-  curves: number[][] | null;
-}
+/** How far a running fit is (the contract's type: the live message carries it to the browser). */
+export type { DeviceFitProgress };
 
 export interface DeviceFitRunOptions {
   onProgress?: (p: DeviceFitProgress) => void;
