@@ -84,6 +84,10 @@ const CLAIMS: Record<CapabilityId, { zh: readonly string[]; en: readonly RegExp[
   'circuit.fit': { zh: ['拟合'], en: [/\bfit(?:s|ted|ting)?\b/i] },
   'circuit.multi-curve': { zh: ['多条曲线', '多曲线'], en: [/\bseveral curves\b/i, /\bmulti-curve/i] },
   'circuit.profile-likelihood': { zh: ['剖面似然'], en: [/\bprofile[- ]likelihood/i] },
+  'fit.device': {
+    zh: ['器件参数拟合', '器件模型拟合'],
+    en: [/\bfit(?:s|ting)? (?:the )?(?:device|drift-diffusion) (?:model|parameters)/i, /\bdevice fit/i],
+  },
   'losses.detailed-balance': { zh: ['细致平衡'], en: [/\bdetailed[- ]balance/i, /\bshockley-queisser/i] },
   'losses.quantification': { zh: ['损失量化'], en: [/\b(?:efficiency-)?loss quantification/i] },
   'interop.scaps': { zh: ['SCAPS'], en: [/\bSCAPS\b/] },

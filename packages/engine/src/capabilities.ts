@@ -78,6 +78,12 @@ export const CAPABILITIES = [
     zh: '剖面似然区间与参数可确定性',
     en: 'Profile-likelihood intervals and identifiability',
   },
+  {
+    id: 'fit.device',
+    supported: true,
+    zh: '漂移-扩散器件参数拟合实测曲线',
+    en: 'Fitting drift-diffusion device parameters to measured curves',
+  },
   { id: 'losses.detailed-balance', supported: true, zh: '细致平衡效率极限', en: 'Detailed-balance limit' },
   { id: 'losses.quantification', supported: true, zh: '效率损失量化', en: 'Efficiency-loss quantification' },
   {
