@@ -129,16 +129,8 @@ export async function runDeviceFit(
         // the budget may be spent to the last run only in the interval checks: 99 until the end
         const percent = Math.min(99, Math.floor((100 * p.evaluations) / Math.max(1, p.maxEvaluations)));
         const chi = p.chiSquare === null ? '' : `, chi2 ${p.chiSquare.toPrecision(4)}`;
-        progress(percent, `fit: ${FIT_STAGES[p.stage]}, ${p.evaluations}/${p.maxEvaluations} runs${chi}`, {
-          stage: p.stage,
-          evaluations: p.evaluations,
-          maxEvaluations: p.maxEvaluations,
-          elapsedMs: p.elapsedMs,
-          maxSeconds: p.maxSeconds,
-          chiSquare: p.chiSquare,
-          values: p.values,
-          curves: p.curves,
-        });
+        // the engine's progress is the contract's DeviceFitProgress, sent to the page as it is
+        progress(percent, `fit: ${FIT_STAGES[p.stage]}, ${p.evaluations}/${p.maxEvaluations} runs${chi}`, p);
       },
     });
     if (result.status === 'budget')
