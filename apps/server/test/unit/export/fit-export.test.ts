@@ -7,11 +7,12 @@ import { column, fileAssets, openXlsx, parseCsv, readJson, sheet, sheetRows, unz
 /**
  * The export of a device fit (issue 27) from real fits of the engine (the p-i-n perovskite example
  * on a 60-point mesh, one light curve of its own at a known lifetime): the parameters with their
- * intervals, the curves with their residuals, the correlations and the history, as XLSX and CSV;
+ * intervals (a tied one on its own row), the curves with their residuals, the correlations and the history, as XLSX and CSV;
  * a fit stopped by its budget leaves its intervals as empty cells, never numbers.
  */
 const assets = fileAssets();
 const TAU = 'layers[3].electrical.tauNS';
+const TAU_P = 'layers[3].electrical.tauPS';
 const RS = 'electrical.rsOhmCm2';
 // biome-ignore lint/suspicious/noExplicitAny: tests edit the JSON freely
 const device: any = readJson('assets/devices/perovskite-pin-electrical.device.json');
@@ -30,7 +31,15 @@ function job(free: DeviceFitFree[], u: number[], options: DeviceFitJob['options'
 let converged: { job: DeviceFitJob; result: DeviceFitResult };
 let stopped: { job: DeviceFitJob; result: DeviceFitResult };
 beforeAll(async () => {
-  const one = job([{ path: TAU, min: 1e-9, max: 1e-5 }], [-7], { starts: 2 });
+  // one variable: the electrons' lifetime, the holes' tied to it
+  const one = job(
+    [
+      { path: TAU, min: 1e-9, max: 1e-5 },
+      { path: TAU_P, tie: TAU },
+    ],
+    [-7],
+    { starts: 2 },
+  );
   converged = { job: one, result: await fitDevice(one, localEvaluator(one, assets)) };
   const two = job(
     [
@@ -66,13 +75,15 @@ describe('device fit export', () => {
     expect(meta).toContainEqual(['Converged', true]);
     const p = result.parameters[0]!;
     const ps = sheet(wb, 'Fitted parameters');
-    expect(column(ps, 'Path')).toEqual([TAU]);
-    expect(column(ps, 'Unit')).toEqual([p.unit]);
-    expect(column(ps, 'Value')).toEqual([p.value]);
-    expect(column(ps, 'CI low 95%')).toEqual([p.low]);
-    expect(column(ps, 'CI high 95%')).toEqual([p.high]);
-    expect(column(ps, 'Determined by the data')).toEqual([true]);
-    expect(column(ps, 'Log scale')).toEqual([true]);
+    // the tied lifetime has its own row, with its target's value and interval
+    expect(column(ps, 'Path')).toEqual([TAU, TAU_P]);
+    expect(column(ps, 'Tied to')).toEqual([null, TAU]);
+    expect(column(ps, 'Unit')).toEqual([p.unit, p.unit]);
+    expect(column(ps, 'Value')).toEqual([p.value, p.value]);
+    expect(column(ps, 'CI low 95%')).toEqual([p.low, p.low]);
+    expect(column(ps, 'CI high 95%')).toEqual([p.high, p.high]);
+    expect(column(ps, 'Determined by the data')).toEqual([true, true]);
+    expect(column(ps, 'Log scale')).toEqual([true, true]);
     expect(p.low!).toBeLessThan(1e-7);
     expect(p.high!).toBeGreaterThan(1e-7);
 
@@ -92,7 +103,7 @@ describe('device fit export', () => {
     const history = sheet(wb, 'Fit history');
     expect(sheetRows(history)[0]).toEqual(['Step', 'Forward runs', 'Chi-square', `${TAU} (${p.unit})`]);
     expect(column(history, 'Chi-square')).toEqual(result.history.map((h) => h.chiSquare));
-    // one variable: no pair to correlate
+    // one variable (the tied path is none): no pair to correlate
     expect(sheetRows(sheet(wb, 'Correlations'))).toHaveLength(1);
   });
 
