@@ -1,4 +1,5 @@
 import {
+  CALC_DEVICE_KINDS,
   type CalcDetail,
   type CalcKind,
   type CalcListData,
@@ -42,12 +43,12 @@ export function dispositionName(header: string | null, fallback: string): string
 }
 
 /**
- * Downloads the export of a calculation: device kinds through /sys/calc/outputData, circuit kinds
+ * Downloads the export of a calculation: device kinds (a device fit too) through /sys/calc/outputData, circuit kinds
  * through /sys/calc/circleData. Signed like client.ts; a JSON answer is a refusal (ApiError).
  * Returns the file name the server gave.
  */
 export async function downloadResult(kind: CalcKind, id: number, format: ExportFormat): Promise<string> {
-  const path = kind === 'opt' || kind === 'elec' ? '/sys/calc/outputData' : '/sys/calc/circleData';
+  const path = CALC_DEVICE_KINDS.includes(kind) ? '/sys/calc/outputData' : '/sys/calc/circleData';
   const session = getSession();
   const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: '*/*' };
   if (session) {

@@ -35,6 +35,7 @@ export const PLAT_MENU: MenuNode[] = [
     children: [
       { key: '/plat/calc/opt', label: 'menu.calcOpt' },
       { key: '/plat/calc/elec', label: 'menu.calcElec' },
+      { key: '/plat/calc/fit', label: 'menu.calcFit' },
       { key: '/plat/calc/list', label: 'menu.calcList' },
       { key: '/plat/calc/circle', label: 'menu.calcCircle' },
       { key: '/plat/calc/circle2', label: 'menu.calcCircle2' },

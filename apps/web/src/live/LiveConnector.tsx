@@ -150,12 +150,18 @@ export function LiveConnector() {
       const { t: tr, notification: n, navigate: go } = ui.current;
       const kind = tr(`live.kind.${f.kind ?? 'unknown'}`);
       const ok = f.status === 'succeeded';
-      const target = ok ? resultPath(f.kind, f.recordId) : undefined;
+      // a device fit that spent its budget keeps its best point: its page shows it
+      const stopped = f.kind === 'fit' && f.status === 'nonconvergent';
+      const target = ok || stopped ? resultPath(f.kind, f.recordId) : undefined;
       const key = `calc-${f.jobId}`;
-      (ok ? n.success : n.error)({
+      (ok ? n.success : stopped ? n.warning : n.error)({
         key,
         title: ok ? tr('live.calcDone', { kind, id: f.jobId }) : tr('live.calcFailed', { kind, id: f.jobId }),
-        description: ok ? undefined : (f.reason ?? tr(`live.status.${statusKey(f.status)}`)),
+        description: ok
+          ? undefined
+          : stopped
+            ? tr('fit.live.stopped')
+            : (f.reason ?? tr(`live.status.${statusKey(f.status)}`)),
         duration: ok ? 8 : 0,
         actions: target ? (
           <Button

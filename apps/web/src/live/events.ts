@@ -1,4 +1,4 @@
-import type { CalcKind, JobStatus, LiveMessage } from '@pvforge/contracts';
+import type { CalcKind, DeviceFitProgress, JobStatus, LiveMessage } from '@pvforge/contracts';
 
 /** A calculation started: fireOpt | fireElec | fireCircle. */
 export interface CalcFire {
@@ -7,12 +7,14 @@ export interface CalcFire {
   kind: CalcKind | undefined;
   recordId: number | undefined;
 }
-/** progress: percent and the current bias point or wavelength. */
+/** progress: percent and the current bias point or wavelength; a device fit's state besides. */
 export interface CalcProgress {
   jobId: number;
   kind: CalcKind | undefined;
   percent: number;
   detail: string | undefined;
+  /** A device fit's stage, runs, chi-square, current values and model curves. */
+  fit?: DeviceFitProgress;
 }
 /** finishOpt | finishElec | finishCircle: done or failed (msg is the reason). */
 export interface CalcFinish {

@@ -6,6 +6,9 @@
  */
 type T = (key: string, vars?: Record<string, string>) => string;
 
+/** The fit's stages as the server writes them, to their keys under fit.stage. */
+const FIT_STAGES: Record<string, string> = { 'start design': 'start', 'least squares': 'fit', intervals: 'intervals' };
+
 const STAGES: { re: RegExp; key: string; vars?: (m: RegExpExecArray) => Record<string, string> }[] = [
   { re: /^transient: t = (.+) of (.+)$/, key: 'transient.progress.step', vars: (m) => ({ t: m[1]!, total: m[2]! }) },
   { re: /^transient: steady state at the start$/, key: 'transient.progress.start' },
@@ -27,6 +30,18 @@ const STAGES: { re: RegExp; key: string; vars?: (m: RegExpExecArray) => Record<s
   { re: /^J-V sweep done$/, key: 'transient.progress.done' },
   { re: /^optics: transfer matrices over the spectrum$/, key: 'transient.progress.optics' },
   { re: /^optics: done$/, key: 'transient.progress.done' },
+  // a device fit (apps/server/src/jobs/run-calculation.ts runDeviceFit)
+  { re: /^fit: starting$/, key: 'fit.progress.starting' },
+  {
+    re: /^fit: (start design|least squares|intervals), (\d+)\/(\d+) runs(?:, chi2 (\S+))?$/,
+    key: 'fit.progress.state',
+    vars: (m) => ({
+      stage: FIT_STAGES[m[1]!] ?? m[1]!,
+      n: m[2]!,
+      max: m[3]!,
+      chi: m[4] ?? '–',
+    }),
+  },
 ];
 
 export function progressText(detail: string, t: T): string {
@@ -35,6 +50,7 @@ export function progressText(detail: string, t: T): string {
     if (!m) continue;
     const vars = s.vars?.(m) ?? {};
     if (vars['curve']) vars['curve'] = t(`transient.progress.${vars['curve']}`);
+    if (vars['stage']) vars['stage'] = t(`fit.stage.${vars['stage']}`);
     return t(s.key, vars);
   }
   return detail;

@@ -2,6 +2,7 @@ import {
   CALC_ACTS,
   CALC_KINDS,
   type CalcKind,
+  type DeviceFitProgress,
   JOB_STATUSES,
   type JobStatus,
   type LiveMessage,
@@ -42,6 +43,19 @@ function num(v: unknown): number | undefined {
   return typeof n === 'number' && Number.isFinite(n) ? n : undefined;
 }
 
+/** A device fit's progress as it must look to be drawn (the page trusts its numbers, not its shape). */
+function fitOf(v: unknown): v is DeviceFitProgress {
+  if (typeof v !== 'object' || v === null) return false;
+  const f = v as Record<string, unknown>;
+  return (
+    typeof f['stage'] === 'string' &&
+    typeof f['evaluations'] === 'number' &&
+    typeof f['maxEvaluations'] === 'number' &&
+    (f['values'] === null || Array.isArray(f['values'])) &&
+    (f['curves'] === null || Array.isArray(f['curves']))
+  );
+}
+
 /** Emits the typed event of a calculation act; false when the message is not one. */
 export function emitCalc(m: LiveMessage, bus: Emitter<LiveEvents>): boolean {
   const jobId = num(m.jobId) ?? num(m.recordId);
@@ -57,6 +71,7 @@ export function emitCalc(m: LiveMessage, bus: Emitter<LiveEvents>): boolean {
       kind: kindOf(m.kind),
       percent: Math.max(0, Math.min(100, num(m.percent) ?? 0)),
       detail: typeof m.detail === 'string' ? m.detail : undefined,
+      ...(fitOf(m.fit) ? { fit: m.fit } : {}),
     };
     bus.emit('progress', e);
     return true;

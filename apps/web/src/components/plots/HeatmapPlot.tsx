@@ -9,13 +9,19 @@ export type { HeatmapPlotProps, PlotAxis } from './types';
 
 export default function HeatmapPlot(props: HeatmapPlotProps) {
   const { t } = useTranslation();
-  const { testid, title, fileName, x, y, z, xs, ys, values, height, logToggle, spanCells } = props;
+  const { testid, title, fileName, x, y, z, xs, ys, values, height, logToggle, spanCells, xNames, yNames } = props;
   const option = useCallback(
     (f: { log: boolean; static?: boolean }) =>
-      buildHeatmapOption({ title, x, y, z, xs, ys, values, spanCells }, { logZ: f.log, static: f.static }),
-    [title, x, y, z, xs, ys, values, spanCells],
+      buildHeatmapOption(
+        { title, x, y, z, xs, ys, values, spanCells, xNames, yNames },
+        { logZ: f.log, static: f.static },
+      ),
+    [title, x, y, z, xs, ys, values, spanCells, xNames, yNames],
   );
-  const csv = useCallback(() => buildHeatmapCsv({ x, y, z, xs, ys, values }), [x, y, z, xs, ys, values]);
+  const csv = useCallback(
+    () => buildHeatmapCsv({ x, y, z, xs, ys, values, xNames, yNames }),
+    [x, y, z, xs, ys, values, xNames, yNames],
+  );
   return (
     <PlotFrame
       testid={testid}

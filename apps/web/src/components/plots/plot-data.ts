@@ -78,11 +78,14 @@ export function buildLineCsv(p: { x: PlotAxis; y: PlotAxis; y2?: PlotAxis; serie
 }
 
 /** CSV of a heat map in long form: one row per cell (x, y, value). */
-export function buildHeatmapCsv(p: Pick<HeatmapPlotProps, 'x' | 'y' | 'z' | 'xs' | 'ys' | 'values'>): string {
+export function buildHeatmapCsv(
+  p: Pick<HeatmapPlotProps, 'x' | 'y' | 'z' | 'xs' | 'ys' | 'values' | 'xNames' | 'yNames'>,
+): string {
   const rows: string[][] = [];
   for (let iy = 0; iy < p.ys.length; iy++) {
     const row = p.values[iy];
-    for (let ix = 0; ix < p.xs.length; ix++) rows.push([csvNum(p.xs[ix]), csvNum(p.ys[iy]), csvNum(row?.[ix])]);
+    for (let ix = 0; ix < p.xs.length; ix++)
+      rows.push([p.xNames?.[ix] ?? csvNum(p.xs[ix]), p.yNames?.[iy] ?? csvNum(p.ys[iy]), csvNum(row?.[ix])]);
   }
   return csvRows([axisName(p.x), axisName(p.y), axisName(p.z)], rows);
 }
@@ -419,7 +422,7 @@ export function cellEdges(vals: ArrayLike<number>, log = false): number[] {
  * the maximum's label.
  */
 export function buildHeatmapOption(
-  p: Pick<HeatmapPlotProps, 'title' | 'x' | 'y' | 'z' | 'xs' | 'ys' | 'values' | 'spanCells'>,
+  p: Pick<HeatmapPlotProps, 'title' | 'x' | 'y' | 'z' | 'xs' | 'ys' | 'values' | 'spanCells' | 'xNames' | 'yNames'>,
   flags: { logZ?: boolean; logWord?: string; static?: boolean } = {},
 ): EChartsCoreOption {
   const logZ = flags.logZ ?? p.z.log ?? false;
@@ -446,14 +449,37 @@ export function buildHeatmapOption(
     hi = 1;
   }
   if (lo === hi) hi = lo + 1;
+  // a quantity with a range of its own (a correlation, -1 to 1) keeps its colours fixed to it
+  if (!logZ && p.z.min !== undefined && p.z.max !== undefined && p.z.max > p.z.min) {
+    lo = p.z.min;
+    hi = p.z.max;
+  }
   const zName = logZ ? `log₁₀ ${axisName(p.z)}` : axisName(p.z);
-  const axis = (a: PlotAxis, vals: ArrayLike<number>, edges: number[]) => ({
+  // a named cell's tick and label sit at its centre, one a cell (not where the axis would put
+  // round numbers): the centres are the axis' custom values
+  const named = (names: readonly string[] | undefined, vals: ArrayLike<number>) => {
+    if (!names) return {};
+    const centres = Array.from(vals);
+    return {
+      axisTick: { customValues: centres },
+      axisLabel: {
+        customValues: centres,
+        hideOverlap: false,
+        formatter: (v: number) => {
+          const i = centres.findIndex((c) => Math.abs(c - v) < 1e-9);
+          return i >= 0 ? (names[i] ?? '') : '';
+        },
+      },
+    };
+  };
+  const axis = (a: PlotAxis, vals: ArrayLike<number>, edges: number[], names?: readonly string[]) => ({
     type: a.log ? 'log' : 'value',
     // spanCells: whole outer cells (a 2 x 2 sweep would otherwise lose half of each to the centres)
     // (never below 0 for a quantity that is not: a thickness axis must not read -5 nm)
     min: vals.length
       ? p.spanCells
-        ? Math.min(...edges) < 0 && Math.min(...Array.from(vals)) >= 0
+        ? // named cells sit at 0, 1, 2, ...: the first is as wide as the others
+          !names && Math.min(...edges) < 0 && Math.min(...Array.from(vals)) >= 0
           ? 0
           : Math.min(...edges)
         : Math.min(vals[0]!, vals[vals.length - 1]!)
@@ -465,7 +491,10 @@ export function buildHeatmapOption(
     nameTextStyle: { fontWeight: 'bold' },
     axisLabel: { hideOverlap: true, formatter: (v: number) => fmtNum(v) },
     splitLine: { show: false },
+    ...named(names, vals),
   });
+  const cellName = (names: readonly string[] | undefined, vals: ArrayLike<number>, i: number, a: PlotAxis) =>
+    names?.[i] ?? `${fmtNum(vals[i])} ${a.unit}`;
   return {
     animation: !flags.static,
     title: [
@@ -481,14 +510,14 @@ export function buildHeatmapOption(
         const ix = v[5]!;
         const iy = v[6]!;
         return [
-          `${p.x.label}: ${fmtNum(p.xs[ix])} ${p.x.unit}`,
-          `${p.y.label}: ${fmtNum(p.ys[iy])} ${p.y.unit}`,
+          `${p.x.label}: ${cellName(p.xNames, p.xs, ix, p.x)}`,
+          `${p.y.label}: ${cellName(p.yNames, p.ys, iy, p.y)}`,
           `${p.z.label}: <b>${fmtNum(p.values[iy]?.[ix])}</b> ${p.z.unit}`,
         ].join('<br/>');
       },
     },
-    xAxis: axis(p.x, p.xs, xe),
-    yAxis: axis(p.y, p.ys, ye),
+    xAxis: axis(p.x, p.xs, xe, p.xNames),
+    yAxis: axis(p.y, p.ys, ye, p.yNames),
     visualMap: {
       type: 'continuous',
       dimension: 4,

@@ -74,6 +74,13 @@ export type HeatmapPlotProps = {
    * centres (a profile that ends at the device's faces).
    */
   spanCells?: boolean;
+  /**
+   * Names of the cells along x and y (a matrix of named items, e.g. correlations of fitted
+   * parameters by their symbols): each axis then has one tick a cell, labelled by its name, at
+   * the centres `xs` / `ys` (0, 1, 2, ...), and the tooltip and the CSV name the cells too.
+   */
+  xNames?: readonly string[];
+  yNames?: readonly string[];
 };
 
 export type WaterfallStep = {

@@ -164,6 +164,10 @@ export const zh = {
     fewPoints: '实测点只有 {{n}} 个：建议约 1000 个电压采样点以获得稳定的拟合结果（将按单调三次插值重采样）。',
     detected: '识别结果：电压 {{vu}}，电流 {{ju}}{{flip}}',
     flipped: '，电流符号已翻转为发电为正',
+    sign: '电流符号',
+    signTip: '自动：二极管的电流随电压增大而减小（发电为正），否则翻转；也可以指定保持原样或翻转。',
+    signAsIs: '保持原样',
+    signFlip: '翻转',
     parseError: '曲线无法使用：{{msg}}',
     parseErr: {
       'no-data': '文件中没有数值数据（找不到一行数字）',
@@ -255,6 +259,7 @@ export const zh = {
     elec: '电学',
     circle: '电路（传统）',
     circle2: '电路（量化）',
+    fit: '器件拟合',
   },
   status: {
     queued: '排队中',
@@ -467,6 +472,11 @@ export const en: Messages<typeof zh> = {
       'Only {{n}} measured points: about 1000 voltage points are recommended for a stable fit (the curve is resampled by monotone cubic interpolation).',
     detected: 'Detected: voltage in {{vu}}, current in {{ju}}{{flip}}',
     flipped: '; current sign flipped to generation-positive',
+    sign: 'Current sign',
+    signTip:
+      'Detect: a diode’s current falls as the voltage rises (generation positive), else it is flipped; or keep it as written, or flip it.',
+    signAsIs: 'as written',
+    signFlip: 'flipped',
     parseError: 'The curve cannot be used: {{msg}}',
     parseErr: {
       'no-data': 'the file contains no numeric data (no row of numbers was found)',
@@ -561,6 +571,7 @@ export const en: Messages<typeof zh> = {
     elec: 'Electrical',
     circle: 'Circuit (traditional)',
     circle2: 'Circuit (quantified)',
+    fit: 'Device fit',
   },
   status: {
     queued: 'Queued',

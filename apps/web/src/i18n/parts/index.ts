@@ -11,6 +11,7 @@ import { en as consultEn, zh as consultZh } from './consult';
 import { en as defectsEn, zh as defectsZh } from './defects';
 import { en as editorEn, zh as editorZh } from './editor';
 import { en as financeEn, zh as financeZh } from './finance';
+import { en as fitEn, zh as fitZh } from './fit';
 import { en as forumEn, zh as forumZh } from './forum';
 import { en as inputsEn, zh as inputsZh } from './inputs';
 import { en as interopEn, zh as interopZh } from './interop';
@@ -52,6 +53,7 @@ export const zhParts = {
   tutorials: tutorialsZh,
   chat: chatZh,
   interop: interopZh,
+  fit: fitZh,
 };
 
 export const enParts: Messages<typeof zhParts> = {
@@ -78,4 +80,5 @@ export const enParts: Messages<typeof zhParts> = {
   tutorials: tutorialsEn,
   chat: chatEn,
   interop: interopEn,
+  fit: fitEn,
 };

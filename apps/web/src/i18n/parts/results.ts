@@ -32,7 +32,7 @@ export const zh = {
     nonconvergent: '未收敛',
     cancelled: '已取消',
   },
-  kind: { opt: '光学', elec: '电学', circle: '传统电路', circle2: '改进二极管电路' },
+  kind: { opt: '光学', elec: '电学', circle: '传统电路', circle2: '改进二极管电路', fit: '器件拟合' },
   progress: {
     title: '计算进行中',
     queued: '计算正在排队，开始后这里会显示进度。',
@@ -87,6 +87,8 @@ export const zh = {
     role: '作用',
     material: '材料',
     spectrum: '光谱',
+    fitCurves: '实测曲线数',
+    fitFree: '拟合参数数',
     job: '计算任务',
     jobKinds: {
       fit: '拟合实测曲线',
@@ -191,6 +193,8 @@ export const zh = {
     interrupted: '计算两次因服务器重启而中断',
     jobTimeLimit: '{{s}} s 内没有得到结果（达到计算时限）',
     workerStopped: '计算进程意外终止',
+    fitBudget: '拟合用完了 {{n}} 次计算仍未收敛：结果为此前的最佳点',
+    fitTime: '拟合用完了 {{s}} 秒仍未收敛：结果为此前的最佳点',
     internalError: '服务器内部错误，计算未完成：请重新提交，或把本计算的编号告诉客服（技术细节：{{detail}}）',
     boltzmannLayer: '“{{layer}}”的{{field}}使费米能级进入或接近能带：玻尔兹曼统计在此不成立，请选用费米-狄拉克统计',
     boltzmannContact:
@@ -377,7 +381,13 @@ export const en: Messages<typeof zh> = {
     nonconvergent: 'Did not converge',
     cancelled: 'Cancelled',
   },
-  kind: { opt: 'optical', elec: 'electrical', circle: 'traditional circuit', circle2: 'modified-diode circuit' },
+  kind: {
+    opt: 'optical',
+    elec: 'electrical',
+    circle: 'traditional circuit',
+    circle2: 'modified-diode circuit',
+    fit: 'device fit',
+  },
   progress: {
     title: 'Calculation in progress',
     queued: 'The calculation is queued; its progress appears here once it starts.',
@@ -433,6 +443,8 @@ export const en: Messages<typeof zh> = {
     role: 'Role',
     material: 'Material',
     spectrum: 'Spectrum',
+    fitCurves: 'Measured curves',
+    fitFree: 'Fitted parameters',
     job: 'Job',
     jobKinds: {
       fit: 'fit to measured curves',
@@ -537,6 +549,8 @@ export const en: Messages<typeof zh> = {
     interrupted: 'interrupted twice by a server restart',
     jobTimeLimit: 'no result within {{s}} s (the time limit of the calculation)',
     workerStopped: 'the calculation process stopped unexpectedly',
+    fitBudget: 'the fit spent its {{n}} runs before converging: the result is the best point so far',
+    fitTime: 'the fit spent its {{s}} s before converging: the result is the best point so far',
     internalError:
       'an internal server error stopped the calculation: submit it again, or give customer service its number (technical detail: {{detail}})',
     boltzmannLayer:

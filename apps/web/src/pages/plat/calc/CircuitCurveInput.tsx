@@ -67,6 +67,9 @@ export function CircuitCurveInput({
   error,
   testSuffix = '',
   onExtraFile,
+  signChoice = false,
+  showPlot = true,
+  hint,
 }: {
   curve: CurveState;
   onCurve: (c: CurveState) => void;
@@ -79,6 +82,12 @@ export function CircuitCurveInput({
   testSuffix?: string;
   /** Several files chosen at once: the first is this curve, each further one a new curve. */
   onExtraFile?: (c: CurveState) => void;
+  /** Offer the current's sign (detected, as written, flipped) beside the units. */
+  signChoice?: boolean;
+  /** Draw this curve's preview plot (a page that plots all its curves together says no). */
+  showPlot?: boolean;
+  /** The files this page reads, when it reads more than the circuit forms. */
+  hint?: string;
 }) {
   const { t } = useTranslation();
   const tid = (id: string) => `${id}${testSuffix}`;
@@ -153,7 +162,7 @@ export function CircuitCurveInput({
       </Form.Item>
 
       {how === 'upload' && (
-        <Form.Item extra={t('circuit.curve.dropHint')}>
+        <Form.Item extra={hint ?? t('circuit.curve.dropHint')}>
           <Upload
             accept=".csv,.txt,.tsv,.dat,.iv,.xlsx,.xls"
             maxCount={onExtraFile ? undefined : 1}
@@ -220,7 +229,7 @@ export function CircuitCurveInput({
       )}
 
       <Row gutter={16}>
-        <Col xs={24} md={8}>
+        <Col xs={24} md={signChoice ? 6 : 8}>
           <Form.Item label={t('circuit.curve.voltageUnit')} htmlFor={tid('curve-vunit')}>
             <Select
               id={tid('curve-vunit')}
@@ -234,7 +243,7 @@ export function CircuitCurveInput({
             />
           </Form.Item>
         </Col>
-        <Col xs={24} md={8}>
+        <Col xs={24} md={signChoice ? 6 : 8}>
           <Form.Item label={t('circuit.curve.currentUnit')} htmlFor={tid('curve-junit')}>
             <Select
               id={tid('curve-junit')}
@@ -251,7 +260,24 @@ export function CircuitCurveInput({
             />
           </Form.Item>
         </Col>
-        <Col xs={24} md={8}>
+        {signChoice && (
+          <Col xs={24} md={6}>
+            <Form.Item label={t('circuit.curve.sign')} tooltip={t('circuit.curve.signTip')} htmlFor={tid('curve-sign')}>
+              <Select
+                id={tid('curve-sign')}
+                value={choice.sign ?? 'auto'}
+                onChange={(v) => onChoice({ ...choice, sign: v })}
+                data-testid={tid('curve-sign')}
+                options={[
+                  { value: 'auto', label: t('circuit.curve.auto') },
+                  { value: 'as-is', label: t('circuit.curve.signAsIs') },
+                  { value: 'flip', label: t('circuit.curve.signFlip') },
+                ]}
+              />
+            </Form.Item>
+          </Col>
+        )}
+        <Col xs={24} md={signChoice ? 6 : 8}>
           <Form.Item label={t('circuit.curve.area')} tooltip={t('circuit.curve.areaTip')} htmlFor={tid('curve-area')}>
             <InputNumber
               id={tid('curve-area')}
@@ -308,17 +334,19 @@ export function CircuitCurveInput({
               data-testid={tid('curve-few-points')}
             />
           )}
-          <Suspense fallback={<Loading />}>
-            <LinePlot
-              testid={tid('curve-preview-plot')}
-              title={t('circuit.curve.previewTitle')}
-              fileName="measured-jv-preview"
-              x={plot.x}
-              y={plot.y}
-              series={plot.series}
-              height={320}
-            />
-          </Suspense>
+          {showPlot && (
+            <Suspense fallback={<Loading />}>
+              <LinePlot
+                testid={tid('curve-preview-plot')}
+                title={t('circuit.curve.previewTitle')}
+                fileName="measured-jv-preview"
+                x={plot.x}
+                y={plot.y}
+                series={plot.series}
+                height={320}
+              />
+            </Suspense>
+          )}
         </Space>
       )}
     </div>

@@ -226,6 +226,8 @@ export interface ParseChoice {
   voltageUnit?: VoltageUnit | 'auto';
   currentUnit?: CurrentUnit | 'auto';
   areaCm2?: number;
+  /** The current's sign: detected (a diode's J falls with V), kept as written, or flipped. */
+  sign?: 'auto' | 'as-is' | 'flip';
 }
 
 export type Preview =
@@ -254,6 +256,7 @@ export function parseOptions(choice: ParseChoice): CurveParseOptions | undefined
   if (choice.voltageUnit && choice.voltageUnit !== 'auto') o.voltageUnit = choice.voltageUnit;
   if (choice.currentUnit && choice.currentUnit !== 'auto') o.currentUnit = choice.currentUnit;
   if (choice.areaCm2 !== undefined && choice.areaCm2 > 0) o.areaCm2 = choice.areaCm2;
+  if (choice.sign && choice.sign !== 'auto') o.sign = choice.sign;
   return Object.keys(o).length ? o : undefined;
 }
 

@@ -29,7 +29,7 @@ import { progressText } from '../../../live/progress-detail';
 import { useLiveEvent } from '../../../live/useLive';
 import { resultPath } from './CircuitProgress';
 
-const KINDS: Record<ListScope, CalcKind[]> = { device: ['opt', 'elec'], circuit: ['circle', 'circle2'] };
+const KINDS: Record<ListScope, CalcKind[]> = { device: ['opt', 'elec', 'fit'], circuit: ['circle', 'circle2'] };
 const SORTS: CalcListSort[] = ['created', 'name', 'status', 'id'];
 /** Table column key -> the server's sort key. */
 const COLUMN_SORT: Record<string, CalcListSort> = { id: 'id', name: 'name', status: 'status', created_at: 'created' };
@@ -310,7 +310,11 @@ export function ListTable({ scope }: { scope: ListScope }) {
   ];
 
   const rows = list.data?.list ?? [];
-  const selectable = useMemo(() => new Set(rows.filter((r) => r.status === 'succeeded').map((r) => r.id)), [rows]);
+  // a device fit is no J-V or EQE run: the comparison overlays simulations and circuit fits
+  const selectable = useMemo(
+    () => new Set(rows.filter((r) => r.status === 'succeeded' && r.kind !== 'fit').map((r) => r.id)),
+    [rows],
+  );
   const newPath = scope === 'device' ? '/plat/calc/opt' : '/plat/calc/circle';
 
   return (

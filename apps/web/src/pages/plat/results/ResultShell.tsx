@@ -4,7 +4,7 @@
  * library, edit / re-run) and the input summary. The view itself only draws a succeeded result.
  */
 import { DownloadOutlined, EditOutlined, LineChartOutlined } from '@ant-design/icons';
-import type { CalcDetail, CalcKind, CalcRecord, DeviceSpec } from '@pvforge/contracts';
+import type { CalcDetail, CalcKind, CalcRecord, DeviceFitProgress, DeviceSpec } from '@pvforge/contracts';
 import { useQuery } from '@tanstack/react-query';
 import type { ButtonProps } from 'antd';
 import {
@@ -144,6 +144,22 @@ export function InputSummary({ detail }: { detail: CalcDetail }) {
           }`}</span>
         ),
       });
+  } else if (record.kind === 'fit') {
+    // a device fit: the device it started from, how many curves and free parameters
+    const dev = isObj(input['device']) ? input['device'] : {};
+    items.push(
+      { key: 'device', label: t('results.input.device'), children: String(dev['name'] ?? '–') },
+      {
+        key: 'curves',
+        label: t('results.input.fitCurves'),
+        children: String(Array.isArray(input['curves']) ? input['curves'].length : 0),
+      },
+      {
+        key: 'free',
+        label: t('results.input.fitFree'),
+        children: String(Array.isArray(input['free']) ? input['free'].length : 0),
+      },
+    );
   } else {
     const job = String(input['kind'] ?? '');
     items.push({
@@ -327,24 +343,41 @@ function Failed({ record, result }: { record: CalcRecord; result: unknown }) {
   );
 }
 
+/** What the live connection said last of a running calculation. */
+export interface LiveProgress {
+  percent: number;
+  detail?: string;
+  /** A device fit's state (stage, runs, chi-square, values, model curves). */
+  fit?: DeviceFitProgress;
+}
+
 /**
  * The frame of a result view. `kinds` are the kinds this view shows; `children` draws the
- * succeeded result.
+ * succeeded result; `running` (optional) draws what a view shows of its calculation while it runs,
+ * under the progress card; `actions` (optional) adds the view's own buttons to the action bar;
+ * `partial` (optional) says the view draws a non-convergent record's stored result itself (a
+ * device fit that spent its budget keeps its best point, and its view says how it ended).
  */
 export function ResultShell({
   kinds,
   title,
   children,
+  running,
+  actions,
+  partial = false,
 }: {
   kinds: CalcKind[];
   title: string;
   children: (detail: CalcDetail) => ReactNode;
+  running?: (detail: CalcDetail, live: LiveProgress | null) => ReactNode;
+  actions?: (detail: CalcDetail) => ReactNode;
+  partial?: boolean;
 }) {
   const { t } = useTranslation();
   const params = useParams();
   const id = Number(params['id']);
   const valid = Number.isInteger(id) && id > 0;
-  const [live, setLive] = useState<{ percent: number; detail?: string } | null>(null);
+  const [live, setLive] = useState<LiveProgress | null>(null);
   const q = useQuery({
     queryKey: ['calcData', id],
     queryFn: () => resultsApi.calcData(id),
@@ -357,7 +390,7 @@ export function ResultShell({
     },
   });
   useLiveEvent('progress', (p) => {
-    if (p.jobId === id) setLive({ percent: p.percent, detail: p.detail });
+    if (p.jobId === id) setLive({ percent: p.percent, detail: p.detail, ...(p.fit ? { fit: p.fit } : {}) });
   });
   useLiveEvent('fire', (f) => {
     if (f.jobId === id || f.recordId === id) void q.refetch();
@@ -401,14 +434,20 @@ export function ResultShell({
       );
     } else if (record.status === 'queued' || record.status === 'running') {
       body = (
-        <Running
-          record={record}
-          percent={live?.percent ?? record.progress ?? 0}
-          detail={live?.detail ?? record.progress_detail ?? undefined}
-          onCancelled={() => void q.refetch()}
-        />
+        <>
+          <Running
+            record={record}
+            percent={live?.percent ?? record.progress ?? 0}
+            detail={live?.detail ?? record.progress_detail ?? undefined}
+            onCancelled={() => void q.refetch()}
+          />
+          {running?.(detail, live)}
+        </>
       );
-    } else if (record.status !== 'succeeded') {
+    } else if (
+      record.status !== 'succeeded' &&
+      !(partial && record.status === 'nonconvergent' && detail.result !== null && detail.result !== undefined)
+    ) {
       body = <Failed record={record} result={detail.result} />;
     } else if (detail.result === null || detail.result === undefined) {
       body = <Alert type="warning" showIcon title={t('results.failure.noResult')} />;
@@ -426,13 +465,17 @@ export function ResultShell({
             />
           )}
           {resultDevice(detail) && <ToolExportButtons spec={resultDevice(detail)} testPrefix="result-interop" />}
+          {actions?.(detail)}
           <Link to={editPath(record.kind, record.id)} data-testid="result-edit">
             <Button icon={<EditOutlined />}>{t('results.actions.edit')}</Button>
           </Link>
-          {/* J-V and EQE overlay: simulations and circuit fits (their measured curves) */}
-          <Link to={`/plat/calc/compare?ids=${record.id}`} data-testid="result-compare">
-            <Button icon={<LineChartOutlined />}>{t('results.actions.compare')}</Button>
-          </Link>
+          {/* J-V and EQE overlay: simulations and circuit fits (their measured curves); a device
+              fit draws its measured and fitted curves itself */}
+          {record.kind !== 'fit' && (
+            <Link to={`/plat/calc/compare?ids=${record.id}`} data-testid="result-compare">
+              <Button icon={<LineChartOutlined />}>{t('results.actions.compare')}</Button>
+            </Link>
+          )}
         </Space>
       );
     }

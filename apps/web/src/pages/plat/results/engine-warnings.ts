@@ -67,6 +67,17 @@ const PATTERNS: { re: RegExp; key: string; vars: (m: RegExpExecArray) => Record<
     vars: (m) => ({ s: m[1]! }),
   },
   { re: /^the worker stopped unexpectedly/, key: 'results.engineWarn.workerStopped', vars: () => ({}) },
+  // a device fit that ran out of its budget (jobs/run-calculation.ts runDeviceFit): its best point is kept
+  {
+    re: /^the fit spent its budget of (\d+) runs before converging$/,
+    key: 'results.engineWarn.fitBudget',
+    vars: (m) => ({ n: m[1]! }),
+  },
+  {
+    re: /^the fit spent its time budget of (\S+) s before converging$/,
+    key: 'results.engineWarn.fitTime',
+    vars: (m) => ({ s: m[1]! }),
+  },
   // a database or queue failure around the run (jobs/bullmq-queue.ts, in-process-queue.ts): its detail is for support
   { re: /^internal error: (.*)$/s, key: 'results.engineWarn.internalError', vars: (m) => ({ detail: m[1]! }) },
   // Boltzmann statistics outside their validity

@@ -1,0 +1,731 @@
+/**
+ * The pure part of the device-fit form (calc/fit, issue 27): which fields of a device can be left
+ * free (the parameter registry's continuous fields the device holds, or has a default for), the
+ * free list's rows with their registry-derived bounds and scale, the measured curves as the form
+ * holds them (read by the circuit forms' curve reader, thinned to the points the fit runs), the
+ * budget, and the one check of all of it before a submit: the form's own number formats, the
+ * registry's verdict on each bound (judge + sayVerdict, as the editor words it), then the engine's
+ * own input check (checkDeviceFitInput), the same the server and the CLI run, so a refusal reads
+ * alike wherever it comes from. Pure (no React); unit-tested in apps/web/test/fit-model.test.ts.
+ */
+import {
+  DEVICE_FIT_DEFAULT_EVALUATIONS,
+  DEVICE_FIT_DEFAULT_SECONDS,
+  DEVICE_FIT_MAX_CURVES,
+  DEVICE_FIT_MAX_EVALUATIONS,
+  DEVICE_FIT_MAX_FREE,
+  DEVICE_FIT_MAX_POINTS,
+  DEVICE_FIT_MAX_SECONDS,
+  type DeviceFitCurve,
+  type DeviceFitFree,
+  type DeviceFitJob,
+} from '@pvforge/contracts';
+import { checkDeviceFitInput } from '@pvforge/engine';
+import { formatValue, type Lang, type Param, paramAt } from '@pvforge/params';
+import type { TFunction } from 'i18next';
+import { type DeviceInput, deviceInputs } from '../../../lib/device-inputs';
+import { paramLang, paramWords, parseTyped, verdictText } from '../../../lib/params';
+import type { CurveState } from './CircuitCurveInput';
+import { type CurveSource, curveErrorText, type ParseChoice, type Preview } from './CircuitModel';
+
+export {
+  DEVICE_FIT_DEFAULT_EVALUATIONS,
+  DEVICE_FIT_DEFAULT_SECONDS,
+  DEVICE_FIT_MAX_CURVES,
+  DEVICE_FIT_MAX_EVALUATIONS,
+  DEVICE_FIT_MAX_FREE,
+  DEVICE_FIT_MAX_SECONDS,
+};
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+// ------------------------------------------------------------------ the device
+
+/** Why a device cannot be fitted, before anything else is asked: no electrical block, a tandem. */
+export function deviceProblem(spec: unknown): 'notDevice' | 'noElectrical' | 'tandem' | undefined {
+  if (!isObj(spec) || !Array.isArray(spec['layers'])) return 'notDevice';
+  const el = spec['electrical'];
+  if (!isObj(el)) return 'noElectrical';
+  if (el['tandem']) return 'tandem';
+  return undefined;
+}
+
+/** The device's name as its file gives it ('' when none). */
+export function deviceName(spec: unknown): string {
+  return isObj(spec) && typeof spec['name'] === 'string' ? spec['name'] : '';
+}
+
+// ------------------------------------------------------------------ fields that can be free
+
+/**
+ * Places of the registry whose fields shape the steady-state J-V (the model the fit runs): a
+ * sweep's step, the analyses beside the J-V (transient, impedance, C-V), the light (each curve
+ * gives its own intensity) and material-only entries are not device properties a J-V can tell.
+ */
+const FIT_PLACES: ReadonlySet<Param['place']> = new Set([
+  'layer',
+  'defect',
+  'ions',
+  'exciton',
+  'interface',
+  'contact',
+  'device',
+]);
+
+/**
+ * Paths that are the measurement's, not the device's: the temperature is each curve's (a curve's
+ * temperatureK overrides it in every run), so fitting it would fit the thermometer.
+ */
+const NOT_FITTED: ReadonlySet<string> = new Set(['electrical.temperatureK']);
+
+/** A field that can be left free: its path, entry, where it sits and the device's value. */
+export interface FittableField {
+  /** The fit's path: `layers[3].electrical.muNCm2PerVs`. */
+  path: string;
+  param: Param;
+  /** The group it is listed under: a layer (by index), an interface, a contact side, or the device. */
+  group: string;
+  /** The group's title in the UI language: the layer's name, "前电极（入光侧）", "器件". */
+  groupTitle: string;
+  /** The field's label in the UI language without the group (the registry's label with its symbol). */
+  field: string;
+  symbol: string;
+  unit: string;
+  /** The device's value, or the engine's default when the device leaves it out. */
+  value: number;
+  /** The device does not state it: the engine's default applies. */
+  isDefault: boolean;
+}
+
+/** Whether a registry entry describes something a J-V fit can determine. */
+export function fittableParam(p: Param | undefined, path: string): p is Param {
+  return (
+    !!p &&
+    FIT_PLACES.has(p.place) &&
+    !p.hard.integer &&
+    // the mesh is numerics, not physics
+    p.group !== 'mesh' &&
+    !NOT_FITTED.has(p.path) &&
+    !NOT_FITTED.has(path)
+  );
+}
+
+function groupOf(i: DeviceInput): string {
+  if (i.layer !== undefined) return `layer:${i.layer}`;
+  const itf = /^electrical\.interfaces\[(\d+)\]/.exec(i.path);
+  if (itf) return `interface:${itf[1]}`;
+  const c = /^electrical\.contacts\.(\w+)\./.exec(i.path);
+  if (c) return `contact:${c[1]}`;
+  return 'device';
+}
+
+/**
+ * Every field of the device a fit can leave free, in the order of the form (layers from the light
+ * side, interfaces, contacts, the device): the device's own numbers the registry describes (the
+ * one list of a device's inputs, lib/device-inputs.ts, which the sweep picker reads too), and for
+ * each layer of the electrical domain the registry's fields it leaves to their default (radiative
+ * and Auger coefficients), which the engine then starts from.
+ */
+export function fittableFields(spec: unknown, t: TFunction, lang: string): FittableField[] {
+  if (deviceProblem(spec)) return [];
+  const L = paramLang(lang);
+  const layers = (spec as { layers: unknown[] }).layers;
+  const electrical = (j: number) => isObj(layers[j]) && isObj((layers[j] as Obj)['electrical']);
+  const out: FittableField[] = [];
+  const interfaceTitles = new Map<string, string>();
+  for (const i of deviceInputs(spec, t, lang)) {
+    if (typeof i.value !== 'number') continue;
+    const p = paramAt(i.path);
+    if (!fittableParam(p, i.path)) continue;
+    // a glass or electrode layer is optics only: its thickness is no drift-diffusion parameter
+    if (i.layer !== undefined && !electrical(i.layer)) continue;
+    const group = groupOf(i);
+    const w = paramWords(p, L);
+    let title = i.owner ?? t('fit.free.device');
+    if (group.startsWith('interface:')) {
+      title = interfaceTitles.get(group) ?? interfaceTitle(spec, Number(group.slice(10)), t);
+      interfaceTitles.set(group, title);
+    }
+    out.push({
+      path: i.path,
+      param: p,
+      group,
+      groupTitle: title,
+      // defects and ions keep the catalogue's item words ("第 1 个缺陷：…"); others the registry's label
+      field: /\.(defects|ions)\[\d+\]/.test(i.path) ? i.field : w.label,
+      symbol: p.symbol,
+      unit: p.unit,
+      value: i.value,
+      isDefault: false,
+    });
+  }
+  const listed = new Set(out.map((f) => f.path));
+  layers.forEach((raw, j) => {
+    if (!electrical(j)) return;
+    const el = (raw as Obj)['electrical'] as Obj;
+    const owner = typeof (raw as Obj)['name'] === 'string' ? String((raw as Obj)['name']) : `#${j + 1}`;
+    for (const p of LAYER_DEFAULTED) {
+      const path = `layers[${j}].electrical.${p.key}`;
+      if (listed.has(path) || el[p.key] !== undefined) continue;
+      out.push({
+        path,
+        param: p,
+        group: `layer:${j}`,
+        groupTitle: owner,
+        field: paramWords(p, L).label,
+        symbol: p.symbol,
+        unit: p.unit,
+        value: p.defaultValue as number,
+        isDefault: true,
+      });
+    }
+  });
+  // the form's order: layers by index, then interfaces, contacts, the device; registry order within
+  const rank = (g: string) =>
+    g.startsWith('layer:')
+      ? Number(g.slice(6))
+      : g.startsWith('interface:')
+        ? 1e4 + Number(g.slice(10))
+        : g.startsWith('contact:')
+          ? 2e4 + (g === 'contact:front' ? 0 : 1)
+          : 3e4;
+  return out
+    .map((f, k) => ({ f, k }))
+    .sort((a, b) => rank(a.f.group) - rank(b.f.group) || a.k - b.k)
+    .map(({ f }) => f);
+}
+
+/** Layer fields with an engine default a device may leave out (a layer's own entries only). */
+const LAYER_DEFAULTED: readonly Param[] = (() => {
+  const out: Param[] = [];
+  for (const key of ['kRadCm3PerS', 'cnCm6PerS', 'cpCm6PerS']) {
+    const p = paramAt(`layers[].electrical.${key}`);
+    if (p && p.defaultValue !== undefined && fittableParam(p, p.path)) out.push(p);
+  }
+  return out;
+})();
+
+function interfaceTitle(spec: unknown, k: number, t: TFunction): string {
+  const s = spec as { layers: unknown[]; electrical: Obj };
+  const itf = Array.isArray(s.electrical['interfaces']) ? s.electrical['interfaces'][k] : undefined;
+  const between = isObj(itf) && Array.isArray(itf['between']) ? itf['between'] : [];
+  const names = between.map((b) => {
+    const l = typeof b === 'number' ? s.layers[b] : undefined;
+    return isObj(l) && typeof l['name'] === 'string' ? l['name'] : String(b);
+  });
+  return `${t('editor.el.interfaceBetween')} ${names.join(' / ')}`;
+}
+
+/** "MAPbI3 › 电子迁移率 μn (cm²/(V·s))": the group, the field and its unit, as the picker lists it. */
+export function fieldTitle(f: Pick<FittableField, 'groupTitle' | 'field' | 'unit'>, withUnit = true): string {
+  const name = `${f.groupTitle} › ${f.field}`;
+  return withUnit && f.unit ? `${name} (${f.unit})` : name;
+}
+
+// ------------------------------------------------------------------ the free list
+
+/** One free parameter as the form holds it (numbers as typed). */
+export interface FreeRow {
+  path: string;
+  min: string;
+  max: string;
+  scale: 'log' | 'linear';
+  /** The path of another free parameter whose value this one takes; '' when fitted on its own. */
+  tie: string;
+}
+
+/**
+ * A new row of a field: bounds from the registry's plausible range (its hard limit where the range
+ * is open on that side), the registry's scale. A log scale needs a lower bound above 0: where the
+ * range starts at 0 (an Auger coefficient may be "off"), the lower bound is six decades under the
+ * upper one, a span any fit covers.
+ */
+export function newFreeRow(p: Param, path: string): FreeRow {
+  let min = p.plausible?.min ?? p.hard.min;
+  const max = p.plausible?.max ?? p.hard.max;
+  if (p.log && max !== undefined && max > 0 && (min === undefined || min <= 0)) min = max / 1e6;
+  return {
+    path,
+    min: min === undefined ? '' : formatValue(min),
+    max: max === undefined ? '' : formatValue(max),
+    scale: p.log ? 'log' : 'linear',
+    tie: '',
+  };
+}
+
+/** Rows another row can be tied to: free on their own, not itself, of the same unit. */
+export function tieTargets(rows: readonly FreeRow[], k: number): FreeRow[] {
+  const me = paramAt(rows[k]?.path ?? '');
+  return rows.filter((r, j) => j !== k && r.tie === '' && paramAt(r.path)?.unit === me?.unit);
+}
+
+// ------------------------------------------------------------------ the curves
+
+/** The points of a curve the fit runs at most by default: every point is a solve of every run. */
+export const DEFAULT_FIT_POINTS = 40;
+/** Fewest points a curve needs (the engine's MIN_CURVE_POINTS). */
+export const MIN_FIT_POINTS = 5;
+
+/**
+ * How a curve's noise is given: assumed by the engine (and said), absolute (mA/cm², a light
+ * curve), relative to |J| (a dark curve over decades), or both (a dark curve above a meter's
+ * floor: sigma = sqrt(abs² + (rel J)²)).
+ */
+export type NoiseMode = 'auto' | 'abs' | 'rel' | 'both';
+
+/** One measured curve as the form holds it; numbers as typed. */
+export interface FitCurveEntry {
+  /** Stable React key. */
+  id: number;
+  curve: CurveState;
+  choice: ParseChoice;
+  label: string;
+  /** Light intensity in suns; 0 is a dark curve. */
+  suns: string;
+  /** Measurement temperature, K ('' = the device's). */
+  temperatureK: string;
+  scan: '' | 'forward' | 'reverse';
+  /** Scan rate, V/s ('' = not stated). */
+  scanRate: string;
+  noise: NoiseMode;
+  /** The absolute noise, mA/cm² (abs, both). */
+  noiseAbs: string;
+  /** The relative noise, a fraction of |J| (rel, both). */
+  noiseRel: string;
+  weight: string;
+  /** Measured points used by the fit ('' until a file is read). */
+  points: string;
+  /** The file is SIMsalabim's J-V output (its current is in A/m², said in the form). */
+  simss?: boolean;
+}
+
+let nextId = 1;
+export function newFitCurve(extra: Partial<FitCurveEntry> = {}): FitCurveEntry {
+  return {
+    id: nextId++,
+    curve: {},
+    choice: {},
+    label: '',
+    suns: '1',
+    temperatureK: '',
+    scan: '',
+    scanRate: '',
+    noise: 'auto',
+    noiseAbs: '',
+    noiseRel: '',
+    weight: '1',
+    points: '',
+    ...extra,
+  };
+}
+
+/**
+ * What a freshly read curve sets in its entry: its name (the file's, until the user gives one),
+ * its light (1 sun for a light curve, 0 for a dark one, as the reader detected), its scan direction
+ * and the number of points the fit uses; what the user typed stays.
+ */
+export function entryAfterRead(
+  old: FitCurveEntry,
+  curve: CurveState,
+  simss: boolean,
+  parse: (choice: ParseChoice) => Preview | undefined,
+): { entry: FitCurveEntry; preview: Preview | undefined } {
+  const named = old.label && old.label !== old.curve.label;
+  const next: FitCurveEntry = { ...old, curve, label: named ? old.label : (curve.label ?? '') };
+  if (simss) {
+    // SimSS writes Jext in A/m² under a header without units
+    next.simss = true;
+    next.choice = { ...old.choice, currentUnit: old.choice.currentUnit ?? 'A/m2' };
+  } else {
+    // the unit set for an earlier SimSS file is not this file's
+    if (old.simss) next.choice = { ...old.choice, currentUnit: undefined };
+    delete next.simss;
+  }
+  const preview = parse(next.choice);
+  if (preview?.ok) {
+    next.suns = preview.curve.detected.illumination === 'dark' ? '0' : old.suns === '0' ? '1' : old.suns;
+    next.scan = preview.curve.detected.sweep;
+    next.points = String(Math.min(preview.measuredPoints, DEFAULT_FIT_POINTS));
+  }
+  return { entry: next, preview };
+}
+
+/**
+ * Indices of `m` of `n` points spread evenly over the curve, both ends kept: measured points, not
+ * interpolated ones (an interpolated point is no measurement and its residual no independent one).
+ */
+export function thinIndices(n: number, m: number): number[] {
+  if (m >= n) return Array.from({ length: n }, (_, i) => i);
+  if (m <= 1) return n > 0 ? [0] : [];
+  const out: number[] = [];
+  for (let i = 0; i < m; i++) {
+    const k = Math.round((i * (n - 1)) / (m - 1));
+    if (out.at(-1) !== k) out.push(k);
+  }
+  return out;
+}
+
+/** The measured points the fit uses (V ascending, J photocurrent positive, mA/cm²). */
+export function fitPoints(preview: Preview | undefined, points: string): { voltageV: number[]; jMaCm2: number[] } {
+  if (!preview?.ok) return { voltageV: [], jMaCm2: [] };
+  const m = preview.curve.measured;
+  const want = Number(points);
+  const n = m.voltageV.length;
+  const k = Number.isInteger(want) && want > 0 ? Math.min(want, n) : Math.min(n, DEFAULT_FIT_POINTS);
+  const idx = thinIndices(n, k);
+  return { voltageV: idx.map((i) => m.voltageV[i]!), jMaCm2: idx.map((i) => m.jMaCm2[i]!) };
+}
+
+/** A stored curve (arrays) as the form's source: a table with its units in the header, read as is. */
+export function sourceOfArrays(voltageV: readonly number[], jMaCm2: readonly number[]): CurveSource {
+  return {
+    text: ['voltage_V,current_density_mA_cm2', ...voltageV.map((v, i) => `${v},${jMaCm2[i]}`)].join('\n'),
+    format: 'table',
+  };
+}
+
+// ------------------------------------------------------------------ the budget
+
+export interface BudgetForm {
+  evaluations: string;
+  seconds: string;
+}
+
+export const BUDGET_DEFAULT: BudgetForm = {
+  evaluations: String(DEVICE_FIT_DEFAULT_EVALUATIONS),
+  seconds: String(DEVICE_FIT_DEFAULT_SECONDS),
+};
+
+// ------------------------------------------------------------------ the check
+
+export type CurveField = 'data' | 'label' | 'suns' | 'temperatureK' | 'scanRate' | 'noise' | 'weight' | 'points';
+export type FreeField = 'path' | 'min' | 'max' | 'scale' | 'tie';
+
+/** Where a problem is shown. */
+export type FitIssueAt =
+  | { kind: 'device' }
+  | { kind: 'curve'; index: number; field: CurveField }
+  | { kind: 'free'; index: number; field: FreeField }
+  | { kind: 'budget'; field: 'evaluations' | 'seconds' }
+  | { kind: 'general' };
+
+export interface FitIssue {
+  at: FitIssueAt;
+  text: string;
+  /** Advice (a bound outside the usual range): shown, but the fit may run. */
+  warning?: boolean;
+  /** Something not given yet: said after a first submit, not while the user is still filling in. */
+  missing?: boolean;
+}
+
+/** Keys of the form's checks that say something is missing rather than wrong. */
+const MISSING = new Set([
+  'fit.err.noDevice',
+  'fit.err.curveMissing',
+  'fit.err.noCurve',
+  'fit.err.noFree',
+  'fit.err.required',
+]);
+
+const CURVE_FIELDS: Record<string, CurveField> = {
+  voltageV: 'data',
+  jMaCm2: 'data',
+  label: 'label',
+  intensitySuns: 'suns',
+  temperatureK: 'temperatureK',
+  scanRateVPerS: 'scanRate',
+  noiseMaCm2: 'noise',
+  noiseRel: 'noise',
+  weight: 'weight',
+};
+
+/**
+ * Where a problem the engine or the server names by its field in the job (`curves[1].noiseRel`,
+ * `free[0].max`, `options.maxSeconds`, with or without the request's `job.` in front) is shown.
+ */
+export function issueAtOfField(field: string): FitIssueAt {
+  const f = field.replace(/^job\./, '');
+  let m = /^curves\[(\d+)\](?:\.(\w+))?/.exec(f);
+  if (m) return { kind: 'curve', index: Number(m[1]), field: CURVE_FIELDS[m[2] ?? ''] ?? 'data' };
+  m = /^free\[(\d+)\](?:\.(\w+))?/.exec(f);
+  if (m) {
+    const sub = m[2] as FreeField | undefined;
+    const field: FreeField = sub && ['path', 'min', 'max', 'scale', 'tie'].includes(sub) ? sub : 'path';
+    return { kind: 'free', index: Number(m[1]), field };
+  }
+  if (/^options\.maxEvaluations/.test(f)) return { kind: 'budget', field: 'evaluations' };
+  if (/^options\.maxSeconds/.test(f)) return { kind: 'budget', field: 'seconds' };
+  if (/^device\b/.test(f)) return { kind: 'device' };
+  return { kind: 'general' };
+}
+
+/** Same place (for "one message a field"). */
+export function sameAt(a: FitIssueAt, b: FitIssueAt): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/**
+ * The engine's and the server's words name a field by its path ("「layers[3].electrical.tauPS」与…");
+ * the user reads the field's label instead.
+ */
+export function withLabels(text: string, labels: ReadonlyMap<string, string>): string {
+  let out = text;
+  // the longest first: `free[1]` must not eat into `free[10]`, nor a path into a longer one
+  for (const [path, label] of [...labels].sort((a, b) => b[0].length - a[0].length)) out = out.split(path).join(label);
+  return out;
+}
+
+export interface FitFormInput {
+  device: unknown;
+  curves: readonly FitCurveEntry[];
+  previews: readonly (Preview | undefined)[];
+  free: readonly FreeRow[];
+  budget: BudgetForm;
+}
+
+/** A curve's light intensity is the device's illumination.suns for that curve. */
+const SUNS = paramAt('illumination.suns') as Param;
+
+const num = (s: string): number | undefined => {
+  const v = parseTyped(s);
+  return typeof v === 'number' ? v : undefined;
+};
+
+/**
+ * Everything wrong with the form, each where it is shown, and the job when nothing blocks it.
+ * `t` words the form's own checks; the registry and the engine word theirs in `lang`.
+ */
+export function checkFitForm(
+  input: FitFormInput,
+  t: TFunction,
+  lang: string,
+  labels: ReadonlyMap<string, string> = new Map(),
+): { job?: DeviceFitJob; issues: FitIssue[] } {
+  const L: Lang = paramLang(lang);
+  const issues: FitIssue[] = [];
+  const say = (at: FitIssueAt, key: string, vars: Record<string, unknown> = {}) =>
+    issues.push({ at, text: t(key, vars), ...(MISSING.has(key) ? { missing: true } : {}) });
+  const { device } = input;
+  const bad = device === undefined ? 'noDevice' : deviceProblem(device);
+  if (bad) say({ kind: 'device' }, `fit.err.${bad}`);
+
+  // the curves
+  if (input.curves.length === 0) say({ kind: 'general' }, 'fit.err.noCurve');
+  if (input.curves.length > DEVICE_FIT_MAX_CURVES)
+    say({ kind: 'general' }, 'fit.err.tooManyCurves', { max: DEVICE_FIT_MAX_CURVES });
+  const curves: DeviceFitCurve[] = [];
+  input.curves.forEach((c, k) => {
+    const at = (field: CurveField): FitIssueAt => ({ kind: 'curve', index: k, field });
+    const p = input.previews[k];
+    if (!c.curve.source) say(at('data'), 'fit.err.curveMissing');
+    else if (p && !p.ok)
+      issues.push({ at: at('data'), text: t('circuit.curve.parseError', { msg: curveErrorText(p, t) }) });
+    const suns = num(c.suns);
+    const sunsVerdict = suns === undefined ? undefined : verdictText(SUNS, suns, L);
+    if (suns === undefined) say(at('suns'), 'fit.err.number');
+    // below 0 is the registry's refusal of any light intensity; above 1000 suns the fit's own limit
+    else if (sunsVerdict?.severity === 'error') issues.push({ at: at('suns'), text: sunsVerdict.text });
+    else if (suns > 1000) say(at('suns'), 'fit.err.suns');
+    const temperatureK = c.temperatureK.trim() === '' ? undefined : num(c.temperatureK);
+    if (c.temperatureK.trim() !== '' && temperatureK === undefined) say(at('temperatureK'), 'fit.err.number');
+    const scanRate = c.scanRate.trim() === '' ? undefined : num(c.scanRate);
+    if (c.scanRate.trim() !== '' && !(scanRate !== undefined && scanRate > 0)) say(at('scanRate'), 'fit.err.positive');
+    const noiseOf = (given: boolean, text: string) => {
+      if (!given) return undefined;
+      const v = num(text);
+      if (v === undefined) say(at('noise'), text.trim() === '' ? 'fit.err.required' : 'fit.err.number');
+      return v;
+    };
+    const noiseAbs = noiseOf(c.noise === 'abs' || c.noise === 'both', c.noiseAbs);
+    const noiseRel = noiseOf(c.noise === 'rel' || c.noise === 'both', c.noiseRel);
+    const weight = num(c.weight);
+    if (weight === undefined) say(at('weight'), c.weight.trim() === '' ? 'fit.err.required' : 'fit.err.number');
+    const n = p?.ok ? p.measuredPoints : undefined;
+    const points = num(c.points);
+    const maxPoints = Math.min(n ?? DEVICE_FIT_MAX_POINTS, DEVICE_FIT_MAX_POINTS);
+    if (
+      n !== undefined &&
+      !(points !== undefined && Number.isInteger(points) && points >= MIN_FIT_POINTS && points <= maxPoints)
+    )
+      say(at('points'), 'fit.err.points', { min: MIN_FIT_POINTS, max: maxPoints });
+    const data = fitPoints(p, c.points);
+    curves.push({
+      kind: 'jv',
+      label: (c.label.trim() || c.curve.label || `#${k + 1}`).slice(0, 200),
+      intensitySuns: suns ?? Number.NaN,
+      ...(temperatureK !== undefined ? { temperatureK } : {}),
+      ...(c.scan ? { scan: c.scan } : {}),
+      ...(scanRate !== undefined ? { scanRateVPerS: scanRate } : {}),
+      voltageV: data.voltageV,
+      jMaCm2: data.jMaCm2,
+      ...(noiseAbs !== undefined ? { noiseMaCm2: noiseAbs } : {}),
+      ...(noiseRel !== undefined ? { noiseRel: noiseRel } : {}),
+      ...(weight !== undefined && weight !== 1 ? { weight } : {}),
+    });
+  });
+
+  // the free parameters
+  if (input.free.length === 0) say({ kind: 'general' }, 'fit.err.noFree');
+  if (input.free.length > DEVICE_FIT_MAX_FREE)
+    say({ kind: 'general' }, 'fit.err.tooManyFree', { max: DEVICE_FIT_MAX_FREE });
+  const free: DeviceFitFree[] = [];
+  input.free.forEach((r, k) => {
+    const p = paramAt(r.path);
+    if (r.tie) {
+      free.push({ path: r.path, tie: r.tie });
+      return;
+    }
+    const bound = (which: 'min' | 'max'): number | undefined => {
+      const text = r[which];
+      if (text.trim() === '') return undefined;
+      const v = parseTyped(text);
+      const at: FitIssueAt = { kind: 'free', index: k, field: which };
+      if (typeof v !== 'number') {
+        say(at, 'fit.err.number');
+        return undefined;
+      }
+      // the registry's verdict on the bound, in its words: outside the hard limits refuses,
+      // outside the usual range advises
+      const verdict = p ? verdictText(p, v, L) : undefined;
+      if (verdict)
+        issues.push({ at, text: verdict.text, ...(verdict.severity === 'warning' ? { warning: true } : {}) });
+      return v;
+    };
+    const min = bound('min');
+    const max = bound('max');
+    free.push({
+      path: r.path,
+      ...(min !== undefined ? { min } : {}),
+      ...(max !== undefined ? { max } : {}),
+      scale: r.scale,
+    });
+  });
+
+  // the budget
+  const evaluations = num(input.budget.evaluations);
+  if (
+    !(
+      evaluations !== undefined &&
+      Number.isInteger(evaluations) &&
+      evaluations >= 10 &&
+      evaluations <= DEVICE_FIT_MAX_EVALUATIONS
+    )
+  )
+    say({ kind: 'budget', field: 'evaluations' }, 'fit.err.evaluations', { max: DEVICE_FIT_MAX_EVALUATIONS });
+  const seconds = num(input.budget.seconds);
+  if (!(seconds !== undefined && seconds >= 1 && seconds <= DEVICE_FIT_MAX_SECONDS))
+    say({ kind: 'budget', field: 'seconds' }, 'fit.err.seconds', { max: DEVICE_FIT_MAX_SECONDS });
+
+  const blocked = issues.some((i) => !i.warning);
+  // the engine's own check, once the form's formats are right: the physics of the input (bounds
+  // against each other, a log scale through zero, a light curve on a dark device, the points)
+  if (!blocked && device !== undefined) {
+    const job: DeviceFitJob = {
+      device: device as DeviceFitJob['device'],
+      curves,
+      free,
+      options: { maxEvaluations: evaluations!, maxSeconds: seconds! },
+    };
+    const problems = checkDeviceFitInput(job);
+    for (const pr of problems) issues.push({ at: issueAtOfField(pr.field), text: withLabels(pr.words[L], labels) });
+    if (!problems.length) return { job, issues };
+  }
+  return { issues };
+}
+
+/**
+ * A refusal of the server (4105) as problems by field: its worded problems (`problems: [{field,
+ * msg}]`, in the request's language; or the engine's `words` in both), else its lines
+ * ("job.free[0].max: …", or a line without a field under the answer's `field`).
+ */
+export function serverIssues(data: unknown, lang: string, labels: ReadonlyMap<string, string> = new Map()): FitIssue[] {
+  const L = paramLang(lang);
+  const d = isObj(data) ? data : {};
+  const out: FitIssue[] = [];
+  if (Array.isArray(d['problems'])) {
+    for (const p of d['problems']) {
+      if (!isObj(p) || typeof p['field'] !== 'string') continue;
+      // the engine's words in both languages, or the server's in the request's language
+      const words = isObj(p['words']) ? p['words'] : {};
+      const text = typeof words[L] === 'string' ? words[L] : typeof p['msg'] === 'string' ? p['msg'] : '';
+      if (text) out.push({ at: issueAtOfField(p['field']), text: withLabels(text, labels) });
+    }
+    if (out.length) return out;
+  }
+  const field = typeof d['field'] === 'string' ? d['field'] : '';
+  const errors = Array.isArray(d['errors']) ? d['errors'].filter((e): e is string => typeof e === 'string') : [];
+  for (const e of errors) {
+    const m = /^((?:job\.)?(?:curves|free|options|device)[\w.[\]]*):\s*(.+)$/s.exec(e);
+    out.push(
+      m
+        ? { at: issueAtOfField(m[1]!), text: withLabels(m[2]!, labels) }
+        : { at: field ? issueAtOfField(field) : { kind: 'general' }, text: withLabels(e, labels) },
+    );
+  }
+  return out;
+}
+
+// ------------------------------------------------------------------ duplicate and edit
+
+/** The form's state back from a stored job (calc/fit?calc=<id>). */
+export function formFromJob(job: unknown): {
+  device?: unknown;
+  curves: FitCurveEntry[];
+  free: FreeRow[];
+  budget: BudgetForm;
+} {
+  const j = isObj(job) ? job : {};
+  const str = (x: unknown) => (typeof x === 'number' && Number.isFinite(x) ? formatValue(x) : '');
+  const curves = (Array.isArray(j['curves']) ? j['curves'] : []).filter(isObj).flatMap((c) => {
+    const v = Array.isArray(c['voltageV']) ? (c['voltageV'] as number[]) : [];
+    const jj = Array.isArray(c['jMaCm2']) ? (c['jMaCm2'] as number[]) : [];
+    if (!v.length || v.length !== jj.length) return [];
+    const label = typeof c['label'] === 'string' ? c['label'] : '';
+    const abs = typeof c['noiseMaCm2'] === 'number';
+    const rel = typeof c['noiseRel'] === 'number';
+    const noise: NoiseMode = abs && rel ? 'both' : abs ? 'abs' : rel ? 'rel' : 'auto';
+    return [
+      newFitCurve({
+        curve: { source: sourceOfArrays(v, jj), label },
+        // the stored J is already the engine's (photocurrent positive): no sign guess on it again
+        choice: { voltageUnit: 'V', currentUnit: 'mA/cm2', sign: 'as-is' },
+        label,
+        suns: str(c['intensitySuns']) || '0',
+        temperatureK: str(c['temperatureK']),
+        scan: c['scan'] === 'forward' || c['scan'] === 'reverse' ? c['scan'] : '',
+        scanRate: str(c['scanRateVPerS']),
+        noise,
+        noiseAbs: str(c['noiseMaCm2']),
+        noiseRel: str(c['noiseRel']),
+        weight: str(c['weight']) || '1',
+        points: String(v.length),
+      }),
+    ];
+  });
+  const free = (Array.isArray(j['free']) ? j['free'] : []).filter(isObj).flatMap((f): FreeRow[] => {
+    const path = typeof f['path'] === 'string' ? f['path'] : '';
+    const p = paramAt(path);
+    if (!p) return [];
+    const base = newFreeRow(p, path);
+    return [
+      {
+        path,
+        min: typeof f['min'] === 'number' ? formatValue(f['min']) : base.min,
+        max: typeof f['max'] === 'number' ? formatValue(f['max']) : base.max,
+        scale: f['scale'] === 'log' || f['scale'] === 'linear' ? f['scale'] : base.scale,
+        tie: typeof f['tie'] === 'string' ? f['tie'] : '',
+      },
+    ];
+  });
+  const o = isObj(j['options']) ? j['options'] : {};
+  return {
+    ...(isObj(j['device']) ? { device: j['device'] } : {}),
+    curves,
+    free,
+    budget: {
+      evaluations: typeof o['maxEvaluations'] === 'number' ? String(o['maxEvaluations']) : BUDGET_DEFAULT.evaluations,
+      seconds: typeof o['maxSeconds'] === 'number' ? String(o['maxSeconds']) : BUDGET_DEFAULT.seconds,
+    },
+  };
+}

@@ -1,0 +1,219 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { DeviceFitResult } from '@pvforge/engine';
+import i18n from 'i18next';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { en } from '../src/i18n/en';
+import { zhCN } from '../src/i18n/zh-CN';
+import {
+  correlationCells,
+  curveSeries,
+  hasDarkCurve,
+  historySeries,
+  jobCurves,
+  liveParameters,
+  liveSeries,
+  parameterRows,
+  readFitResult,
+  residualSeries,
+  variableNames,
+} from '../src/pages/plat/results/fit-data';
+
+const t = ((key: string, vars?: Record<string, unknown>) => i18n.t(key, vars)) as typeof i18n.t;
+const device = JSON.parse(
+  readFileSync(join(import.meta.dirname, '../../../assets/devices/perovskite-pin-electrical.device.json'), 'utf8'),
+) as Record<string, unknown>;
+
+beforeAll(async () => {
+  await i18n.init({
+    lng: 'zh-CN',
+    resources: { 'zh-CN': { translation: zhCN }, en: { translation: en } },
+    interpolation: { escapeValue: false },
+  });
+});
+
+const words = (zh: string, en: string) => ({ zh, en });
+
+/** A result of three free paths: μn of two layers (one undetermined) and μp of one tied to its μn. */
+const result: DeviceFitResult = {
+  schemaVersion: 1,
+  status: 'converged',
+  confidence: 0.95,
+  parameters: [
+    {
+      path: 'layers[3].electrical.muNCm2PerVs',
+      tied: ['layers[3].electrical.muPCm2PerVs'],
+      unit: 'cm²/(V·s)',
+      label: words('电子迁移率', 'Electron mobility'),
+      symbol: 'μn',
+      value: 2,
+      start: 1,
+      min: 1e-3,
+      max: 100,
+      scale: 'log',
+      low: 1.5,
+      high: 2.6,
+      identifiable: true,
+      method: 'linear',
+      atBound: null,
+    },
+    {
+      path: 'layers[3].electrical.muPCm2PerVs',
+      tied: [],
+      tiedTo: 'layers[3].electrical.muNCm2PerVs',
+      unit: 'cm²/(V·s)',
+      label: words('空穴迁移率', 'Hole mobility'),
+      symbol: 'μp',
+      value: 2,
+      start: 1,
+      min: 1e-3,
+      max: 100,
+      scale: 'log',
+      low: 1.5,
+      high: 2.6,
+      identifiable: true,
+      method: 'linear',
+      atBound: null,
+    },
+    {
+      path: 'layers[4].electrical.muNCm2PerVs',
+      tied: [],
+      unit: 'cm²/(V·s)',
+      label: words('电子迁移率', 'Electron mobility'),
+      symbol: 'μn',
+      value: 100,
+      start: 0.01,
+      min: 1e-4,
+      max: 100,
+      scale: 'log',
+      low: 0.3,
+      high: null,
+      identifiable: false,
+      method: 'profile',
+      atBound: 'max',
+      statement: words('这些曲线只给出电子迁移率的下限', 'the electron mobility is not determined by these curves'),
+    },
+  ],
+  correlation: [
+    [1, null],
+    [null, 1],
+  ],
+  device,
+  chiSquare: 12.5,
+  reducedChiSquare: 0.33,
+  points: 40,
+  degreesOfFreedom: 38,
+  noiseFactor: 1,
+  evaluations: 57,
+  maxEvaluations: 600,
+  iterations: 6,
+  elapsedMs: 12_345,
+  maxSeconds: 600,
+  history: [
+    { evaluations: 9, chiSquare: 1000, values: [1, 0.01] },
+    { evaluations: 20, chiSquare: 12.5, values: [2, 100] },
+  ],
+  curves: [
+    {
+      index: 0,
+      label: '1 sun',
+      intensitySuns: 1,
+      voltageV: [0, 0.5, 1],
+      measuredMaCm2: [22, 21, 5],
+      fittedMaCm2: [22.1, 20.9, 5.2],
+      residual: [0.5, -0.5, 1],
+      chiSquare: 1.5,
+      rmsMaCm2: 0.14,
+    },
+    {
+      index: 1,
+      label: 'dark',
+      intensitySuns: 0,
+      voltageV: [0.5, 1],
+      measuredMaCm2: [-1e-5, -1],
+      fittedMaCm2: null,
+      residual: null,
+      chiSquare: null,
+      rmsMaCm2: null,
+    },
+  ],
+  messages: [words('曲线「1 sun」未给噪声', 'curve “1 sun” gave no noise level')],
+};
+
+describe('reading a device fit result', () => {
+  it('reads a schema-1 result and nothing else', () => {
+    expect(readFitResult(result)).toBe(result);
+    expect(readFitResult({ ...result, schemaVersion: 2 })).toBeUndefined();
+    expect(readFitResult(null)).toBeUndefined();
+  });
+
+  it('names each parameter by its layer and label, says the tied and the undetermined ones', () => {
+    const rows = parameterRows(result, t, 'zh-CN');
+    expect(rows.map((r) => [r.group, r.label])).toEqual([
+      ['MAPbI3', '电子迁移率 μn'],
+      ['MAPbI3', '空穴迁移率 μp'],
+      ['PCBM', '电子迁移率 μn'],
+    ]);
+    expect(rows[1]?.tiedTo).toBe('MAPbI3 › 电子迁移率 μn');
+    expect(rows[2]).toMatchObject({ identifiable: false, high: null, atBound: 'max' });
+    expect(rows[2]?.statement).toBe('这些曲线只给出电子迁移率的下限');
+    expect(parameterRows(result, i18n.getFixedT('en') as typeof i18n.t, 'en')[2]?.statement).toBe(
+      'the electron mobility is not determined by these curves',
+    );
+  });
+
+  it('names the correlation matrix by symbols, with the layer where two share one', () => {
+    expect(variableNames(result, t, 'zh-CN')).toEqual(['μn (MAPbI3)', 'μn (PCBM)']);
+    const c = correlationCells(result);
+    expect(c.xs).toEqual([0, 1]);
+    expect(c.values[0]?.[1]).toBeNaN();
+    expect(c.values[1]?.[1]).toBe(1);
+  });
+
+  it('draws measured points and fitted lines, residuals as points and the chi-square history', () => {
+    const s = curveSeries(result, t);
+    expect(s.map((x) => [x.name, !!x.points])).toEqual([
+      ['1 sun（实测）', true],
+      ['1 sun（拟合）', false],
+      ['dark（实测）', true],
+    ]);
+    expect(residualSeries(result)).toEqual([{ name: '1 sun', x: [0, 0.5, 1], y: [0.5, -0.5, 1], points: true }]);
+    expect(historySeries(result, t)[0]).toMatchObject({ x: [9, 20], y: [1000, 12.5] });
+    expect(hasDarkCurve(result)).toBe(true);
+  });
+});
+
+describe('a running fit', () => {
+  const job = {
+    device,
+    curves: [{ kind: 'jv', label: 'rev', intensitySuns: 1, voltageV: [1, 0, 0.5], jMaCm2: [5, 22, 21] }],
+    free: [
+      { path: 'layers[3].electrical.tauNS', min: 1e-9, max: 1e-5 },
+      { path: 'layers[3].electrical.tauPS', tie: 'layers[3].electrical.tauNS' },
+    ],
+  };
+
+  it('sorts the measured curve as the engine does and draws the model at its voltages', () => {
+    const curves = jobCurves(job);
+    expect(curves[0]).toEqual({ label: 'rev', intensitySuns: 1, voltageV: [0, 0.5, 1], jMaCm2: [22, 21, 5] });
+    const fit = {
+      stage: 'fit' as const,
+      evaluations: 12,
+      maxEvaluations: 600,
+      elapsedMs: 3000,
+      maxSeconds: 600,
+      chiSquare: 4,
+      values: [2e-7],
+      curves: [[21.9, 21.1, 4.8]],
+    };
+    expect(liveSeries(curves, fit, t).map((s) => s.name)).toEqual(['rev（实测）', 'rev（当前模型）']);
+    // before the first run there is only the measurement
+    expect(liveSeries(curves, undefined, t)).toHaveLength(1);
+  });
+
+  it('lists the values a running fit reports: the free parameters that are not tied', () => {
+    expect(liveParameters(job, t, 'zh-CN')).toEqual([
+      { path: 'layers[3].electrical.tauNS', title: 'MAPbI3 › 电子寿命 τn', unit: 's' },
+    ]);
+  });
+});

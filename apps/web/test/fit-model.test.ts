@@ -1,0 +1,388 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DEVICE_FIT_DEFAULT_EVALUATIONS, DEVICE_FIT_DEFAULT_SECONDS } from '@pvforge/contracts';
+import { paramAt, sayVerdict } from '@pvforge/params';
+import i18n from 'i18next';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildHeatmapCsv, buildHeatmapOption } from '../src/components/plots/plot-data';
+import { en } from '../src/i18n/en';
+import { zhCN } from '../src/i18n/zh-CN';
+import { progressText } from '../src/live/progress-detail';
+import { type Preview, previewCurve } from '../src/pages/plat/calc/CircuitModel';
+import {
+  BUDGET_DEFAULT,
+  checkFitForm,
+  DEFAULT_FIT_POINTS,
+  deviceProblem,
+  entryAfterRead,
+  type FitCurveEntry,
+  type FitFormInput,
+  fieldTitle,
+  fitPoints,
+  fittableFields,
+  formFromJob,
+  issueAtOfField,
+  newFitCurve,
+  newFreeRow,
+  serverIssues,
+  sourceOfArrays,
+  thinIndices,
+  tieTargets,
+  withLabels,
+} from '../src/pages/plat/calc/fit-model';
+
+const t = ((key: string, vars?: Record<string, unknown>) => i18n.t(key, vars)) as typeof i18n.t;
+const device = JSON.parse(
+  readFileSync(join(import.meta.dirname, '../../../assets/devices/perovskite-pin-electrical.device.json'), 'utf8'),
+) as { name: string; electrical: Record<string, unknown>; layers: unknown[] };
+
+beforeAll(async () => {
+  await i18n.init({
+    lng: 'zh-CN',
+    resources: { 'zh-CN': { translation: zhCN }, en: { translation: en } },
+    interpolation: { escapeValue: false },
+  });
+});
+
+/** A light J-V of 41 points as a CSV text (a diode with a photocurrent). */
+function lightCsv(n = 41, jph = 22): string {
+  const rows = Array.from({ length: n }, (_, i) => {
+    const v = -0.1 + (1.3 * i) / (n - 1);
+    return `${v.toFixed(4)},${(jph - 2.5e-11 * (Math.exp(v / 0.04) - 1)).toFixed(6)}`;
+  });
+  return ['voltage_V,current_density_mA_cm2', ...rows].join('\n');
+}
+
+/** A curve entry read from a text, with its preview, as the form holds both. */
+function readEntry(text: string, extra: Partial<FitCurveEntry> = {}): { entry: FitCurveEntry; preview: Preview } {
+  const source = { text, format: 'table' as const };
+  const r = entryAfterRead(newFitCurve(), { source, label: 'light.csv' }, false, (c) => previewCurve(source, c));
+  return { entry: { ...r.entry, ...extra }, preview: r.preview! };
+}
+
+function form(over: Partial<FitFormInput> = {}): FitFormInput {
+  const { entry, preview } = readEntry(lightCsv());
+  return {
+    device,
+    curves: [entry],
+    previews: [preview],
+    free: [newFreeRow(paramAt('layers[].electrical.tauNS')!, 'layers[3].electrical.tauNS')],
+    budget: BUDGET_DEFAULT,
+    ...over,
+  };
+}
+
+describe('the fields a fit can leave free', () => {
+  it('lists the drift-diffusion layers’ registry fields by layer name, label and unit, in stack order', () => {
+    const fields = fittableFields(device, t, 'zh-CN');
+    const tau = fields.find((f) => f.path === 'layers[3].electrical.tauNS')!;
+    expect(fieldTitle(tau)).toBe('MAPbI3 › 电子寿命 τn (s)');
+    expect(tau.value).toBe(2e-7);
+    expect(tau.isDefault).toBe(false);
+    // layers from the light side, then contacts, then the device
+    const groups = [...new Set(fields.map((f) => f.group))];
+    expect(groups).toEqual(['layer:2', 'layer:3', 'layer:4', 'contact:front', 'contact:back', 'device']);
+    expect(fields.find((f) => f.path === 'electrical.contacts.front.workFunctionEV')?.groupTitle).toBe(
+      '前电极（入光侧）',
+    );
+    expect(fields.find((f) => f.path === 'electrical.rsOhmCm2')?.groupTitle).toBe('器件');
+    // the same in English
+    const enTau = fittableFields(device, i18n.getFixedT('en') as typeof i18n.t, 'en').find(
+      (f) => f.path === 'layers[3].electrical.tauNS',
+    )!;
+    expect(fieldTitle(enTau)).toBe('MAPbI3 › Electron lifetime τn (s)');
+  });
+
+  it('leaves out optics-only layers, the mesh, the temperature and the light', () => {
+    const paths = fittableFields(device, t, 'zh-CN').map((f) => f.path);
+    expect(paths).not.toContain('layers[0].thicknessNm'); // glass
+    expect(paths).not.toContain('layers[1].thicknessNm'); // ITO
+    expect(paths).toContain('layers[3].thicknessNm');
+    expect(paths.some((p) => /gridPoints|gridGrading/.test(p))).toBe(false);
+    expect(paths).not.toContain('electrical.temperatureK');
+    expect(paths.some((p) => p.startsWith('illumination.'))).toBe(false);
+  });
+
+  it('offers the Auger coefficients a layer leaves to their default, marked as such', () => {
+    const cn = fittableFields(device, t, 'zh-CN').find((f) => f.path === 'layers[3].electrical.cnCm6PerS')!;
+    expect(cn.isDefault).toBe(true);
+    expect(cn.value).toBe(0);
+  });
+
+  it('refuses devices a fit cannot run', () => {
+    expect(deviceProblem({ layers: [] })).toBe('noElectrical');
+    expect(deviceProblem({ name: 'x' })).toBe('notDevice');
+    expect(deviceProblem({ ...device, electrical: { ...device.electrical, tandem: { kind: '2T' } } })).toBe('tandem');
+    expect(deviceProblem(device)).toBeUndefined();
+    expect(fittableFields({ layers: [] }, t, 'zh-CN')).toEqual([]);
+  });
+});
+
+describe('a free row’s defaults come from the registry', () => {
+  it('takes the usual range and the log scale of a lifetime', () => {
+    expect(newFreeRow(paramAt('layers[].electrical.tauNS')!, 'layers[3].electrical.tauNS')).toEqual({
+      path: 'layers[3].electrical.tauNS',
+      min: '1e-13',
+      max: '0.1',
+      scale: 'log',
+      tie: '',
+    });
+  });
+  it('takes a linear range from the hard limit where the usual range is open (series resistance from 0)', () => {
+    expect(newFreeRow(paramAt('electrical.rsOhmCm2')!, 'electrical.rsOhmCm2')).toMatchObject({
+      min: '0',
+      max: '50',
+      scale: 'linear',
+    });
+  });
+  it('offers only rows of the same unit, not tied themselves, as tie targets', () => {
+    const rows = [
+      newFreeRow(paramAt('layers[].electrical.muNCm2PerVs')!, 'layers[3].electrical.muNCm2PerVs'),
+      newFreeRow(paramAt('layers[].electrical.muPCm2PerVs')!, 'layers[3].electrical.muPCm2PerVs'),
+      newFreeRow(paramAt('layers[].electrical.tauNS')!, 'layers[3].electrical.tauNS'),
+    ];
+    expect(tieTargets(rows, 1).map((r) => r.path)).toEqual(['layers[3].electrical.muNCm2PerVs']);
+  });
+});
+
+describe('curves', () => {
+  it('takes evenly spread measured points, both ends kept', () => {
+    expect(thinIndices(5, 10)).toEqual([0, 1, 2, 3, 4]);
+    expect(thinIndices(11, 3)).toEqual([0, 5, 10]);
+    const idx = thinIndices(1001, 40);
+    expect(idx).toHaveLength(40);
+    expect(idx[0]).toBe(0);
+    expect(idx.at(-1)).toBe(1000);
+  });
+
+  it('sets a read curve’s name, light, scan and points from what the reader found', () => {
+    const { entry, preview } = readEntry(lightCsv(101));
+    expect(entry.label).toBe('light.csv');
+    expect(entry.suns).toBe('1');
+    expect(entry.scan).toBe('forward');
+    expect(entry.points).toBe(String(DEFAULT_FIT_POINTS));
+    const used = fitPoints(preview, entry.points);
+    expect(used.voltageV).toHaveLength(DEFAULT_FIT_POINTS);
+    expect(used.voltageV[0]).toBeCloseTo(-0.1, 6);
+    expect(used.voltageV.at(-1)).toBeCloseTo(1.2, 6);
+  });
+
+  it('reads SIMsalabim’s current in A/m² and drops that unit for the next file', () => {
+    const simssText = ['Vext Jext errJ', ...Array.from({ length: 12 }, (_, i) => `${i * 0.1} ${-200 + i} 0`)].join(
+      '\n',
+    );
+    const source = { text: simssText, format: 'table' as const };
+    const r = entryAfterRead(newFitCurve(), { source, label: 'JV.dat' }, true, (c) => previewCurve(source, c));
+    expect(r.entry.simss).toBe(true);
+    expect(r.entry.choice.currentUnit).toBe('A/m2');
+    expect(r.preview?.ok && r.preview.curve.detected.currentUnit).toBe('A/m2');
+    // -200 A/m² at 0 V is 20 mA/cm² of photocurrent
+    expect(r.preview?.ok && r.preview.curve.measured.jMaCm2[0]).toBeCloseTo(20, 6);
+    const csv = { text: lightCsv(), format: 'table' as const };
+    const next = entryAfterRead(r.entry, { source: csv, label: 'b.csv' }, false, (c) => previewCurve(csv, c));
+    expect(next.entry.simss).toBeUndefined();
+    expect(next.entry.choice.currentUnit).toBeUndefined();
+  });
+
+  it('reads a stored curve back as it was fitted', () => {
+    const src = sourceOfArrays([0, 0.1], [20, 19]);
+    expect('text' in src && src.text).toBe('voltage_V,current_density_mA_cm2\n0,20\n0.1,19');
+  });
+});
+
+describe('checking the form', () => {
+  it('gives the job of a good form: thinned curves, explicit bounds, the budget', () => {
+    const { job, issues } = checkFitForm(form(), t, 'zh-CN');
+    expect(issues.filter((i) => !i.warning)).toEqual([]);
+    expect(job?.curves[0]).toMatchObject({ kind: 'jv', label: 'light.csv', intensitySuns: 1, scan: 'forward' });
+    expect(job?.curves[0]?.voltageV).toHaveLength(DEFAULT_FIT_POINTS);
+    expect(job?.free).toEqual([{ path: 'layers[3].electrical.tauNS', min: 1e-13, max: 0.1, scale: 'log' }]);
+    expect(job?.options).toEqual({
+      maxEvaluations: DEVICE_FIT_DEFAULT_EVALUATIONS,
+      maxSeconds: DEVICE_FIT_DEFAULT_SECONDS,
+    });
+  });
+
+  it('says what is missing, marked so the form says it only after a submit', () => {
+    const { job, issues } = checkFitForm(
+      { device: undefined, curves: [newFitCurve()], previews: [undefined], free: [], budget: BUDGET_DEFAULT },
+      t,
+      'zh-CN',
+    );
+    expect(job).toBeUndefined();
+    expect(issues).toEqual(
+      expect.arrayContaining([
+        { at: { kind: 'device' }, text: '请选择要拟合的器件', missing: true },
+        { at: { kind: 'curve', index: 0, field: 'data' }, text: '请上传或粘贴这条曲线', missing: true },
+        { at: { kind: 'general' }, text: '请至少选择一个拟合参数', missing: true },
+      ]),
+    );
+  });
+
+  it('judges a bound with the registry’s words: beyond the hard limit refuses, outside the usual range advises', () => {
+    const p = paramAt('layers[].electrical.tauNS')!;
+    const row = { ...newFreeRow(p, 'layers[3].electrical.tauNS'), min: '-1', max: '1' };
+    const { job, issues } = checkFitForm(form({ free: [row] }), t, 'zh-CN');
+    expect(job).toBeUndefined();
+    const min = issues.find((i) => i.at.kind === 'free' && i.at.field === 'min')!;
+    expect(min.text).toBe(sayVerdict(p, { severity: 'error', rule: 'below', limit: 0, inclusive: false }, -1, 'zh'));
+    const max = issues.find((i) => i.at.kind === 'free' && i.at.field === 'max')!;
+    expect(max.warning).toBe(true);
+    expect(max.text).toContain('1');
+  });
+
+  it('hands the physics to the engine’s check and shows its words at the field, paths named by label', () => {
+    const row = { ...newFreeRow(paramAt('layers[].electrical.tauNS')!, 'layers[3].electrical.tauNS'), min: '1e-6' };
+    row.max = '1e-8';
+    const labels = new Map([['layers[3].electrical.tauNS', 'MAPbI3 › 电子寿命 τn']]);
+    const { job, issues } = checkFitForm(form({ free: [row] }), t, 'zh-CN', labels);
+    expect(job).toBeUndefined();
+    expect(issues).toContainEqual({
+      at: { kind: 'free', index: 0, field: 'max' },
+      text: '上限 1e-8 必须大于下限 1e-6',
+    });
+    // a light curve on a device without light: the engine says so at the curve's intensity
+    const dark = { ...device, electrical: { ...device.electrical, generation: { kind: 'dark' } } };
+    const r = checkFitForm(form({ device: dark }), t, 'zh-CN');
+    expect(r.issues.find((i) => i.at.kind === 'curve' && i.at.field === 'suns')?.text).toContain('无法拟合光照曲线');
+  });
+
+  it('checks formats and ranges of the curve fields and the budget in the UI language', () => {
+    const { entry, preview } = readEntry(lightCsv(), {
+      suns: 'a',
+      temperatureK: 'x',
+      scanRate: '-1',
+      noise: 'both',
+      noiseAbs: '1e-4',
+      noiseRel: '',
+      points: '2',
+    });
+    const { issues } = checkFitForm(
+      form({ curves: [entry], previews: [preview], budget: { evaluations: '5', seconds: '9999' } }),
+      t,
+      'zh-CN',
+    );
+    const at = (field: string) => issues.find((i) => i.at.kind === 'curve' && i.at.field === field)?.text;
+    expect(at('suns')).toBe('请输入数字（如 0.05 或 1e-7）');
+    expect(at('temperatureK')).toBe('请输入数字（如 0.05 或 1e-7）');
+    expect(at('scanRate')).toBe('须为大于 0 的数字');
+    expect(at('noise')).toBe('请填写');
+    expect(at('points')).toBe('点数须为 5 到 41 之间的整数');
+    expect(issues.find((i) => i.at.kind === 'budget' && i.at.field === 'evaluations')?.text).toBe(
+      '计算次数须为 10 到 5000 之间的整数',
+    );
+    expect(issues.find((i) => i.at.kind === 'budget' && i.at.field === 'seconds')?.text).toBe(
+      '时间须在 1 到 3600 秒之间',
+    );
+  });
+
+  it('refuses a curve of two points with the reader’s words', () => {
+    const { entry, preview } = readEntry('voltage_V,current_density_mA_cm2\n0,20\n1,-5');
+    expect(preview.ok).toBe(false);
+    const { issues } = checkFitForm(form({ curves: [entry], previews: [preview] }), t, 'zh-CN');
+    expect(issues.find((i) => i.at.kind === 'curve' && i.at.field === 'data')?.text).toBe(
+      '曲线无法使用：曲线只有 2 个点，拟合至少需要 10 个',
+    );
+  });
+});
+
+describe('the server’s refusal, field by field', () => {
+  it('places the worded problems and strips the request’s job prefix', () => {
+    expect(issueAtOfField('job.curves[1].noiseRel')).toEqual({ kind: 'curve', index: 1, field: 'noise' });
+    expect(issueAtOfField('free[0].max')).toEqual({ kind: 'free', index: 0, field: 'max' });
+    expect(issueAtOfField('options.maxSeconds')).toEqual({ kind: 'budget', field: 'seconds' });
+    expect(issueAtOfField('device.electrical')).toEqual({ kind: 'device' });
+    const data = {
+      field: 'job.curves[0].voltageV',
+      errors: ['job.curves[0].voltageV: x'],
+      problems: [{ field: 'job.free[0].tie', msg: '「layers[3].electrical.tauNS」不是自由参数，不能绑定到它' }],
+    };
+    expect(serverIssues(data, 'zh-CN', new Map([['layers[3].electrical.tauNS', 'MAPbI3 › 电子寿命 τn']]))).toEqual([
+      { at: { kind: 'free', index: 0, field: 'tie' }, text: '「MAPbI3 › 电子寿命 τn」不是自由参数，不能绑定到它' },
+    ]);
+  });
+  it('reads plain lines when the answer has no worded problems', () => {
+    expect(serverIssues({ field: 'job', errors: ['job.curves[2].weight: too heavy', 'something else'] }, 'en')).toEqual(
+      [
+        { at: { kind: 'curve', index: 2, field: 'weight' }, text: 'too heavy' },
+        { at: { kind: 'general' }, text: 'something else' },
+      ],
+    );
+  });
+  it('names the longest path first', () => {
+    const labels = new Map([
+      ['a.b', 'short'],
+      ['a.bc', 'long'],
+    ]);
+    expect(withLabels('a.bc and a.b', labels)).toBe('long and short');
+  });
+});
+
+describe('duplicate and edit', () => {
+  it('gives the form back from a stored job', () => {
+    const job = {
+      device,
+      curves: [
+        {
+          kind: 'jv',
+          label: 'dark',
+          intensitySuns: 0,
+          voltageV: [0, 0.1, 0.2, 0.3, 0.4, 0.5],
+          jMaCm2: [0, -1e-6, -1e-5, -1e-4, -1e-3, -1e-2],
+          noiseRel: 0.03,
+        },
+      ],
+      free: [
+        { path: 'layers[3].electrical.tauNS', min: 1e-9 },
+        { path: 'layers[3].electrical.tauPS', tie: 'layers[3].electrical.tauNS' },
+      ],
+      options: { maxEvaluations: 100 },
+    };
+    const f = formFromJob(job);
+    expect(f.device).toBe(device);
+    expect(f.curves[0]).toMatchObject({ label: 'dark', suns: '0', noise: 'rel', noiseRel: '0.03', points: '6' });
+    // both noise levels, as a dark curve above a meter's floor gives them
+    const both = formFromJob({ ...job, curves: [{ ...job.curves[0], noiseMaCm2: 1e-6 }] }).curves[0];
+    expect(both).toMatchObject({ noise: 'both', noiseAbs: '1e-6', noiseRel: '0.03' });
+    expect(f.curves[0]?.choice.sign).toBe('as-is');
+    expect(f.free).toEqual([
+      { path: 'layers[3].electrical.tauNS', min: '1e-9', max: '0.1', scale: 'log', tie: '' },
+      { path: 'layers[3].electrical.tauPS', min: '1e-13', max: '0.1', scale: 'log', tie: 'layers[3].electrical.tauNS' },
+    ]);
+    expect(f.budget).toEqual({ evaluations: '100', seconds: String(DEVICE_FIT_DEFAULT_SECONDS) });
+  });
+});
+
+describe('the fit’s progress line and the correlation map', () => {
+  it('tells the server’s progress line in Chinese', () => {
+    expect(progressText('fit: least squares, 12/600 runs, chi2 1.234e+3', t)).toBe(
+      '拟合：局部拟合（Levenberg-Marquardt），已计算 12 / 600 次，χ² = 1.234e+3',
+    );
+    expect(progressText('fit: starting', t)).toBe('拟合：准备中');
+  });
+
+  it('labels a matrix of named cells by their names, in the tooltip axes and the CSV', () => {
+    const p = {
+      title: 'r',
+      x: { label: 'p', unit: '' },
+      y: { label: 'p', unit: '' },
+      z: { label: 'r', unit: '', min: -1, max: 1 },
+      xs: [0, 1],
+      ys: [0, 1],
+      values: [
+        [1, -0.5],
+        [-0.5, 1],
+      ],
+      xNames: ['τn', 'μn'],
+      yNames: ['τn', 'μn'],
+      spanCells: true,
+    };
+    // biome-ignore lint/suspicious/noExplicitAny: the loose echarts option
+    const o = buildHeatmapOption(p) as Record<string, any>;
+    expect(o.xAxis.axisLabel.formatter(1)).toBe('μn');
+    expect(o.xAxis.axisLabel.formatter(0.5)).toBe('');
+    expect(o.visualMap.min).toBe(-1);
+    expect(o.visualMap.max).toBe(1);
+    expect(buildHeatmapCsv(p).split('\r\n').slice(0, 3)).toEqual(['p,p,r', 'τn,τn,1', 'μn,τn,-0.5']);
+  });
+});
