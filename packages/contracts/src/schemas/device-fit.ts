@@ -9,16 +9,26 @@ import Type, { type Static } from 'typebox';
  * runs before anything is computed.
  */
 
-/** Curves and points a fit takes at most (a J-V with ~100 points is typical; 5000 is a very dense trace). */
-export const DEVICE_FIT_MAX_CURVES = 12;
-export const DEVICE_FIT_MAX_POINTS = 2000;
-/** Free parameters at most: each costs one forward run per Jacobian, and the data rarely pin more. */
-export const DEVICE_FIT_MAX_FREE = 12;
-/** The budget's ceilings: a fit never runs for hours. */
-export const DEVICE_FIT_MAX_EVALUATIONS = 5000;
-export const DEVICE_FIT_MAX_SECONDS = 3600;
-export const DEVICE_FIT_DEFAULT_EVALUATIONS = 600;
-export const DEVICE_FIT_DEFAULT_SECONDS = 600;
+import {
+  DEVICE_FIT_MAX_CURVES,
+  DEVICE_FIT_MAX_EVALUATIONS,
+  DEVICE_FIT_MAX_FREE,
+  DEVICE_FIT_MAX_POINTS,
+  DEVICE_FIT_MAX_SECONDS,
+  type DeviceFitJob as EngineDeviceFitJob,
+} from '@pvforge/engine';
+
+// the limits and defaults are the engine's (packages/engine/src/fit/job.ts); so is the progress
+export {
+  DEVICE_FIT_DEFAULT_EVALUATIONS,
+  DEVICE_FIT_DEFAULT_SECONDS,
+  DEVICE_FIT_MAX_CURVES,
+  DEVICE_FIT_MAX_EVALUATIONS,
+  DEVICE_FIT_MAX_FREE,
+  DEVICE_FIT_MAX_POINTS,
+  DEVICE_FIT_MAX_SECONDS,
+  type DeviceFitProgress,
+} from '@pvforge/engine';
 
 const Finite = (o: Record<string, unknown> = {}) => Type.Number(o);
 
@@ -80,32 +90,14 @@ export type DeviceFitOptions = Static<typeof DeviceFitOptions>;
 
 export const DeviceFitJob = Type.Object({
   /** The device (a DeviceSpec with an electrical block); the free fields start from its values. */
-  device: Type.Object({}, { additionalProperties: true }),
+  device: Type.Record(Type.String(), Type.Unknown()),
   curves: Type.Array(DeviceFitCurve, { minItems: 1, maxItems: DEVICE_FIT_MAX_CURVES }),
   free: Type.Array(DeviceFitFree, { minItems: 1, maxItems: DEVICE_FIT_MAX_FREE }),
   options: Type.Optional(DeviceFitOptions),
 });
 export type DeviceFitJob = Static<typeof DeviceFitJob>;
 
-/**
- * How far a running device fit is, as the engine reports it after every batch of forward runs
- * (fitDevice's onProgress) and as it reaches the browser in the live 'progress' message of a 'fit'
- * calculation (LiveMessage.fit): plain JSON, so the page redraws the model curves and shows the
- * chi-square and the current values while the fit runs. Defined here, not in the engine, so the
- * web imports it without the engine.
- */
-export interface DeviceFitProgress {
-  /** 'start': the space-filling start design; 'fit': Levenberg-Marquardt; 'intervals': the interval checks. */
-  stage: 'start' | 'fit' | 'intervals';
-  /** Forward runs of the curve set so far, and the budget. */
-  evaluations: number;
-  maxEvaluations: number;
-  elapsedMs: number;
-  maxSeconds: number;
-  /** Chi-square of the best point so far (null until one run succeeded). */
-  chiSquare: number | null;
-  /** Current best values of the free parameters, in their units, in the order of the job's free list (ties left out). */
-  values: number[] | null;
-  /** The model curves at the current best: J in mA/cm^2, one array per curve in the job's order, at its measured voltages sorted ascending. */
-  curves: number[][] | null;
-}
+// The schema describes exactly the engine's payload type: each must be assignable to the other.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const schemaIsEngineType: Same<DeviceFitJob, EngineDeviceFitJob> = true;
+void schemaIsEngineType;

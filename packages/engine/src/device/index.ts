@@ -22,6 +22,7 @@ export {
   levelDepthEV,
 } from './defects-map.js';
 export { electricalDomain, sweepVoltages } from './electrical-spec.js';
+export * from './field-path.js';
 export type { MappedDevice } from './map.js';
 export {
   ADVISED_MAX_GRID_POINTS,

@@ -13,9 +13,10 @@
  * of its largest |J| (light) or 5 % of |J| (dark), and says so; the intervals are then scaled by
  * the fit's own residuals (uncertainty.ts), never narrowed by the assumption.
  */
-import type { DeviceFitCurve } from '@pvforge/contracts';
+
 import type { Words } from '@pvforge/params';
 import type { FitProblem } from './free-parameters.js';
+import type { DeviceFitCurve } from './job.js';
 
 /** Fewest points of one curve: fewer cannot show a J-V's shape. */
 export const MIN_CURVE_POINTS = 5;

@@ -15,12 +15,6 @@
  * own; where the runs happen (this thread, worker threads, queue workers) is the evaluator's
  * business (evaluator.ts).
  */
-import {
-  DEVICE_FIT_DEFAULT_EVALUATIONS,
-  DEVICE_FIT_DEFAULT_SECONDS,
-  type DeviceFitJob,
-  type DeviceFitProgress,
-} from '@pvforge/contracts';
 import { formatValue, paramAt, type Words } from '@pvforge/params';
 import { type PreparedCurve, prepareCurves } from './curves.js';
 import type { FitEvaluator } from './evaluator.js';
@@ -32,6 +26,12 @@ import {
   resolveFreeParameters,
   toVariable,
 } from './free-parameters.js';
+import {
+  DEVICE_FIT_DEFAULT_EVALUATIONS,
+  DEVICE_FIT_DEFAULT_SECONDS,
+  type DeviceFitJob,
+  type DeviceFitProgress,
+} from './job.js';
 import { type Box, boundedLeastSquares } from './least-squares.js';
 import { FitInputFailure, type FitPoint, FitSession, FitStopped } from './session.js';
 import { latinHypercube } from './start-design.js';
@@ -113,9 +113,6 @@ export interface DeviceFitResult {
   curves: DeviceFitCurveResult[];
   messages: Words[];
 }
-
-/** How far a running fit is (the contract's type: the live message carries it to the browser). */
-export type { DeviceFitProgress };
 
 export interface DeviceFitRunOptions {
   onProgress?: (p: DeviceFitProgress) => void;

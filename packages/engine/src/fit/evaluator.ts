@@ -4,9 +4,9 @@
  * runs them: in this thread one after the other (localEvaluator), or spread over worker threads or
  * queue workers by the caller (the CLI's and the server's pools), each running evaluateFitPoint.
  */
-import type { DeviceFitJob } from '@pvforge/contracts';
 import type { DeviceOpticsAssets } from '../optics/device.js';
 import { evaluateFitPoint, type FitEvaluation } from './forward.js';
+import type { DeviceFitJob } from './job.js';
 
 export interface FitEvaluator {
   /** How many points it runs at the same time (the fit sizes its batches by it). */

@@ -7,13 +7,13 @@
  * generation); intensity 0 is the dark J-V. What the curve does not need (EQE, transients,
  * impedance, C-V, loss runs) is left out of the run.
  */
-import type { DeviceFitJob } from '@pvforge/contracts';
 import type { Words } from '@pvforge/params';
 import { runDeviceSimulation } from '../device/simulate.js';
 import type { ElectricalDeviceSpecLike } from '../device/types.js';
 import type { DeviceOpticsAssets } from '../optics/device.js';
 import { type PreparedCurve, prepareCurves } from './curves.js';
 import { deviceWith, type FitVariable, resolveFreeParameters } from './free-parameters.js';
+import type { DeviceFitJob } from './job.js';
 
 /** Wall-clock limit of one curve's run inside a fit, ms: a run that takes longer failed. */
 const CURVE_RUN_LIMIT_MS = 60_000;

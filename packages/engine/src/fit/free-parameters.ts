@@ -5,15 +5,16 @@
  * mobilities span decades, and the J-V responds to their logarithm), u = p otherwise. A tied path
  * (mu_n = mu_p) is no variable of its own: it takes its target's value.
  */
+
+import { formatValue, type Param, paramAt, type Words } from '@pvforge/params';
 import {
-  type DeviceFitFree,
   type FieldPathSegment,
   fieldPathHolderExists,
   parseFieldPath,
   readFieldNumber,
   writeFieldNumber,
-} from '@pvforge/contracts';
-import { formatValue, type Param, paramAt, type Words } from '@pvforge/params';
+} from '../device/field-path.js';
+import type { DeviceFitFree } from './job.js';
 
 /** A problem of the fit's input: the field it concerns and why, in both languages. */
 export interface FitProblem {

@@ -10,8 +10,10 @@
  * cost: the step is refused and damped. Variables listed in `hold` stay where they are (the
  * profile likelihood refits the others around a held one).
  *
- * Stops when the cost falls by less than 1e-6 (relative) twice in a row, the step moves less
- * than 1e-6 of every range, no step lowers the cost, or after maxIterations.
+ * Stops when the cost falls by less than 1e-6 (relative) or by less than 1e-3 (absolute: the
+ * residuals are in noise units, so S is chi-square, and a change of 1e-3 is nothing next to the
+ * 3.84 that moves a 95 % interval's end) twice in a row, when the step moves less than 1e-6 of
+ * every range, when no step lowers the cost, or after maxIterations.
  */
 import { normalEquations } from '../circuit/least-squares.js';
 import { dampedStep, movableVariables } from '../numerics/bounded-lm.js';
@@ -21,6 +23,8 @@ import type { FitPoint, FitSession } from './session.js';
 const MAX_LOG_STEP = 2;
 const LOG_FD_STEP = 0.005;
 const LINEAR_FD_FRACTION = 1e-3;
+/** A fall of the cost (chi-square) too small to matter to any interval. */
+const MIN_CHI2_DROP = 1e-3;
 
 export interface Box {
   ul: Float64Array;
@@ -123,17 +127,18 @@ export async function boundedLeastSquares(
       }
     }
     if (!accepted) break;
-    const rel = (cur.cost - accepted.cost) / Math.max(cur.cost, 1e-300);
+    const drop = cur.cost - accepted.cost;
+    const rel = drop / Math.max(cur.cost, 1e-300);
     cur = accepted;
     opts.onIteration?.(cur, it + 1);
-    if (rel < 1e-6 || stepNorm < 1e-6) small++;
+    if (rel < 1e-6 || drop < MIN_CHI2_DROP || stepNorm < 1e-6) small++;
     else small = 0;
+    // the Jacobian at the accepted point: the next step's, or the intervals' when this was the last
+    jac = await jacobianAt(session, box, cur, opts.hold);
     if (small >= 2) {
-      jac = await jacobianAt(session, box, cur, opts.hold);
       it++;
       break;
     }
-    jac = await jacobianAt(session, box, cur, opts.hold);
   }
   return { point: cur, jac, iterations: it };
 }
