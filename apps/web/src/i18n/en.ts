@@ -234,6 +234,9 @@ export const en: Messages<typeof zhCN> = {
     fnElectrical: 'Electrical simulation (drift-diffusion)',
     fnElectricalText:
       "Light and dark J-V curves, characteristic parameters, EQE/IQE, potentials, carrier densities and currents, band diagrams, recombination; mobile ions in perovskites, transient simulation (preconditioning, forward and reverse scans, J-V hysteresis) and impedance spectra; exciton dissociation (Onsager-Braun) and exciton diffusion in organic cells; band-to-band and trap-assisted tunnelling and tunnel oxides (TOPCon); two-terminal tandems (subcells in series, four-terminal efficiency, current matching); several charged defects per layer (single level, uniform, Gaussian and band tails), interface defects, the loss each defect causes, C-V (Mott-Schottky) and C-f; linearly graded layers (as SCAPS's composition grading), transport layers that absorb without making free carriers, and imported generation profiles.",
+    fnFit: 'Device fitting',
+    fnFitText:
+      'Fit the drift-diffusion device model to measured J-V curves (several intensities and dark): mobilities, lifetimes, defect densities, series resistance or any other parameter, with 95 % intervals and correlations, and a plain statement of what the curves cannot determine; the fit is shown live, can be cancelled, and its device saved.',
     fnCircuit: 'Circuit simulation',
     fnCircuitText:
       'The traditional five-parameter model; a modified diode model quantifying bulk, surface and Auger recombination with series and shunt resistance; efficiency-loss quantification.',
@@ -248,6 +251,7 @@ export const en: Messages<typeof zhCN> = {
     alg3: 'Electrical physics: heterojunctions with optional thermionic emission at interfaces; SRH, radiative and Auger bulk recombination; interface and contact recombination; ohmic and Schottky contacts; Boltzmann or Fermi-Dirac statistics; mobile ions in perovskites (up to two species per layer, the diffusion coefficient thermally activated when an activation energy is given); Onsager-Braun field-assisted dissociation of charge-transfer states in organic bulk heterojunctions (Langevin recombination reduced by 1 - P) and exciton diffusion in planar heterojunctions; Hurkx band-to-band and trap-assisted tunnelling; WKB transmission through tunnel oxides at interfaces.',
     alg4: 'Circuit: explicit single-diode current through the Lambert W function; bounded Levenberg-Marquardt fitting with a global starting-point search.',
     alg5: 'Limits and losses: the Shockley-Queisser detailed-balance limit and the modified detailed-balance model.',
+    alg6: 'Device fitting: a Latin-hypercube global start and bounded Levenberg-Marquardt with finite-difference Jacobians computed in parallel; linearised intervals checked by profile likelihood.',
   },
   reset: {
     title: 'Reset password',

@@ -2,6 +2,7 @@ import {
   AimOutlined,
   AppstoreOutlined,
   CommentOutlined,
+  ExperimentOutlined,
   FundProjectionScreenOutlined,
   NodeIndexOutlined,
   ThunderboltOutlined,
@@ -15,6 +16,7 @@ import { PublicPage } from '../../components/PublicPage';
 const FUNCTIONS: { key: string; icon: ReactNode }[] = [
   { key: 'Optics', icon: <ThunderboltOutlined /> },
   { key: 'Electrical', icon: <FundProjectionScreenOutlined /> },
+  { key: 'Fit', icon: <ExperimentOutlined /> },
   { key: 'Circuit', icon: <NodeIndexOutlined /> },
   { key: 'Library', icon: <AppstoreOutlined /> },
   { key: 'Community', icon: <CommentOutlined /> },
@@ -63,7 +65,7 @@ export default function About() {
           {t('about.algorithmsTitle')}
         </Typography.Title>
         <ol className="ref-list">
-          {[1, 2, 3, 4, 5].map((n) => (
+          {[1, 2, 3, 4, 5, 6].map((n) => (
             <li key={n}>{t(`about.alg${n}`)}</li>
           ))}
         </ol>
