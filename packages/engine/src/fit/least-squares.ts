@@ -113,6 +113,10 @@ export async function boundedLeastSquares(
         lambda *= 10;
         continue;
       }
+      // the least damped step's predicted fall of S = sum r^2 (its linear model: 2 g.d + d.A.d):
+      // below what could matter to an interval, the fit is at its minimum, and trying ever more
+      // damped steps would only chase the finite differences' noise
+      if (predictedDrop(A, g, cur.u, trials[0]!.u) < MIN_CHI2_DROP) break;
       const res = await session.run(trials.map((t) => t.u));
       let bestK = -1;
       for (let k = 0; k < res.length; k++)
@@ -141,4 +145,17 @@ export async function boundedLeastSquares(
     }
   }
   return { point: cur, jac, iterations: it };
+}
+
+/** Fall of S = sum r^2 that the linear model predicts for the step from u to un: -(2 g.d + d.A.d). */
+function predictedDrop(A: Float64Array, g: Float64Array, u: Float64Array, un: Float64Array): number {
+  const m = u.length;
+  let lin = 0;
+  let quad = 0;
+  for (let a = 0; a < m; a++) {
+    const da = un[a]! - u[a]!;
+    lin += g[a]! * da;
+    for (let b = 0; b < m; b++) quad += da * A[a * m + b]! * (un[b]! - u[b]!);
+  }
+  return -(2 * lin + quad);
 }
