@@ -183,7 +183,8 @@ async function readCurve(e: CurveEntry, k: number, base: string, err: NodeJS.Wri
     said = `V in ${d.voltageUnit}, J in ${d.currentUnit}${d.signFlipped ? ', sign flipped to photocurrent positive' : ''}${d.header ? '' : ' (no header: units assumed)'}`;
   }
   err.write(`  ${e.file}: ${v.length} points, ${said}\n`);
-  return { kind: 'jv', ...conditions, voltageV: v, jMaCm2: j };
+  // a curve without a label is called by its file in the result
+  return { kind: 'jv', label: e.file, ...conditions, voltageV: v, jMaCm2: j };
 }
 
 function summary(r: DeviceFitResult, lang: CliLang, threads: number): string {
