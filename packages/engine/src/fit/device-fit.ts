@@ -226,7 +226,9 @@ export async function fitDevice(
   try {
     try {
       const u0 = Float64Array.from(variables, (v) => toVariable(v, v.start));
-      const count = opts.starts ?? Math.max(8, 4 * m);
+      // the design leaves the local fit room for a few steps of m + 2 runs within its share
+      const room = session.limits.maxEvaluations - 1 - 3 * (m + 2);
+      const count = Math.max(0, Math.min(opts.starts ?? Math.max(8, 4 * m), room));
       const design = [u0, ...latinHypercube(box, count, opts.seed ?? 1)];
       const first = await session.run(design);
       const ok = first.filter((p) => p.r);
@@ -235,47 +237,66 @@ export async function fitDevice(
           zh: '起始设计中没有一个点能算出曲线：请检查器件本身能否运行，并收窄参数范围',
           en: 'not one point of the start design could be computed: check that the device itself runs, and narrow the parameter ranges',
         });
-      let start = ok.reduce((b, p) => (p.cost < b.cost ? p : b));
+      const start = ok.reduce((b, p) => (p.cost < b.cost ? p : b));
       record(start);
       stage = 'fit';
-      let lm = await boundedLeastSquares(session, box, start, {
+      const lm = await boundedLeastSquares(session, box, start, {
         maxIterations: 40,
         onIteration: (p) => record(p),
       });
       hat = lm.point;
       jac = lm.jac;
       iterations = lm.iterations;
+    } catch (e) {
+      // the budget ended the local fit before it converged: its best point is no minimum, and
+      // intervals around it (where S stays below S + z^2 s^2) would not be confidence intervals
+      if (!(e instanceof FitStopped) || e.why === 'cancelled') throw e;
+      status = e.why;
+      hat = session.best;
+    }
+    if (hat && status === 'converged') {
       stage = 'intervals';
       session.limits.maxEvaluations = maxEvaluations;
       session.limits.deadlineMs = t0 + 1000 * maxSeconds;
       unc = await fitUncertainty(session, box, hat, jac!, confidence, !opts.skipProfiles);
-      if (unc.better) {
+      if (unc.better && status === 'converged') {
         // the interval search met a lower cost: the local fit goes on from there, and the
         // intervals are taken again around the new minimum
         messages.push({
           zh: '区间检验中发现了更优的点：已从该点继续拟合',
           en: 'the interval check met a better point: the fit went on from there',
         });
-        start = unc.better;
         stage = 'fit';
-        lm = await boundedLeastSquares(session, box, start, { maxIterations: 20, onIteration: (p) => record(p) });
+        const lm = await boundedLeastSquares(session, box, unc.better, {
+          maxIterations: 20,
+          onIteration: (p) => record(p),
+        });
         hat = lm.point;
-        jac = lm.jac;
         iterations += lm.iterations;
         stage = 'intervals';
-        unc = await fitUncertainty(session, box, hat, jac!, confidence, !opts.skipProfiles);
+        unc = await fitUncertainty(session, box, hat, lm.jac!, confidence, !opts.skipProfiles);
       }
-    } catch (e) {
-      if (!(e instanceof FitStopped)) throw e;
-      status = e.why;
-      hat = session.best && (!hat || session.best.cost < hat.cost) ? session.best : hat;
-      unc = null;
+      if (unc.unchecked)
+        messages.push({
+          zh: '预算在区间检验完成前用尽：未检验的区间端点为线性化结果，低于阈值的一侧记为未确定',
+          en: 'the budget ran out before every interval end was checked: the unchecked ends are linearised, and a side whose check stayed below the threshold is given as undetermined',
+        });
     }
   } catch (e) {
     if (e instanceof FitInputFailure) throw new DeviceFitInputError([{ field: 'device', words: e.words }]);
-    throw e;
+    if (!(e instanceof FitStopped)) throw e;
+    // cancelled, or the budget gone before the intervals had their Jacobian: the best point, no intervals
+    status = e.why;
+    hat = session.best && (!hat || session.best.cost < hat.cost) ? session.best : hat;
+    unc = null;
   }
-  if (status !== 'converged')
+  if (status !== 'converged') {
+    const after = unc
+      ? {
+          zh: '结果为此前的最佳点及其附近的置信区间',
+          en: 'the result is the best point so far, with the intervals around it',
+        }
+      : { zh: '结果为此前的最佳点，没有置信区间', en: 'the result is the best point so far, without intervals' };
     messages.push(
       status === 'cancelled'
         ? {
@@ -284,14 +305,15 @@ export async function fitDevice(
           }
         : status === 'budget'
           ? {
-              zh: `计算次数已达上限（${maxEvaluations} 次）：结果为此前的最佳点，没有置信区间`,
-              en: `the budget of ${maxEvaluations} runs was spent: the result is the best point so far, without intervals`,
+              zh: `拟合收敛前计算次数已达上限（${maxEvaluations} 次）：${after.zh}`,
+              en: `the budget of ${maxEvaluations} runs was spent before the fit converged: ${after.en}`,
             }
           : {
-              zh: `时间已达上限（${maxSeconds} s）：结果为此前的最佳点，没有置信区间`,
-              en: `the time budget of ${maxSeconds} s was spent: the result is the best point so far, without intervals`,
+              zh: `拟合收敛前时间已达上限（${maxSeconds} s）：${after.zh}`,
+              en: `the time budget of ${maxSeconds} s was spent before the fit converged: ${after.en}`,
             },
     );
+  }
   const n = curves.reduce((s, c) => s + c.voltageV.length, 0);
   const dof = Math.max(1, n - m);
   if (hat && unc) messages.push(...qualityWords(unc.reducedChiSquare, job));

@@ -31,7 +31,7 @@ import { normalEquations } from '../circuit/least-squares.js';
 import { invertSpd } from '../circuit/linalg.js';
 import type { PreparedCurve } from './curves.js';
 import { type Box, boundedLeastSquares } from './least-squares.js';
-import type { FitPoint, FitSession } from './session.js';
+import { type FitPoint, type FitSession, FitStopped } from './session.js';
 
 export interface VariableInterval {
   /** Ends in the fit variable; null: open on that side (the data do not bound it in its range). */
@@ -53,6 +53,8 @@ export interface Uncertainty {
   allowed: number;
   /** A point of lower cost met while checking (the fit had not reached the minimum). */
   better?: FitPoint;
+  /** The budget ran out before every end was checked: those stand as said in fitUncertainty. */
+  unchecked: boolean;
 }
 
 /** Refit iterations per profile point, and profile points per side, at most. */
@@ -118,7 +120,19 @@ export async function fitUncertainty(
   const ends = new Map<Side, number | null>();
   const methods = new Map<Side, 'linear' | 'profile' | 'none'>();
   const todo: Side[] = [];
-  const checks = await session.run(sides.filter((s) => s.room > 0).map((s) => s.point));
+  const linearEnd = (s: Side) => (s.t < s.room ? hat.u[s.a]! + s.dir * s.t : null);
+  // When the budget runs out during the checks, the ends stand as the linearisation gives them,
+  // and as the checks so far say: an end whose run stayed below the threshold is open (the true
+  // end lies further out, how far is not known), one above it stays (wider than the true end).
+  let unchecked = false;
+  const ratios = new Map<Side, number>();
+  let checks: FitPoint[] | null = null;
+  try {
+    checks = await session.run(sides.filter((s) => s.room > 0).map((s) => s.point));
+  } catch (e) {
+    if (!(e instanceof FitStopped) || e.why === 'cancelled') throw e;
+    unchecked = true;
+  }
   let k = 0;
   for (const s of sides) {
     if (!(s.room > 0)) {
@@ -126,9 +140,15 @@ export async function fitUncertainty(
       methods.set(s, 'none');
       continue;
     }
+    if (!checks) {
+      ends.set(s, linearEnd(s));
+      methods.set(s, 'linear');
+      continue;
+    }
     const p = checks[k++]!;
     note(p);
     const ratio = (p.cost - hat.cost) / allowed;
+    ratios.set(s, ratio);
     if (s.t < s.room && ratio >= 0.6 && ratio <= 1.6) {
       ends.set(s, hat.u[s.a]! + s.dir * s.t);
       methods.set(s, 'linear');
@@ -139,8 +159,17 @@ export async function fitUncertainty(
     } else todo.push(s);
   }
   for (const s of todo) {
-    ends.set(s, await profileEnd(session, box, hat, s.a, s.dir, s.t, s.room, allowed, note));
-    methods.set(s, 'profile');
+    if (!unchecked)
+      try {
+        ends.set(s, await profileEnd(session, box, hat, s.a, s.dir, s.t, s.room, allowed, note));
+        methods.set(s, 'profile');
+        continue;
+      } catch (e) {
+        if (!(e instanceof FitStopped) || e.why === 'cancelled') throw e;
+        unchecked = true;
+      }
+    ends.set(s, ratios.get(s)! < 1 ? null : linearEnd(s));
+    methods.set(s, 'linear');
   }
   for (let a = 0; a < m; a++) {
     const lo = sides.find((s) => s.a === a && s.dir < 0)!;
@@ -155,6 +184,7 @@ export async function fitUncertainty(
     reducedChiSquare,
     autocorrelation,
     allowed,
+    unchecked,
     ...(better ? { better } : {}),
   };
 }
