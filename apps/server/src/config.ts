@@ -33,8 +33,16 @@ export interface AppConfig {
   jobConcurrency: number;
   /** Wall-clock limit of one calculation, ms (a device fit gets its own budget and a margin instead). */
   jobTimeLimitMs: number;
-  /** Worker threads that run one device fit's forward runs, started by the job's own thread. */
+  /**
+   * Worker threads that run device fits' forward runs: one fit's own, started by its calculation
+   * thread, or, with fitRunsAcrossWorkers, this process's share of every fit's runs.
+   */
   fitThreads: number;
+  /**
+   * With Redis: a device fit's forward runs go to a queue that every worker process takes runs from
+   * (on its fitThreads threads), rather than to threads of the fit's own process.
+   */
+  fitRunsAcrossWorkers: boolean;
   /** Calculations of one user running at once. */
   jobMaxPerUser: number;
   /** With Redis: how long a worker's hold on a job lasts unrenewed; a dead worker's job is redelivered after it, ms. */
@@ -126,7 +134,13 @@ export const CONFIG_VARS: readonly ConfigVar[] = [
     name: 'PVFORGE_FIT_THREADS',
     default: '(cores)',
     description:
-      "Worker threads that run one device fit's forward runs (J-V calculations) in parallel, started by the fit's own calculation thread; default os.availableParallelism(). Two fits at once use twice as many.",
+      "Worker threads that run device fits' forward runs (J-V calculations). Without REDIS_URL (or with FIT_RUNS_ACROSS_WORKERS=false) one fit's own, started by its calculation thread, so two fits at once use twice as many; with REDIS_URL this process's share of every fit's runs. Default os.availableParallelism().",
+  },
+  {
+    name: 'FIT_RUNS_ACROSS_WORKERS',
+    default: 'true',
+    description:
+      "With REDIS_URL: a device fit's forward runs are queued in Redis and every worker process (servers and `npm run worker`) runs them on PVFORGE_FIT_THREADS threads, so one fit uses all of them; false: each fit runs on threads of the process that took it. Without REDIS_URL it has no effect.",
   },
   {
     name: 'JOB_MAX_PER_USER',
@@ -171,6 +185,14 @@ function int(value: string | undefined, fallback: number, name: string): number 
   return n;
 }
 
+function bool(value: string | undefined, fallback: boolean, name: string): boolean {
+  const v = value?.trim().toLowerCase();
+  if (v === undefined || v === '') return fallback;
+  if (v === 'true' || v === '1') return true;
+  if (v === 'false' || v === '0') return false;
+  throw new Error(`${name} must be true or false, got '${value}'`);
+}
+
 function trustProxy(value: string | undefined): boolean | string {
   if (value === undefined || value === '' || value === 'false' || value === '0') return false;
   if (value === 'true' || value === '1') return true;
@@ -208,6 +230,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jobConcurrency: int(env['JOB_CONCURRENCY'], availableParallelism(), 'JOB_CONCURRENCY'),
     jobTimeLimitMs: int(env['JOB_TIME_LIMIT_MS'], DEFAULT_JOB_TIME_LIMIT_MS, 'JOB_TIME_LIMIT_MS'),
     fitThreads: int(env['PVFORGE_FIT_THREADS'], availableParallelism(), 'PVFORGE_FIT_THREADS'),
+    fitRunsAcrossWorkers: bool(env['FIT_RUNS_ACROSS_WORKERS'], true, 'FIT_RUNS_ACROSS_WORKERS'),
     jobMaxPerUser: int(env['JOB_MAX_PER_USER'], 2, 'JOB_MAX_PER_USER'),
     jobLockMs: int(env['JOB_LOCK_MS'], 30_000, 'JOB_LOCK_MS'),
     registrationsPerHour: int(env['REGISTRATIONS_PER_HOUR'], 20, 'REGISTRATIONS_PER_HOUR'),

@@ -9,7 +9,8 @@ import { MAX_PENDING_PER_USER } from './services/container.js';
 /**
  * `npm run worker`: a calculation worker process for the BullMQ adapter. It needs the same
  * DATABASE_URL (PostgreSQL) and REDIS_URL as the servers and can run on any machine; it runs
- * JOB_CONCURRENCY calculations at once on worker threads.
+ * JOB_CONCURRENCY calculations at once on worker threads and, unless FIT_RUNS_ACROSS_WORKERS is
+ * false, device fits' forward runs (every process's fits') on PVFORGE_FIT_THREADS more.
  */
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -36,6 +37,7 @@ async function main(): Promise<void> {
       concurrency: config.jobConcurrency,
       timeLimitMs: config.jobTimeLimitMs,
       fitThreads: config.fitThreads,
+      fitRunsAcrossWorkers: config.fitRunsAcrossWorkers,
       maxRunningPerUser: config.jobMaxPerUser,
       maxPendingPerUser: MAX_PENDING_PER_USER,
       lockMs: config.jobLockMs,

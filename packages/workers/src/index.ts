@@ -1,3 +1,3 @@
 export { assetsDir, fileAssets } from './assets.js';
 export { threadEntry } from './thread-entry.js';
-export { threadEvaluator } from './thread-evaluator.js';
+export { type FitThreadPool, fitThreadPool, threadEvaluator } from './thread-evaluator.js';

@@ -1,14 +1,16 @@
-import { availableParallelism } from 'node:os';
-import type { CalcKind, DeviceFitProgress } from '@pvforge/contracts';
+import { availableParallelism, hostname } from 'node:os';
+import type { CalcKind, DeviceFitJob, DeviceFitProgress } from '@pvforge/contracts';
 import { ENGINE_VERSION } from '@pvforge/engine';
 import { DelayedError, type Job, Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Piscina } from 'piscina';
 import type { Clock } from '../clock.js';
 import type { CalculationsRepository } from '../db/repositories/calculations.js';
+import { FitRunsHost } from './fit-runs.js';
 import { INTERRUPTED_REASON, type QueueOptions } from './in-process-queue.js';
 import { createPool, runOnPool } from './pool-runner.js';
 import { coalescedProgressWrites, PROGRESS_LIVE_INTERVAL_MS } from './progress-writes.js';
+import { FitRunsClient, type QueueEvaluator } from './queue-evaluator.js';
 import { jobTimeLimitMs } from './time-limit.js';
 import { type JobEvent, JobLimitError, type JobQueue, type JobSubmission, QueueUnavailableError } from './types.js';
 import { writeThroughOutage } from './write-through-outage.js';
@@ -30,6 +32,12 @@ export interface BullOptions extends QueueOptions {
    * process died is redelivered after about this long. Default 30 s; tests shorten it.
    */
   lockMs?: number | undefined;
+  /**
+   * A device fit's forward runs go to the `fit-runs` queue, which every worker process takes runs
+   * from on its fit threads (fit-runs.ts), rather than to threads of the fit's own process.
+   * Default true (FIT_RUNS_ACROSS_WORKERS).
+   */
+  fitRunsAcrossWorkers?: boolean | undefined;
 }
 
 const QUEUE_NAME = 'calc';
@@ -195,6 +203,9 @@ export class BullMqQueue implements JobQueue {
  * The BullMQ workers of one process (`npm run worker`, or the server with runWorkers): a BullMQ
  * Worker hands job ids to a piscina pool of the same size, exactly as the in-process adapter runs
  * them. A job whose process died is redelivered by BullMQ as stalled: run again once, then failed.
+ * With fitRunsAcrossWorkers the process also takes device fits' forward runs from the `fit-runs`
+ * queue (FitRunsHost), its own fits' and every other process's, and the fits it runs put their
+ * runs there (FitRunsClient): their pool threads only steer.
  */
 export class BullWorkerHost {
   private worker: Worker<Data> | undefined;
@@ -202,6 +213,8 @@ export class BullWorkerHost {
   private pool: Piscina | undefined;
   private publisher: Redis | undefined;
   private subscriber: Redis | undefined;
+  private fitRunsHost: FitRunsHost | undefined;
+  private fitRuns: FitRunsClient | undefined;
   private readonly running = new Map<number, AbortController>();
   private readonly prefix: string;
   private readonly concurrency: number;
@@ -233,12 +246,28 @@ export class BullWorkerHost {
       prefix: this.prefix,
       connection: this.connection,
       concurrency: this.concurrency,
+      // stored on each job it takes (processedBy): which process runs a calculation
+      name: `${hostname()}:${process.pid}`,
       maxStalledCount: 1,
       lockDuration: this.opts.lockMs ?? 30_000,
       stalledInterval: Math.max(200, Math.round((this.opts.lockMs ?? 30_000) / 2)),
     });
     this.worker.on('error', (err) => this.log.warn({ err }, 'job worker: redis error'));
     await this.worker.waitUntilReady();
+    if (this.opts.fitRunsAcrossWorkers !== false) {
+      this.fitRunsHost = new FitRunsHost(
+        {
+          redisUrl: this.opts.redisUrl,
+          prefix: this.prefix,
+          threads: Math.max(1, this.opts.fitThreads ?? availableParallelism()),
+          lockMs: this.opts.lockMs ?? 30_000,
+        },
+        this.log,
+      );
+      await this.fitRunsHost.start();
+      this.fitRuns = new FitRunsClient({ redisUrl: this.opts.redisUrl, prefix: this.prefix }, this.log);
+      await this.fitRuns.start();
+    }
   }
 
   async stop(): Promise<void> {
@@ -247,6 +276,8 @@ export class BullWorkerHost {
     for (const c of this.running.values()) c.abort();
     await this.worker?.close(true).catch(() => undefined);
     this.connection?.disconnect();
+    await this.fitRunsHost?.stop();
+    await this.fitRuns?.stop();
     await this.pool?.destroy();
     this.subscriber?.disconnect();
     this.publisher?.disconnect();
@@ -279,8 +310,17 @@ export class BullWorkerHost {
     const ctrl = new AbortController();
     this.running.set(id, ctrl);
     this.publish({ type: 'started', ...base });
+    // a fit's runs on the fit-runs queue: however it ends, they end with it (close)
+    let fitRuns: QueueEvaluator | undefined;
     try {
       const input = await this.repo.input(id);
+      const timeLimitMs = jobTimeLimitMs(base.kind, input, this.opts.timeLimitMs);
+      if (base.kind === 'fit' && this.fitRuns) {
+        // runs an interrupted earlier attempt left queued would compute for nobody
+        await this.fitRuns.forget(id);
+        // the stored job outlives the fit's thread by a minute at most
+        fitRuns = await this.fitRuns.evaluator(input as DeviceFitJob, id, timeLimitMs + 60_000);
+      }
       let done = false;
       const writes = coalescedProgressWrites((percent, detail) => this.repo.progress(id, percent, detail));
       const live = coalescedProgressWrites<DeviceFitProgress>(async (percent, detail, fit) => {
@@ -289,10 +329,16 @@ export class BullWorkerHost {
       }, PROGRESS_LIVE_INTERVAL_MS);
       const out = await runOnPool(
         this.pool!,
-        { kind: base.kind, input, allowFaults: this.opts.allowFaults === true, fitThreads: this.opts.fitThreads },
         {
-          timeLimitMs: jobTimeLimitMs(base.kind, input, this.opts.timeLimitMs),
+          kind: base.kind,
+          input,
+          allowFaults: this.opts.allowFaults === true,
+          fitThreads: this.opts.fitThreads,
+        },
+        {
+          timeLimitMs,
           signal: ctrl.signal,
+          fitRuns,
           onProgress: (percent, detail, fit) => {
             if (done) return;
             live.push(percent, detail, fit);
@@ -331,6 +377,10 @@ export class BullWorkerHost {
       throw err;
     } finally {
       this.running.delete(id);
+      // the fit's thread has ended (finished, cancelled, out of time, failed): stop waiting for its
+      // runs and remove those still queued. A process that stops never gets here: its fit runs
+      // again elsewhere, which clears them.
+      await fitRuns?.close();
     }
   }
 }

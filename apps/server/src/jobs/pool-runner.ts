@@ -1,9 +1,10 @@
 import { MessageChannel } from 'node:worker_threads';
 import type { CalcKind, DeviceFitProgress } from '@pvforge/contracts';
+import type { FitEvaluator } from '@pvforge/engine';
 import { threadEntry } from '@pvforge/workers';
 import { Piscina } from 'piscina';
 import type { PackedResult } from '../db/result-codec.js';
-import type { ProgressMessage, WorkerOutcome, WorkerTask } from './worker.js';
+import type { RunsAnswer, ThreadMessage, WorkerOutcome, WorkerTask } from './worker.js';
 
 /** Time a worker thread may take to start and load the engine before the limit runs anyway. */
 const THREAD_START_ALLOWANCE_MS = 30_000;
@@ -29,7 +30,9 @@ export type PoolOutcome =
 /**
  * Runs one calculation on a pool thread. Aborting `signal` or passing the wall-clock limit makes
  * piscina terminate the thread at once (and start a fresh one); a thread that exits or throws
- * gives 'failed' with the reason. Progress arrives in order on the task's own MessagePort.
+ * gives 'failed' with the reason. Progress arrives in order on the task's own MessagePort. Given
+ * `fitRuns`, a device fit's thread asks its batches of forward runs on that port too, and they are
+ * run by it here (the BullMQ host's queue evaluator); the caller closes it.
  */
 export async function runOnPool(
   pool: Piscina,
@@ -38,6 +41,7 @@ export async function runOnPool(
     timeLimitMs: number;
     signal: AbortSignal;
     onProgress: (percent: number, detail?: string, fit?: DeviceFitProgress) => void;
+    fitRuns?: FitEvaluator | undefined;
   },
 ): Promise<PoolOutcome> {
   const ctrl = new AbortController();
@@ -59,7 +63,20 @@ export async function runOnPool(
   const endSeen = new Promise<void>((resolve) => {
     ended = resolve;
   });
-  port1.on('message', (m: ProgressMessage) => {
+  port1.on('message', (m: ThreadMessage) => {
+    if ('runs' in m) {
+      const { batch, points } = m.runs;
+      const answer = (a: RunsAnswer) => {
+        if (!done) port1.postMessage(a);
+      };
+      if (!opts.fitRuns) answer({ batch, error: 'no evaluator for the fit runs' });
+      else
+        opts.fitRuns.evaluate(points).then(
+          (answers) => answer({ batch, answers }),
+          (err: unknown) => answer({ batch, error: err instanceof Error ? err.message : String(err) }),
+        );
+      return;
+    }
     if (m.end) {
       ended();
       return;
@@ -74,7 +91,12 @@ export async function runOnPool(
   });
   try {
     const { fitThreads, ...rest } = task;
-    const t: WorkerTask = { ...rest, ...(fitThreads !== undefined ? { fitThreads } : {}), port: port2 };
+    const t: WorkerTask = {
+      ...rest,
+      ...(fitThreads !== undefined ? { fitThreads } : {}),
+      ...(opts.fitRuns ? { fitRuns: { parallel: opts.fitRuns.parallel } } : {}),
+      port: port2,
+    };
     const out = (await pool.run(t, { signal: ctrl.signal, transferList: [port2] as never })) as WorkerOutcome;
     await Promise.race([endSeen, new Promise((resolve) => setTimeout(resolve, 1000).unref())]);
     // A Buffer crosses the thread boundary as a plain Uint8Array: the same bytes, no copy here.

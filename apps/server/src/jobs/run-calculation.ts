@@ -5,6 +5,7 @@ import {
   type DeviceFitResult,
   type DeviceLike,
   type DeviceOpticsAssets,
+  type FitEvaluator,
   fitDevice,
   runCircuitJob,
   runDeviceOptics,
@@ -110,18 +111,23 @@ const FIT_STAGES: Record<DeviceFitProgress['stage'], string> = {
 
 /**
  * A device fit (issue 27): fitDevice with its forward runs spread over `threads` worker threads
- * started from this one (the pool thread itself only steers the fit). When the pool thread is
- * terminated (cancel, wall-clock limit) Node stops the threads it started with it; a fit that
- * ends by itself closes them here. The progress is the share of the run budget spent, the fit's
- * state going with it for the page. A fit that ran out of runs or time is nonconvergent, its best
- * point kept as the result (as a J-V sweep that gave up keeps its partial curve).
+ * started from this one, or done by the given evaluator (BullMQ mode: the main thread's, on the
+ * queue every worker process takes runs from); either way this pool thread only steers the fit.
+ * When the pool thread is terminated (cancel, wall-clock limit) Node stops the threads it started
+ * with it; a fit that ends by itself closes them here. The progress is the share of the run budget
+ * spent, the fit's state going with it for the page. A fit that ran out of runs or time is
+ * nonconvergent, its best point kept as the result (as a J-V sweep that gave up keeps its partial
+ * curve).
  */
 export async function runDeviceFit(
   job: DeviceFitJob,
-  threads: number | undefined,
+  how: { threads?: number | undefined } | { evaluator: FitEvaluator },
   progress: ProgressFn,
 ): Promise<CalculationOutcome> {
-  const evaluator = threadEvaluator(job, Math.max(1, threads ?? availableParallelism()));
+  const evaluator =
+    'evaluator' in how
+      ? { ...how.evaluator, close: async () => undefined }
+      : threadEvaluator(job, Math.max(1, how.threads ?? availableParallelism()));
   try {
     progress(1, 'fit: starting');
     const result: DeviceFitResult = await fitDevice(job, evaluator, {

@@ -1,6 +1,6 @@
 import type { MessagePort } from 'node:worker_threads';
 import type { CalcKind, DeviceFitJob, DeviceFitProgress } from '@pvforge/contracts';
-import type { DeviceOpticsAssets } from '@pvforge/engine';
+import type { DeviceOpticsAssets, FitEvaluation, FitEvaluator } from '@pvforge/engine';
 import { packResult } from '../db/result-codec.js';
 import { fileAssets } from './assets.js';
 import { runCalculation, runDeviceFit } from './run-calculation.js';
@@ -23,6 +23,12 @@ export interface WorkerTask {
    * (PVFORGE_FIT_THREADS); default os.availableParallelism().
    */
   fitThreads?: number;
+  /**
+   * A device fit's forward runs are asked of the main thread on the port instead (RunsRequest),
+   * which puts them on the queue every worker process takes runs from (BullMQ mode,
+   * queue-evaluator.ts); `parallel` is how many run at once there. This thread only steers the fit.
+   */
+  fitRuns?: { parallel: number };
 }
 
 export interface ProgressMessage {
@@ -34,6 +40,41 @@ export interface ProgressMessage {
   begun?: true;
   /** The last message: every progress message was sent before it. */
   end?: true;
+}
+
+/** A batch of a fit's forward runs this thread asks of the main thread (WorkerTask.fitRuns). */
+export interface RunsRequest {
+  runs: { batch: number; points: number[][] };
+}
+
+/** The main thread's answer to a RunsRequest: each point's evaluation, or why none could be had. */
+export type RunsAnswer = { batch: number; answers: FitEvaluation[] } | { batch: number; error: string };
+
+/** What the thread posts on the task's port. */
+export type ThreadMessage = ProgressMessage | RunsRequest;
+
+/**
+ * A fit's evaluator whose runs are done by the owner of the port's other end (pool-runner.ts,
+ * which hands them to the fit-runs queue): each batch goes there and comes back answered.
+ */
+function portEvaluator(port: MessagePort, parallel: number): FitEvaluator {
+  const waiting = new Map<number, { resolve(a: FitEvaluation[]): void; reject(e: Error): void }>();
+  let next = 0;
+  port.on('message', (m: RunsAnswer) => {
+    const w = waiting.get(m.batch);
+    waiting.delete(m.batch);
+    if ('error' in m) w?.reject(new Error(m.error));
+    else w?.resolve(m.answers);
+  });
+  return {
+    parallel,
+    evaluate: (points) =>
+      new Promise((resolve, reject) => {
+        const batch = next++;
+        waiting.set(batch, { resolve, reject });
+        port.postMessage({ runs: { batch, points: points.map((u) => [...u]) } } satisfies RunsRequest);
+      }),
+  };
 }
 
 /**
@@ -89,7 +130,13 @@ export default async function work(task: WorkerTask): Promise<WorkerOutcome> {
     // synchronously, as before.
     const out =
       task.kind === 'fit'
-        ? await runDeviceFit(task.input as DeviceFitJob, task.fitThreads, post)
+        ? await runDeviceFit(
+            task.input as DeviceFitJob,
+            task.fitRuns && task.port
+              ? { evaluator: portEvaluator(task.port, task.fitRuns.parallel) }
+              : { threads: task.fitThreads },
+            post,
+          )
         : runCalculation(task.kind, task.input, lazyAssets, post);
     return { packed: packResult(out.result), ...(out.nonconvergent ? { nonconvergent: out.nonconvergent } : {}) };
   } finally {

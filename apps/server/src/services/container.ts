@@ -93,6 +93,7 @@ export function createServices(config: AppConfig, deps: ServiceDeps): Services {
           redisUrl: config.redisUrl,
           prefix: deps.queue?.prefix ?? config.redisKeyPrefix,
           lockMs: deps.queue?.lockMs ?? config.jobLockMs,
+          fitRunsAcrossWorkers: config.fitRunsAcrossWorkers,
           runWorkers: true,
         },
         jobLog,

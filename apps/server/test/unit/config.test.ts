@@ -43,6 +43,12 @@ describe('config', () => {
     expect(loadConfig({}).redisKeyPrefix).toBe('pvforge');
     expect(loadConfig({ REDIS_KEY_PREFIX: 'lab-b' }).redisKeyPrefix).toBe('lab-b');
     expect(() => loadConfig({ REDIS_KEY_PREFIX: 'a b:*' })).toThrow(/REDIS_KEY_PREFIX/);
+    // a fit's runs go across the worker processes unless switched off in so many words
+    expect(loadConfig({}).fitRunsAcrossWorkers).toBe(true);
+    expect(loadConfig({ FIT_RUNS_ACROSS_WORKERS: 'false' }).fitRunsAcrossWorkers).toBe(false);
+    expect(loadConfig({ FIT_RUNS_ACROSS_WORKERS: '0' }).fitRunsAcrossWorkers).toBe(false);
+    expect(loadConfig({ FIT_RUNS_ACROSS_WORKERS: 'TRUE' }).fitRunsAcrossWorkers).toBe(true);
+    expect(() => loadConfig({ FIT_RUNS_ACROSS_WORKERS: 'no' })).toThrow(/FIT_RUNS_ACROSS_WORKERS/);
   });
 
   it('documents every environment variable the server reads in CONFIG_VARS', () => {

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type {
   CalcDetail,
   CalcResultPara,
@@ -9,8 +8,7 @@ import type {
   DeviceFitJob,
   LiveMessage,
 } from '@pvforge/contracts';
-import { type DeviceFitResult, evaluateFitPoint } from '@pvforge/engine';
-import { fileAssets } from '@pvforge/workers';
+import type { DeviceFitResult } from '@pvforge/engine';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openXlsx, sheet, sheetRows } from '../../unit/export/helpers.js';
@@ -18,7 +16,15 @@ import { post, registerUser, signed, type TestUser } from '../helpers/client.js'
 import { TestClock } from '../helpers/clock.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.js';
 import { closeAll, connect } from '../live/client.js';
-import { buildCalcApp, calcCount, dropRedisPrefix, recordEvents, waitUntil } from './helpers.js';
+import {
+  buildCalcApp,
+  calcCount,
+  dropRedisPrefix,
+  fastFitDevice,
+  recordEvents,
+  syntheticCurve,
+  waitUntil,
+} from './helpers.js';
 
 /**
  * The device fit (issue 27) through /sys/calc/fit on the real in-process queue: refusals before
@@ -31,14 +37,7 @@ import { buildCalcApp, calcCount, dropRedisPrefix, recordEvents, waitUntil } fro
  * The curves are the engine's own at known values (the p-i-n perovskite example on a 60-point
  * mesh, a forward run of tens of milliseconds), with a fixed pseudo-noise, so the truth is known.
  */
-const repoRoot = join(import.meta.dirname, '..', '..', '..', '..', '..');
-// biome-ignore lint/suspicious/noExplicitAny: tests edit the JSON freely, including into invalid shapes
-function device(): any {
-  const d = JSON.parse(readFileSync(join(repoRoot, 'assets/devices/perovskite-pin-electrical.device.json'), 'utf8'));
-  d.electrical.gridPoints = 60;
-  delete d.electrical.eqe;
-  return d;
-}
+const device = fastFitDevice;
 
 const TAU = 'layers[3].electrical.tauNS';
 const RS = 'electrical.rsOhmCm2';
@@ -46,14 +45,7 @@ const voltages = Array.from({ length: 25 }, (_, i) => -0.1 + (1.2 * i) / 24);
 const NOISE = 0.05;
 
 /** One light J-V of the engine at fit variables u (log10 for the lifetime), with a fixed noise. */
-function measured(free: DeviceFitFree[], u: number[]): DeviceFitCurve {
-  const shell: DeviceFitCurve = { kind: 'jv', intensitySuns: 1, voltageV: voltages, jMaCm2: voltages.map(() => 1) };
-  const clean = evaluateFitPoint({ device: device(), curves: [shell], free }, u, fileAssets());
-  if (!clean.ok) throw new Error(`synthetic curve failed: ${clean.reason.en}`);
-  // deterministic, zero-mean-ish noise of about NOISE
-  const j = clean.jMaCm2[0]!.map((x, i) => x + 1.7 * NOISE * Math.sin(12.9898 * (i + 1)));
-  return { ...shell, label: '1 sun', jMaCm2: j, noiseMaCm2: NOISE };
-}
+const measured = (free: DeviceFitFree[], u: number[]): DeviceFitCurve => syntheticCurve(free, u, voltages, NOISE);
 
 const TRUTH = { tau: 1e-7, rs: 3 };
 const FREE: DeviceFitFree[] = [

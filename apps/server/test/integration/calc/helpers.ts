@@ -1,5 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { DeviceFitCurve, DeviceFitFree } from '@pvforge/contracts';
+import { evaluateFitPoint } from '@pvforge/engine';
+import { fileAssets } from '@pvforge/workers';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { buildApp } from '../../../src/app.js';
@@ -20,6 +23,31 @@ export function fixtureDevice(which: 'opt' | 'elec'): Record<string, unknown> {
       ? 'packages/engine/test/optics/fixtures/perovskite-pin.device.json'
       : 'packages/engine/test/device/fixtures/perovskite-pin-electrical.device.json';
   return JSON.parse(readFileSync(join(repoRoot, file), 'utf8')) as Record<string, unknown>;
+}
+
+/**
+ * A device to fit in tests: the p-i-n perovskite example on a 60-point mesh without its EQE, so a
+ * fit's forward run takes tens of milliseconds.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: tests edit the JSON freely, including into invalid shapes
+export function fastFitDevice(): any {
+  const d = JSON.parse(readFileSync(join(repoRoot, 'assets/devices/perovskite-pin-electrical.device.json'), 'utf8'));
+  d.electrical.gridPoints = 60;
+  delete d.electrical.eqe;
+  return d;
+}
+
+/**
+ * One light J-V of the engine for fastFitDevice at fit variables u (log10 for a log-scaled
+ * parameter), with a fixed pseudo-noise of about `noise` mA/cm²: the curve a fit gets, its truth known.
+ */
+export function syntheticCurve(free: DeviceFitFree[], u: number[], voltages: number[], noise: number): DeviceFitCurve {
+  const shell: DeviceFitCurve = { kind: 'jv', intensitySuns: 1, voltageV: voltages, jMaCm2: voltages.map(() => 1) };
+  const clean = evaluateFitPoint({ device: fastFitDevice(), curves: [shell], free }, u, fileAssets());
+  if (!clean.ok) throw new Error(`synthetic curve failed: ${clean.reason.en}`);
+  // deterministic, zero-mean-ish noise of about `noise`
+  const j = clean.jMaCm2[0]!.map((x, i) => x + 1.7 * noise * Math.sin(12.9898 * (i + 1)));
+  return { ...shell, label: '1 sun', jMaCm2: j, noiseMaCm2: noise };
 }
 
 /** A single-diode simulation: a trivial, fast circuit job. */
