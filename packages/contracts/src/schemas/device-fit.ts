@@ -77,7 +77,7 @@ export const DeviceFitOptions = Type.Object({
   maxEvaluations: Type.Optional(Type.Integer({ minimum: 10, maximum: DEVICE_FIT_MAX_EVALUATIONS })),
   /** Wall-clock budget, s. */
   maxSeconds: Type.Optional(Finite({ minimum: 1, maximum: DEVICE_FIT_MAX_SECONDS })),
-  /** Points of the space-filling start design (default 4 per free parameter, at least 8; 0: start from the device). */
+  /** Points of the space-filling start design (default 3 per free parameter, at least 8; 0: start from the device). */
   starts: Type.Optional(Type.Integer({ minimum: 0, maximum: 256 })),
   /** Confidence of the intervals (default 0.95). */
   confidence: Type.Optional(Finite({ minimum: 0.5, maximum: 0.999 })),

@@ -5,7 +5,8 @@
  *   u in the box [u_lo, u_hi] (log10 for log-scale parameters),
  *
  * where J_model is the engine's J-V of the device with the free fields set to u (forward.ts).
- * 1. Global start: the device's own values and a Latin hypercube of the box (start-design.ts),
+ * 1. Global start: the device's own values and a Latin hypercube of 3 m points (at least 8) over
+ *    the box (start-design.ts),
  *    run as one batch; the lowest S starts the local fit.
  * 2. Local fit: bounded Levenberg-Marquardt with finite-difference Jacobians (least-squares.ts).
  * 3. Uncertainty: linearised intervals checked, and where needed replaced, by profile likelihood;
@@ -228,7 +229,7 @@ export async function fitDevice(
       const u0 = Float64Array.from(variables, (v) => toVariable(v, v.start));
       // the design leaves the local fit room for a few steps of m + 2 runs within its share
       const room = session.limits.maxEvaluations - 1 - 3 * (m + 2);
-      const count = Math.max(0, Math.min(opts.starts ?? Math.max(8, 4 * m), room));
+      const count = Math.max(0, Math.min(opts.starts ?? Math.max(8, 3 * m), room));
       const design = [u0, ...latinHypercube(box, count, opts.seed ?? 1)];
       const first = await session.run(design);
       const ok = first.filter((p) => p.r);

@@ -60,7 +60,7 @@ export interface DeviceFitOptions {
   maxEvaluations?: number;
   /** Wall-clock budget, s. */
   maxSeconds?: number;
-  /** Points of the space-filling start design (default 4 per free parameter, at least 8; 0: start from the device). */
+  /** Points of the space-filling start design (default 3 per free parameter, at least 8; 0: start from the device). */
   starts?: number;
   /** Confidence of the intervals (default 0.95). */
   confidence?: number;

@@ -16,8 +16,11 @@
  * A. Raue et al., Bioinformatics 25, 1923 (2009)): the interval of u_a is where S, minimised over
  * the others with u_a held, stays below S_hat + z^2 s^2. Each linearised end is checked by one
  * run, the others moved by their linear response C_ba / C_aa (the profile line of a quadratic S).
- * Where S there is within [0.6, 1.6] of the threshold the linearisation holds and the end stands;
- * elsewhere the end is searched with the others refitted (a few Levenberg-Marquardt steps each).
+ * Where S there is within [0.7, 1.5] of the threshold the linearisation holds, and the end is
+ * where S along that line, quadratic through the optimum and this run, meets the threshold. Where
+ * the line reaches the end of the range with S still below the threshold, that side is open
+ * (refitting the others could only lower S). Elsewhere the end is searched with the others
+ * refitted (a few Levenberg-Marquardt steps each).
  * Where S stays below the threshold up to the end of the parameter's range, that side is open:
  * the data do not determine it, and no interval is claimed there.
  */
@@ -99,21 +102,41 @@ export async function fitUncertainty(
   const note = (p: FitPoint) => {
     if (p.r && p.cost < hat.cost * (1 - 1e-6) && (!better || p.cost < better.cost)) better = p;
   };
+  // Parameters the curves barely feel (at a bound of the fit, or a linearised interval wider
+  // than their whole range) are held where they are when the others' linear response is taken:
+  // their huge variances and correlations would move the others along directions the
+  // linearisation cannot follow. The others' response comes from J^T J without them.
+  const loose = new Set<number>();
+  for (let a = 0; a < m; a++) {
+    const span = box.uh[a]! - box.ul[a]!;
+    const atBound = hat.u[a]! <= box.ul[a]! + 1e-6 * span || hat.u[a]! >= box.uh[a]! - 1e-6 * span;
+    const caa = cov ? cov[a * m + a]! : Number.NaN;
+    if (atBound || !(caa > 0 && Number.isFinite(caa)) || z * Math.sqrt(caa) > span) loose.add(a);
+  }
+  const kept = [...Array(m).keys()].filter((a) => !loose.has(a));
+  const mk = kept.length;
+  const Ak = new Float64Array(mk * mk);
+  kept.forEach((a, x) => kept.forEach((b, y) => (Ak[x * mk + y] = A[a * m + b]!)));
+  const covKept = mk ? (invertSpd(Ak, mk) ?? invertSpd(Ak, mk, 1e-10)) : null;
   // the linear end of each side and the run that checks it
   type Side = { a: number; dir: 1 | -1; t: number; room: number; point: Float64Array };
   const sides: Side[] = [];
   for (let a = 0; a < m; a++) {
-    const caa = cov ? cov[a * m + a]! : Number.NaN;
+    const x = kept.indexOf(a);
+    const caa = x >= 0 && covKept ? covKept[x * mk + x]! * noiseFactor : Number.NaN;
     const half = caa > 0 && Number.isFinite(caa) ? z * Math.sqrt(caa) : Number.POSITIVE_INFINITY;
     for (const dir of [-1, 1] as const) {
       const room = dir > 0 ? box.uh[a]! - hat.u[a]! : hat.u[a]! - box.ul[a]!;
       const t = Math.min(half, room);
       const point = Float64Array.from(hat.u);
-      for (let b = 0; b < m; b++) {
-        const shift =
-          b === a ? dir * t : cov && caa > 0 && Number.isFinite(caa) ? (cov[b * m + a]! / caa) * dir * t : 0;
-        point[b] = Math.min(box.uh[b]!, Math.max(box.ul[b]!, hat.u[b]! + shift));
-      }
+      point[a] = hat.u[a]! + dir * t;
+      // the kept others along their linear response (a loose parameter moves alone)
+      if (x >= 0 && covKept && caa > 0 && Number.isFinite(caa))
+        kept.forEach((b, y) => {
+          if (b === a) return;
+          const shift = ((covKept[y * mk + x]! * noiseFactor) / caa) * dir * t;
+          point[b] = Math.min(box.uh[b]!, Math.max(box.ul[b]!, hat.u[b]! + shift));
+        });
       sides.push({ a, dir, t, room, point });
     }
   }
@@ -149,8 +172,15 @@ export async function fitUncertainty(
     note(p);
     const ratio = (p.cost - hat.cost) / allowed;
     ratios.set(s, ratio);
-    if (s.t < s.room && ratio >= 0.6 && ratio <= 1.6) {
-      ends.set(s, hat.u[s.a]! + s.dir * s.t);
+    if (s.t >= s.room && ratio < 1) {
+      // the run at the end of the range stays below the threshold with the others only moved
+      // along their linear response; refitting them could only lower S further: open
+      ends.set(s, null);
+      methods.set(s, 'linear');
+    } else if (s.t < s.room && ratio >= 0.7 && ratio <= 1.5) {
+      // the linearisation holds: the end where S along the same line, taken as quadratic through
+      // the optimum and this run, reaches the threshold
+      ends.set(s, hat.u[s.a]! + s.dir * s.t * Math.sqrt(1 / ratio));
       methods.set(s, 'linear');
     } else if (!profiles) {
       // without the profile search: an end at the bound whose run stays below the threshold is open
@@ -158,19 +188,22 @@ export async function fitUncertainty(
       methods.set(s, 'linear');
     } else todo.push(s);
   }
-  for (const s of todo) {
-    if (!unchecked)
-      try {
-        ends.set(s, await profileEnd(session, box, hat, s.a, s.dir, s.t, s.room, allowed, note));
-        methods.set(s, 'profile');
-        continue;
-      } catch (e) {
-        if (!(e instanceof FitStopped) || e.why === 'cancelled') throw e;
-        unchecked = true;
-      }
-    ends.set(s, ratios.get(s)! < 1 ? null : linearEnd(s));
-    methods.set(s, 'linear');
-  }
+  // the sides that need a search run side by side: their refits' batches share the workers
+  await Promise.all(
+    todo.map(async (s) => {
+      if (!unchecked)
+        try {
+          ends.set(s, await profileEnd(session, box, hat, s.a, s.dir, s.t, s.room, allowed, note));
+          methods.set(s, 'profile');
+          return;
+        } catch (e) {
+          if (!(e instanceof FitStopped) || e.why === 'cancelled') throw e;
+          unchecked = true;
+        }
+      ends.set(s, ratios.get(s)! < 1 ? null : linearEnd(s));
+      methods.set(s, 'linear');
+    }),
+  );
   for (let a = 0; a < m; a++) {
     const lo = sides.find((s) => s.a === a && s.dir < 0)!;
     const hi = sides.find((s) => s.a === a && s.dir > 0)!;
