@@ -116,7 +116,7 @@ export async function fitUncertainty(
   const kept = [...Array(m).keys()].filter((a) => !loose.has(a));
   const mk = kept.length;
   const Ak = new Float64Array(mk * mk);
-  kept.forEach((a, x) => kept.forEach((b, y) => (Ak[x * mk + y] = A[a * m + b]!)));
+  for (let x = 0; x < mk; x++) for (let y = 0; y < mk; y++) Ak[x * mk + y] = A[kept[x]! * m + kept[y]!]!;
   const covKept = mk ? (invertSpd(Ak, mk) ?? invertSpd(Ak, mk, 1e-10)) : null;
   // the linear end of each side and the run that checks it
   type Side = { a: number; dir: 1 | -1; t: number; room: number; point: Float64Array };
