@@ -180,7 +180,9 @@ export async function fitUncertainty(
     } else if (s.t < s.room && ratio >= 0.7 && ratio <= 1.5) {
       // the linearisation holds: the end where S along the same line, taken as quadratic through
       // the optimum and this run, reaches the threshold
-      ends.set(s, hat.u[s.a]! + s.dir * s.t * Math.sqrt(1 / ratio));
+      // (past the end of the range: open there)
+      const end = s.t * Math.sqrt(1 / ratio);
+      ends.set(s, end < s.room ? hat.u[s.a]! + s.dir * end : null);
       methods.set(s, 'linear');
     } else if (!profiles) {
       // without the profile search: an end at the bound whose run stays below the threshold is open
