@@ -99,6 +99,9 @@ describe('external resistances, contacts, interfaces, generation', () => {
       expect(Math.abs(r.J_mA_cm2[i]! - check.J_mA_cm2[i]!)).toBeLessThan(1e-6);
     });
     expect(r.J_mA_cm2[V.length - 1]!).toBeGreaterThan(base.J_mA_cm2[V.length - 1]!);
+    // the internal voltage is solved with the carriers (the bordered circuit row), so a bias
+    // point with Rs costs about one Newton solve, as without: a secant on V_int took three or four
+    expect(r.stats.totalNewtonIterations).toBeLessThan(1.5 * base.stats.totalNewtonIterations);
   }, 20_000);
   it('finite contact recombination velocities tend to the Dirichlet limit; interface recombination lowers Voc', () => {
     const dev = pvBenchToDevice({ ...perovskite, voltage_V: V }, { standardProfiles: false });

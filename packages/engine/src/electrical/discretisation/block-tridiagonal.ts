@@ -29,6 +29,8 @@ export class BlockTridiagonal {
   private readonly LU: Float64Array;
   private readonly piv: Int32Array;
   private readonly y: Float64Array;
+  /** The factor each row was multiplied by in the last scaleRows. */
+  readonly rowScale: Float64Array;
 
   constructor(n: number, m = 3) {
     this.n = n;
@@ -41,6 +43,7 @@ export class BlockTridiagonal {
     this.LU = new Float64Array(mm * n);
     this.piv = new Int32Array(m * n);
     this.y = new Float64Array(m * n);
+    this.rowScale = new Float64Array(m * n);
   }
 
   clear(): void {
@@ -182,16 +185,25 @@ export class BlockTridiagonal {
   /**
    * Divides every row of the system (and of F) by its largest entry, so that residuals of
    * equations whose natural sizes differ by decades become comparable and the block pivots are
-   * well scaled; onRow(row, factor) lets a caller scale what it keeps outside the band. Returns
-   * the max-norm of F after scaling (NaN propagates, so that a broken iterate is noticed).
+   * well scaled; the factors are left in rowScale, for a caller to scale what it keeps outside the
+   * band. Returns the max-norm of F after scaling (NaN propagates, so that a broken iterate is
+   * noticed).
    */
-  scaleRows(F: Float64Array, onRow?: (row: number, factor: number) => void): number {
-    const { A, B, C, m, n } = this;
+  scaleRows(F: Float64Array): number {
+    const { A, B, C, m, n, rowScale } = this;
     let norm = 0;
     for (let r = 0; r < m * n; r++) {
       const i = (r / m) | 0;
       const o = m * m * i + m * (r - m * i);
-      const mx = this.rowMax(r);
+      let mx = 0;
+      for (let c = 0; c < m; c++) {
+        const a = Math.abs(A[o + c]!);
+        const b = Math.abs(B[o + c]!);
+        const d = Math.abs(C[o + c]!);
+        if (a > mx) mx = a;
+        if (b > mx) mx = b;
+        if (d > mx) mx = d;
+      }
       const inv = mx > 0 && Number.isFinite(mx) ? 1 / mx : 1;
       for (let c = 0; c < m; c++) {
         A[o + c]! *= inv;
@@ -199,7 +211,7 @@ export class BlockTridiagonal {
         C[o + c]! *= inv;
       }
       F[r]! *= inv;
-      onRow?.(r, inv);
+      rowScale[r] = inv;
       const fa = Math.abs(F[r]!);
       if (fa > norm || Number.isNaN(fa)) norm = fa;
     }

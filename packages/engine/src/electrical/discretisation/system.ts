@@ -591,11 +591,10 @@ export class DDSystem extends DDModel {
     const cs = this.colScale;
     let scaledAny = false;
     for (let i = 0; i < N; i++) {
-      for (const [r, d] of [
-        [FN, Math.max(nS[2 * i]!, nS[2 * i + 1]!)],
-        [FP, Math.max(pS[2 * i]!, pS[2 * i + 1]!)],
-      ] as const) {
-        const k = m * i + r;
+      for (let q = 0; q < 2; q++) {
+        // (no per-node arrays: this runs at every Newton iteration)
+        const k = m * i + (q === 0 ? FN : FP);
+        const d = q === 0 ? Math.max(nS[2 * i]!, nS[2 * i + 1]!) : Math.max(pS[2 * i]!, pS[2 * i + 1]!);
         const big = Math.abs(F[k]!) > DENSITY_SCALING_STEP * mat.rowMax(k);
         cs[k] = big && d > 0 && Number.isFinite(1 / d) ? 1 / d : 1;
         if (cs[k] !== 1) scaledAny = true;
@@ -613,10 +612,11 @@ export class DDSystem extends DDModel {
     this.colScaled = scaledAny;
     // rows: a dense row (steady ion constraint) keeps its off-band part scaled with the rest of the
     // row, and so does the circuit's column in the anode's rows
-    return mat.scaleRows(F, (r, inv) => {
-      for (const d of dense) if (d.row === r) for (let k = 0; k < d.weights.length; k++) d.weights[k]! *= inv;
-      if (border && ((r / m) | 0) === border.node) border.b[r - m * border.node]! *= inv;
-    });
+    const norm = mat.scaleRows(F);
+    const rs = mat.rowScale;
+    for (const d of dense) for (let k = 0; k < d.weights.length; k++) d.weights[k]! *= rs[d.row]!;
+    if (border) for (let r = 0; r < m; r++) border.b[r]! *= rs[m * border.node + r]!;
+    return norm;
   }
 
   /** Replaces every node's fn and fp rows by fn = 0, fp = 0 (equilibriumOnly). */

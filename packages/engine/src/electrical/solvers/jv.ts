@@ -5,8 +5,10 @@
  *
  * External elements (circuit-sdm convention of FORMAT.md):
  *   J = J_device(V + J Rs) - (V + J Rs)/Rsh,  generation-positive J.
- * The device is solved at the internal voltage V_int = V + J Rs; for Rs > 0 a secant iteration on
- * g(V_int) = V_int - J(V_int) Rs - V (g' >= 1) finds V_int for each terminal voltage.
+ * The device is solved at the internal voltage V_int = V + J Rs. For Rs > 0, V_int is an unknown of
+ * the Newton iteration itself: the circuit equation V_int - V - J Rs = 0 borders the drift-diffusion
+ * Jacobian (system.ts), and the continuation steps in the terminal voltage; a secant iteration on
+ * g(V_int) = V_int - J(V_int) Rs - V (g' >= 1), one Newton solve per secant step, is the fallback.
  * Current balance (exact for the discretisation, used as a check):
  *   J = q int (G - R_srh - R_rad - R_Auger) dx - q sum R_interface - J_contact losses.
  */
@@ -80,7 +82,8 @@ export class ContinuationSolver {
   readonly sys: DDSystem;
   x: Float64Array;
   v = 0;
-  private prev: { x: Float64Array; v: number } | undefined;
+  /** The state before the last step: its internal voltage v and, after a terminal step, its terminal V. */
+  private prev: { x: Float64Array; v: number; V?: number } | undefined;
   private h: number;
   readonly maxStep: number;
   readonly minStep: number;
@@ -321,6 +324,73 @@ export class ContinuationSolver {
           throw new DidNotConverge(vNew, lastRes);
         }
       }
+    }
+    this.totalIterations += its;
+    return its;
+  }
+
+  /**
+   * Continues to terminal voltage target (V) through series resistance Rs (Ohm cm^2): each step
+   * solves the carriers and the internal voltage together (the circuit equation borders the
+   * Jacobian, system.ts `circuit`), predicted by extrapolating state and internal voltage in the
+   * terminal voltage, so a bias point costs one Newton solve, not one per secant step on V_int.
+   * Returns the Newton iterations spent.
+   */
+  goToTerminal(target: number, Rs: number): number {
+    const { sys } = this;
+    const Vt = sys.Vt;
+    let its = 0;
+    let V = this.v - this.current() * 1e-3 * Rs;
+    try {
+      while (V !== target) {
+        const remaining = Math.abs(target - V);
+        const dir = target > V ? 1 : -1;
+        let h = Math.min(this.h, remaining);
+        if (remaining - h < 0.25 * h) h = remaining;
+        const VNew = h >= remaining ? target : V + dir * h;
+        const attempts: { x: Float64Array; v: number }[] = [];
+        const p = this.prev;
+        if (p?.V !== undefined && p.V !== V) {
+          const ratio = (VNew - V) / (V - p.V);
+          if (Math.abs(ratio) <= 2) {
+            const pred = this.x.slice();
+            for (let k = 0; k < pred.length; k++) pred[k]! += ratio * (this.x[k]! - p.x[k]!);
+            attempts.push({ x: pred, v: this.v + ratio * (this.v - p.v) });
+          }
+        }
+        // without a history: the internal voltage moves with the terminal one (J held)
+        attempts.push({ x: this.x.slice(), v: this.v + (VNew - V) });
+        let done = false;
+        let lastRes = Number.NaN;
+        for (const trial of attempts) {
+          sys.circuit = { mode: 'voltage', V_V: VNew, Rs, v: trial.v / Vt };
+          const out = newton(sys, trial.x, trial.v / Vt, this.settings);
+          its += out.iterations;
+          if (out.timedOut) {
+            this.totalIterations += its;
+            this.timeout(VNew);
+          }
+          lastRes = out.residual;
+          if (out.ok) {
+            this.prev = { x: this.x, v: this.v, V };
+            this.x = trial.x;
+            this.v = sys.circuit.v * Vt;
+            V = VNew;
+            if (out.iterations <= 5) this.h = Math.min(this.h * 1.5, this.maxStep);
+            done = true;
+            break;
+          }
+        }
+        if (!done) {
+          this.h = h / 2;
+          if (this.h < this.minStep) {
+            this.totalIterations += its;
+            throw new DidNotConverge(VNew, lastRes);
+          }
+        }
+      }
+    } finally {
+      sys.circuit = undefined;
     }
     this.totalIterations += its;
     return its;
@@ -617,9 +687,30 @@ export function biasProfile(
   return pr;
 }
 
-/** Solves at terminal voltage Vext (V) including Rs; returns the internal voltage and iterations. */
+/**
+ * Solves at terminal voltage Vext (V) including Rs; returns the internal voltage and iterations.
+ * With Rs the bordered continuation (goToTerminal); where it fails, the secant on V_int from the
+ * state it started at.
+ */
 function solveTerminal(cs: ContinuationSolver, Vext: number, Rs: number): { Vint: number; its: number } {
   if (!(Rs > 0)) return { Vint: Vext, its: cs.goTo(Vext) };
+  const x0 = cs.x.slice();
+  const v0 = cs.v;
+  const before = cs.totalIterations;
+  try {
+    const its = cs.goToTerminal(Vext, Rs);
+    return { Vint: cs.v, its };
+  } catch (e) {
+    if (!(e instanceof DidNotConverge)) throw e;
+    cs.reset(x0, v0);
+    const { Vint } = secantTerminal(cs, Vext, Rs);
+    // the failed bordered steps count too
+    return { Vint, its: cs.totalIterations - before };
+  }
+}
+
+/** The secant on g(V_int) = V_int - J(V_int) Rs - V: one continuation solve per step. */
+function secantTerminal(cs: ContinuationSolver, Vext: number, Rs: number): { Vint: number; its: number } {
   let its = 0;
   const g = (vi: number): number => {
     its += cs.goTo(vi);
