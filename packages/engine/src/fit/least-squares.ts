@@ -44,6 +44,14 @@ export interface LmOptions {
   hold?: ReadonlySet<number>;
   /** Called after each accepted step. */
   onIteration?: (point: FitPoint, iteration: number) => void;
+  /**
+   * The first step's Jacobian, instead of one computed at the start (a profile refit starts from
+   * the optimum's, which the finite differences near it would hardly change); later steps compute
+   * their own.
+   */
+  jacobian?: Float64Array;
+  /** Whether the Jacobian at the final point is computed (for intervals); default true. */
+  finalJacobian?: boolean;
 }
 
 function fdStep(box: Box, a: number, u: number): number {
@@ -88,7 +96,7 @@ export async function boundedLeastSquares(
   const m = start.u.length;
   const n = start.r.length;
   let cur = start;
-  let jac = await jacobianAt(session, box, cur, opts.hold);
+  let jac: Float64Array | null = opts.jacobian ?? (await jacobianAt(session, box, cur, opts.hold));
   let lambda = 1e-2;
   const A = new Float64Array(m * m);
   const g = new Float64Array(m);
@@ -96,6 +104,7 @@ export async function boundedLeastSquares(
   let small = 0;
   let it = 0;
   for (; it < opts.maxIterations; it++) {
+    jac ??= await jacobianAt(session, box, cur, opts.hold);
     normalEquations(jac, cur.r!, n, m, A, g);
     const free = movableVariables(cur.u, box.ul, box.uh, g).filter((a) => !opts.hold?.has(a) && A[a * m + a]! > 0);
     if (free.length === 0) break;
@@ -137,13 +146,15 @@ export async function boundedLeastSquares(
     opts.onIteration?.(cur, it + 1);
     if (rel < 1e-6 || drop < MIN_CHI2_DROP || stepNorm < 1e-6) small++;
     else small = 0;
-    // the Jacobian at the accepted point: the next step's, or the intervals' when this was the last
-    jac = await jacobianAt(session, box, cur, opts.hold);
+    jac = null;
     if (small >= 2) {
       it++;
       break;
     }
   }
+  // the Jacobian at the final point: the intervals'
+  if (opts.finalJacobian === false) return { point: cur, jac: null, iterations: it };
+  if (!jac || jac === opts.jacobian) jac = await jacobianAt(session, box, cur, opts.hold);
   return { point: cur, jac, iterations: it };
 }
 

@@ -15,9 +15,11 @@
  * Profile likelihood (S. A. Murphy and A. W. van der Vaart, J. Am. Stat. Assoc. 95, 449 (2000);
  * A. Raue et al., Bioinformatics 25, 1923 (2009)): the interval of u_a is where S, minimised over
  * the others with u_a held, stays below S_hat + z^2 s^2. Each linearised end is checked by one
- * run, the others moved by their linear response C_ba / C_aa (the profile line of a quadratic S).
- * Where S there is within [0.7, 1.5] of the threshold the linearisation holds, and the end is
- * where S along that line, quadratic through the optimum and this run, meets the threshold. Where
+ * run, the others moved by their linear response C_ba / C_aa (the profile line of a quadratic S),
+ * its S lowered by what one Gauss-Newton refit of the others would still take off (the curves'
+ * nonlinearity; the profile lies below the line, never above). Where that S is within [0.7, 1.5]
+ * of the threshold the linearisation holds, and the end is where S along the line, quadratic
+ * through the optimum and this run, meets the threshold. Where
  * the line reaches the end of the range with S still below the threshold, that side is open
  * (refitting the others could only lower S). Elsewhere the end is searched with the others
  * refitted (a few Levenberg-Marquardt steps each).
@@ -60,9 +62,17 @@ export interface Uncertainty {
   unchecked: boolean;
 }
 
+/**
+ * A point met while checking is a better minimum when its S is lower by this fraction of the
+ * threshold z^2 s^2. Less is within the fit's tolerance: the ends, taken from the higher S, then
+ * lie at most about 2.5 % of their distance further out than around the lower point (wider, never
+ * tighter), which is not worth a refit and a second round of checks.
+ */
+const BETTER_BY = 0.05;
+
 /** Refit iterations per profile point, and profile points per side, at most. */
 const REFIT_ITERATIONS = 2;
-const PROFILE_POINTS = 4;
+const PROFILE_POINTS = 6;
 
 function residualSeries(curves: readonly PreparedCurve[], r: Float64Array): Float64Array[] {
   const out: Float64Array[] = [];
@@ -100,7 +110,7 @@ export async function fitUncertainty(
   const intervals: VariableInterval[] = [];
   let better: FitPoint | undefined;
   const note = (p: FitPoint) => {
-    if (p.r && p.cost < hat.cost * (1 - 1e-6) && (!better || p.cost < better.cost)) better = p;
+    if (p.r && p.cost < hat.cost - BETTER_BY * allowed && (!better || p.cost < better.cost)) better = p;
   };
   // Parameters the curves barely feel (at a bound of the fit, or a linearised interval wider
   // than their whole range) are held where they are when the others' linear response is taken:
@@ -140,6 +150,29 @@ export async function fitUncertainty(
       sides.push({ a, dir, t, room, point });
     }
   }
+  /**
+   * S at a check run with the others refitted by one Gauss-Newton step of the optimum's Jacobian:
+   * S - g^T (J_o^T J_o)^-1 g, g = J_o^T r, o the kept parameters but a. Along the linear response
+   * the others are optimal only to first order; what a refit would still take off S (the curves'
+   * nonlinearity) is taken off here, so that an end read off the line is never inside the profile's.
+   */
+  const refitCost = (p: FitPoint, a: number): number => {
+    const o = kept.filter((b) => b !== a);
+    if (!p.r || o.length === 0) return p.cost;
+    const q = o.length;
+    const Ao = new Float64Array(q * q);
+    for (let x = 0; x < q; x++) for (let y = 0; y < q; y++) Ao[x * q + y] = A[o[x]! * m + o[y]!]!;
+    const inv = invertSpd(Ao, q) ?? invertSpd(Ao, q, 1e-10);
+    if (!inv) return p.cost;
+    const g = o.map((b) => {
+      let sum = 0;
+      for (let i = 0; i < n; i++) sum += jac[i * m + b]! * p.r![i]!;
+      return sum;
+    });
+    let drop = 0;
+    for (let x = 0; x < q; x++) for (let y = 0; y < q; y++) drop += g[x]! * inv[x * q + y]! * g[y]!;
+    return Math.max(hat.cost, p.cost - Math.max(0, drop));
+  };
   const ends = new Map<Side, number | null>();
   const methods = new Map<Side, 'linear' | 'profile' | 'none'>();
   const todo: Side[] = [];
@@ -170,7 +203,7 @@ export async function fitUncertainty(
     }
     const p = checks[k++]!;
     note(p);
-    const ratio = (p.cost - hat.cost) / allowed;
+    const ratio = (refitCost(p, s.a) - hat.cost) / allowed;
     ratios.set(s, ratio);
     if (s.t >= s.room && ratio < 1) {
       // the run at the end of the range stays below the threshold with the others only moved
@@ -195,7 +228,7 @@ export async function fitUncertainty(
     todo.map(async (s) => {
       if (!unchecked)
         try {
-          ends.set(s, await profileEnd(session, box, hat, s.a, s.dir, s.t, s.room, allowed, note));
+          ends.set(s, await profileEnd(session, box, hat, jac, s, ratios.get(s)!, allowed, note));
           methods.set(s, 'profile');
           return;
         } catch (e) {
@@ -225,56 +258,95 @@ export async function fitUncertainty(
 }
 
 /**
- * One end of a profile-likelihood interval: from the linear guess t, refit the others at
- * u_a = hat + dir t and move t outwards (S below the threshold) or inwards (above) assuming a
- * quadratic profile, to within 20 % of the threshold, at most PROFILE_POINTS refits; null when S
- * stays below the threshold at the end of the range.
+ * One end of a profile-likelihood interval: refit the others at u_a = hat + dir t (a few
+ * Levenberg-Marquardt steps, the first on the optimum's Jacobian) and move t outwards (S below the
+ * threshold) or inwards (above) assuming a quadratic profile, to within 20 % of the threshold (the
+ * end then read off that quadratic), at most PROFILE_POINTS refits; null when S stays below the
+ * threshold at the end of the range. The check run at the side's linear end starts it: its S,
+ * with the others only moved along their linear response, is at least the profile's there, so a
+ * check below the threshold is a point inside the interval, and the first refit goes where the
+ * quadratic through the optimum and the check meets the threshold.
  */
 async function profileEnd(
   session: FitSession,
   box: Box,
   hat: FitPoint,
-  a: number,
-  dir: 1 | -1,
-  t0: number,
-  room: number,
+  jac: Float64Array,
+  side: { a: number; dir: 1 | -1; t: number; room: number },
+  checkRatio: number,
   allowed: number,
   note: (p: FitPoint) => void,
 ): Promise<number | null> {
+  const { a, dir, room } = side;
   const hold = new Set([a]);
-  let t = Number.isFinite(t0) && t0 > 0 ? t0 : room;
+  const t0 = Number.isFinite(side.t) && side.t > 0 ? side.t : room;
   let inside = 0;
   let insideExcess = 0;
   let outside = Number.NaN;
   let outsideExcess = Number.NaN;
+  let t = t0;
+  if (checkRatio > 0 && Number.isFinite(checkRatio)) {
+    if (checkRatio < 1) {
+      inside = t0;
+      insideExcess = checkRatio * allowed;
+    }
+    t = Math.min(room, t0 * Math.min(Math.max(Math.sqrt(1 / checkRatio), 1 / 8), 8));
+  }
+  // the optimum's Jacobian without the held column
+  const m = hat.u.length;
+  const start0 = Float64Array.from(jac);
+  for (let i = 0; i < start0.length / m; i++) start0[i * m + a] = 0;
   let warm = hat.u;
+  let lastSide: 'in' | 'out' | undefined;
+  let repeats = 0;
   for (let k = 0; k < PROFILE_POINTS; k++) {
     const start = Float64Array.from(warm);
     start[a] = hat.u[a]! + dir * t;
     const [first] = await session.run([start]);
     const fit = first!.r
-      ? await boundedLeastSquares(session, box, first!, { maxIterations: REFIT_ITERATIONS, hold })
+      ? await boundedLeastSquares(session, box, first!, {
+          maxIterations: REFIT_ITERATIONS,
+          hold,
+          jacobian: start0,
+          finalJacobian: false,
+        })
       : null;
     const p = fit?.point ?? first!;
     note(p);
     const excess = Math.max(0, p.cost - hat.cost);
-    if (Math.abs(excess / allowed - 1) < 0.2 && t < room) return hat.u[a]! + dir * t;
-    if (excess <= allowed) {
+    if (Math.abs(excess / allowed - 1) < 0.2 && t < room) {
+      // close to the threshold: the end where the profile, quadratic through the optimum and this
+      // point, meets it (not the point itself, which may lie up to a tenth inside the end)
+      const end = t * Math.sqrt(allowed / excess);
+      return end < room ? hat.u[a]! + dir * end : null;
+    }
+    const where = excess <= allowed ? 'in' : 'out';
+    if (where === 'in') {
       inside = t;
       insideExcess = excess;
       if (p.r) warm = p.u;
       if (t >= room) return null;
-      const factor = excess > 0 ? Math.sqrt(allowed / excess) * 1.05 : 8;
-      t = Math.min(room, t * Math.min(Math.max(factor, 1.5), 8));
     } else {
       outside = t;
       outsideExcess = excess;
-      // secant on sqrt(excess) between inside and outside
+    }
+    repeats = where === lastSide ? repeats + 1 : 0;
+    lastSide = where;
+    if (!Number.isFinite(outside)) {
+      // nothing outside yet: outwards by the quadratic guess, 1.5 to 8 times
+      const factor = excess > 0 ? Math.sqrt(allowed / excess) * 1.05 : 8;
+      t = Math.min(room, t * Math.min(Math.max(factor, 1.5), 8));
+    } else {
+      // secant on sqrt(excess) between inside and outside; where the profile is flat and then
+      // steep (a parameter that matters only past a point) the secant creeps along one end, so
+      // every step stays a tenth of the bracket off its ends and the second move of the same end
+      // in a row bisects
+      const w = outside - inside;
       const gi = Math.sqrt(insideExcess) - Math.sqrt(allowed);
       const go = Math.sqrt(outsideExcess) - Math.sqrt(allowed);
-      let s = go !== gi ? inside - (gi * (outside - inside)) / (go - gi) : 0.5 * (inside + outside);
-      if (!(s > inside && s < outside)) s = 0.5 * (inside + outside);
-      t = s;
+      let next = go !== gi ? inside - (gi * w) / (go - gi) : inside + 0.5 * w;
+      if (!(next > inside && next < outside) || repeats >= 1) next = inside + 0.5 * w;
+      t = Math.min(Math.max(next, inside + 0.1 * w), outside - 0.1 * w);
     }
   }
   // not settled within the points: the farther estimate, so as never to claim too tight an end
