@@ -56,6 +56,21 @@ const CAPACITY_BEAT_MS = 10_000;
 const CAPACITY_TTL_MS = 30_000;
 
 /**
+ * Says that process `id` runs `threads` runs at once, for CAPACITY_TTL_MS (a FitRunsHost renews it
+ * every CAPACITY_BEAT_MS while it lives).
+ */
+export async function announceFitThreads(redis: Redis, prefix: string, id: string, threads: number): Promise<void> {
+  const k = capacityKeys(prefix);
+  await redis.multi().set(k.threads(id), String(threads), 'PX', CAPACITY_TTL_MS).sadd(k.members, id).exec();
+}
+
+/** Takes process `id`'s threads back at once (it stops), rather than when its count lapses. */
+export async function withdrawFitThreads(redis: Redis, prefix: string, id: string): Promise<void> {
+  const k = capacityKeys(prefix);
+  await redis.multi().srem(k.members, id).del(k.threads(id)).exec();
+}
+
+/**
  * Fit threads of all live worker processes together (at least 1): the fit sizes its batches by it
  * (evaluator.parallel), so a batch keeps every process busy. Processes that stopped renewing their
  * count are dropped from the list here.
@@ -129,25 +144,15 @@ export class FitRunsHost {
     this.beat.unref();
   }
 
-  private async announce(): Promise<void> {
-    const k = capacityKeys(this.opts.prefix);
-    await this.redis!.multi()
-      .set(k.threads(this.id), String(this.opts.threads), 'PX', CAPACITY_TTL_MS)
-      .sadd(k.members, this.id)
-      .exec();
+  private announce(): Promise<void> {
+    return announceFitThreads(this.redis!, this.opts.prefix, this.id, this.opts.threads);
   }
 
   async stop(): Promise<void> {
     // Runs on this process's threads are left to the stalled check: another process runs them.
     this.stopping = true;
     clearInterval(this.beat);
-    const k = capacityKeys(this.opts.prefix);
-    await this.redis
-      ?.multi()
-      .srem(k.members, this.id)
-      .del(k.threads(this.id))
-      .exec()
-      .catch(() => undefined);
+    if (this.redis) await withdrawFitThreads(this.redis, this.opts.prefix, this.id).catch(() => undefined);
     await this.worker?.close(true).catch(() => undefined);
     this.workerConnection?.disconnect();
     await this.pool?.close();

@@ -43,6 +43,13 @@ export class PrivateRedis {
     }
   }
 
+  /** A client of it, quiet about errors once it is gone (the caller disconnects it). */
+  client(): Redis {
+    const c = new Redis(this.url);
+    c.on('error', () => undefined);
+    return c;
+  }
+
   /** Kills it at once (SIGKILL): its data is gone, as at a crash of a Redis without persistence. */
   async kill(): Promise<void> {
     const child = this.child;
