@@ -15,11 +15,9 @@
  * Profile likelihood (S. A. Murphy and A. W. van der Vaart, J. Am. Stat. Assoc. 95, 449 (2000);
  * A. Raue et al., Bioinformatics 25, 1923 (2009)): the interval of u_a is where S, minimised over
  * the others with u_a held, stays below S_hat + z^2 s^2. Each linearised end is checked by one
- * run, the others moved by their linear response C_ba / C_aa (the profile line of a quadratic S),
- * its S lowered by what one Gauss-Newton refit of the others would still take off (the curves'
- * nonlinearity; the profile lies below the line, never above). Where that S is within [0.7, 1.5]
- * of the threshold the linearisation holds, and the end is where S along the line, quadratic
- * through the optimum and this run, meets the threshold. Where
+ * run, the others moved by their linear response C_ba / C_aa (the profile line of a quadratic S).
+ * Where S there is within [0.7, 1.5] of the threshold the linearisation holds, and the end is
+ * where S along that line, quadratic through the optimum and this run, meets the threshold. Where
  * the line reaches the end of the range with S still below the threshold, that side is open
  * (refitting the others could only lower S). Elsewhere the end is searched with the others
  * refitted (a few Levenberg-Marquardt steps each).
@@ -150,29 +148,6 @@ export async function fitUncertainty(
       sides.push({ a, dir, t, room, point });
     }
   }
-  /**
-   * S at a check run with the others refitted by one Gauss-Newton step of the optimum's Jacobian:
-   * S - g^T (J_o^T J_o)^-1 g, g = J_o^T r, o the kept parameters but a. Along the linear response
-   * the others are optimal only to first order; what a refit would still take off S (the curves'
-   * nonlinearity) is taken off here, so that an end read off the line is never inside the profile's.
-   */
-  const refitCost = (p: FitPoint, a: number): number => {
-    const o = kept.filter((b) => b !== a);
-    if (!p.r || o.length === 0) return p.cost;
-    const q = o.length;
-    const Ao = new Float64Array(q * q);
-    for (let x = 0; x < q; x++) for (let y = 0; y < q; y++) Ao[x * q + y] = A[o[x]! * m + o[y]!]!;
-    const inv = invertSpd(Ao, q) ?? invertSpd(Ao, q, 1e-10);
-    if (!inv) return p.cost;
-    const g = o.map((b) => {
-      let sum = 0;
-      for (let i = 0; i < n; i++) sum += jac[i * m + b]! * p.r![i]!;
-      return sum;
-    });
-    let drop = 0;
-    for (let x = 0; x < q; x++) for (let y = 0; y < q; y++) drop += g[x]! * inv[x * q + y]! * g[y]!;
-    return Math.max(hat.cost, p.cost - Math.max(0, drop));
-  };
   const ends = new Map<Side, number | null>();
   const methods = new Map<Side, 'linear' | 'profile' | 'none'>();
   const todo: Side[] = [];
@@ -203,7 +178,7 @@ export async function fitUncertainty(
     }
     const p = checks[k++]!;
     note(p);
-    const ratio = (refitCost(p, s.a) - hat.cost) / allowed;
+    const ratio = (p.cost - hat.cost) / allowed;
     ratios.set(s, ratio);
     if (s.t >= s.room && ratio < 1) {
       // the run at the end of the range stays below the threshold with the others only moved
