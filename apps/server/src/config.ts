@@ -51,6 +51,8 @@ export interface AppConfig {
   registrationsPerHour: number;
   /** Prefix of the job queue's and the rate limiter's Redis keys (one per deployment sharing a Redis). */
   redisKeyPrefix: string;
+  /** How long a starting server or worker waits for PostgreSQL to answer before it gives up, ms. */
+  databaseStartWaitMs: number;
 }
 
 export interface ConfigVar {
@@ -160,6 +162,12 @@ export const CONFIG_VARS: readonly ConfigVar[] = [
       'Accounts one client address may register per hour; more get 429. Counted in Redis when REDIS_URL is set (all instances together), else per instance.',
   },
   {
+    name: 'DATABASE_START_WAIT_SECONDS',
+    default: '300',
+    description:
+      'How long a starting server or worker waits for PostgreSQL (refused connections while it restarts or boots), trying again after 0.5, 1, 2, 4, 8 and then every 15 s, before it exits.',
+  },
+  {
     name: 'REDIS_KEY_PREFIX',
     default: 'pvforge',
     description:
@@ -235,6 +243,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jobLockMs: int(env['JOB_LOCK_MS'], 30_000, 'JOB_LOCK_MS'),
     registrationsPerHour: int(env['REGISTRATIONS_PER_HOUR'], 20, 'REGISTRATIONS_PER_HOUR'),
     redisKeyPrefix: redisKeyPrefix(env['REDIS_KEY_PREFIX']),
+    databaseStartWaitMs: 1000 * int(env['DATABASE_START_WAIT_SECONDS'], 300, 'DATABASE_START_WAIT_SECONDS'),
   };
 }
 

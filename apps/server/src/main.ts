@@ -1,10 +1,12 @@
 import path from 'node:path';
 import { SESSION } from '@pvforge/contracts';
 import { buildApp } from './app.js';
+import { holdServerLock } from './backup/server-lock.js';
 import { loadConfig } from './config.js';
 import { type Db, openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrations.js';
 import { outagePart } from './db/outage.js';
+import { untilDatabaseAnswers } from './db/start-retry.js';
 import { seed } from './seed/seed.js';
 
 /** Starts the platform: configuration, migrations, first-start seeding, then listening. */
@@ -12,8 +14,11 @@ async function main(): Promise<void> {
   const config = loadConfig();
   let db: Db;
   let app: Awaited<ReturnType<typeof buildApp>>;
+  // the SQLite deployment's data directory is this process's while it runs (a restore waits for it)
+  let releaseLock = () => {};
   try {
     db = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'pvforge.sqlite') });
+    if (!config.databaseUrl) releaseLock = holdServerLock(config.dataDir);
     app = await buildApp(config, { db });
   } catch (err) {
     // Before the logger exists: DATA_DIR read-only or full is the usual cause, so say which folder.
@@ -26,12 +31,30 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   try {
-    const applied = await migrateToLatest(db.kysely, db.dialect);
-    if (applied.length > 0) app.log.info({ applied }, 'database migrated');
-    await seed(app.services, config, (text) => process.stdout.write(text));
-    await app.services.sessions.purgeEnded(SESSION.rememberTtlMs);
-    // After the migrations: recovery of interrupted jobs reads the calculations table.
-    await app.services.jobs.start();
+    // PostgreSQL restarting or not yet up is waited for (db/start-retry.ts); each step may run again
+    await untilDatabaseAnswers(
+      async () => {
+        const applied = await migrateToLatest(db.kysely, db.dialect);
+        if (applied.length > 0) app.log.info({ applied }, 'database migrated');
+        await seed(app.services, config, (text) => process.stdout.write(text));
+        await app.services.sessions.purgeEnded(SESSION.rememberTtlMs);
+        // After the migrations: recovery of interrupted jobs reads the calculations table.
+        try {
+          await app.services.jobs.start();
+        } catch (err) {
+          await app.services.jobs.stop().catch(() => undefined);
+          throw err;
+        }
+      },
+      {
+        waitMs: config.databaseStartWaitMs,
+        onRetry: (err, attempt, delayMs) =>
+          app.log.warn(
+            { err, attempt, retryInMs: delayMs },
+            'the database does not answer at start (restarting or not yet up): trying again',
+          ),
+      },
+    );
     await app.listen({ port: config.port, host: config.host });
   } catch (err) {
     app.log.fatal(
@@ -42,8 +65,10 @@ async function main(): Promise<void> {
     );
     await app.close().catch(() => undefined);
     await db.close().catch(() => undefined);
+    releaseLock();
     process.exit(1);
   }
+  process.on('exit', () => releaseLock());
 
   let closing = false;
   const shutdown = (signal: string) => {

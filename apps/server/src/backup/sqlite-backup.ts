@@ -15,8 +15,10 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import { runningServer, SERVER_LOCK_FILE } from './server-lock.js';
 
 export const DATABASE_FILE = 'pvforge.sqlite';
 const SECRET_FILE = 'session-secret';
@@ -96,6 +98,14 @@ export function restoreDataDir(backup: string, dataDir: string, opts: { force?: 
     if (rows[table] !== n) throw new Error(`${backup}: table ${table} has ${rows[table]} rows, the manifest says ${n}`);
   mkdirSync(dataDir, { recursive: true });
   const target = path.join(dataDir, DATABASE_FILE);
+  // a server running on the database would keep serving its open copy of the old data
+  const server = runningServer(dataDir);
+  if (server)
+    throw new Error(
+      server.host === hostname()
+        ? `a PVForge server (process ${server.pid}, started ${server.startedAt}) is running on ${dataDir}: stop it, then restore (--force does not override this)`
+        : `${path.join(dataDir, SERVER_LOCK_FILE)} says a PVForge server on ${server.host} (process ${server.pid}) runs on ${dataDir}: stop it (or, if none runs there, delete that file), then restore`,
+    );
   if (existsSync(target)) {
     if (!opts.force) throw new Error(`${target} exists: stop the server and pass --force to replace it`);
     const stamp = new Date().toISOString().replaceAll(':', '-');

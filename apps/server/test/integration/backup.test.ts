@@ -5,17 +5,19 @@
  * backups are refused before anything is replaced.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
+import { SERVER_LOCK_FILE } from '../../src/backup/server-lock.js';
 import { backupDataDir, DATABASE_FILE, restoreDataDir } from '../../src/backup/sqlite-backup.js';
 import { loadConfig } from '../../src/config.js';
 import { openDatabase } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrations.js';
 import { TEST_ARGON2 } from './helpers/app.js';
 import { login, registerUser } from './helpers/client.js';
+import { freePort, startServer } from './helpers/processes.js';
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'pvforge-backup-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -90,6 +92,37 @@ describe('SQLite backup and restore', () => {
     expect(() => restoreDataDir(backup, target)).toThrow();
     expect(existsSync(path.join(target, DATABASE_FILE))).toBe(false);
   });
+
+  it('refuses to restore while a server process runs on the data directory, --force or not; restores once it is gone', async () => {
+    const live = path.join(scratch, 'live4');
+    const a = await openApp(live);
+    await registerUser(a.app);
+    await a.close();
+    const backup = path.join(scratch, 'backup-4');
+    await backupDataDir(live, backup);
+    const server = await startServer(await freePort(), {
+      DATA_DIR: live,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      WEB_DIST: path.join(live, 'no-web'),
+    });
+    try {
+      const lock = JSON.parse(readFileSync(path.join(live, SERVER_LOCK_FILE), 'utf8')) as { pid: number };
+      expect(lock.pid).toBe(server.child.pid);
+      for (const force of [false, true])
+        expect(() => restoreDataDir(backup, live, { force })).toThrow(
+          new RegExp(`server \\(process ${server.child.pid}, .*is running on`),
+        );
+      // the database was not touched
+      expect(readdirSync(live).filter((f) => f.includes('before-restore'))).toEqual([]);
+    } finally {
+      // killed: no orderly exit, so its lock stays, naming a process that is gone
+      await server.kill();
+    }
+    expect(existsSync(path.join(live, SERVER_LOCK_FILE))).toBe(true);
+    restoreDataDir(backup, live, { force: true });
+    expect(readdirSync(live).filter((f) => f.includes('before-restore')).length).toBe(1);
+  }, 60_000);
 
   it('runs as npm run backup and npm run restore', async () => {
     const live = path.join(scratch, 'live3');
