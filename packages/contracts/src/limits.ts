@@ -37,8 +37,14 @@ export const SESSION = {
 } as const;
 
 export const THROTTLE = {
-  /** Failed logins for one account or one address before 429. */
+  /** Failed logins of one account (from any address) before 429 for that account. */
   maxFailures: 10,
+  /**
+   * Failed logins from one client address, across accounts, before 429 for that address: a
+   * password spray. Far above one account's, so that colleagues behind one shared address (an
+   * institute's NAT) cannot lock each other out by mistyping.
+   */
+  addressMaxFailures: 100,
   windowMs: 15 * 60 * 1000,
 } as const;
 

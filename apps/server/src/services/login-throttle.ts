@@ -6,7 +6,10 @@ import { AppError } from '../http/errors.js';
 
 /**
  * Failed logins live in the database, so the lockout survives restarts and holds across
- * instances sharing one database. One account or one client address: either locks.
+ * instances sharing one database. An account locks after THROTTLE.maxFailures failures from any
+ * address (guessing one password); a client address locks for every account only after
+ * THROTTLE.addressMaxFailures across accounts (a spray), so that one mistyping user behind a
+ * shared address locks only their own account, not their colleagues'.
  */
 export class LoginThrottle {
   constructor(
@@ -19,11 +22,11 @@ export class LoginThrottle {
     const since = now - THROTTLE.windowMs;
     const [byEmail, byIp] = await Promise.all([
       this.failures.timesForEmail(email, since, THROTTLE.maxFailures),
-      this.failures.timesForIp(ip, since, THROTTLE.maxFailures),
+      this.failures.timesForIp(ip, since, THROTTLE.addressMaxFailures),
     ]);
     const remaining = Math.max(
       lockoutRemainingMs(byEmail, now, THROTTLE.maxFailures, THROTTLE.windowMs),
-      lockoutRemainingMs(byIp, now, THROTTLE.maxFailures, THROTTLE.windowMs),
+      lockoutRemainingMs(byIp, now, THROTTLE.addressMaxFailures, THROTTLE.windowMs),
     );
     if (remaining > 0) throw new AppError('2006', { minutes: minutesToWait(remaining) });
   }

@@ -114,12 +114,26 @@ describe('login throttling', () => {
     expect(after.code).toBe('1000');
   });
 
-  it('locks one client address after 10 failures across accounts', async () => {
+  it('lets a colleague behind the same address log in after another account is locked from it', async () => {
     const ip = freshIp();
-    for (let i = 0; i < THROTTLE.maxFailures; i++) {
+    const clumsy = await registerUser(t.app);
+    const colleague = await registerUser(t.app);
+    for (let i = 0; i < THROTTLE.maxFailures; i++)
+      await post(t.app, LOGIN, { username: clumsy.email, password: 'Wrong12345' }, { ip });
+    const locked = await post(t.app, LOGIN, { username: clumsy.email, password: clumsy.password }, { ip });
+    expect(locked.code).toBe('2006');
+    const ok = await post(t.app, LOGIN, { username: colleague.email, password: colleague.password }, { ip });
+    expect(ok.code).toBe('1000');
+  });
+
+  it('locks one client address for every account after a spray of failures across accounts', async () => {
+    const ip = freshIp();
+    for (let i = 0; i < THROTTLE.addressMaxFailures - 1; i++)
       await post(t.app, LOGIN, { username: `guess${i}@example.com`, password: 'Wrong12345' }, { ip });
-    }
     const u = await registerUser(t.app);
+    // one failure short of the address's limit: the address still logs in
+    expect((await post(t.app, LOGIN, { username: u.email, password: u.password }, { ip })).code).toBe('1000');
+    await post(t.app, LOGIN, { username: 'guess-last@example.com', password: 'Wrong12345' }, { ip });
     const blocked = await post(t.app, LOGIN, { username: u.email, password: u.password }, { ip });
     expect(blocked.status).toBe(429);
     expect(blocked.code).toBe('2006');
