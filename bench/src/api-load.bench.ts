@@ -33,7 +33,7 @@ async function post<T>(url: string, body: unknown, headers: Record<string, strin
 
 const signed = (s: SessionData) => {
   const uid = String(s.user_id);
-  return { 'x-uid': uid, 'x-sign': signRequest(s.mytoken, uid, Date.now()) };
+  return { 'x-uid': uid, 'x-sign': signRequest(s.mytoken, uid) };
 };
 
 function percentile(sorted: number[], p: number): number {

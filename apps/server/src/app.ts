@@ -107,7 +107,16 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
       sqliteFile: path.join(config.dataDir, 'pvforge.sqlite'),
       onIdleError: (err) => app.log.warn({ err }, 'idle PostgreSQL connection lost; the pool reconnects'),
     });
+  // Per-route limits (registration) by client address and the signatures already used, in Redis
+  // when there is one, so that every instance counts together. A Redis outage lets requests
+  // through rather than locking users out.
+  const limiterRedis = config.redisUrl
+    ? new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false })
+    : undefined;
+  limiterRedis?.on('error', () => undefined);
+  if (limiterRedis) app.addHook('onClose', async () => void limiterRedis.disconnect());
   const services = createServices(config, {
+    redis: limiterRedis,
     db,
     clock: deps.clock ?? systemClock,
     log: app.log,
@@ -150,13 +159,6 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
       },
     },
   });
-  // Per-route limits (registration) by client address; in Redis when there is one, so that every
-  // instance counts together. A Redis outage lets requests through rather than locking users out.
-  const limiterRedis = config.redisUrl
-    ? new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false })
-    : undefined;
-  limiterRedis?.on('error', () => undefined);
-  if (limiterRedis) app.addHook('onClose', async () => void limiterRedis.disconnect());
   await app.register(rateLimit, {
     global: false,
     skipOnError: true,

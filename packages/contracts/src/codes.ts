@@ -69,6 +69,13 @@ export const CODES = {
       en: 'You cannot disable your own account or remove your own administrator role',
     },
   },
+  '2014': {
+    status: 401,
+    msg: {
+      'zh-CN': '该签名请求已被使用过（重放的请求），请重新发送',
+      en: 'This signed request was already used (a replay); send it again',
+    },
+  },
   '2012': {
     status: 429,
     msg: {
@@ -98,6 +105,20 @@ export const CODES = {
   },
   '4105': { status: 400, msg: { 'zh-CN': '计算参数无效：{detail}', en: 'Invalid calculation input: {detail}' } },
   '4106': { status: 400, msg: { 'zh-CN': '参数扫描无效：{detail}', en: 'Invalid parameter sweep: {detail}' } },
+  '4107': {
+    status: 400,
+    msg: {
+      'zh-CN': '请求键（Idempotency-Key）须为 8 至 100 个字母、数字、“-”或“_”',
+      en: 'The request key (Idempotency-Key) must be 8 to 100 letters, digits, "-" or "_"',
+    },
+  },
+  '4108': {
+    status: 409,
+    msg: {
+      'zh-CN': '该请求键已用于另一个不同的计算（#{id}）：新的提交请使用新的键',
+      en: 'This request key was used for a different calculation (#{id}): use a new key for a new submission',
+    },
+  },
   // 42xx: the material library (issue 7)
   '4201': { status: 404, msg: { 'zh-CN': '材料不存在', en: 'No such material' } },
   '4202': { status: 400, msg: { 'zh-CN': 'n,k 文件无效：{detail}', en: 'Invalid n,k file: {detail}' } },

@@ -6,7 +6,8 @@ import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
  * Request signatures (DESIGN.md, "Signed requests"):
  *   X-Uid:  <user id>
  *   X-Sign: <ms>.<hex HMAC-SHA256(key = session token, message = "<user id>.<ms>")>
- * <ms> is the client's clock in milliseconds; the server accepts it within ±5 minutes.
+ * <ms> is the client's clock in milliseconds; the server accepts it within ±5 minutes, and each
+ * signature once (auth/replay-guard.ts on the server).
  * A pure-JS HMAC is used because WebCrypto is missing on plain-HTTP origins.
  */
 export const SIGN_HEADER = 'x-sign';
@@ -16,8 +17,21 @@ export function signatureHex(token: string, uid: string, ms: number): string {
   return bytesToHex(hmac(sha256, utf8ToBytes(token), utf8ToBytes(`${uid}.${ms}`)));
 }
 
-export function signRequest(token: string, uid: string, ms: number = Date.now()): string {
-  return `${ms}.${signatureHex(token, uid, ms)}`;
+/** The last time signed without an explicit one: each request gets its own, strictly later. */
+let lastSignedMs = 0;
+
+/**
+ * Signs a request at ms (default: now). The server accepts each signature once (a replayed
+ * request is refused), so without an explicit ms two requests in the same millisecond get
+ * consecutive ones, always within the allowed skew.
+ */
+export function signRequest(token: string, uid: string, ms?: number): string {
+  let at = ms;
+  if (at === undefined) {
+    at = Math.max(Date.now(), lastSignedMs + 1);
+    lastSignedMs = at;
+  }
+  return `${at}.${signatureHex(token, uid, at)}`;
 }
 
 /** Splits an X-Sign value; undefined when it is not "<digits>.<64 hex>". */

@@ -11,6 +11,7 @@ import {
 } from 'kysely';
 import type { DialectName } from './database.js';
 import { calcFitKindMigration } from './migrations-calc-fit.js';
+import { calcRequestKeyMigration } from './migrations-calc-request-key.js';
 import { consultMigration } from './migrations-consult.js';
 import { deviceReferencesMigration } from './migrations-device-references.js';
 import { exampleDescriptionsMigration } from './migrations-example-descriptions.js';
@@ -307,6 +308,7 @@ export function migrationList(dialect: DialectName): Record<string, Migration> {
     '0027_pm6y6_recombination': materialAdditionsMigration(PM6_Y6_ADDITIONS),
     '0028_sno2_electrical': materialAdditionsMigration(SNO2_ADDITIONS),
     '0029_calc_kind_fit': calcFitKindMigration(dialect),
+    '0030_calc_request_key': calcRequestKeyMigration(),
   };
 }
 

@@ -196,6 +196,8 @@ export interface CalculationsTable {
   result_size: Generated<number>;
   started_at: number | null;
   finished_at: number | null;
+  /** The client's key of the submission that made it (a retried submission finds it by this). */
+  request_key: string | null;
 }
 
 export interface MaterialsTable {

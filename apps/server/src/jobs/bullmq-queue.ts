@@ -151,6 +151,7 @@ export class BullMqQueue implements JobQueue {
       input: job.input,
       engineVersion: ENGINE_VERSION,
       now: this.clock.now(),
+      ...(job.requestKey ? { requestKey: job.requestKey } : {}),
     });
     try {
       await queue.add(

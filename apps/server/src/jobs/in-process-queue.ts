@@ -112,6 +112,7 @@ export class InProcessQueue implements JobQueue {
       input: job.input,
       engineVersion: ENGINE_VERSION,
       now: this.clock.now(),
+      ...(job.requestKey ? { requestKey: job.requestKey } : {}),
     });
     this.pump();
     return id;

@@ -21,6 +21,8 @@ export interface JobSubmission {
   /** Set for the child jobs of a parameter sweep. */
   parentId?: number;
   name?: string;
+  /** The client's key of the submission: a second insert with the same user and key fails (unique). */
+  requestKey?: string;
 }
 
 export type JobEvent =

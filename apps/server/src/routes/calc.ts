@@ -29,10 +29,12 @@ import {
 } from '@pvforge/contracts';
 import { ENGINE_VERSION } from '@pvforge/engine';
 import type { FastifyRequest } from 'fastify';
-import type { CalculationRecord } from '../db/repositories/calculations.js';
+import { type CalculationRecord, inputHash } from '../db/repositories/calculations.js';
+import { isUniqueViolation } from '../db/unique-violation.js';
 import { contentDisposition, ExportError, exportResult } from '../export/index.js';
 import { answerOf, authOf, NullAnswer, success } from '../http/answer.js';
 import { AppError } from '../http/errors.js';
+import { requestKeyOf } from '../http/request-key.js';
 import { childValues, isSweepInput, planSweep, SweepAggregator, type SweepInput } from '../jobs/sweep.js';
 import { JobLimitError, PAID_PRIORITY, QueueUnavailableError } from '../jobs/types.js';
 import { checkCalculationInput, type Invalid, parseJsonField, wordsIn } from '../jobs/validate.js';
@@ -200,6 +202,17 @@ export function calcRoutes(s: Services): FastifyPluginAsyncTypebox {
       return rec;
     }
 
+    /**
+     * The calculation a submission with this key made before, or undefined; the same key with
+     * another input is refused (4108): a key names one submission, not a slot to reuse.
+     */
+    async function madeBefore(userId: number, key: string, input: unknown): Promise<number | undefined> {
+      const done = await s.calculations.byRequestKey(userId, key);
+      if (!done) return undefined;
+      if (done.inputHash !== inputHash(input)) throw new AppError('4108', { id: done.id });
+      return done.id;
+    }
+
     async function submit(
       request: FastifyRequest,
       kind: CalcKind,
@@ -218,6 +231,10 @@ export function calcRoutes(s: Services): FastifyPluginAsyncTypebox {
       };
       const label = name?.trim() || (typeof spec.name === 'string' ? spec.name : '') || kind;
       const userId = authOf(request).user.id;
+      // a retried submission (same Idempotency-Key) is answered with what the first one made
+      const key = requestKeyOf(request);
+      const made = key ? await madeBefore(userId, key, checked.input) : undefined;
+      if (made !== undefined) return success(request, { id: made, repeated: true });
       // Efficiency-loss quantification and queue priority are charged features (spec §1; price 0 =
       // free). The balance is checked before queueing for a clear refusal, and charged atomically
       // (all features or none) once the job exists; should a concurrent charge have emptied the
@@ -228,13 +245,22 @@ export function calcRoutes(s: Services): FastifyPluginAsyncTypebox {
       if (priority) features.push(CHARGED_FEATURES.queuePriority);
       if (features.length > 0) await charges.ensureAffordable(userId, ...features);
       try {
-        const id = await s.jobs.submit({
-          userId,
-          kind,
-          input: checked.input,
-          name: label.slice(0, 100),
-          ...(priority ? { priority: PAID_PRIORITY } : {}),
-        });
+        let id: number;
+        try {
+          id = await s.jobs.submit({
+            userId,
+            kind,
+            input: checked.input,
+            name: label.slice(0, 100),
+            ...(priority ? { priority: PAID_PRIORITY } : {}),
+            ...(key ? { requestKey: key } : {}),
+          });
+        } catch (err) {
+          // two retries of one submission raced: the unique key let one insert; answer with it
+          const raced = key && isUniqueViolation(err) ? await madeBefore(userId, key, checked.input) : undefined;
+          if (raced !== undefined) return success(request, { id: raced, repeated: true });
+          throw err;
+        }
         if (features.length > 0) {
           try {
             const note = `#${id} ${label.slice(0, 80)}`;
@@ -413,14 +439,28 @@ export function calcRoutes(s: Services): FastifyPluginAsyncTypebox {
           device: base.input,
           parameters: parameters.map((p) => ({ path: p.path, label: p.label ?? p.path, values: p.values })),
         };
-        const parentId = await s.calculations.insertSweepParent({
-          userId,
-          kind,
-          name: label,
-          input,
-          engineVersion: ENGINE_VERSION,
-          now: s.clock.now(),
-        });
+        // a retried sweep (same Idempotency-Key) is answered with the sweep the first one made
+        const key = requestKeyOf(request);
+        const repeat = async (id: number) =>
+          success(request, { id, children: (await s.calculations.children(id)).length, repeated: true });
+        const made = key ? await madeBefore(userId, key, input) : undefined;
+        if (made !== undefined) return repeat(made);
+        let parentId: number;
+        try {
+          parentId = await s.calculations.insertSweepParent({
+            userId,
+            kind,
+            name: label,
+            input,
+            engineVersion: ENGINE_VERSION,
+            now: s.clock.now(),
+            ...(key ? { requestKey: key } : {}),
+          });
+        } catch (err) {
+          const raced = key && isUniqueViolation(err) ? await madeBefore(userId, key, input) : undefined;
+          if (raced !== undefined) return repeat(raced);
+          throw err;
+        }
         const submitted: number[] = [];
         try {
           for (const [i, child] of plan.inputs.entries()) {

@@ -1,6 +1,9 @@
+import { SESSION } from '@pvforge/contracts';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
 import type { Transporter } from 'nodemailer';
 import { createPasswordHasher, type PasswordHasher } from '../auth/password.js';
+import { MemoryReplayGuard, RedisReplayGuard } from '../auth/replay-guard.js';
 import { resolveSessionSecret } from '../auth/session-secret.js';
 import { TokenCipher } from '../auth/token-crypto.js';
 import type { Clock } from '../clock.js';
@@ -52,6 +55,8 @@ export interface ServiceDeps {
   log: FastifyBaseLogger;
   /** Overrides the transport built from SMTP_URL. */
   mailTransport?: Transporter | undefined;
+  /** The Redis of REDIS_URL (limits, used signatures), when there is one. */
+  redis?: Redis | undefined;
   /** Overrides of the queue's options (tests: fault inputs, poll interval). */
   queue?: (Partial<QueueOptions> & { prefix?: string; lockMs?: number }) | undefined;
 }
@@ -71,7 +76,10 @@ export function createServices(config: AppConfig, deps: ServiceDeps): Services {
     deps.log.child({ module: 'mail' }),
     clock,
   );
-  const sessions = new SessionService(new SessionsRepository(k), users, cipher, clock);
+  const replay = deps.redis
+    ? new RedisReplayGuard(deps.redis, config.redisKeyPrefix, SESSION.signatureSkewMs)
+    : new MemoryReplayGuard(SESSION.signatureSkewMs);
+  const sessions = new SessionService(new SessionsRepository(k), users, cipher, clock, replay);
   const throttle = new LoginThrottle(new LoginFailuresRepository(k), clock);
   const calculations = new CalculationsRepository(k);
   const queueOptions: QueueOptions = {

@@ -20,6 +20,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../clock.js';
 import { type BoardRow, ForumRepository, type ReplyRow, type ThreadRow } from '../db/repositories/forum.js';
 import type { Database, UserRow } from '../db/schema.js';
+import { isUniqueViolation } from '../db/unique-violation.js';
 import { checkForumImage, IMAGE_REFUSALS } from '../forum/image.js';
 import { cleanPostHtml, excerptOf } from '../forum/sanitize.js';
 import { AppError } from '../http/errors.js';
@@ -31,11 +32,6 @@ const isAdmin = (v: Viewer) => Number(v.role) === ROLE.admin;
 
 function nicknameOf(r: { author_nickname: string | null; author_name: string | null; user_id: number }): string {
   return r.author_nickname || r.author_name || `#${r.user_id}`;
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; message?: string };
-  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint/.test(e?.message ?? '');
 }
 
 /**

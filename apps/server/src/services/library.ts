@@ -35,6 +35,7 @@ import {
   SettingsRepository,
 } from '../db/repositories/library.js';
 import type { Database } from '../db/schema.js';
+import { isUniqueViolation } from '../db/unique-violation.js';
 import { AppError, FieldError } from '../http/errors.js';
 import { firstUnstorable } from '../http/input-rules.js';
 import { isSweepInput } from '../jobs/sweep.js';
@@ -407,12 +408,6 @@ function presentReview(r: ReviewRow): Review {
     ...(r.decided_at !== null ? { decidedAt: Number(r.decided_at) } : {}),
     ...(r.decided_by !== null ? { decidedBy: Number(r.decided_by) } : {}),
   };
-}
-
-/** Is this a unique-constraint violation (SQLite or PostgreSQL)? */
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; message?: string };
-  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint/.test(e?.message ?? '');
 }
 
 const WHAT = {

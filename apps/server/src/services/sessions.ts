@@ -1,4 +1,5 @@
 import { SESSION, SESSION_CAP } from '@pvforge/contracts';
+import { MemoryReplayGuard, type ReplayGuard } from '../auth/replay-guard.js';
 import { checkSignatureHeaders, signatureMatches } from '../auth/signature.js';
 import { hashToken, newToken, type TokenCipher } from '../auth/token-crypto.js';
 import type { Clock } from '../clock.js';
@@ -27,6 +28,7 @@ export class SessionService {
     private readonly users: UsersRepository,
     private readonly cipher: TokenCipher,
     private readonly clock: Clock,
+    private readonly replay: ReplayGuard = new MemoryReplayGuard(SESSION.signatureSkewMs),
   ) {}
 
   async open(userId: number, remember: boolean, ip: string): Promise<OpenedSession> {
@@ -61,6 +63,8 @@ export class SessionService {
       if (this.findSigner(ended, verdict.uid, verdict.ms, verdict.hex)) throw new AppError('2004');
       throw new AppError('2002');
     }
+    // a valid signature is taken once: a captured request sent again is refused
+    if (!(await this.replay.firstUse(verdict.uid, verdict.ms, verdict.hex, now))) throw new AppError('2014');
     const user = await this.users.findById(verdict.uid);
     if (!user) throw new AppError('2004');
     if (user.disabled) throw new AppError('2011');

@@ -33,7 +33,7 @@ async function call<T>(port: number, url: string, body: unknown, s?: SessionData
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (s) {
     headers['x-uid'] = String(s.user_id);
-    headers['x-sign'] = signRequest(s.mytoken, String(s.user_id), Date.now());
+    headers['x-sign'] = signRequest(s.mytoken, String(s.user_id));
   }
   const res = await fetch(`http://127.0.0.1:${port}/calc${url}`, {
     method: 'POST',

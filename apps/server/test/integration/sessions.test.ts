@@ -83,6 +83,29 @@ describe('signed requests', () => {
     expect(edge.code).toBe('1000');
   });
 
+  it('takes each signature once: the same signed request sent again is refused with 2014, in both languages', async () => {
+    const u = await registerUser(t.app);
+    const headers = signed(u.session, t.clock);
+    expect((await post(t.app, ME, {}, { headers })).code).toBe('1000');
+    for (let i = 0; i < 5; i++) {
+      const again = await post(t.app, ME, {}, { headers });
+      expect(again.status).toBe(401);
+      expect(again.code).toBe('2014');
+      expect(again.msg).toBe('该签名请求已被使用过（重放的请求），请重新发送');
+    }
+    const en = await post(t.app, ME, {}, { headers: { ...headers, 'x-lang': 'en' } });
+    expect(en.msg).toBe('This signed request was already used (a replay); send it again');
+    // still refused late in its window; a fresh signature at the same moment works
+    t.clock.advance(SESSION.signatureSkewMs - 1000);
+    expect((await post(t.app, ME, {}, { headers })).code).toBe('2014');
+    expect((await post(t.app, ME, {}, { headers: signed(u.session, t.clock) })).code).toBe('1000');
+    // requests signed in the same millisecond by the same client are told apart (consecutive ms)
+    const burst = await Promise.all(
+      Array.from({ length: 10 }, () => post(t.app, ME, {}, { headers: signed(u.session, t.clock) })),
+    );
+    expect(burst.map((r) => r.code)).toEqual(Array(10).fill('1000'));
+  });
+
   it('refuses an expired session with 2004', async () => {
     const u = await registerUser(t.app);
     const s = (await login(t.app, u.email, u.password)).data;

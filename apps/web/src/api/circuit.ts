@@ -31,9 +31,10 @@ export const circuitApi = {
   submitCircuit: (kind: CircuitKind, job: CircleJob | Circle2Job, name?: string, priority = false) =>
     call<{ id: number }>(`/sys/calc/${kind}`, {
       body: { job, ...(name ? { name } : {}), ...(priority ? { priority } : {}) },
+      idempotent: true,
     }),
   submitDevice: (kind: 'opt' | 'elec', device: unknown, name?: string) =>
-    call<{ id: number }>(`/sys/calc/${kind}`, { body: { device, ...(name ? { name } : {}) } }),
+    call<{ id: number }>(`/sys/calc/${kind}`, { body: { device, ...(name ? { name } : {}) }, idempotent: true }),
   /** Re-runs a calculation: the same input submitted again under the same name. */
   rerun: (kind: CalcKind, input: unknown, name: string) =>
     kind === 'opt' || kind === 'elec'

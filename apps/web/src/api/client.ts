@@ -33,6 +33,24 @@ export interface RequestOptions {
    * where 401 is an ordinary answer (wrong password) and no session is involved.
    */
   sessionBound?: boolean;
+  /**
+   * A submission that must be made once: sent with an Idempotency-Key, and sent again with the
+   * same key (and a fresh signature) when the network fails before the answer arrives, so that a
+   * lost answer neither loses the calculation nor makes a second one (the server answers a repeat
+   * with what the first made).
+   */
+  idempotent?: boolean;
+}
+
+/** Sends of an idempotent submission at most, and the wait before each repeat, ms. */
+const SUBMIT_ATTEMPTS = 3;
+const SUBMIT_RETRY_MS = 1500;
+
+/** A random key for one submission (getRandomValues works on plain-HTTP origins too). */
+export function newRequestKey(): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 type UnauthorizedHandler = () => void;
@@ -63,6 +81,23 @@ export async function request<T>(
   path: string,
   opts: RequestOptions = {},
 ): Promise<{ answer: ApiAnswer<T>; status: number }> {
+  if (!opts.idempotent) return send<T>(path, opts);
+  const key = newRequestKey();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await send<T>(path, opts, key);
+    } catch (e) {
+      if (!(e instanceof NetworkError) || attempt >= SUBMIT_ATTEMPTS) throw e;
+      await new Promise((resolve) => setTimeout(resolve, SUBMIT_RETRY_MS * attempt));
+    }
+  }
+}
+
+async function send<T>(
+  path: string,
+  opts: RequestOptions,
+  requestKey?: string,
+): Promise<{ answer: ApiAnswer<T>; status: number }> {
   const method = opts.method ?? (opts.body === undefined ? 'GET' : 'POST');
   const auth = opts.auth === undefined ? getSession() : opts.auth;
   const headers: Record<string, string> = { Accept: 'application/json', 'X-Lang': currentLang() };
@@ -70,6 +105,7 @@ export async function request<T>(
     headers['X-Uid'] = auth.uid;
     headers['X-Sign'] = signRequest(auth.token, auth.uid);
   }
+  if (requestKey) headers['Idempotency-Key'] = requestKey;
   // POST and PUT always carry a JSON body; DELETE only when given one; GET never.
   const withBody = method === 'POST' || method === 'PUT' || (method === 'DELETE' && opts.body !== undefined);
   if (withBody) headers['Content-Type'] = 'application/json';

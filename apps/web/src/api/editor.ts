@@ -33,11 +33,13 @@ export const editorApi = {
   submit: (kind: 'opt' | 'elec', device: DeviceSpec, name: string, priority = false) =>
     request<{ id: number } | { field: string; errors: string[]; issues?: CheckIssue[] } | null>(`/sys/calc/${kind}`, {
       body: { device, name, ...(priority ? { priority } : {}) },
+      idempotent: true,
     }),
   /** A parameter sweep (one child calculation per value); the raw answer: 4105 carries {field, errors}. */
   submitSweep: (kind: 'opt' | 'elec', device: DeviceSpec, parameters: SweepParameter[], name: string) =>
     request<CalcSweepSubmitted | { field: string; errors: string[] } | null>('/sys/calc/sweep', {
       body: { kind, device, parameters, name },
+      idempotent: true,
     }),
   cancel: (id: number) => request<null>('/sys/calc/cancel', { body: { id } }),
   record: async (id: number): Promise<CalcRecord> => (await editorApi.calcData(id)).record,

@@ -11,5 +11,6 @@ export const fitApi = {
   submit: (job: DeviceFitJob, name?: string, priority = false) =>
     call<{ id: number }>('/sys/calc/fit', {
       body: { job, ...(name ? { name } : {}), ...(priority ? { priority } : {}) },
+      idempotent: true,
     }),
 };

@@ -321,6 +321,12 @@ export type CalcOptStruct = Static<typeof CalcOptStruct>;
  */
 export const CalcSubmitted = Type.Object({
   id: Type.Integer(),
+  repeated: Type.Optional(
+    Type.Boolean({
+      description:
+        'true when a submission with the same Idempotency-Key made this calculation before: nothing new was queued',
+    }),
+  ),
   warnings: Type.Optional(
     Type.Array(Type.Object({ path: Type.String(), code: Type.String(), msg: Type.String() }), {
       description: "the device check's warnings, in the request language",
@@ -366,6 +372,9 @@ export type CalcSweepBody = Static<typeof CalcSweepBody>;
 export const CalcSweepSubmitted = Type.Object({
   id: Type.Integer({ description: "the sweep's (parent) record" }),
   children: Type.Integer({ description: 'child calculations queued, one per combination' }),
+  repeated: Type.Optional(
+    Type.Boolean({ description: 'true when a submission with the same Idempotency-Key made this sweep before' }),
+  ),
 });
 export type CalcSweepSubmitted = Static<typeof CalcSweepSubmitted>;
 

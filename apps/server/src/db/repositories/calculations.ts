@@ -25,7 +25,7 @@ const RECORD_COLUMNS = [
   'finished_at',
 ] as const;
 
-export type CalculationRecord = Omit<CalculationRow, 'input' | 'result'>;
+export type CalculationRecord = Omit<CalculationRow, 'input' | 'result' | 'request_key'>;
 
 export interface NewCalculation {
   userId: number;
@@ -36,6 +36,8 @@ export interface NewCalculation {
   input: unknown;
   engineVersion: string;
   now: number;
+  /** The client's key of this submission (idempotent submits). */
+  requestKey?: string;
 }
 
 /** JSON with object keys sorted at every level: equal inputs hash equally whatever their key order. */
@@ -88,10 +90,22 @@ export class CalculationsRepository {
         input_hash: inputHash(c.input),
         engine_version: c.engineVersion,
         created_at: c.now,
+        request_key: c.requestKey ?? null,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
     return Number(row.id);
+  }
+
+  /** The calculation a user's submission with this key made, with its input's hash. */
+  async byRequestKey(userId: number, key: string): Promise<{ id: number; inputHash: string } | undefined> {
+    const row = await this.db
+      .selectFrom('calculations')
+      .select(['id', 'input_hash'])
+      .where('user_id', '=', userId)
+      .where('request_key', '=', key)
+      .executeTakeFirst();
+    return row ? { id: Number(row.id), inputHash: row.input_hash } : undefined;
   }
 
   async record(id: number): Promise<CalculationRecord | undefined> {
@@ -350,6 +364,7 @@ export class CalculationsRepository {
         engine_version: c.engineVersion,
         created_at: c.now,
         started_at: c.now,
+        request_key: c.requestKey ?? null,
       })
       .returning('id')
       .executeTakeFirstOrThrow();

@@ -89,8 +89,22 @@ export async function login(
   return post<SessionData>(app, '/calc/sys/user/login', { username, password, ...extra }, { ip: freshIp() });
 }
 
-/** X-Uid and X-Sign for a session, signed at the test clock's time (or at `ms`). */
+/** The last ms each test clock signed at (the server takes each signature once). */
+const lastSigned = new WeakMap<TestClock, number>();
+
+/**
+ * X-Uid and X-Sign for a session, signed at the test clock's time (or at `ms`). The server accepts
+ * each signature once, so requests at one clock time are signed a millisecond apart, as a browser
+ * signs them (packages/contracts/src/sign.ts).
+ */
 export function signed(session: SessionData, clock: TestClock, ms?: number): Record<string, string> {
   const uid = String(session.user_id);
-  return { 'x-uid': uid, 'x-sign': signRequest(session.mytoken, uid, ms ?? clock.now()) };
+  let at = ms;
+  if (at === undefined) {
+    const now = clock.now();
+    const last = lastSigned.get(clock);
+    at = last !== undefined && last >= now && last - now < 60_000 ? last + 1 : now;
+    lastSigned.set(clock, at);
+  }
+  return { 'x-uid': uid, 'x-sign': signRequest(session.mytoken, uid, at) };
 }

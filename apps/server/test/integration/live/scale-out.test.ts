@@ -56,7 +56,7 @@ describe.runIf(pgUrl?.startsWith('postgres') === true && hasRedisServer)('two se
       const headers: Record<string, string> = { 'content-type': 'application/json' };
       if (s) {
         headers['x-uid'] = String(s.user_id);
-        headers['x-sign'] = signRequest(s.mytoken, String(s.user_id), Date.now());
+        headers['x-sign'] = signRequest(s.mytoken, String(s.user_id));
       }
       const res = await fetch(`${base}/calc${url}`, { method: 'POST', headers, body: JSON.stringify(body) });
       return (await res.json()) as { code: string; data: T };
