@@ -107,7 +107,10 @@ export function validateDdJvCase(c: BenchCase, _ctx: ValidateContext): CaseResul
     const n = Math.min(x.length, y.length);
     series.push({ quantity: 'J', origin, x: x.slice(0, n), y: y.slice(0, n) });
   };
-  const { protocol, ...rest } = input;
+  // a scan rate given with the protocol restates its segments' rates: the steady device the
+  // transient starts from is built without either (the field check allows the pair above)
+  const { protocol, ...withRate } = input;
+  const { scan_rate_V_s: _rate, ...rest } = withRate;
   if (protocol) {
     // transient scan: J at the expected times, then each scan's figures
     const times = exp['time_s'];
@@ -147,7 +150,7 @@ export function validateDdJvCase(c: BenchCase, _ctx: ValidateContext): CaseResul
     curve('reference', input.voltage_V, Jref);
   } else {
     const device = pvBenchToDevice(
-      { ...rest, voltage_V: input.voltage_V },
+      { ...withRate, voltage_V: input.voltage_V },
       { nodes: VALIDATION_NODES, standardProfiles: false },
     );
     const r = simulateJV(device);

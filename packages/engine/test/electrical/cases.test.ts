@@ -74,6 +74,20 @@ describe('pv-bench dd cases (assets/validation/cases/dd)', () => {
     expect(r.error).toContain('unknown field (layers[0].mobility_field_dependence');
     expect(r.error).toContain('defect distribution "lorentzian" not supported (interface_defects[0].distribution)');
   });
+  it('a transient case may give the scan rate beside its protocol (the format allows the pair)', () => {
+    const c = structuredClone(cases.find((k) => k.id === 'simsalabim-pin-perovskite-dark')!);
+    c.input['protocol'] = { initial: 'steady-state', V_start: 0, segments: [{ to_V: 0.2, rate_V_s: 1 }] };
+    c.input['scan_rate_V_s'] = 1;
+    c.input['voltage_V'] = [0, 0.1, 0.2];
+    c.expected = { J_mA_cm2: [0, 0, 0], time_s: [0, 0.1, 0.2] };
+    const r = validateDdJvCase(c, ctx);
+    expect(r.error).toBeUndefined();
+    expect(r.checks.filter((k) => k.name.startsWith('J_mA_cm2')).length).toBe(3);
+    // without the protocol the rate alone is still refused as undefined
+    const alone = structuredClone(cases.find((k) => k.id === 'simsalabim-pin-perovskite-dark')!);
+    alone.input['scan_rate_V_s'] = 1;
+    expect(validateDdJvCase(alone, ctx).error).toContain('a scan rate without a protocol is not defined');
+  }, 30_000);
   it('an expected value the validator does not check fails the case', () => {
     const c = structuredClone(cases.find((k) => k.id === 'analytic-si-np-diode-dark')!);
     c.expected['ideality_factor'] = 1;

@@ -99,6 +99,8 @@ export const zh = {
     msVbi: '内建电势 Vbi = {{v}} V',
     msRange: '拟合范围 {{from}} V 到 {{to}} V，R² = {{r2}}，介电常数取自 {{layer}}（εr = {{eps}}）',
     msNone: '拟合范围内少于两个点，未给出 Mott-Schottky 拟合。',
+    msCaveat:
+      '此读数只对单边突变结（如肖特基势垒）准确。p⁺/n 结中多子溢入低掺杂一侧，截距低于 Vbi − kT/q：掺杂比 1000:1 时约低 0.11 V（独立的泊松解给出同样的 114 mV）；耗尽区内的带电缺陷、渐变或很薄的吸收层会改变斜率，直线拟合的 N 与 Vbi 因而只是估计。',
     cf: 'C-f（直流电压 {{v}} V）',
     admittance: '导纳谱 −f·dC/df',
     frequency: '频率',
@@ -216,6 +218,8 @@ export const en: Messages<typeof zh> = {
     msVbi: 'Built-in voltage Vbi = {{v}} V',
     msRange: 'Fitted from {{from}} V to {{to}} V, R² = {{r2}}, permittivity of {{layer}} (εr = {{eps}})',
     msNone: 'Fewer than two points in the fit range: no Mott-Schottky fit.',
+    msCaveat:
+      'This reading is exact only for a one-sided abrupt junction (a Schottky barrier). At a p⁺/n junction the majority carriers spill into the lightly doped side and the intercept falls below Vbi − kT/q: by about 0.11 V at a doping ratio of 1000:1 (an independent Poisson solution gives the same 114 mV). Charged defects in the depletion region and a graded or thin absorber change the slope, so N and Vbi from the line are estimates.',
     cf: 'C-f (DC voltage {{v}} V)',
     admittance: 'Admittance spectrum −f·dC/df',
     frequency: 'Frequency',

@@ -9,7 +9,8 @@
  * plus kT/q, the majority-carrier tail of the depleted side (Sze & Ng, Physics of Semiconductor
  * Devices, 3rd ed., §2.3.2 and §3.2). The reading is exact for a Schottky barrier; at a p+/n
  * junction holes spill a few Debye lengths of the p+ side into the n side, and the zero of the line
- * falls below V_bi - kT/q by the drop across that spill (tens of mV at N_a/N_d = 1000). Admittance
+ * falls below V_bi - kT/q by the drop across that spill (114 mV at N_a/N_d = 1000, 1e19/1e16
+ * cm^-3 silicon; an independent Poisson solution gives the same). Admittance
  * spectroscopy: -f dC/df peaks where a defect level stops following the signal, at w = 2 e_t for a
  * level crossing the Fermi level in the depletion region (Walter, Herberholz, Müller & Schock,
  * J. Appl. Phys. 80, 4411 (1996)).

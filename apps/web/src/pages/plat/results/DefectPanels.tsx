@@ -262,6 +262,9 @@ function CvCard({ v, fileBase }: { v: DefectView; fileBase: string }) {
                   eps: fmtNum(cv.fit.epsR),
                 })}
               </Typography.Paragraph>
+              <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }} data-testid="defect-ms-caveat">
+                {t('defects.result.msCaveat')}
+              </Typography.Paragraph>
             </div>
           ) : (
             <Alert type="info" showIcon title={t('defects.result.msNone')} />
