@@ -187,6 +187,31 @@ describe('mobile ions: steady state, transients, impedance', () => {
     expect(Math.abs(z.points[0]!.Z_im_ohm_cm2)).toBeLessThan(0.01 * Z0);
   });
 
+  it("the low-frequency limit is the steady J-V's -dV/dJ to 1e-6, with and without ions (the same discrete equations)", () => {
+    // both solved to 1e-12 Vt and the derivative taken to fourth order, so that neither the
+    // Newton tolerance nor the difference quotient hides a term the two linearise differently
+    const plain = loadCase('simsalabim-pin-perovskite').input as unknown as PvBenchDdInput;
+    for (const input of [plain, ionCase])
+      for (const V of [0.45, 0.9]) {
+        const h = 1e-3;
+        const at = (Vs: number[]) =>
+          pvBenchToDevice(
+            { ...input, voltage_V: Vs },
+            { nodes: 200, standardProfiles: false, solveFigures: false, newtonTolerance: 1e-12 },
+          );
+        const [a, b, c, d] = simulateJV(at([V - 2 * h, V - h, V + h, V + 2 * h])).J_mA_cm2 as [
+          number,
+          number,
+          number,
+          number,
+        ];
+        const Z0 = -1 / (((a - 8 * b + 8 * c - d) / (12 * h)) * 1e-3);
+        const z = impedanceSpectrum(at([V]), V, [1e-6]);
+        expect(z.converged, z.error?.text).toBe(true);
+        expect(Math.abs(z.points[0]!.Z_re_ohm_cm2 - Z0) / Z0).toBeLessThan(1e-6);
+      }
+  }, 60_000);
+
   it('at high frequency the capacitance is the geometric capacitance of the depleted stack (1 %)', () => {
     // dark, reverse bias: every layer depleted of free carriers, the ions frozen
     const dark = device(300, { illumination: 'dark' });
