@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import type { DeviceFitCurve, DeviceFitFree, DeviceFitJob } from '@pvforge/contracts';
+import type { DeviceFitFree, DeviceFitJob, DeviceFitJvCurve } from '@pvforge/contracts';
 import { type DeviceFitResult, evaluateFitPoint, fitDevice } from '@pvforge/engine';
 import { assetsDir, fileAssets, threadEvaluator } from '@pvforge/workers';
 import { Prng } from '../../packages/engine/src/circuit/prng.js';
@@ -37,7 +37,7 @@ export function job(): DeviceFitJob {
   const device = JSON.parse(readFileSync(join(assetsDir(), 'devices/perovskite-pin-electrical.device.json'), 'utf8'));
   delete device.electrical.eqe;
   const v = Array.from({ length: 100 }, (_, i) => -0.1 + (1.3 * i) / 99);
-  const shells: DeviceFitCurve[] = [1, 0.5, 0.2, 0].map((s) => ({
+  const shells: DeviceFitJvCurve[] = [1, 0.5, 0.2, 0].map((s) => ({
     kind: 'jv',
     intensitySuns: s,
     voltageV: v,
@@ -46,12 +46,12 @@ export function job(): DeviceFitJob {
   const clean = evaluateFitPoint({ device, curves: shells, free: FREE }, TRUTH_U, fileAssets());
   if (!clean.ok) throw new Error(clean.reason.en);
   const rng = new Prng(2027);
-  const curves = shells.map((c, k): DeviceFitCurve => {
+  const curves = shells.map((c, k): DeviceFitJvCurve => {
     const dark = c.intensitySuns === 0;
     return {
       ...c,
       label: dark ? 'dark' : `${c.intensitySuns} sun`,
-      jMaCm2: clean.jMaCm2[k]!.map((j) => (dark ? j * (1 + 0.02 * rng.normal()) : j + 0.05 * rng.normal())),
+      jMaCm2: clean.model[k]!.map((j) => (dark ? j * (1 + 0.02 * rng.normal()) : j + 0.05 * rng.normal())),
       ...(dark ? { noiseRel: 0.02 } : { noiseMaCm2: 0.05 }),
     };
   });

@@ -55,7 +55,9 @@ Commands:
                                "noiseRel": 0.01}, ...]: files relative to it, a header line, V in
                                V and J in mA/cm2 with the photocurrent positive (units in the
                                header, "voltageUnit", "currentUnit" or "sign" override); SCAPS .iv
-                               and SimSS J-V outputs are read as those tools write them
+                               and SimSS J-V outputs are read as those tools write them; an
+                               EQE spectrum: {"file": "eqe.csv", "kind": "eqe", "noisePercent":
+                               0.5}, wavelength (nm) and EQE (%) columns
       --free <free.json>       [{"path": "layers[2].electrical.muNCm2PerVs", "min": 1e-4,
                                "max": 0.1, "scale": "log"}, {"path": "...muPCm2PerVs", "tie":
                                "layers[2].electrical.muNCm2PerVs"}, ...]; bounds default to the

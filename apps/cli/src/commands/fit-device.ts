@@ -4,8 +4,10 @@ import { basename, dirname, resolve } from 'node:path';
 import {
   checkDeviceSpec,
   type DeviceFitCurve,
+  type DeviceFitEqeCurve,
   type DeviceFitFree,
   DeviceFitJob,
+  type DeviceFitJvCurve,
   deviceFileParts,
 } from '@pvforge/contracts';
 import {
@@ -25,8 +27,8 @@ import Value from 'typebox/value';
 import { readCurveFile } from '../curve-file.js';
 import { type CliLang, checkLineIn } from './check.js';
 
-/** One entry of CURVES.json: a curve file (relative to CURVES.json) and its conditions. */
-interface CurveEntry extends Omit<DeviceFitCurve, 'voltageV' | 'jMaCm2' | 'kind'> {
+/** One J-V entry of CURVES.json: a curve file (relative to CURVES.json) and its conditions. */
+interface JvEntry extends Omit<DeviceFitJvCurve, 'voltageV' | 'jMaCm2' | 'kind'> {
   file: string;
   kind?: 'jv';
   /** Overrides of the detected units and sign, as the circuit fit's `fit` command takes them. */
@@ -34,6 +36,17 @@ interface CurveEntry extends Omit<DeviceFitCurve, 'voltageV' | 'jMaCm2' | 'kind'
   currentUnit?: 'A/cm2' | 'mA/cm2' | 'A/m2';
   sign?: 'auto' | 'as-is' | 'flip';
 }
+
+/** An EQE entry: a file of wavelength and EQE columns, with a header line. */
+interface EqeEntry extends Omit<DeviceFitEqeCurve, 'wavelengthNm' | 'eqePercent' | 'kind'> {
+  file: string;
+  kind: 'eqe';
+  /** Overrides of the detected units. */
+  wavelengthUnit?: 'nm' | 'um';
+  eqeUnit?: 'percent' | 'fraction';
+}
+
+type CurveEntry = JvEntry | EqeEntry;
 
 export interface FitDeviceOptions {
   curves: string;
@@ -147,8 +160,9 @@ async function readJob(deviceFile: string, opts: FitDeviceOptions, err: NodeJS.W
 async function readCurve(e: CurveEntry, k: number, base: string, err: NodeJS.WritableStream): Promise<DeviceFitCurve> {
   if (!e || typeof e !== 'object' || typeof e.file !== 'string')
     throw new CliInputError(`curves[${k}]: give "file" (relative to the curves file)`);
+  if (e.kind === 'eqe') return readEqe(e, k, base, err);
   if (e.kind !== undefined && e.kind !== 'jv')
-    throw new CliInputError(`curves[${k}].kind: only "jv" curves are fitted`);
+    throw new CliInputError(`curves[${k}].kind: "jv" (a J-V curve) or "eqe" (an EQE spectrum)`);
   if (typeof e.intensitySuns !== 'number')
     throw new CliInputError(`curves[${k}].intensitySuns: give the light intensity in suns (0 for dark)`);
   const path = resolve(base, e.file);
@@ -185,6 +199,34 @@ async function readCurve(e: CurveEntry, k: number, base: string, err: NodeJS.Wri
   err.write(`  ${e.file}: ${v.length} points, ${said}\n`);
   // a curve without a label is called by its file in the result
   return { kind: 'jv', label: e.file, ...conditions, voltageV: v, jMaCm2: j };
+}
+
+/**
+ * An EQE spectrum of CURVES.json: two numeric columns (wavelength, EQE) of a CSV/TSV/TXT or XLSX
+ * file, rows that are not two numbers (the header) skipped. Wavelengths below 5 are read as um and
+ * an EQE of at most 1 everywhere as a fraction, unless the entry says otherwise; what was read is said.
+ */
+async function readEqe(e: EqeEntry, k: number, base: string, err: NodeJS.WritableStream): Promise<DeviceFitCurve> {
+  const path = resolve(base, e.file);
+  const { file: _f, wavelengthUnit, eqeUnit, kind: _k, ...conditions } = e;
+  const source = await readCurveFile(path);
+  const rows: unknown[][] =
+    'rows' in source ? source.rows : source.text.split(/\r?\n/).map((line) => line.trim().split(/\s*[,;\t]\s*|\s+/));
+  const pairs = rows
+    .map((r) => [Number(r[0]), Number(r[1])] as const)
+    .filter(([x, y], i) => rows[i]![0] !== '' && rows[i]![0] !== null && Number.isFinite(x) && Number.isFinite(y));
+  if (pairs.length === 0) throw new CliInputError(`curves[${k}]: ${e.file}: no rows of two numbers (wavelength, EQE)`);
+  const um = wavelengthUnit ? wavelengthUnit === 'um' : Math.max(...pairs.map((p) => p[0])) < 5;
+  const fraction = eqeUnit ? eqeUnit === 'fraction' : Math.max(...pairs.map((p) => p[1])) <= 1;
+  const said = `wavelength in ${um ? 'µm (times 1000)' : 'nm'}, EQE ${fraction ? 'as a fraction (times 100)' : 'in %'}${wavelengthUnit || eqeUnit ? '' : ' (detected)'}`;
+  err.write(`  ${e.file}: ${pairs.length} points, ${said}\n`);
+  return {
+    kind: 'eqe',
+    label: e.file,
+    ...conditions,
+    wavelengthNm: pairs.map((p) => (um ? 1000 * p[0] : p[0])),
+    eqePercent: pairs.map((p) => (fraction ? 100 * p[1] : p[1])),
+  };
 }
 
 function summary(r: DeviceFitResult, lang: CliLang, threads: number): string {

@@ -108,19 +108,25 @@ export function fitTables(result: unknown, s: Shape): FitSheets {
     ['Time allowed', s.num(r['maxSeconds'], 'result.maxSeconds'), U.s],
   ]);
 
+  // J-V curves (V, mA/cm²) and EQE spectra (nm, %); a result from before EQE curves has no kind
   const curves = s.arr(r['curves'], 'result.curves').map((x, k) => {
     const at = `result.curves[${k}]`;
     const c = s.obj(x, at);
-    const V = s.nums(c['voltageV'], `${at}.voltageV`);
-    const measured = s.nums(c['measuredMaCm2'], `${at}.measuredMaCm2`, V.length);
-    const fitted = c['fittedMaCm2'] === null ? null : s.nums(c['fittedMaCm2'], `${at}.fittedMaCm2`, V.length);
-    const weighted = c['residual'] === null ? null : s.nums(c['residual'], `${at}.residual`, V.length);
+    const eqe = c['kind'] === 'eqe';
+    const [xKey, yKey, fitKey, rmsKey] = eqe
+      ? ['wavelengthNm', 'measuredPercent', 'fittedPercent', 'rmsPercent']
+      : ['voltageV', 'measuredMaCm2', 'fittedMaCm2', 'rmsMaCm2'];
+    const X = s.nums(c[xKey], `${at}.${xKey}`);
+    const measured = s.nums(c[yKey], `${at}.${yKey}`, X.length);
+    const fitted = c[fitKey] === null ? null : s.nums(c[fitKey], `${at}.${fitKey}`, X.length);
+    const weighted = c['residual'] === null ? null : s.nums(c['residual'], `${at}.residual`, X.length);
     return {
+      eqe,
       label: s.str(c['label'], `${at}.label`),
-      suns: s.num(c['intensitySuns'], `${at}.intensitySuns`),
+      suns: eqe ? null : s.num(c['intensitySuns'], `${at}.intensitySuns`),
       chi: optional(s, c['chiSquare'], `${at}.chiSquare`),
-      rms: optional(s, c['rmsMaCm2'], `${at}.rmsMaCm2`),
-      V,
+      rms: optional(s, c[rmsKey], `${at}.${rmsKey}`),
+      X,
       measured,
       fitted,
       weighted,
@@ -128,18 +134,37 @@ export function fitTables(result: unknown, s: Shape): FitSheets {
   });
   const curveFigures: Table = {
     name: 'Fit curves',
-    headers: ['Curve', 'Label', h('Suns', 'sun'), 'Points', 'Chi-square', h('RMSE', U.mAcm2)],
-    rows: curves.map((c, k): Cell[] => [k + 1, c.label, c.suns, c.V.length, c.chi, c.rms]),
-  };
-  const curveSheets = curves.map((c, k) =>
-    columns(`Curve ${k + 1} ${c.label}`, [
-      { header: h('V', U.V), values: c.V },
-      { header: h('J data', U.mAcm2), values: c.measured },
-      { header: h('J fit', U.mAcm2), values: c.fitted ?? [] },
-      { header: h('Residual fit - data', U.mAcm2), values: c.fitted ? c.fitted.map((j, i) => j - c.measured[i]!) : [] },
-      { header: h('Weighted residual', 'noise units'), values: c.weighted ?? [] },
+    headers: [
+      'Curve',
+      'Label',
+      'Kind',
+      h('Suns', 'sun'),
+      'Points',
+      'Chi-square',
+      h('RMSE of a J-V', U.mAcm2),
+      h('RMSE of an EQE', 'percentage points'),
+    ],
+    rows: curves.map((c, k): Cell[] => [
+      k + 1,
+      c.label,
+      c.eqe ? 'EQE' : 'J-V',
+      c.suns,
+      c.X.length,
+      c.chi,
+      c.eqe ? null : c.rms,
+      c.eqe ? c.rms : null,
     ]),
-  );
+  };
+  const curveSheets = curves.map((c, k) => {
+    const [xh, yq, yu] = c.eqe ? [h('Wavelength', U.nm), 'EQE', U.percent] : [h('V', U.V), 'J', U.mAcm2];
+    return columns(`Curve ${k + 1} ${c.label}`, [
+      { header: xh, values: c.X },
+      { header: h(`${yq} data`, yu), values: c.measured },
+      { header: h(`${yq} fit`, yu), values: c.fitted ?? [] },
+      { header: h('Residual fit - data', yu), values: c.fitted ? c.fitted.map((y, i) => y - c.measured[i]!) : [] },
+      { header: h('Weighted residual', 'noise units'), values: c.weighted ?? [] },
+    ]);
+  });
 
   // the correlation matrix is over the fitted variables: the parameters no other is tied to
   const variables = params.filter((p) => p.tiedTo === undefined).map((p) => p.path);

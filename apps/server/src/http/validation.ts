@@ -16,9 +16,17 @@ export interface AjvLikeError {
 }
 
 function fieldOf(e: AjvLikeError): string {
-  if (e.keyword === 'required' && typeof e.params['missingProperty'] === 'string') {
+  // Ajv names the missing property in missingProperty, TypeBox's Value.Errors in requiredProperties
+  const required = e.params['requiredProperties'];
+  const missing =
+    typeof e.params['missingProperty'] === 'string'
+      ? e.params['missingProperty']
+      : Array.isArray(required) && typeof required[0] === 'string'
+        ? required[0]
+        : undefined;
+  if (e.keyword === 'required' && missing !== undefined) {
     const parent = e.instancePath.replace(/^\//, '').replaceAll('/', '.');
-    return parent ? `${parent}.${e.params['missingProperty']}` : e.params['missingProperty'];
+    return parent ? `${parent}.${missing}` : missing;
   }
   return e.instancePath.replace(/^\//, '').replaceAll('/', '.');
 }

@@ -165,7 +165,7 @@ const STOPPED: FitEvaluation = {
 function evaluation(answer: FitRunResult): FitEvaluation {
   const { worker: _worker, ...e } = answer;
   if (!e.ok) return e;
-  return { ok: true, jMaCm2: e.jMaCm2.map((c) => c.map((x: number | null) => x ?? Number.NaN)) };
+  return { ok: true, model: e.model.map((c) => c.map((x: number | null) => x ?? Number.NaN)) };
 }
 
 function failedRun(why: string): FitEvaluation {

@@ -1,4 +1,13 @@
-import { type CalcKind, checkCircuitJob, checkDeviceSpec, DeviceFitJob, type Lang } from '@pvforge/contracts';
+import {
+  type CalcKind,
+  checkCircuitJob,
+  checkDeviceSpec,
+  DeviceFitCurve,
+  DeviceFitEqeCurve,
+  DeviceFitJob,
+  DeviceFitJvCurve,
+  type Lang,
+} from '@pvforge/contracts';
 import {
   type CheckIssue,
   checkCircuitJobInput,
@@ -11,6 +20,7 @@ import {
   OpticsInputError,
 } from '@pvforge/engine';
 import type { Words } from '@pvforge/params';
+import type { TSchema } from 'typebox';
 import Value from 'typebox/value';
 import { problemFromAjv, problemMessage } from '../http/validation.js';
 import { fileAssets } from './assets.js';
@@ -132,16 +142,27 @@ function schemaLimit(e: { keyword: string; params: Record<string, unknown> }): W
  */
 export function checkDeviceFitJob(raw: unknown): Checked {
   if (!Value.Check(DeviceFitJob, raw)) {
-    const errors = [...Value.Errors(DeviceFitJob, raw)];
-    const problem = problemFromAjv(errors);
-    const field = problem.field ? `job.${problem.field}` : 'job';
-    const first = errors.find((e) => e.instancePath.replace(/^\//, '').replaceAll('/', '.') === problem.field);
-    const limit = first && problem.rule !== 'required' ? schemaLimit(first) : undefined;
-    const words = {
-      zh: problemMessage({ ...problem, field }, undefined, 'zh-CN') + (limit?.zh ?? ''),
-      en: problemMessage({ ...problem, field }, undefined, 'en') + (limit?.en ?? ''),
-    };
-    return invalidOf([{ field, words }]);
+    // a curve is a J-V or an EQE by its kind: it is checked against that shape alone, so that the
+    // refusal names its own field (job.curves[1].eqePercent) rather than "matches neither kind"
+    const curves = (raw as { curves?: unknown } | null)?.curves;
+    const bad = Array.isArray(curves) ? curves.findIndex((c) => !Value.Check(DeviceFitCurve, c)) : -1;
+    if (bad >= 0) {
+      const c = (curves as unknown[])[bad] as { kind?: unknown } | null;
+      const at = `job.curves[${bad}]`;
+      if (c?.kind !== 'jv' && c?.kind !== 'eqe')
+        return invalidOf([
+          {
+            field: `${at}.kind`,
+            words: {
+              zh: `${at}.kind 须为 "jv"（J-V 曲线）或 "eqe"（EQE 谱）`,
+              en: `${at}.kind must be "jv" (a J-V curve) or "eqe" (an EQE spectrum)`,
+            },
+          },
+        ]);
+      const schema = c.kind === 'eqe' ? DeviceFitEqeCurve : DeviceFitJvCurve;
+      return shapeRefusal(schema, c, at);
+    }
+    return shapeRefusal(DeviceFitJob, raw, 'job');
   }
   const device = checkCalculationInput('elec', raw.device);
   if (!device.ok) return { ...device, field: device.field.replace(/^device/, 'job.device') };
@@ -149,4 +170,18 @@ export function checkDeviceFitJob(raw: unknown): Checked {
   const problems = checkDeviceFitInput(job);
   if (problems.length) return invalidOf(problems.map((p) => ({ field: `job.${p.field}`, words: p.words })));
   return { ok: true, input: job, ...(device.warnings ? { warnings: device.warnings } : {}) };
+}
+
+/** The first shape problem of value against schema, its field named under `at` (job, job.curves[1]). */
+function shapeRefusal(schema: TSchema, value: unknown, at: string): Checked {
+  const errors = [...Value.Errors(schema, value)];
+  const problem = problemFromAjv(errors);
+  const field = problem.field ? `${at}.${problem.field}` : at;
+  const first = errors.find((e) => e.instancePath.replace(/^\//, '').replaceAll('/', '.') === problem.field);
+  const limit = first && problem.rule !== 'required' ? schemaLimit(first) : undefined;
+  const words = {
+    zh: problemMessage({ ...problem, field }, undefined, 'zh-CN') + (limit?.zh ?? ''),
+    en: problemMessage({ ...problem, field }, undefined, 'en') + (limit?.en ?? ''),
+  };
+  return invalidOf([{ field, words }]);
 }

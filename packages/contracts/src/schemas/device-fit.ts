@@ -32,8 +32,8 @@ export {
 
 const Finite = (o: Record<string, unknown> = {}) => Type.Number(o);
 
-export const DeviceFitCurve = Type.Object({
-  /** A J-V curve: V in V and J in mA/cm^2, photocurrent positive (the engine's sign). */
+/** A J-V curve: V in V and J in mA/cm^2, photocurrent positive (the engine's sign). */
+export const DeviceFitJvCurve = Type.Object({
   kind: Type.Literal('jv'),
   /** What the user calls it ("1 sun, reverse"); shown in the result. */
   label: Type.Optional(Type.String({ maxLength: 200 })),
@@ -57,6 +57,28 @@ export const DeviceFitCurve = Type.Object({
   /** Extra weight of the whole curve (default 1). */
   weight: Type.Optional(Finite()),
 });
+
+/**
+ * An EQE spectrum at short circuit without bias light: wavelengths in nm (inside the device's
+ * optical window), EQE in percent.
+ */
+export const DeviceFitEqeCurve = Type.Object({
+  kind: Type.Literal('eqe'),
+  label: Type.Optional(Type.String({ maxLength: 200 })),
+  /** Temperature of the measurement, K (default: the device's). */
+  temperatureK: Type.Optional(Finite()),
+  wavelengthNm: Type.Array(Finite(), { minItems: 1, maxItems: DEVICE_FIT_MAX_POINTS }),
+  eqePercent: Type.Array(Finite(), { minItems: 1, maxItems: DEVICE_FIT_MAX_POINTS }),
+  /** Noise of each point in percentage points of EQE (absolute): the residual's scale. */
+  noisePercent: Type.Optional(Finite()),
+  /** Extra weight of the whole curve (default 1). */
+  weight: Type.Optional(Finite()),
+});
+
+export type DeviceFitJvCurve = Static<typeof DeviceFitJvCurve>;
+export type DeviceFitEqeCurve = Static<typeof DeviceFitEqeCurve>;
+
+export const DeviceFitCurve = Type.Union([DeviceFitJvCurve, DeviceFitEqeCurve]);
 export type DeviceFitCurve = Static<typeof DeviceFitCurve>;
 
 export const DeviceFitFree = Type.Object({

@@ -216,8 +216,8 @@ export function runDeviceSimulation(
   result.generation.jGenerationMaCm2 = integrateOnMesh(mesh, G);
   // Progress: the light sweep, the dark sweep and the EQE share the scale after the optics (5 %).
   const report = options.onProgress;
-  const runLight = kind !== 'dark';
-  const runDark = kind === 'dark' || el.darkJV === true;
+  const runLight = kind !== 'dark' && !options.eqeOnly;
+  const runDark = (kind === 'dark' || el.darkJV === true) && !options.eqeOnly;
   // weights of the stages on the progress bar (a transient's steps dominate when there is one)
   const stages = [
     runLight ? 3 : 0,

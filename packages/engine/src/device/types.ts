@@ -252,6 +252,8 @@ export interface DeviceSimulationOptions {
    * current at the measured voltages and nothing else.
    */
   fitVoltagesV?: number[];
+  /** Only the EQE (electrical.eqe), no J-V sweep: a fit's forward run of an EQE spectrum. */
+  eqeOnly?: boolean;
   /**
    * Keeps the optics (G(x) and the incident power) of devices run before, keyed by everything but
    * their electrical parameters: a fit's runs differ only in those (fit/forward.ts). The results

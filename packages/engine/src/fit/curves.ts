@@ -1,8 +1,8 @@
 /**
  * The measured curves of a device fit: their checks (what makes a fit meaningless is refused
  * before any run: one point, a curve that goes back over itself, voltages in mV or currents in
- * A/m^2 read as V and mA/cm^2, a photocurrent of the wrong sign) and the scale of each point's
- * residual, sigma_i:
+ * A/m^2 read as V and mA/cm^2, a photocurrent of the wrong sign; for an EQE spectrum wavelengths
+ * in um, a fraction read as percent) and the scale of each point's residual, sigma_i (J-V):
  *   sigma_i = noiseMaCm2                      (absolute noise, a light curve)
  *   sigma_i = noiseRel * max(|J_i|, J_floor)  (relative noise, a dark curve over decades)
  *   sigma_i = sqrt(noiseMaCm2^2 + (noiseRel J_i)^2)  (both: a dark curve with a meter's floor,
@@ -11,12 +11,13 @@
  *   r_i = sqrt(weight) * (J_model(V_i) - J_i) / sigma_i,
  * so that sum r_i^2 is chi-square when the noise levels are right. A curve given neither gets 1 %
  * of its largest |J| (light) or 5 % of |J| (dark), and says so; the intervals are then scaled by
- * the fit's own residuals (uncertainty.ts), never narrowed by the assumption.
+ * the fit's own residuals (uncertainty.ts), never narrowed by the assumption. An EQE spectrum:
+ * sigma_i = noisePercent (percentage points), or 1 % of its largest EQE when it gives none.
  */
 
 import type { Words } from '@pvforge/params';
 import type { FitProblem } from './free-parameters.js';
-import type { DeviceFitCurve } from './job.js';
+import type { DeviceFitCurve, DeviceFitEqeCurve } from './job.js';
 
 /** Fewest points of one curve: fewer cannot show a J-V's shape. */
 export const MIN_CURVE_POINTS = 5;
@@ -24,21 +25,32 @@ export const MIN_CURVE_POINTS = 5;
 const DEFAULT_NOISE_LIGHT_FRACTION = 0.01;
 const DEFAULT_NOISE_REL_DARK = 0.05;
 
-/** A checked curve, sorted by voltage, with the scale of each point's residual. */
+/**
+ * A checked curve, sorted by its abscissa, with the scale of each point's residual: a J-V (x the
+ * voltage in V, y the current density in mA/cm^2, generation positive) or an EQE spectrum (x the
+ * wavelength in nm, y the EQE in percent).
+ */
 export interface PreparedCurve {
+  kind: 'jv' | 'eqe';
   /** Index in the job's curve list. */
   index: number;
   label: string;
+  /** Light intensity in suns of a J-V (0: dark); 0 for an EQE (measured without bias light). */
   intensitySuns: number;
   temperatureK?: number;
-  /** Ascending voltages, V, and the measured J at them, mA/cm^2 (generation positive). */
-  voltageV: number[];
-  jMaCm2: number[];
-  /** sqrt(weight) / sigma_i of each point, 1/(mA/cm^2). */
+  x: number[];
+  y: number[];
+  /** sqrt(weight) / sigma_i of each point, 1/(unit of y). */
   scale: Float64Array;
   /** The noise assumed when the curve gave none (said in the result). */
   assumedNoise?: Words;
 }
+
+/** Shortest wavelength and longest an EQE may give, nm: beyond, the unit is wrong (um or Angstrom). */
+const EQE_MIN_NM = 200;
+const EQE_MAX_NM = 3000;
+/** Default EQE noise when a curve gives none: 1 % of its largest EQE (percentage points). */
+const DEFAULT_EQE_NOISE_FRACTION = 0.01;
 
 /** Checks the curves and prepares their residual scales; problems name the curve and field. */
 export function prepareCurves(curves: readonly DeviceFitCurve[]): { curves: PreparedCurve[]; problems: FitProblem[] } {
@@ -48,6 +60,11 @@ export function prepareCurves(curves: readonly DeviceFitCurve[]): { curves: Prep
     const at = `curves[${k}]`;
     const say = (field: string, zh: string, en: string) => problems.push({ field: `${at}${field}`, words: { zh, en } });
     const name = c.label?.trim() || `#${k + 1}`;
+    if (c.kind === 'eqe') {
+      const eqe = prepareEqe(c, k, name, say);
+      if (eqe) out.push(eqe);
+      return;
+    }
     const n = c.voltageV.length;
     if (c.jMaCm2.length !== n) {
       say(
@@ -143,15 +160,132 @@ export function prepareCurves(curves: readonly DeviceFitCurve[]): { curves: Prep
             };
     }
     out.push({
+      kind: 'jv',
       index: k,
       label: name,
       intensitySuns: c.intensitySuns,
       ...(c.temperatureK !== undefined ? { temperatureK: c.temperatureK } : {}),
-      voltageV: v,
-      jMaCm2: j,
+      x: v,
+      y: j,
       scale,
       ...(assumedNoise ? { assumedNoise } : {}),
     });
   });
   return problems.length ? { curves: [], problems } : { curves: out, problems };
+}
+
+/**
+ * An EQE spectrum checked (one point, NaN, a wavelength twice, um or Angstrom read as nm, a fraction
+ * read as percent, values beyond 100 %) and its residual scale: sigma = noisePercent, or 1 % of the
+ * largest EQE when the curve gives none (said).
+ */
+function prepareEqe(
+  c: DeviceFitEqeCurve,
+  k: number,
+  name: string,
+  say: (field: string, zh: string, en: string) => void,
+): PreparedCurve | undefined {
+  const n = c.wavelengthNm.length;
+  if (c.eqePercent.length !== n) {
+    say(
+      '.eqePercent',
+      `曲线「${name}」有 ${n} 个波长而 EQE 有 ${c.eqePercent.length} 个`,
+      `curve “${name}” has ${n} wavelengths but ${c.eqePercent.length} EQE values`,
+    );
+    return undefined;
+  }
+  if (n < MIN_CURVE_POINTS) {
+    say(
+      '.wavelengthNm',
+      `曲线「${name}」只有 ${n} 个点：拟合至少需要 ${MIN_CURVE_POINTS} 个点`,
+      `curve “${name}” has ${n} point(s): a fit needs at least ${MIN_CURVE_POINTS}`,
+    );
+    return undefined;
+  }
+  if (![...c.wavelengthNm, ...c.eqePercent].every(Number.isFinite)) {
+    say(
+      '.eqePercent',
+      `曲线「${name}」含有非数值（NaN 或无穷大）`,
+      `curve “${name}” holds a value that is not a finite number (NaN or infinity)`,
+    );
+    return undefined;
+  }
+  const order = c.wavelengthNm.map((_, i) => i).sort((a, b) => c.wavelengthNm[a]! - c.wavelengthNm[b]!);
+  const x = order.map((i) => c.wavelengthNm[i]!);
+  const y = order.map((i) => c.eqePercent[i]!);
+  for (let i = 1; i < n; i++)
+    if (!(x[i]! > x[i - 1]!)) {
+      say(
+        '.wavelengthNm',
+        `曲线「${name}」在 ${x[i]} nm 处波长重复`,
+        `curve “${name}” has the wavelength ${x[i]} nm twice`,
+      );
+      return undefined;
+    }
+  let bad = false;
+  if (x[0]! < EQE_MIN_NM || x[n - 1]! > EQE_MAX_NM) {
+    bad = true;
+    say(
+      '.wavelengthNm',
+      `曲线「${name}」的波长为 ${x[0]} 到 ${x[n - 1]}：单位应为 nm（${EQE_MIN_NM}–${EQE_MAX_NM}；是否为 µm 或 Å？）`,
+      `curve “${name}” spans ${x[0]} to ${x[n - 1]} in wavelength: the unit is nm (${EQE_MIN_NM}–${EQE_MAX_NM}; was it µm or Å?)`,
+    );
+  }
+  const yMax = Math.max(...y);
+  if (yMax > 100) {
+    bad = true;
+    say(
+      '.eqePercent',
+      `曲线「${name}」的 EQE 达 ${yMax.toPrecision(3)} %，超过 100 %`,
+      `curve “${name}” reaches an EQE of ${yMax.toPrecision(3)} %, above 100 %`,
+    );
+  } else if (!(yMax > 1)) {
+    bad = true;
+    say(
+      '.eqePercent',
+      `曲线「${name}」的 EQE 处处不超过 1：EQE 的单位为 %（比例请乘以 100）`,
+      `curve “${name}” has an EQE of at most 1 everywhere: PVForge takes EQE in percent (multiply a fraction by 100)`,
+    );
+  }
+  if (Math.min(...y) < -5) {
+    bad = true;
+    say('.eqePercent', `曲线「${name}」含有低于 −5 % 的 EQE`, `curve “${name}” holds an EQE below −5 %`);
+  }
+  if (c.noisePercent !== undefined && !(c.noisePercent > 0 && c.noisePercent <= 100)) {
+    bad = true;
+    say('.noisePercent', 'EQE 噪声必须大于 0 且不超过 100 %', 'the EQE noise must be above 0 and at most 100 %');
+  }
+  if (c.weight !== undefined && !(c.weight > 0 && c.weight <= 1e6)) {
+    bad = true;
+    say('.weight', '权重必须大于 0 且不超过 1e6', 'the weight must be above 0 and at most 1e6');
+  }
+  if (c.temperatureK !== undefined && !(c.temperatureK >= 50 && c.temperatureK <= 600)) {
+    bad = true;
+    say(
+      '.temperatureK',
+      '测量温度必须在 50 K 到 600 K 之间',
+      'the measurement temperature must be between 50 K and 600 K',
+    );
+  }
+  if (bad) return undefined;
+  const sigma = c.noisePercent ?? DEFAULT_EQE_NOISE_FRACTION * yMax;
+  const scale = new Float64Array(n).fill(Math.sqrt(c.weight ?? 1) / sigma);
+  return {
+    kind: 'eqe',
+    index: k,
+    label: name,
+    intensitySuns: 0,
+    ...(c.temperatureK !== undefined ? { temperatureK: c.temperatureK } : {}),
+    x,
+    y,
+    scale,
+    ...(c.noisePercent === undefined
+      ? {
+          assumedNoise: {
+            zh: `曲线「${name}」未给噪声：按最大 EQE 的 1 %（${sigma.toPrecision(2)} 个百分点）计`,
+            en: `curve “${name}” gave no noise level: 1 % of its largest EQE (${sigma.toPrecision(2)} percentage points) assumed`,
+          },
+        }
+      : {}),
+  };
 }

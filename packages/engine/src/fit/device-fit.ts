@@ -70,7 +70,9 @@ export interface DeviceFitParameter {
   statement?: Words;
 }
 
-export interface DeviceFitCurveResult {
+/** A J-V curve's fit. */
+export interface DeviceFitJvCurveResult {
+  kind: 'jv';
   index: number;
   label: string;
   intensitySuns: number;
@@ -83,6 +85,23 @@ export interface DeviceFitCurveResult {
   /** Root mean square of J_model - J, mA/cm^2. */
   rmsMaCm2: number | null;
 }
+
+/** An EQE spectrum's fit. */
+export interface DeviceFitEqeCurveResult {
+  kind: 'eqe';
+  index: number;
+  label: string;
+  wavelengthNm: number[];
+  measuredPercent: number[];
+  fittedPercent: number[] | null;
+  /** Weighted residuals r_i (in noise units). */
+  residual: number[] | null;
+  chiSquare: number | null;
+  /** Root mean square of EQE_model - EQE, percentage points. */
+  rmsPercent: number | null;
+}
+
+export type DeviceFitCurveResult = DeviceFitJvCurveResult | DeviceFitEqeCurveResult;
 
 export type DeviceFitStatus = 'converged' | 'budget' | 'time' | 'cancelled';
 
@@ -143,7 +162,31 @@ export function checkDeviceFitInput(job: DeviceFitJob): FitProblem[] {
       words: { zh: '叠层器件暂不支持拟合', en: 'a tandem cannot be fitted yet' },
     });
   const kind = el.generation?.kind ?? (dev?.illumination ? 'optical' : 'dark');
+  const ill = dev?.illumination as { wavelength?: { startNm?: number; endNm?: number } } | undefined;
   job.curves.forEach((c, k) => {
+    if (c.kind === 'eqe') {
+      // the engine's EQE comes from the device's optics: light through its layers, per wavelength
+      if (kind !== 'optical')
+        problems.push({
+          field: `curves[${k}].kind`,
+          words: {
+            zh: '器件的产生率不是由光学计算得到的：EQE 曲线需要器件的光学部分（光照与各层的 n,k）',
+            en: "the device's generation does not come from its optics: an EQE curve needs the optical part (illumination and the layers' n,k)",
+          },
+        });
+      const lo = ill?.wavelength?.startNm;
+      const hi = ill?.wavelength?.endNm;
+      const xs = c.wavelengthNm.filter(Number.isFinite);
+      if (lo !== undefined && hi !== undefined && xs.length && (Math.min(...xs) < lo || Math.max(...xs) > hi))
+        problems.push({
+          field: `curves[${k}].wavelengthNm`,
+          words: {
+            zh: `EQE 的波长（${Math.min(...xs)}–${Math.max(...xs)} nm）超出器件光学计算的范围 ${lo}–${hi} nm：请扩大光照的波长范围或截去超出部分`,
+            en: `the EQE's wavelengths (${Math.min(...xs)}–${Math.max(...xs)} nm) reach beyond the device's optical window ${lo}–${hi} nm: widen the illumination's wavelength range or cut the spectrum`,
+          },
+        });
+      return;
+    }
     if (c.intensitySuns > 0 && kind === 'dark')
       problems.push({
         field: `curves[${k}].intensitySuns`,
@@ -154,7 +197,7 @@ export function checkDeviceFitInput(job: DeviceFitJob): FitProblem[] {
       });
   });
   if (!problems.length) {
-    const n = curves.curves.reduce((s, c) => s + c.voltageV.length, 0);
+    const n = curves.curves.reduce((s, c) => s + c.x.length, 0);
     if (n <= free.variables.length + 1)
       problems.push({
         field: 'curves',
@@ -315,7 +358,7 @@ export async function fitDevice(
             },
     );
   }
-  const n = curves.reduce((s, c) => s + c.voltageV.length, 0);
+  const n = curves.reduce((s, c) => s + c.x.length, 0);
   const dof = Math.max(1, n - m);
   if (hat && unc) messages.push(...qualityWords(unc.reducedChiSquare, job));
   // every free path has its entry; a tied one repeats its target's value and interval
@@ -410,7 +453,9 @@ function parameterResult(
 
 /** How well the fitted curves pass through the data, said when they miss by more than the noise. */
 function qualityWords(chi2PerDof: number, job: DeviceFitJob): Words[] {
-  const stated = job.curves.every((c) => c.noiseMaCm2 !== undefined || c.noiseRel !== undefined);
+  const stated = job.curves.every((c) =>
+    c.kind === 'eqe' ? c.noisePercent !== undefined : c.noiseMaCm2 !== undefined || c.noiseRel !== undefined,
+  );
   const x = chi2PerDof.toPrecision(3);
   if (chi2PerDof > 100)
     return [
@@ -431,8 +476,8 @@ function qualityWords(chi2PerDof: number, job: DeviceFitJob): Words[] {
 
 function curveResults(curves: readonly PreparedCurve[], hat: FitPoint | null): DeviceFitCurveResult[] {
   let o = 0;
-  return curves.map((c, k) => {
-    const len = c.voltageV.length;
+  return curves.map((c, k): DeviceFitCurveResult => {
+    const len = c.x.length;
     const model = hat?.model?.[k] ?? null;
     const r = hat?.r ? Array.from(hat.r.subarray(o, o + len)) : null;
     o += len;
@@ -441,18 +486,31 @@ function curveResults(curves: readonly PreparedCurve[], hat: FitPoint | null): D
     if (model && r)
       for (let i = 0; i < len; i++) {
         chi += r[i]! ** 2;
-        sq += (model[i]! - c.jMaCm2[i]!) ** 2;
+        sq += (model[i]! - c.y[i]!) ** 2;
       }
-    return {
-      index: c.index,
-      label: c.label,
-      intensitySuns: c.intensitySuns,
-      voltageV: c.voltageV,
-      measuredMaCm2: c.jMaCm2,
-      fittedMaCm2: model,
-      residual: r,
-      chiSquare: model && r ? chi : null,
-      rmsMaCm2: model && r ? Math.sqrt(sq / len) : null,
-    };
+    const fit = { residual: r, chiSquare: model && r ? chi : null };
+    const rms = model && r ? Math.sqrt(sq / len) : null;
+    return c.kind === 'eqe'
+      ? {
+          kind: 'eqe',
+          index: c.index,
+          label: c.label,
+          wavelengthNm: c.x,
+          measuredPercent: c.y,
+          fittedPercent: model,
+          ...fit,
+          rmsPercent: rms,
+        }
+      : {
+          kind: 'jv',
+          index: c.index,
+          label: c.label,
+          intensitySuns: c.intensitySuns,
+          voltageV: c.x,
+          measuredMaCm2: c.y,
+          fittedMaCm2: model,
+          ...fit,
+          rmsMaCm2: rms,
+        };
   });
 }

@@ -1,8 +1,9 @@
 /**
  * The forward model of a device fit: the DeviceSpec with the fit variables written in, run by the
  * engine (device/simulate.ts) once per measured curve at exactly the measured voltages, under the
- * curve's light and temperature. Nothing is interpolated: the model current is the solver's at
- * each V_i. Light intensity scales the generation (the optics is linear in the incident flux:
+ * curve's light and temperature. Nothing is interpolated in a J-V: the model current is the
+ * solver's at each V_i. An EQE spectrum is the engine's EQE (short circuit, no bias light) at the
+ * optics' wavelengths every median spacing of the spectrum, linear between them. Light intensity scales the generation (the optics is linear in the incident flux:
  * illumination.suns for optical and Beer-Lambert generation, G itself for uniform and profile
  * generation); intensity 0 is the dark J-V. What the curve does not need (EQE, transients,
  * impedance, C-V, loss runs) is left out of the run.
@@ -18,8 +19,29 @@ import type { DeviceFitJob } from './job.js';
 /** Wall-clock limit of one curve's run inside a fit, ms: a run that takes longer failed. */
 const CURVE_RUN_LIMIT_MS = 60_000;
 
-/** The model currents of every curve at its (sorted) voltages, or why the run failed. */
-export type FitEvaluation = { ok: true; jMaCm2: number[][] } | { ok: false; reason: Words; input?: boolean };
+/**
+ * The model of every curve at its (sorted) abscissae: J in mA/cm^2 at the voltages of a J-V, EQE in
+ * percent at the wavelengths of an EQE spectrum; or why the run failed.
+ */
+export type FitEvaluation = { ok: true; model: number[][] } | { ok: false; reason: Words; input?: boolean };
+
+/** The wavelength step of a run for an EQE spectrum: its median spacing, at least 1 nm. */
+function eqeStepNm(x: readonly number[]): number {
+  const d = x
+    .slice(1)
+    .map((v, i) => v - x[i]!)
+    .sort((a, b) => a - b);
+  return Math.max(1, d[Math.floor(d.length / 2)] ?? 1);
+}
+
+/** y(x) linear between the computed points (ascending xs); undefined outside them. */
+function interpolate(xs: readonly number[], ys: readonly number[], x: number): number | undefined {
+  if (!(x >= xs[0]! && x <= xs[xs.length - 1]!)) return undefined;
+  let k = 0;
+  while (k + 2 < xs.length && xs[k + 1]! < x) k++;
+  const t = xs[k + 1]! === xs[k]! ? 0 : (x - xs[k]!) / (xs[k + 1]! - xs[k]!);
+  return ys[k]! + t * (ys[k + 1]! - ys[k]!);
+}
 
 type AnyRecord = Record<string, unknown>;
 
@@ -38,6 +60,12 @@ export function deviceForCurve(device: unknown, curve: PreparedCurve): Electrica
   ])
     delete el[k];
   if (curve.temperatureK !== undefined) el.temperatureK = curve.temperatureK;
+  if (curve.kind === 'eqe') {
+    // the EQE at the spectrum's spacing (the optics' own grid, every stepNm), interpolated to its points
+    el.eqe = { stepNm: eqeStepNm(curve.x) };
+    spec.electrical = el;
+    return spec as unknown as ElectricalDeviceSpecLike;
+  }
   const gen = el.generation as AnyRecord | undefined;
   const kind = (gen?.kind as string | undefined) ?? (spec.illumination ? 'optical' : 'dark');
   const I = curve.intensitySuns;
@@ -64,7 +92,7 @@ export function simulateCurves(
     let res: ReturnType<typeof runDeviceSimulation>;
     try {
       res = runDeviceSimulation(deviceForCurve(device, c), assets, {
-        fitVoltagesV: c.voltageV,
+        ...(c.kind === 'eqe' ? { eqeOnly: true } : { fitVoltagesV: c.x }),
         wallClockLimit_ms: CURVE_RUN_LIMIT_MS,
         ...(opticsMemo ? { opticsMemo } : {}),
       });
@@ -76,18 +104,34 @@ export function simulateCurves(
         reason: { zh: `器件无法按这些参数计算：${why}`, en: `the device cannot be run with these values: ${why}` },
       };
     }
+    const failed = {
+      ok: false as const,
+      reason: {
+        zh: `曲线「${c.label}」的计算未收敛`,
+        en: `the run of curve “${c.label}” did not converge`,
+      },
+    };
+    if (c.kind === 'eqe') {
+      const q = res.eqe;
+      if (!q || q.failedWavelengthNm?.length) return failed;
+      const model = c.x.map((x) => interpolate(q.wavelengthNm, q.eqe, x));
+      if (model.some((v) => v === undefined))
+        return {
+          ok: false,
+          input: true,
+          reason: {
+            zh: `曲线「${c.label}」的波长超出器件光学计算的波长范围`,
+            en: `curve “${c.label}” reaches beyond the wavelengths of the device's optics`,
+          },
+        };
+      out.push(model.map((v) => 100 * v!));
+      continue;
+    }
     const jv = c.intensitySuns === 0 ? res.dark : res.light;
-    if (!jv?.converged || jv.J_mA_cm2.length !== c.voltageV.length)
-      return {
-        ok: false,
-        reason: {
-          zh: `曲线「${c.label}」的计算未收敛`,
-          en: `the run of curve “${c.label}” did not converge`,
-        },
-      };
+    if (!jv?.converged || jv.J_mA_cm2.length !== c.x.length) return failed;
     out.push(jv.J_mA_cm2.slice());
   }
-  return { ok: true, jMaCm2: out };
+  return { ok: true, model: out };
 }
 
 /**
@@ -107,15 +151,15 @@ export function evaluateFitPoint(
   return simulateCurves(deviceWith(job.device, variables, u), prepared.curves, assets, opticsMemo);
 }
 
-/** Weighted residuals r_i = scale_i (J_model - J_i) of all curves, stacked in curve order. */
+/** Weighted residuals r_i = scale_i (model_i - measured_i) of all curves, stacked in curve order. */
 export function weightedResiduals(curves: readonly PreparedCurve[], model: number[][]): Float64Array {
-  const n = curves.reduce((s, c) => s + c.voltageV.length, 0);
+  const n = curves.reduce((s, c) => s + c.x.length, 0);
   const r = new Float64Array(n);
   let o = 0;
   curves.forEach((c, k) => {
-    const jm = model[k]!;
-    for (let i = 0; i < c.voltageV.length; i++) r[o + i] = c.scale[i]! * (jm[i]! - c.jMaCm2[i]!);
-    o += c.voltageV.length;
+    const ym = model[k]!;
+    for (let i = 0; i < c.x.length; i++) r[o + i] = c.scale[i]! * (ym[i]! - c.y[i]!);
+    o += c.x.length;
   });
   return r;
 }

@@ -17,8 +17,8 @@ export const DEVICE_FIT_MAX_SECONDS = 3600;
 export const DEVICE_FIT_DEFAULT_EVALUATIONS = 600;
 export const DEVICE_FIT_DEFAULT_SECONDS = 600;
 
-export interface DeviceFitCurve {
-  /** A J-V curve: V in V and J in mA/cm^2, photocurrent positive (the engine's sign). */
+/** A J-V curve: V in V and J in mA/cm^2, photocurrent positive (the engine's sign). */
+export interface DeviceFitJvCurve {
   kind: 'jv';
   /** What the user calls it ("1 sun, reverse"); shown in the result. */
   label?: string;
@@ -42,6 +42,26 @@ export interface DeviceFitCurve {
   /** Extra weight of the whole curve (default 1). */
   weight?: number;
 }
+
+/**
+ * An external quantum efficiency spectrum at short circuit without bias light (the engine's EQE,
+ * device/simulate.ts): wavelengths in nm inside the device's optical window, EQE in percent.
+ */
+export interface DeviceFitEqeCurve {
+  kind: 'eqe';
+  /** What the user calls it; shown in the result. */
+  label?: string;
+  /** Temperature of the measurement, K (default: the device's). */
+  temperatureK?: number;
+  wavelengthNm: number[];
+  eqePercent: number[];
+  /** Noise of each point in percentage points of EQE (absolute): the residual's scale. */
+  noisePercent?: number;
+  /** Extra weight of the whole curve (default 1). */
+  weight?: number;
+}
+
+export type DeviceFitCurve = DeviceFitJvCurve | DeviceFitEqeCurve;
 
 export interface DeviceFitFree {
   /** A numeric DeviceSpec field: `layers[2].electrical.muNCm2PerVs`. */

@@ -77,11 +77,11 @@ export class FitSession {
       if (e.input) throw new FitInputFailure(e.reason);
       return { u, r: null, cost: Number.POSITIVE_INFINITY, model: null, failure: e.reason };
     }
-    const r = weightedResiduals(this.curves, e.jMaCm2);
+    const r = weightedResiduals(this.curves, e.model);
     let cost = 0;
     for (let i = 0; i < r.length; i++) cost += r[i]! * r[i]!;
     return Number.isFinite(cost)
-      ? { u, r, cost, model: e.jMaCm2 }
+      ? { u, r, cost, model: e.model }
       : { u, r: null, cost: Number.POSITIVE_INFINITY, model: null };
   }
 }

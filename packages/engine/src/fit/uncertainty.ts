@@ -76,8 +76,8 @@ function residualSeries(curves: readonly PreparedCurve[], r: Float64Array): Floa
   const out: Float64Array[] = [];
   let o = 0;
   for (const c of curves) {
-    out.push(r.subarray(o, o + c.voltageV.length));
-    o += c.voltageV.length;
+    out.push(r.subarray(o, o + c.x.length));
+    o += c.x.length;
   }
   return out;
 }

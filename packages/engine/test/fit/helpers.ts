@@ -1,4 +1,4 @@
-import type { DeviceFitCurve, DeviceFitFree, DeviceFitJob } from '@pvforge/contracts';
+import type { DeviceFitFree, DeviceFitJob, DeviceFitJvCurve } from '@pvforge/contracts';
 import { Prng } from '../../src/circuit/prng.js';
 import { evaluateFitPoint } from '../../src/fit/forward.js';
 import { assets, fixture } from '../device/helpers.js';
@@ -30,8 +30,8 @@ export function syntheticCurves(
   conditions: { intensitySuns: number; n?: number }[],
   noise: { noiseMaCm2: number; noiseRel: number },
   seed: number,
-): DeviceFitCurve[] {
-  const shells: DeviceFitCurve[] = conditions.map((c) => {
+): DeviceFitJvCurve[] {
+  const shells: DeviceFitJvCurve[] = conditions.map((c) => {
     const v = voltages(c.n ?? 30);
     return { kind: 'jv', intensitySuns: c.intensitySuns, voltageV: v, jMaCm2: v.map(() => 1) };
   });
@@ -41,7 +41,7 @@ export function syntheticCurves(
   const rng = new Prng(seed);
   return shells.map((c, k) => {
     const dark = c.intensitySuns === 0;
-    const j = clean.jMaCm2[k]!.map((x) =>
+    const j = clean.model[k]!.map((x) =>
       dark ? x * (1 + noise.noiseRel * rng.normal()) : x + noise.noiseMaCm2 * rng.normal(),
     );
     return {

@@ -3,9 +3,9 @@ import { readFileSync } from 'node:fs';
 import type {
   CalcDetail,
   CalcResultPara,
-  DeviceFitCurve,
   DeviceFitFree,
   DeviceFitJob,
+  DeviceFitJvCurve,
   LiveMessage,
 } from '@pvforge/contracts';
 import type { DeviceFitResult } from '@pvforge/engine';
@@ -45,14 +45,14 @@ const voltages = Array.from({ length: 25 }, (_, i) => -0.1 + (1.2 * i) / 24);
 const NOISE = 0.05;
 
 /** One light J-V of the engine at fit variables u (log10 for the lifetime), with a fixed noise. */
-const measured = (free: DeviceFitFree[], u: number[]): DeviceFitCurve => syntheticCurve(free, u, voltages, NOISE);
+const measured = (free: DeviceFitFree[], u: number[]): DeviceFitJvCurve => syntheticCurve(free, u, voltages, NOISE);
 
 const TRUTH = { tau: 1e-7, rs: 3 };
 const FREE: DeviceFitFree[] = [
   { path: TAU, min: 1e-9, max: 1e-5 },
   { path: RS, min: 0, max: 20 },
 ];
-let curve: DeviceFitCurve;
+let curve: DeviceFitJvCurve;
 const fitJob = (over: Partial<DeviceFitJob> = {}): DeviceFitJob => ({
   device: device(),
   curves: [curve],
@@ -150,6 +150,32 @@ describe('device fit: refusals before queuing', () => {
         field: 'job',
         zh: /不是有效的 JSON 文本/,
         en: /not valid JSON/,
+      },
+      {
+        what: 'an EQE spectrum without its EQE values',
+        job: fitJob({ curves: [curve, { kind: 'eqe', wavelengthNm: [400, 500, 600, 700, 800] } as never] }),
+        field: 'job.curves[1].eqePercent',
+        zh: /job\.curves\[1\]\.eqePercent/,
+        en: /job\.curves\[1\]\.eqePercent is required/,
+      },
+      {
+        what: 'a curve of a kind the fit does not know',
+        job: fitJob({ curves: [{ kind: 'cv', voltageV: [0, 1] } as never] }),
+        field: 'job.curves[0].kind',
+        zh: /须为 "jv"（J-V 曲线）或 "eqe"（EQE 谱）/,
+        en: /must be "jv" \(a J-V curve\) or "eqe" \(an EQE spectrum\)/,
+      },
+      {
+        what: 'an EQE given as a fraction',
+        job: fitJob({
+          curves: [
+            curve,
+            { kind: 'eqe', wavelengthNm: [400, 500, 600, 700, 800], eqePercent: [0.5, 0.8, 0.8, 0.7, 0.1] },
+          ],
+        }),
+        field: 'job.curves[1].eqePercent',
+        zh: /EQE 的单位为 %/,
+        en: /PVForge takes EQE in percent/,
       },
       {
         what: 'a budget above its ceiling',

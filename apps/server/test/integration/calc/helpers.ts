@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { DeviceFitCurve, DeviceFitFree } from '@pvforge/contracts';
+import type { DeviceFitFree, DeviceFitJvCurve } from '@pvforge/contracts';
 import { evaluateFitPoint } from '@pvforge/engine';
 import { fileAssets } from '@pvforge/workers';
 import type { FastifyInstance } from 'fastify';
@@ -41,12 +41,17 @@ export function fastFitDevice(): any {
  * One light J-V of the engine for fastFitDevice at fit variables u (log10 for a log-scaled
  * parameter), with a fixed pseudo-noise of about `noise` mA/cm²: the curve a fit gets, its truth known.
  */
-export function syntheticCurve(free: DeviceFitFree[], u: number[], voltages: number[], noise: number): DeviceFitCurve {
-  const shell: DeviceFitCurve = { kind: 'jv', intensitySuns: 1, voltageV: voltages, jMaCm2: voltages.map(() => 1) };
+export function syntheticCurve(
+  free: DeviceFitFree[],
+  u: number[],
+  voltages: number[],
+  noise: number,
+): DeviceFitJvCurve {
+  const shell: DeviceFitJvCurve = { kind: 'jv', intensitySuns: 1, voltageV: voltages, jMaCm2: voltages.map(() => 1) };
   const clean = evaluateFitPoint({ device: fastFitDevice(), curves: [shell], free }, u, fileAssets());
   if (!clean.ok) throw new Error(`synthetic curve failed: ${clean.reason.en}`);
   // deterministic, zero-mean-ish noise of about `noise`
-  const j = clean.jMaCm2[0]!.map((x, i) => x + 1.7 * noise * Math.sin(12.9898 * (i + 1)));
+  const j = clean.model[0]!.map((x, i) => x + 1.7 * noise * Math.sin(12.9898 * (i + 1)));
   return { ...shell, label: '1 sun', jMaCm2: j, noiseMaCm2: noise };
 }
 

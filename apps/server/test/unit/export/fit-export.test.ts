@@ -1,4 +1,4 @@
-import type { DeviceFitCurve, DeviceFitFree, DeviceFitJob } from '@pvforge/contracts';
+import type { DeviceFitFree, DeviceFitJob, DeviceFitJvCurve } from '@pvforge/contracts';
 import { type DeviceFitResult, evaluateFitPoint, fitDevice, localEvaluator } from '@pvforge/engine';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ExportError, exportResult } from '../../../src/export/index.js';
@@ -21,10 +21,10 @@ delete device.electrical.eqe;
 const voltages = Array.from({ length: 21 }, (_, i) => -0.1 + (1.2 * i) / 20);
 
 function job(free: DeviceFitFree[], u: number[], options: DeviceFitJob['options']): DeviceFitJob {
-  const shell: DeviceFitCurve = { kind: 'jv', intensitySuns: 1, voltageV: voltages, jMaCm2: voltages.map(() => 1) };
+  const shell: DeviceFitJvCurve = { kind: 'jv', intensitySuns: 1, voltageV: voltages, jMaCm2: voltages.map(() => 1) };
   const clean = evaluateFitPoint({ device, curves: [shell], free }, u, assets);
   if (!clean.ok) throw new Error(clean.reason.en);
-  const j = clean.jMaCm2[0]!.map((x, i) => x + 0.08 * Math.sin(12.9898 * (i + 1)));
+  const j = clean.model[0]!.map((x, i) => x + 0.08 * Math.sin(12.9898 * (i + 1)));
   return { device, curves: [{ ...shell, label: '1 sun', jMaCm2: j, noiseMaCm2: 0.05 }], free, options };
 }
 
@@ -88,6 +88,7 @@ describe('device fit export', () => {
     expect(p.high!).toBeGreaterThan(1e-7);
 
     const c = result.curves[0]!;
+    if (c.kind !== 'jv') throw new Error('a J-V curve was fitted');
     const cs = sheet(wb, 'Curve 1 1 sun');
     expect(column(cs, 'V (V)')).toEqual(c.voltageV);
     expect(column(cs, 'J data (mA/cm²)')).toEqual(c.measuredMaCm2);
@@ -105,6 +106,39 @@ describe('device fit export', () => {
     expect(column(history, 'Chi-square')).toEqual(result.history.map((h) => h.chiSquare));
     // one variable (the tied path is none): no pair to correlate
     expect(sheetRows(sheet(wb, 'Correlations'))).toHaveLength(1);
+  });
+
+  it('writes an EQE curve in nm and %, beside the J-V curves, and reads a result stored before curves had a kind', async () => {
+    const { result, job: input } = converged;
+    const jv = result.curves[0]!;
+    if (jv.kind !== 'jv') throw new Error('a J-V curve was fitted');
+    const spectrum = {
+      kind: 'eqe' as const,
+      index: 1,
+      label: 'EQE',
+      wavelengthNm: [400, 500, 600],
+      measuredPercent: [70, 80, 60],
+      fittedPercent: [71, 79, 61],
+      residual: [2, -2, 2],
+      chiSquare: 12,
+      rmsPercent: 1,
+    };
+    // a J-V result from before EQE curves: no kind on its curve
+    const { kind: _kind, ...legacy } = jv;
+    const withEqe = { ...result, curves: [legacy, spectrum] } as unknown as DeviceFitResult;
+    const wb = await openXlsx(
+      (await exportResult({ kind: 'fit', input, result: withEqe, name: 'eqe', format: 'xlsx' })).body,
+    );
+    const fc = sheet(wb, 'Fit curves');
+    expect(column(fc, 'Kind')).toEqual(['J-V', 'EQE']);
+    expect(column(fc, 'Suns (sun)')).toEqual([1, null]);
+    expect(column(fc, 'RMSE of a J-V (mA/cm²)')).toEqual([jv.rmsMaCm2, null]);
+    expect(column(fc, 'RMSE of an EQE (percentage points)')).toEqual([null, 1]);
+    const cs = sheet(wb, 'Curve 2 EQE');
+    expect(column(cs, 'Wavelength (nm)')).toEqual([400, 500, 600]);
+    expect(column(cs, 'EQE data (%)')).toEqual([70, 80, 60]);
+    expect(column(cs, 'EQE fit (%)')).toEqual([71, 79, 61]);
+    expect(column(cs, 'Residual fit - data (%)')).toEqual([1, -1, 1]);
   });
 
   it('leaves what a stopped fit did not determine empty, and lists every pair of variables', async () => {

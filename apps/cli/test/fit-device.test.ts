@@ -1,0 +1,111 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import type { DeviceFitFree, DeviceFitResult } from '@pvforge/engine';
+import { evaluateFitPoint } from '@pvforge/engine';
+import { fileAssets } from '@pvforge/workers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { runFitDevice } from '../src/commands/fit-device.js';
+
+/**
+ * `pvforge fit-device` from files: a J-V CSV and an EQE spectrum as a lab may export it (wavelength
+ * in µm, EQE as a fraction), both made by the engine at a known absorber mobility with a fixed
+ * pseudo-noise. The command must say what it read, convert the units, and find the mobility inside
+ * its interval; an EQE beyond the device's optical window is refused before any run (exit 2).
+ */
+const root = join(import.meta.dirname, '..', '..', '..');
+const dir = mkdtempSync(join(tmpdir(), 'pvf-fit-device-'));
+const MU = 'layers[3].electrical.muNCm2PerVs';
+const FREE: DeviceFitFree[] = [
+  { path: MU, min: 1e-4, max: 1 },
+  { path: 'layers[3].electrical.muPCm2PerVs', tie: MU },
+];
+const V = Array.from({ length: 25 }, (_, i) => -0.1 + (1.2 * i) / 24);
+const WL = Array.from({ length: 21 }, (_, i) => 400 + 20 * i);
+
+/** Collects what the command writes to stderr. */
+function sink(): { stream: Writable; text: () => string } {
+  let text = '';
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      text += String(chunk);
+      done();
+    },
+  });
+  return { stream, text: () => text };
+}
+
+beforeAll(() => {
+  const device = JSON.parse(readFileSync(join(root, 'assets/devices/perovskite-pin-electrical.device.json'), 'utf8'));
+  device.electrical.gridPoints = 60;
+  delete device.electrical.eqe;
+  const abs = device.layers[3].electrical;
+  abs.tauNS = abs.tauPS = 1e-8;
+  abs.muNCm2PerVs = abs.muPCm2PerVs = 1e-2;
+  writeFileSync(join(dir, 'device.json'), JSON.stringify(device));
+  const shells = [
+    { kind: 'jv' as const, intensitySuns: 1, voltageV: V, jMaCm2: V.map(() => 1) },
+    { kind: 'eqe' as const, wavelengthNm: WL, eqePercent: WL.map(() => 50) },
+  ];
+  const truth = evaluateFitPoint({ device, curves: shells, free: FREE }, [-3], fileAssets());
+  if (!truth.ok) throw new Error(truth.reason.en);
+  const [j, q] = truth.model as [number[], number[]];
+  writeFileSync(
+    join(dir, 'light.csv'),
+    `V (V),J (mA/cm2)\n${V.map((v, i) => `${v},${j[i]! + 0.05 * Math.sin(12.9898 * (i + 1))}`).join('\n')}\n`,
+  );
+  writeFileSync(
+    join(dir, 'eqe.csv'),
+    `wavelength (um),EQE\n${WL.map((w, i) => `${w / 1000},${(q[i]! + 0.3 * Math.sin(7.1 * (i + 1))) / 100}`).join('\n')}\n`,
+  );
+  writeFileSync(join(dir, 'free.json'), JSON.stringify(FREE));
+  writeFileSync(
+    join(dir, 'curves.json'),
+    JSON.stringify([
+      { file: 'light.csv', kind: 'jv', intensitySuns: 1, noiseMaCm2: 0.05 },
+      { file: 'eqe.csv', kind: 'eqe', noisePercent: 0.3 },
+    ]),
+  );
+});
+
+describe('pvforge fit-device with an EQE spectrum', () => {
+  it('reads µm and a fraction as such (and says so), and finds the mobility inside its interval', async () => {
+    const err = sink();
+    const out = join(dir, 'result.json');
+    const code = await runFitDevice(
+      join(dir, 'device.json'),
+      { curves: join(dir, 'curves.json'), free: join(dir, 'free.json'), out, workers: 2, lang: 'en' },
+      err.stream,
+    );
+    expect(code, err.text()).toBe(0);
+    expect(err.text()).toContain(
+      'eqe.csv: 21 points, wavelength in µm (times 1000), EQE as a fraction (times 100) (detected)',
+    );
+    const r = JSON.parse(readFileSync(out, 'utf8')) as DeviceFitResult;
+    expect(r.status).toBe('converged');
+    const mu = r.parameters[0]!;
+    expect(mu.identifiable).toBe(true);
+    expect(mu.low!).toBeLessThan(1e-3);
+    expect(mu.high!).toBeGreaterThan(1e-3);
+    const eqe = r.curves[1]!;
+    expect(eqe.kind).toBe('eqe');
+    if (eqe.kind === 'eqe') {
+      expect(eqe.wavelengthNm[0]).toBeCloseTo(400, 9);
+      expect(Math.max(...eqe.measuredPercent)).toBeGreaterThan(1);
+    }
+  }, 120_000);
+
+  it('refuses an EQE beyond the optical window before any run, naming the field (exit 2)', async () => {
+    writeFileSync(join(dir, 'far.csv'), `wavelength (nm),EQE (%)\n${WL.map((w) => `${w + 500},40`).join('\n')}\n`);
+    writeFileSync(join(dir, 'far.json'), JSON.stringify([{ file: 'far.csv', kind: 'eqe' }]));
+    const err = sink();
+    const code = await runFitDevice(
+      join(dir, 'device.json'),
+      { curves: join(dir, 'far.json'), free: join(dir, 'free.json'), out: join(dir, 'far-result.json'), lang: 'en' },
+      err.stream,
+    );
+    expect(code).toBe(2);
+    expect(err.text()).toMatch(/curves\[0\]\.wavelengthNm: the EQE's wavelengths \(900–1300 nm\) reach beyond/);
+  });
+});
