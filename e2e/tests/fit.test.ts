@@ -15,16 +15,19 @@ import { collectPageProblems, openZhPage, startRig, stopRig } from '../src/sessi
 import { sessionApi } from '../src/session-api.js';
 
 /**
- * A researcher fits the device model to a measured J-V curve (issue 27) in real Chromium against
- * the built platform, in Chinese: a curve of two points is refused at the curve with the reader's
- * words, and a submit without a device or a parameter says what is missing; then a device from
- * the user's library, a measured curve (the engine's own J-V of that device at a known lifetime
- * and series resistance, with a little noise), two free parameters whose bounds are judged as they
- * are typed, a small budget; the fit's page shows the result: status, the parameter table with
- * intervals that hold the truth, measured and fitted curves with the residuals, the correlation
- * map by the parameters' symbols, the chi-square history; the fitted device is saved to the
- * library. A longer fit of the same curve, opened from the first one's input, shows its progress
- * live (stage, runs of the budget, chi-square, values, the model curve) and is cancelled.
+ * A researcher fits the device model to a measured J-V curve and an EQE spectrum (issue 27) in
+ * real Chromium against the built platform, in Chinese: a curve of two points is refused at the
+ * curve with the reader's words, and a submit without a device or a parameter says what is
+ * missing; then a device from the user's library, a measured curve (the engine's own J-V of that
+ * device at a known lifetime and series resistance, with a little noise) and an EQE spectrum of the
+ * same device in µm and as a fraction (its units detected and said; a pasted spectrum of two
+ * points refused first), two free parameters whose bounds are judged as they are typed, a small
+ * budget; the fit's page shows the result: status, the parameter table with intervals that hold
+ * the truth, measured and fitted J-V and EQE on their own axes with their residuals, each curve's
+ * rms in its unit, the correlation map by the parameters' symbols, the chi-square history; the
+ * fitted device is saved to the library. A longer fit of the same curves, opened from the first
+ * one's input, shows its progress live (stage, runs of the budget, chi-square, values, the model
+ * J-V and EQE) and is cancelled.
  */
 let mailbox: Mailbox;
 let platform: Platform;
@@ -42,7 +45,10 @@ const TRUE_TAU = 5e-8;
 const TRUE_RS = 3;
 let fitId = 0;
 let curveFile = '';
+let eqeFile = '';
 let twoPointFile = '';
+/** The wavelengths of the measured EQE, nm: 12 points over the device's optical window. */
+const EQE_NM = Array.from({ length: 12 }, (_, i) => 350 + 40 * i);
 
 const byId = (id: string) => page.getByTestId(id);
 const api = <T>(path: string, body: unknown) => sessionApi<T>(context, platform.url, path, body);
@@ -59,35 +65,49 @@ const device = (() => {
 })();
 
 /**
- * The measured curve: the engine's light J-V of the device with τn and Rs at the truth, at 21
- * voltages, with a deterministic ripple of ±0.02 mA/cm² standing in for the noise; as a CSV with
- * its units in the header.
+ * The measured curves: the engine's light J-V of the device with τn and Rs at the truth, at 21
+ * voltages, with a deterministic ripple of ±0.02 mA/cm² standing in for the noise, as a CSV with
+ * its units in the header; and its EQE at 12 wavelengths with a ripple of ±0.2 percentage points,
+ * written in µm and as a fraction (the form detects both).
  */
 function writeCurves(): void {
   const voltageV = Array.from({ length: 21 }, (_, i) => Number((-0.1 + (1.2 * i) / 20).toFixed(3)));
   const job = {
     device,
     free: [{ path: TAU }, { path: RS }],
-    curves: [{ kind: 'jv', intensitySuns: 1, voltageV, jMaCm2: voltageV.map(() => 1) }],
+    curves: [
+      { kind: 'jv', intensitySuns: 1, voltageV, jMaCm2: voltageV.map(() => 1) },
+      { kind: 'eqe', wavelengthNm: EQE_NM, eqePercent: EQE_NM.map(() => 50) },
+    ],
   } as DeviceFitJob;
   const run = evaluateFitPoint(job, [Math.log10(TRUE_TAU), TRUE_RS], fileAssets(join(repoRoot, 'assets')));
-  if (!run.ok) throw new Error(`the synthetic curve failed: ${run.reason.en}`);
-  const j = run.jMaCm2[0]!.map((x, i) => x + 0.02 * Math.sin(7 * i));
+  if (!run.ok) throw new Error(`the synthetic curves failed: ${run.reason.en}`);
+  const j = run.model[0]!.map((x, i) => x + 0.02 * Math.sin(7 * i));
+  const eqe = run.model[1]!.map((x, i) => x + 0.2 * Math.sin(5 * i));
   mkdirSync(artifactsDir, { recursive: true });
   curveFile = join(artifactsDir, 'fit-measured-jv.csv');
   writeFileSync(
     curveFile,
     ['voltage_V,current_density_mA_cm2', ...voltageV.map((v, i) => `${v},${j[i]!.toFixed(5)}`)].join('\n'),
   );
+  eqeFile = join(artifactsDir, 'fit-measured-eqe.csv');
+  writeFileSync(
+    eqeFile,
+    ['wavelength (um),EQE', ...EQE_NM.map((w, i) => `${w / 1000},${(eqe[i]! / 100).toFixed(5)}`)].join('\n'),
+  );
   twoPointFile = join(artifactsDir, 'fit-two-points.csv');
   writeFileSync(twoPointFile, 'voltage_V,current_density_mA_cm2\n0,21.5\n1.1,-3\n');
 }
 
-/** The text of an element without the path hints (the one place a field's path may show). */
+/**
+ * The text of an element without the path hints (the one place a field's path may show); a table's
+ * cells apart, as on screen (a detached copy's text runs them together: "a.csvJ-V" is no word).
+ */
 async function wordsOf(testid: string): Promise<string> {
   return byId(testid).evaluate((el) => {
     const copy = el.cloneNode(true) as HTMLElement;
     for (const h of copy.querySelectorAll('.fit-path-hint')) h.remove();
+    for (const cell of copy.querySelectorAll('td, th')) cell.append(' ');
     return copy.innerText;
   });
 }
@@ -107,6 +127,11 @@ async function pick(testid: string, typed: string, option: string) {
       await page.keyboard.press('Escape');
     }
   }
+}
+
+/** Chooses a radio button (antd puts the test id on its hidden input: the label takes the click). */
+async function choose(testid: string) {
+  await page.locator('label', { has: byId(testid) }).click();
 }
 
 /** Adds a free parameter by its label and returns its row. */
@@ -170,6 +195,29 @@ describe('fitting the device model to a measured curve (issue 27)', () => {
     await pick('fit-curve-noise', '', '绝对值');
     await byId('fit-curve-noise-abs').fill('0.02');
 
+    // an EQE spectrum as the second curve: no light intensity (said), a pasted spectrum of two
+    // points refused with the reader's words, then the file in µm and as a fraction, detected
+    await byId('fit-curve-add').click();
+    await choose('fit-curve-kind-eqe-2');
+    expect(await byId('eqe-hint-2').innerText()).toContain('无偏置光');
+    expect(await byId('fit-curve-suns-2').count()).toBe(0);
+    await choose('eqe-source-paste-2');
+    await byId('eqe-paste-2').fill('波长 (nm),EQE (%)\n400,50\n500,60');
+    await expect.poll(() => byId('eqe-parse-error-2').innerText()).toBe('曲线无法使用：只有 2 个点，拟合至少需要 5 个');
+    await choose('eqe-source-upload-2');
+    await page.locator('[data-testid="eqe-input-2"] input[type="file"]').setInputFiles(eqeFile);
+    await expect.poll(() => byId('eqe-summary-2').innerText()).toContain('12 个实测点，波长 350–790 nm');
+    expect(await byId('eqe-summary-2').innerText()).toContain('µm（已乘以 1000 换算为 nm）');
+    expect(await byId('eqe-summary-2').innerText()).toContain('比例（已乘以 100 换算为 %）');
+    expect(await byId('fit-curve-label-2').inputValue()).toBe('fit-measured-eqe.csv');
+    expect(await byId('fit-curve-points-2').inputValue()).toBe('12');
+    await byId('fit-curve-noise-pp-2').fill('0.2');
+    await canvasDrawn(page, 'fit-eqe-curves-plot');
+    expect(await axisNames(page, 'fit-eqe-curves-plot')).toEqual({ x: '波长 (nm)', y: 'EQE (%)' });
+    expect(await wordsOf('fit-curves')).not.toMatch(CODE);
+    await byId('fit-curve-2').scrollIntoViewIfNeeded();
+    await screenshot(page, 'fit-eqe-curve');
+
     // the lifetime: the registry's usual range and log scale by default; a bound below zero is
     // refused in the registry's words as it is typed
     await addFree('MAPbI3 › 电子寿命', 'MAPbI3 › 电子寿命 τn (s)', 0);
@@ -223,10 +271,35 @@ describe('fitting the device model to a measured curve (issue 27)', () => {
     expect(interval(RS).low).toBeLessThan(TRUE_RS);
     expect(interval(RS).high).toBeGreaterThan(TRUE_RS);
 
-    for (const id of ['fit-jv-plot', 'fit-residual-plot', 'fit-history', 'fit-correlation'])
+    for (const id of [
+      'fit-jv-plot',
+      'fit-residual-plot',
+      'fit-eqe-plot',
+      'fit-eqe-residual-plot',
+      'fit-history',
+      'fit-correlation',
+    ])
       await canvasDrawn(page, id);
     expect(await axisNames(page, 'fit-jv-plot')).toEqual({ x: '电压 (V)', y: '电流密度 (mA/cm²)' });
     expect((await axisNames(page, 'fit-residual-plot')).y).toBe('加权残差（以噪声为单位）');
+    // the EQE on its own axes, its residuals against the wavelength
+    expect(await axisNames(page, 'fit-eqe-plot')).toEqual({ x: '波长 (nm)', y: 'EQE (%)' });
+    expect(await axisNames(page, 'fit-eqe-residual-plot')).toEqual({ x: '波长 (nm)', y: '加权残差（以噪声为单位）' });
+    const eqeCsv = (await plotCsv(page, 'fit-eqe-plot'))
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    expect(eqeCsv[0]).toContain('fit-measured-eqe.csv（实测）');
+    expect(eqeCsv[0]).toContain('fit-measured-eqe.csv（拟合）');
+    expect(eqeCsv).toHaveLength(13);
+    // each curve's rms in its own unit
+    const curveTable = await byId('fit-curve-table').innerText();
+    expect(curveTable).toContain('EQE 光谱');
+    expect(await byId('fit-curve-rms-0').innerText()).toMatch(/ mA\/cm²$/);
+    expect(await byId('fit-curve-rms-1').innerText()).toMatch(/ 个百分点$/);
+    await byId('fit-eqe-plot').scrollIntoViewIfNeeded();
+    await page.waitForTimeout(600);
+    await screenshot(page, 'fit-result-eqe');
     expect(await axisNames(page, 'fit-history')).toEqual({ x: '计算次数', y: 'χ², 对数坐标' });
     // the measured and the fitted curve, exported as drawn
     const csv = (await plotCsv(page, 'fit-jv-plot'))
@@ -253,6 +326,8 @@ describe('fitting the device model to a measured curve (issue 27)', () => {
     expect(await byId('fit-parameters').locator('thead').innerText()).not.toMatch(/[\u4e00-\u9fff]/);
     expect(await wordsOf('fit-summary')).not.toMatch(/[\u4e00-\u9fff]/);
     expect(await axisNames(page, 'fit-jv-plot')).toEqual({ x: 'Voltage (V)', y: 'Current density (mA/cm²)' });
+    expect(await axisNames(page, 'fit-eqe-plot')).toEqual({ x: 'Wavelength (nm)', y: 'EQE (%)' });
+    expect(await byId('fit-curve-rms-1').innerText()).toMatch(/ percentage points$/);
     await byId('lang-switch').click();
     await expect.poll(() => byId('fit-status').innerText()).toBe('已收敛');
   }, 60_000);
@@ -286,6 +361,9 @@ describe('fitting the device model to a measured curve (issue 27)', () => {
     await page.goto(`${platform.url}/plat/calc/fit?calc=${fitId}`);
     await expect.poll(() => byId('fit-device-name').innerText(), { timeout: 30_000 }).toBe(DEVICE_NAME);
     expect(await byId('fit-curve-label').inputValue()).toBe('fit-measured-jv.csv');
+    // the EQE comes back as it was fitted: in nm and %
+    expect(await byId('fit-curve-label-2').inputValue()).toBe('fit-measured-eqe.csv');
+    expect(await byId('eqe-summary-2').innerText()).toContain('波长 nm，EQE %');
     await byId('fit-free-row-1').waitFor();
     // more free parameters and a budget large enough to watch
     await addFree('MAPbI3 › 电子迁移率', 'MAPbI3 › 电子迁移率 μn (cm²/(V·s))', 2);
@@ -304,7 +382,11 @@ describe('fitting the device model to a measured curve (issue 27)', () => {
     expect(await byId('fit-live-values').locator('tbody tr').count()).toBe(5);
     await canvasDrawn(page, 'fit-live-plot');
     const live = (await plotCsv(page, 'fit-live-plot')).replace(/^\uFEFF/, '').split(/\r?\n/)[0]!;
-    expect(live).toContain('（当前模型）');
+    expect(live).toContain('fit-measured-jv.csv（当前模型）');
+    await canvasDrawn(page, 'fit-live-eqe-plot');
+    expect(await axisNames(page, 'fit-live-eqe-plot')).toEqual({ x: '波长 (nm)', y: 'EQE (%)' });
+    const liveEqe = (await plotCsv(page, 'fit-live-eqe-plot')).replace(/^\uFEFF/, '').split(/\r?\n/)[0]!;
+    expect(liveEqe).toContain('fit-measured-eqe.csv（当前模型）');
     expect(await wordsOf('fit-live')).not.toMatch(CODE);
     await screenshot(page, 'fit-live');
     await byId('result-cancel').click();

@@ -1,14 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { DeviceFitResult } from '@pvforge/engine';
+import type { DeviceFitEqeCurveResult, DeviceFitResult } from '@pvforge/engine';
 import i18n from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { en } from '../src/i18n/en';
 import { zhCN } from '../src/i18n/zh-CN';
 import {
   correlationCells,
+  curveRows,
   curveSeries,
   hasDarkCurve,
+  hasKind,
   historySeries,
   jobCurves,
   liveParameters,
@@ -115,6 +117,7 @@ const result: DeviceFitResult = {
   ],
   curves: [
     {
+      kind: 'jv',
       index: 0,
       label: '1 sun',
       intensitySuns: 1,
@@ -126,6 +129,7 @@ const result: DeviceFitResult = {
       rmsMaCm2: 0.14,
     },
     {
+      kind: 'jv',
       index: 1,
       label: 'dark',
       intensitySuns: 0,
@@ -181,6 +185,56 @@ describe('reading a device fit result', () => {
     expect(historySeries(result, t)[0]).toMatchObject({ x: [9, 20], y: [1000, 12.5] });
     expect(hasDarkCurve(result)).toBe(true);
   });
+
+  it('reads a result stored before curves had a kind as J-V curves', () => {
+    const old = { ...result, curves: result.curves.map(({ kind: _, ...c }) => c) };
+    const r = readFitResult(old)!;
+    expect(r.curves.map((c) => c.kind)).toEqual(['jv', 'jv']);
+    expect(curveSeries(r, t)).toHaveLength(3);
+    expect(hasKind(r, 'eqe')).toBe(false);
+    // the stored result itself is left as it was
+    expect('kind' in (old.curves[0] as object)).toBe(false);
+  });
+});
+
+describe('a fit of a J-V curve and an EQE spectrum', () => {
+  const eqeCurve: DeviceFitEqeCurveResult = {
+    kind: 'eqe',
+    index: 1,
+    label: 'EQE',
+    wavelengthNm: [400, 500, 600, 700, 800],
+    measuredPercent: [60, 85, 88, 80, 20],
+    fittedPercent: [61, 84, 87.5, 81, 22],
+    residual: [1, -1, -0.5, 1, 2],
+    chiSquare: 7.25,
+    rmsPercent: 1.14,
+  };
+  const mixed: DeviceFitResult = { ...result, curves: [result.curves[0]!, eqeCurve] };
+
+  it('draws the J-V and the EQE apart: each plot has only its own curves and residuals', () => {
+    expect(curveSeries(mixed, t, 'jv').map((s) => s.name)).toEqual(['1 sun（实测）', '1 sun（拟合）']);
+    const eqe = curveSeries(mixed, t, 'eqe');
+    expect(eqe.map((s) => [s.name, !!s.points])).toEqual([
+      ['EQE（实测）', true],
+      ['EQE（拟合）', false],
+    ]);
+    expect(eqe[0]).toMatchObject({ x: [400, 500, 600, 700, 800], y: [60, 85, 88, 80, 20] });
+    expect(residualSeries(mixed, 'eqe')).toEqual([
+      { name: 'EQE', x: [400, 500, 600, 700, 800], y: [1, -1, -0.5, 1, 2], points: true },
+    ]);
+    expect(residualSeries(mixed, 'jv').map((s) => s.name)).toEqual(['1 sun']);
+    expect(hasKind(mixed, 'eqe')).toBe(true);
+    // an EQE spectrum is no dark curve: the J plot offers no log scale for it
+    expect(hasDarkCurve(mixed)).toBe(false);
+  });
+
+  it('gives each curve’s rms in its own unit: mA/cm² for a J-V, percentage points for an EQE', () => {
+    expect(curveRows(mixed, t)).toEqual([
+      { key: 0, label: '1 sun', kind: 'jv', points: 3, chiSquare: 1.5, rms: 0.14, rmsUnit: 'mA/cm²' },
+      { key: 1, label: 'EQE', kind: 'eqe', points: 5, chiSquare: 7.25, rms: 1.14, rmsUnit: '个百分点' },
+    ]);
+    expect(curveRows(mixed, i18n.getFixedT('en') as typeof i18n.t)[1]?.rmsUnit).toBe('percentage points');
+  });
 });
 
 describe('a running fit', () => {
@@ -195,7 +249,7 @@ describe('a running fit', () => {
 
   it('sorts the measured curve as the engine does and draws the model at its voltages', () => {
     const curves = jobCurves(job);
-    expect(curves[0]).toEqual({ label: 'rev', intensitySuns: 1, voltageV: [0, 0.5, 1], jMaCm2: [22, 21, 5] });
+    expect(curves[0]).toEqual({ kind: 'jv', label: 'rev', intensitySuns: 1, x: [0, 0.5, 1], y: [22, 21, 5] });
     const fit = {
       stage: 'fit' as const,
       evaluations: 12,
@@ -209,6 +263,43 @@ describe('a running fit', () => {
     expect(liveSeries(curves, fit, t).map((s) => s.name)).toEqual(['rev（实测）', 'rev（当前模型）']);
     // before the first run there is only the measurement
     expect(liveSeries(curves, undefined, t)).toHaveLength(1);
+  });
+
+  it('draws an EQE spectrum’s model on its own axes, taken from the progress by the job’s order', () => {
+    const mixed = {
+      ...job,
+      curves: [
+        { kind: 'eqe', label: 'EQE', wavelengthNm: [700, 400, 550], eqePercent: [70, 50, 90] },
+        job.curves[0],
+        // a job stored before curves had a kind: a J-V
+        { label: '', intensitySuns: 0, voltageV: [0, 1], jMaCm2: [0, -1] },
+      ],
+    };
+    const curves = jobCurves(mixed);
+    expect(curves.map((c) => c.kind)).toEqual(['eqe', 'jv', 'jv']);
+    expect(curves[0]).toEqual({ kind: 'eqe', label: 'EQE', x: [400, 550, 700], y: [50, 90, 70] });
+    expect(curves[2]?.label).toBe('#3');
+    const fit = {
+      stage: 'fit' as const,
+      evaluations: 3,
+      maxEvaluations: 600,
+      elapsedMs: 1000,
+      maxSeconds: 600,
+      chiSquare: 9,
+      values: [2e-7],
+      curves: [
+        [52, 88, 71],
+        [21.9, 21.1, 4.8],
+        [0, -0.9],
+      ],
+    };
+    const eqe = liveSeries(curves, fit, t, 'eqe');
+    expect(eqe.map((s) => s.name)).toEqual(['EQE（实测）', 'EQE（当前模型）']);
+    expect(eqe[1]).toMatchObject({ x: [400, 550, 700], y: [52, 88, 71] });
+    const jv = liveSeries(curves, fit, t, 'jv');
+    expect(jv.map((s) => s.name)).toEqual(['rev（实测）', 'rev（当前模型）', '#3（实测）', '#3（当前模型）']);
+    expect(jv[1]?.y).toEqual([21.9, 21.1, 4.8]);
+    expect(hasDarkCurve({ curves })).toBe(true);
   });
 
   it('lists the values a running fit reports: the free parameters that are not tied', () => {

@@ -13,21 +13,27 @@ import {
   BUDGET_DEFAULT,
   checkFitForm,
   DEFAULT_FIT_POINTS,
+  detectEqeUnits,
   deviceProblem,
   entryAfterRead,
+  eqeEntryAfterRead,
   type FitCurveEntry,
   type FitFormInput,
   fieldTitle,
+  fitEqePoints,
   fitPoints,
   fittableFields,
   formFromJob,
   issueAtOfField,
   newFitCurve,
   newFreeRow,
+  previewEqe,
+  previewSeries,
   serverIssues,
   sourceOfArrays,
   thinIndices,
   tieTargets,
+  withKind,
   withLabels,
 } from '../src/pages/plat/calc/fit-model';
 
@@ -195,7 +201,8 @@ describe('checking the form', () => {
     const { job, issues } = checkFitForm(form(), t, 'zh-CN');
     expect(issues.filter((i) => !i.warning)).toEqual([]);
     expect(job?.curves[0]).toMatchObject({ kind: 'jv', label: 'light.csv', intensitySuns: 1, scan: 'forward' });
-    expect(job?.curves[0]?.voltageV).toHaveLength(DEFAULT_FIT_POINTS);
+    const curve = job?.curves[0];
+    expect(curve?.kind === 'jv' && curve.voltageV).toHaveLength(DEFAULT_FIT_POINTS);
     expect(job?.free).toEqual([{ path: 'layers[3].electrical.tauNS', min: 1e-13, max: 0.1, scale: 'log' }]);
     expect(job?.options).toEqual({
       maxEvaluations: DEVICE_FIT_DEFAULT_EVALUATIONS,
@@ -283,6 +290,171 @@ describe('checking the form', () => {
     expect(issues.find((i) => i.at.kind === 'curve' && i.at.field === 'data')?.text).toBe(
       '曲线无法使用：曲线只有 2 个点，拟合至少需要 10 个',
     );
+  });
+});
+
+/** An EQE spectrum of `n` points from 350 to 800 nm as a table under a header: a hump up to 85 %. */
+function eqeCsv(n = 46, { um = false, fraction = false, header = 'wavelength (nm),EQE (%)' } = {}): string {
+  const rows = Array.from({ length: n }, (_, i) => {
+    const nm = 350 + (450 * i) / (n - 1);
+    const q = 85 * Math.sin((Math.PI * (nm - 300)) / 550);
+    return `${um ? nm / 1000 : nm},${(fraction ? q / 100 : q).toFixed(4)}`;
+  });
+  return [header, ...rows].join('\n');
+}
+
+/** An EQE entry read from a text, with its preview, as the form holds both. */
+function readEqe(text: string, extra: Partial<FitCurveEntry> = {}) {
+  const r = eqeEntryAfterRead(newFitCurve({ kind: 'eqe' }), {
+    source: { text, format: 'table' },
+    label: 'eqe.csv',
+  });
+  const entry = { ...r.entry, ...extra };
+  return { entry, preview: previewEqe(entry.curve.source!, entry.eqeUnits) };
+}
+
+describe('EQE spectra', () => {
+  it('detects µm and a fraction from the values, and takes the user’s units over them', () => {
+    expect(detectEqeUnits([0.35, 0.8], [0.1, 0.85])).toEqual({ wavelength: 'um', eqe: 'fraction' });
+    expect(detectEqeUnits([350, 800], [10, 85])).toEqual({ wavelength: 'nm', eqe: 'percent' });
+    const src = { text: eqeCsv(46, { um: true, fraction: true }), format: 'table' as const };
+    const p = previewEqe(src);
+    expect(p.ok && p.units).toEqual({ wavelength: 'um', eqe: 'fraction' });
+    // µm times 1000, a fraction times 100, without a floating-point tail
+    expect(p.ok && p.wavelengthNm[0]).toBe(350);
+    expect(p.ok && p.wavelengthNm.at(-1)).toBe(800);
+    expect(p.ok && Math.max(...p.eqePercent)).toBeCloseTo(85, 1);
+    // the user says the numbers are already nm and %: they are read as they are
+    const asIs = previewEqe(src, { wavelength: 'nm', eqe: 'percent' });
+    expect(asIs.ok && asIs.wavelengthNm[0]).toBe(0.35);
+    expect(asIs.ok && asIs.detected).toEqual({ wavelength: 'um', eqe: 'fraction' });
+  });
+
+  it('reads a spectrum measured from red to blue, with a decimal comma, sorted by wavelength', () => {
+    const text = ['Wellenlänge;EQE', '800;20,5', '700;80,1', '600;88', '500;85', '400;60'].join('\n');
+    const p = previewEqe({ text, format: 'table' });
+    expect(p.ok && p.wavelengthNm).toEqual([400, 500, 600, 700, 800]);
+    expect(p.ok && p.eqePercent).toEqual([60, 85, 88, 80.1, 20.5]);
+  });
+
+  it('reads a spreadsheet’s cells', () => {
+    const rows = [['λ (nm)', 'EQE (%)'], ...[400, 500, 600, 700, 800].map((w) => [w, w / 10])];
+    const p = previewEqe({ rows });
+    expect(p.ok && p.measuredPoints).toBe(5);
+  });
+
+  it('says why a table cannot be read, in the UI language', () => {
+    const err = (text: string) => {
+      const p = previewEqe({ text, format: 'table' });
+      return p.ok ? '' : t(`fit.eqe.err.${p.code}`, p.params);
+    };
+    expect(err('wavelength,EQE\n400,50\n500,60')).toBe('只有 2 个点，拟合至少需要 5 个');
+    expect(err('wavelength,EQE\n400,50\n500,60\n500,61\n600,70\n700,40')).toBe('波长 500 nm 出现了两次');
+    expect(err('wavelength,EQE\n400,50\n500,x\n600,70')).toBe('第 3 行有无法读取的数值：“500 x”');
+    expect(err('wavelength EQE\n400\n500')).toBe('第 2 行只有一列：需要两列（波长, EQE）');
+    expect(err('only words here')).toBe('没有找到数据：需要两列数字（波长, EQE），可有一行表头');
+    const iv = previewEqe({ text: 'v(V) jtot(mA/cm2)', format: 'scaps-iv' });
+    expect(!iv.ok && iv.code).toBe('jvFile');
+    // a footer after the numbers ends the table
+    const footer = previewEqe({ text: `${eqeCsv(10)}\nmeasured by the lab`, format: 'table' });
+    expect(footer.ok && footer.measuredPoints).toBe(10);
+  });
+
+  it('sets a read spectrum’s name and points, and thins it to them', () => {
+    const { entry, preview } = readEqe(eqeCsv(101));
+    expect(entry).toMatchObject({ kind: 'eqe', label: 'eqe.csv', points: String(DEFAULT_FIT_POINTS) });
+    const used = fitEqePoints(preview, entry.points);
+    expect(used.wavelengthNm).toHaveLength(DEFAULT_FIT_POINTS);
+    expect(used.wavelengthNm[0]).toBe(350);
+    expect(used.wavelengthNm.at(-1)).toBe(800);
+    // a J-V's points are not an EQE's
+    expect(fitPoints(preview, entry.points).voltageV).toEqual([]);
+  });
+
+  it('drops the file when a curve changes kind, and keeps its own name', () => {
+    const { entry } = readEqe(eqeCsv());
+    const jv = withKind({ ...entry, temperatureK: '290' }, 'jv');
+    expect(jv).toMatchObject({ kind: 'jv', curve: {}, points: '', label: '', temperatureK: '290' });
+    expect(withKind({ ...entry, label: 'EQE A' }, 'jv').label).toBe('EQE A');
+    expect(withKind(entry, 'eqe')).toBe(entry);
+  });
+
+  it('builds the job’s EQE curve: nm and %, no light, its noise in percentage points', () => {
+    const jv = readEntry(lightCsv());
+    const eqe = readEqe(eqeCsv(46, { um: true, fraction: true }), { noisePercent: '0.5', temperatureK: '295' });
+    const { job, issues } = checkFitForm(
+      form({ curves: [jv.entry, eqe.entry], previews: [jv.preview, eqe.preview] }),
+      t,
+      'zh-CN',
+    );
+    expect(issues.filter((i) => !i.warning)).toEqual([]);
+    const c = job?.curves[1];
+    expect(c).toMatchObject({ kind: 'eqe', label: 'eqe.csv', noisePercent: 0.5, temperatureK: 295 });
+    expect(c && 'intensitySuns' in c).toBe(false);
+    expect(c?.kind === 'eqe' && c.wavelengthNm).toHaveLength(DEFAULT_FIT_POINTS);
+    expect(c?.kind === 'eqe' && c.wavelengthNm[0]).toBe(350);
+    expect(c?.kind === 'eqe' && Math.max(...c.eqePercent)).toBeGreaterThan(80);
+    // the form's preview draws the J-V and the spectrum on plots of their own
+    const plots = previewSeries([jv.entry, eqe.entry], [jv.preview, eqe.preview], t);
+    expect(plots.jv.map((s) => s.name)).toEqual(['light.csv', 'light.csv（拟合所用点）']);
+    expect(plots.eqe.map((s) => s.name)).toEqual(['eqe.csv', 'eqe.csv（拟合所用点）']);
+  });
+
+  it('says what is wrong with an EQE curve at its field, in the UI language', () => {
+    const bad = readEqe(eqeCsv(), { noisePercent: 'abc', points: '3' });
+    const { issues } = checkFitForm(form({ curves: [bad.entry], previews: [bad.preview] }), t, 'zh-CN');
+    const at = (field: string) => issues.find((i) => i.at.kind === 'curve' && i.at.field === field)?.text;
+    expect(at('noise')).toBe('请输入数字（如 0.05 或 1e-7）');
+    expect(at('points')).toBe('点数须为 5 到 46 之间的整数');
+    const unread = readEqe('wavelength,EQE\n400,50\n500,60');
+    const enT = i18n.getFixedT('en') as typeof i18n.t;
+    const r = checkFitForm(form({ curves: [unread.entry], previews: [unread.preview] }), enT, 'en');
+    expect(r.issues.find((i) => i.at.kind === 'curve' && i.at.field === 'data')?.text).toBe(
+      'The curve cannot be used: only 2 points: a fit needs at least 5',
+    );
+  });
+
+  it('tells the engine’s refusals of a spectrum at the curve as soon as it is read, before the rest is filled in', () => {
+    // beyond the device's optical window (300-850 nm), with no free parameter chosen yet
+    const wide = readEqe(eqeCsv().replace(/^800,/m, '1000,'));
+    const far = checkFitForm(form({ curves: [wide.entry], previews: [wide.preview], free: [] }), t, 'zh-CN');
+    expect(far.job).toBeUndefined();
+    expect(far.issues.find((i) => i.at.kind === 'curve' && i.at.field === 'data')?.text).toContain(
+      '超出器件光学计算的范围 300–850 nm',
+    );
+    // above 100 % once read as %
+    const over = readEqe(eqeCsv(), { eqeUnits: { eqe: 'fraction' } });
+    const high = checkFitForm(form({ curves: [over.entry], previews: [over.preview] }), t, 'en');
+    expect(high.issues.find((i) => i.at.kind === 'curve' && i.at.field === 'data')?.text).toContain('above 100 %');
+    // a device whose generation is not optical has no EQE: said at the curve's kind
+    const ok = readEqe(eqeCsv());
+    const dark = { ...device, electrical: { ...device.electrical, generation: { kind: 'dark' } } };
+    const r = checkFitForm(form({ device: dark, curves: [ok.entry], previews: [ok.preview] }), t, 'zh-CN');
+    expect(r.issues.find((i) => i.at.kind === 'curve' && i.at.field === 'kind')?.text).toContain(
+      'EQE 曲线需要器件的光学部分',
+    );
+  });
+
+  it('gives an EQE curve back from a stored job, in nm and % as it was fitted', () => {
+    const f = formFromJob({
+      device,
+      curves: [
+        {
+          kind: 'eqe',
+          label: 'EQE',
+          wavelengthNm: [400, 500, 600, 700, 800],
+          eqePercent: [0.5, 0.8, 0.9, 0.7, 0.2],
+          noisePercent: 0.3,
+          weight: 2,
+        },
+      ],
+      free: [],
+    });
+    const e = f.curves[0]!;
+    expect(e).toMatchObject({ kind: 'eqe', label: 'EQE', noisePercent: '0.3', weight: '2', points: '5' });
+    // an EQE of at most 1 % is not taken for a fraction: the stored spectrum is in %
+    const p = previewEqe(e.curve.source!, e.eqeUnits);
+    expect(p.ok && p.eqePercent).toEqual([0.5, 0.8, 0.9, 0.7, 0.2]);
   });
 });
 

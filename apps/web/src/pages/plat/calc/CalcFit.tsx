@@ -9,9 +9,8 @@ import { libraryApi } from '../../../api/library';
 import { resultsApi } from '../../../api/results';
 import { Loading } from '../../../components/Loading';
 import { PageHeader } from '../../../components/PageHeader';
-import type { PlotSeries } from '../../../components/plots/types';
 import { QueuePriority } from '../../../components/QueuePriority';
-import { type CurveSource, type ParseChoice, type Preview, previewCurve } from './CircuitModel';
+import { type CurveSource, previewCurve } from './CircuitModel';
 import { FitCurveList } from './FitCurveList';
 import { FitDevicePicker, type PickedDevice } from './FitDevicePicker';
 import { FitFreeTable } from './FitFreeTable';
@@ -25,12 +24,14 @@ import {
   type FitCurveEntry,
   type FitIssue,
   type FitIssueAt,
+  type FitPreview,
   type FreeRow,
   fieldTitle,
-  fitPoints,
   fittableFields,
   formFromJob,
   newFitCurve,
+  previewEqe,
+  previewSeries,
   serverIssues,
 } from './fit-model';
 
@@ -41,22 +42,29 @@ const DEVICE_ID = /^[0-9a-f]{32}$/;
 const CARD = { maxWidth: 1200 } as const;
 
 /**
- * Each curve's reading, kept per source and choice: typing a curve's name must not read every
- * file again. The circuit fit's advice of about 1000 points does not apply here (the device fit
- * runs a chosen few of them), so it is left out.
+ * Each curve's reading, kept per source, kind and choice of units: typing a curve's name must not
+ * read every file again. The circuit fit's advice of about 1000 points does not apply here (the
+ * device fit runs a chosen few of them), so it is left out.
  */
-const previewCache = new WeakMap<CurveSource, Map<string, Preview>>();
-function preview(source: CurveSource, choice: ParseChoice): Preview {
-  const key = JSON.stringify(choice);
-  const m = previewCache.get(source) ?? new Map<string, Preview>();
+const previewCache = new WeakMap<CurveSource, Map<string, FitPreview>>();
+function preview(c: FitCurveEntry): FitPreview | undefined {
+  const source = c.curve.source;
+  if (!source) return undefined;
+  const key = `${c.kind} ${JSON.stringify(c.kind === 'eqe' ? c.eqeUnits : c.choice)}`;
+  const m = previewCache.get(source) ?? new Map<string, FitPreview>();
   previewCache.set(source, m);
   let p = m.get(key);
   if (!p) {
-    const read = previewCurve(source, choice);
-    p = read.ok ? { ...read, fewPoints: false } : read;
+    p = c.kind === 'eqe' ? previewEqe(source, c.eqeUnits) : jvPreview(source, c);
     m.set(key, p);
   }
   return p;
+}
+
+/** A J-V's reading by the circuit forms' reader, without its advice on the number of points. */
+function jvPreview(source: CurveSource, c: FitCurveEntry): FitPreview {
+  const read = previewCurve(source, c.choice);
+  return read.ok ? { ...read, fewPoints: false } : read;
 }
 
 /** The first message at a place: an error, else a warning. */
@@ -71,11 +79,12 @@ function messageAt(
 }
 
 /**
- * calc/fit (issue 27): fit the drift-diffusion device model to measured J-V curves. The user picks
- * a device (library, examples or a file), adds the curves measured on it, chooses the parameters
- * left free with their ranges, and the budget; everything is checked as it is typed (the form's
- * formats, the registry's verdict on each bound, then the engine's own input check), and the
- * submit goes to the calculation's page, which follows the fit live.
+ * calc/fit (issue 27): fit the drift-diffusion device model to measured J-V curves and EQE
+ * spectra. The user picks a device (library, examples or a file), adds the curves measured on it
+ * (each a J-V or an EQE spectrum), chooses the parameters left free with their ranges, and the
+ * budget; everything is checked as it is typed (the form's formats, the registry's verdict on each
+ * bound, then the engine's own input check), and the submit goes to the calculation's page, which
+ * follows the fit live.
  * `?device=<id>` opens with a library device; `?calc=<id>` with an earlier fit's input.
  */
 export default function CalcFit() {
@@ -129,10 +138,7 @@ export default function CalcFit() {
 
   const fields = useMemo(() => fittableFields(device?.spec, t, lang), [device, t, lang]);
   const labels = useMemo(() => new Map(fields.map((f) => [f.path, fieldTitle(f, false)])), [fields]);
-  const previews = useMemo(
-    () => curves.map((c) => (c.curve.source ? preview(c.curve.source, c.choice) : undefined)),
-    [curves],
-  );
+  const previews = useMemo(() => curves.map(preview), [curves]);
   const check = useMemo(
     () => checkFitForm({ device: device?.spec, curves, previews, free, budget }, t, lang, labels),
     [device, curves, previews, free, budget, t, lang, labels],
@@ -160,18 +166,8 @@ export default function CalcFit() {
     setServer([]);
   }, []);
 
-  const plot = useMemo(() => {
-    const series: PlotSeries[] = [];
-    curves.forEach((c, k) => {
-      const p = previews[k];
-      if (!p?.ok) return;
-      const label = c.label.trim() || c.curve.label || `#${k + 1}`;
-      series.push({ name: label, x: p.curve.measured.voltageV, y: p.curve.measured.jMaCm2 });
-      const used = fitPoints(p, c.points);
-      series.push({ name: t('fit.curve.fitPointsOf', { label }), x: used.voltageV, y: used.jMaCm2, points: true });
-    });
-    return series;
-  }, [curves, previews, t]);
+  // J-V curves and EQE spectra on plots of their own: their axes differ
+  const plot = useMemo(() => previewSeries(curves, previews, t), [curves, previews, t]);
 
   const deviceTemperatureK = (device?.spec as { electrical?: { temperatureK?: number } } | undefined)?.electrical
     ?.temperatureK;
@@ -245,18 +241,31 @@ export default function CalcFit() {
           <Typography.Title level={5} style={{ marginTop: 16 }}>
             {t('fit.curve.previewAll')}
           </Typography.Title>
-          {plot.length > 0 ? (
+          {plot.jv.length + plot.eqe.length > 0 ? (
             <Suspense fallback={<Loading />}>
-              <LinePlot
-                testid="fit-curves-plot"
-                title={t('fit.curve.previewAll')}
-                fileName="measured-curves"
-                x={{ label: t('circuit.curve.voltageAxis'), unit: 'V' }}
-                y={{ label: t('circuit.curve.currentAxis'), unit: 'mA/cm²' }}
-                series={plot}
-                height={340}
-                logToggle
-              />
+              {plot.jv.length > 0 && (
+                <LinePlot
+                  testid="fit-curves-plot"
+                  title={t('fit.curve.previewJv')}
+                  fileName="measured-curves"
+                  x={{ label: t('circuit.curve.voltageAxis'), unit: 'V' }}
+                  y={{ label: t('circuit.curve.currentAxis'), unit: 'mA/cm²' }}
+                  series={plot.jv}
+                  height={340}
+                  logToggle
+                />
+              )}
+              {plot.eqe.length > 0 && (
+                <LinePlot
+                  testid="fit-eqe-curves-plot"
+                  title={t('fit.curve.previewEqe')}
+                  fileName="measured-eqe"
+                  x={{ label: t('fit.result.wavelengthAxis'), unit: 'nm' }}
+                  y={{ label: t('fit.result.eqeAxis'), unit: '%' }}
+                  series={plot.eqe}
+                  height={300}
+                />
+              )}
             </Suspense>
           ) : (
             <Typography.Paragraph type="secondary">{t('fit.curve.previewEmpty')}</Typography.Paragraph>

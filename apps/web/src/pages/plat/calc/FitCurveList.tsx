@@ -1,19 +1,24 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Col, Form, Input, Row, Select, Space, Typography } from 'antd';
+import { Alert, Button, Card, Col, Form, Input, Radio, Row, Select, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { loadInterop } from '../../../components/interop/files';
 import { paramLang, wordsOf } from '../../../lib/params';
 import { CircuitCurveInput, type CurveState } from './CircuitCurveInput';
 import { curveSuffix } from './CircuitCurveList';
-import type { Preview } from './CircuitModel';
 import { previewCurve } from './CircuitModel';
+import { FitEqeInput } from './FitEqeInput';
 import {
   type CurveField,
+  type CurveKind,
   DEVICE_FIT_MAX_CURVES,
   entryAfterRead,
+  eqeEntryAfterRead,
   type FitCurveEntry,
+  type FitPreview,
+  isEqePreview,
   type NoiseMode,
   newFitCurve,
+  withKind,
 } from './fit-model';
 
 /**
@@ -36,11 +41,13 @@ async function isSimss(curve: CurveState): Promise<boolean> {
 export type FieldMessage = (k: number, field: CurveField) => { error?: string; warning?: string };
 
 /**
- * The measured curves of a device fit: each read by the circuit forms' curve reader (files,
- * pasted text, the sample; units and sign detected and shown, and the user's choice over them),
- * with what the fit needs to know of it: its name, the light it was measured under (0 suns: dark),
- * its temperature, scan direction and rate, its noise, its weight and how many of its measured
- * points the fit runs. Several files chosen at once become several curves.
+ * The measured curves of a device fit, each of its kind: a J-V read by the circuit forms' curve
+ * reader (files, pasted text, the sample; units and sign detected and shown, and the user's choice
+ * over them), with the light it was measured under (0 suns: dark), its scan direction and rate and
+ * its noise; an EQE spectrum read by FitEqeInput (units detected and shown likewise), with its
+ * noise in percentage points and no light (it is measured without bias light). Every curve has its
+ * name, temperature, weight and how many of its measured points the fit runs. Several files chosen
+ * at once become several curves of the same kind.
  */
 export function FitCurveList({
   entries,
@@ -51,7 +58,7 @@ export function FitCurveList({
 }: {
   entries: FitCurveEntry[];
   onChange: (f: (previous: FitCurveEntry[]) => FitCurveEntry[]) => void;
-  previews: (Preview | undefined)[];
+  previews: (FitPreview | undefined)[];
   message: FieldMessage;
   /** The device's temperature, shown where a curve leaves its own empty. */
   deviceTemperatureK: number | undefined;
@@ -64,16 +71,18 @@ export function FitCurveList({
   const rateWords = wordsOf('electrical.transient.rateVPerS', L);
   const update = (id: number, patch: (e: FitCurveEntry) => Partial<FitCurveEntry>) =>
     onChange((all) => all.map((e) => (e.id === id ? { ...e, ...patch(e) } : e)));
-  // a file read: its defaults (light, scan, points; SimSS's unit) as the reader found them
-  const read = async (id: number | undefined, curve: CurveState) => {
-    const simss = await isSimss(curve);
+  // a file read: its defaults (light, scan, points; SimSS's unit) as the reader found them; a
+  // further file of a multiple choice is a new curve of the kind of the one it was chosen in
+  const read = async (id: number | undefined, curve: CurveState, kind: CurveKind = 'jv') => {
+    const simss = kind === 'jv' && (await isSimss(curve));
     onChange((all) => {
-      const old = id === undefined ? newFitCurve() : all.find((e) => e.id === id);
+      const old = id === undefined ? newFitCurve({ kind }) : all.find((e) => e.id === id);
       if (!old) return all;
       const source = curve.source;
-      const next = entryAfterRead(old, curve, simss, (choice) =>
-        source ? previewCurve(source, choice) : undefined,
-      ).entry;
+      const next =
+        old.kind === 'eqe'
+          ? eqeEntryAfterRead(old, curve).entry
+          : entryAfterRead(old, curve, simss, (choice) => (source ? previewCurve(source, choice) : undefined)).entry;
       if (id === undefined) return all.length < DEVICE_FIT_MAX_CURVES ? [...all, next] : all;
       return all.map((e) => (e.id === id ? next : e));
     });
@@ -116,20 +125,48 @@ export function FitCurveList({
               )
             }
           >
-            <CircuitCurveInput
-              curve={e.curve}
-              onCurve={(c) => void read(e.id, c)}
-              choice={e.choice}
-              onChoice={(choice) => update(e.id, () => ({ choice }))}
-              preview={preview}
-              error={data && !(preview && !preview.ok) ? data : undefined}
-              testSuffix={sfx}
-              onExtraFile={(c) => void read(undefined, c)}
-              signChoice
-              showPlot={false}
-              hint={t('fit.curve.dropHint')}
-            />
-            {e.simss && (
+            <Form.Item label={t('fit.curve.kind')} tooltip={t('fit.curve.kindTip')} {...item(k, 'kind')}>
+              <Radio.Group
+                value={e.kind}
+                onChange={(x) => onChange((all) => all.map((o) => (o.id === e.id ? withKind(o, x.target.value) : o)))}
+                optionType="button"
+                data-testid={`fit-curve-kind${sfx}`}
+              >
+                <Radio.Button value="jv" data-testid={`fit-curve-kind-jv${sfx}`}>
+                  {t('fit.curve.kindJv')}
+                </Radio.Button>
+                <Radio.Button value="eqe" data-testid={`fit-curve-kind-eqe${sfx}`}>
+                  {t('fit.curve.kindEqe')}
+                </Radio.Button>
+              </Radio.Group>
+            </Form.Item>
+            {e.kind === 'eqe' ? (
+              <FitEqeInput
+                curve={e.curve}
+                onCurve={(c) => void read(e.id, c)}
+                units={e.eqeUnits}
+                onUnits={(eqeUnits) => update(e.id, () => ({ eqeUnits }))}
+                preview={isEqePreview(preview) ? preview : undefined}
+                error={data && !(preview && !preview.ok) ? data : undefined}
+                testSuffix={sfx}
+                onExtraFile={(c) => void read(undefined, c, 'eqe')}
+              />
+            ) : (
+              <CircuitCurveInput
+                curve={e.curve}
+                onCurve={(c) => void read(e.id, c)}
+                choice={e.choice}
+                onChoice={(choice) => update(e.id, () => ({ choice }))}
+                preview={isEqePreview(preview) ? undefined : preview}
+                error={data && !(preview && !preview.ok) ? data : undefined}
+                testSuffix={sfx}
+                onExtraFile={(c) => void read(undefined, c)}
+                signChoice
+                showPlot={false}
+                hint={t('fit.curve.dropHint')}
+              />
+            )}
+            {e.kind === 'jv' && e.simss && (
               <Alert
                 type="info"
                 showIcon
@@ -150,22 +187,24 @@ export function FitCurveList({
                   />
                 </Form.Item>
               </Col>
-              <Col xs={24} md={8}>
-                <Form.Item
-                  label={sunsWords.label}
-                  tooltip={sunsWords.tip}
-                  htmlFor={`fit-curve-suns${sfx}`}
-                  {...item(k, 'suns')}
-                >
-                  <Input
-                    id={`fit-curve-suns${sfx}`}
-                    inputMode="decimal"
-                    value={e.suns}
-                    onChange={(x) => update(e.id, () => ({ suns: x.target.value }))}
-                    data-testid={`fit-curve-suns${sfx}`}
-                  />
-                </Form.Item>
-              </Col>
+              {e.kind === 'jv' && (
+                <Col xs={24} md={8}>
+                  <Form.Item
+                    label={sunsWords.label}
+                    tooltip={sunsWords.tip}
+                    htmlFor={`fit-curve-suns${sfx}`}
+                    {...item(k, 'suns')}
+                  >
+                    <Input
+                      id={`fit-curve-suns${sfx}`}
+                      inputMode="decimal"
+                      value={e.suns}
+                      onChange={(x) => update(e.id, () => ({ suns: x.target.value }))}
+                      data-testid={`fit-curve-suns${sfx}`}
+                    />
+                  </Form.Item>
+                </Col>
+              )}
               <Col xs={24} md={8}>
                 <Form.Item
                   label={t('fit.curve.temperature')}
@@ -188,38 +227,42 @@ export function FitCurveList({
                   />
                 </Form.Item>
               </Col>
-              <Col xs={24} md={8}>
-                <Form.Item
-                  label={t('fit.curve.scan')}
-                  tooltip={t('fit.curve.scanTip')}
-                  htmlFor={`fit-curve-scan${sfx}`}
-                >
-                  <Select
-                    id={`fit-curve-scan${sfx}`}
-                    value={e.scan}
-                    onChange={(scan) => update(e.id, () => ({ scan }))}
-                    data-testid={`fit-curve-scan${sfx}`}
-                    options={[
-                      { value: '', label: t('fit.curve.scanNone') },
-                      { value: 'forward', label: t('circuit.curve.forward') },
-                      { value: 'reverse', label: t('circuit.curve.reverse') },
-                    ]}
-                  />
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={8}>
-                <Form.Item label={rateWords.label} htmlFor={`fit-curve-rate${sfx}`} {...item(k, 'scanRate')}>
-                  <Input
-                    id={`fit-curve-rate${sfx}`}
-                    inputMode="decimal"
-                    addonAfter={rateWords.unit}
-                    placeholder={t('fit.curve.optional')}
-                    value={e.scanRate}
-                    onChange={(x) => update(e.id, () => ({ scanRate: x.target.value }))}
-                    data-testid={`fit-curve-rate${sfx}`}
-                  />
-                </Form.Item>
-              </Col>
+              {e.kind === 'jv' && (
+                <>
+                  <Col xs={24} md={8}>
+                    <Form.Item
+                      label={t('fit.curve.scan')}
+                      tooltip={t('fit.curve.scanTip')}
+                      htmlFor={`fit-curve-scan${sfx}`}
+                    >
+                      <Select
+                        id={`fit-curve-scan${sfx}`}
+                        value={e.scan}
+                        onChange={(scan) => update(e.id, () => ({ scan }))}
+                        data-testid={`fit-curve-scan${sfx}`}
+                        options={[
+                          { value: '', label: t('fit.curve.scanNone') },
+                          { value: 'forward', label: t('circuit.curve.forward') },
+                          { value: 'reverse', label: t('circuit.curve.reverse') },
+                        ]}
+                      />
+                    </Form.Item>
+                  </Col>
+                  <Col xs={24} md={8}>
+                    <Form.Item label={rateWords.label} htmlFor={`fit-curve-rate${sfx}`} {...item(k, 'scanRate')}>
+                      <Input
+                        id={`fit-curve-rate${sfx}`}
+                        inputMode="decimal"
+                        addonAfter={rateWords.unit}
+                        placeholder={t('fit.curve.optional')}
+                        value={e.scanRate}
+                        onChange={(x) => update(e.id, () => ({ scanRate: x.target.value }))}
+                        data-testid={`fit-curve-rate${sfx}`}
+                      />
+                    </Form.Item>
+                  </Col>
+                </>
+              )}
               <Col xs={24} md={8}>
                 <Form.Item
                   label={t('fit.curve.weight')}
@@ -236,54 +279,75 @@ export function FitCurveList({
                   />
                 </Form.Item>
               </Col>
-              <Col xs={24} md={16}>
-                <Form.Item
-                  label={t('fit.curve.noise')}
-                  tooltip={t('fit.curve.noiseTip')}
-                  htmlFor={`fit-curve-noise-value${sfx}`}
-                  {...item(k, 'noise')}
-                >
-                  <Space.Compact style={{ width: '100%' }}>
-                    <Select<NoiseMode>
-                      value={e.noise}
-                      onChange={(noise) => update(e.id, () => ({ noise }))}
-                      style={{ width: 200 }}
-                      data-testid={`fit-curve-noise${sfx}`}
-                      aria-label={t('fit.curve.noise')}
-                      options={[
-                        { value: 'auto', label: t('fit.curve.noiseAuto') },
-                        { value: 'abs', label: t('fit.curve.noiseAbs') },
-                        { value: 'rel', label: t('fit.curve.noiseRel') },
-                        { value: 'both', label: t('fit.curve.noiseBoth') },
-                      ]}
+              {e.kind === 'jv' ? (
+                <Col xs={24} md={16}>
+                  <Form.Item
+                    label={t('fit.curve.noise')}
+                    tooltip={t('fit.curve.noiseTip')}
+                    htmlFor={`fit-curve-noise-value${sfx}`}
+                    {...item(k, 'noise')}
+                  >
+                    <Space.Compact style={{ width: '100%' }}>
+                      <Select<NoiseMode>
+                        value={e.noise}
+                        onChange={(noise) => update(e.id, () => ({ noise }))}
+                        style={{ width: 200 }}
+                        data-testid={`fit-curve-noise${sfx}`}
+                        aria-label={t('fit.curve.noise')}
+                        options={[
+                          { value: 'auto', label: t('fit.curve.noiseAuto') },
+                          { value: 'abs', label: t('fit.curve.noiseAbs') },
+                          { value: 'rel', label: t('fit.curve.noiseRel') },
+                          { value: 'both', label: t('fit.curve.noiseBoth') },
+                        ]}
+                      />
+                      {(e.noise === 'abs' || e.noise === 'both') && (
+                        <Input
+                          id={`fit-curve-noise-value${sfx}`}
+                          inputMode="decimal"
+                          addonAfter="mA/cm²"
+                          value={e.noiseAbs}
+                          placeholder="0.05"
+                          aria-label={t('fit.curve.noiseAbs')}
+                          onChange={(x) => update(e.id, () => ({ noiseAbs: x.target.value }))}
+                          data-testid={`fit-curve-noise-abs${sfx}`}
+                        />
+                      )}
+                      {(e.noise === 'rel' || e.noise === 'both') && (
+                        <Input
+                          id={e.noise === 'rel' ? `fit-curve-noise-value${sfx}` : undefined}
+                          inputMode="decimal"
+                          addonAfter={t('fit.curve.noiseRelUnit')}
+                          value={e.noiseRel}
+                          placeholder="0.02"
+                          aria-label={t('fit.curve.noiseRel')}
+                          onChange={(x) => update(e.id, () => ({ noiseRel: x.target.value }))}
+                          data-testid={`fit-curve-noise-rel${sfx}`}
+                        />
+                      )}
+                    </Space.Compact>
+                  </Form.Item>
+                </Col>
+              ) : (
+                <Col xs={24} md={8}>
+                  <Form.Item
+                    label={t('fit.eqe.noise')}
+                    tooltip={t('fit.eqe.noiseTip')}
+                    htmlFor={`fit-curve-noise-pp${sfx}`}
+                    {...item(k, 'noise')}
+                  >
+                    <Input
+                      id={`fit-curve-noise-pp${sfx}`}
+                      inputMode="decimal"
+                      addonAfter={t('fit.eqe.pp')}
+                      placeholder={t('fit.eqe.noiseAuto')}
+                      value={e.noisePercent}
+                      onChange={(x) => update(e.id, () => ({ noisePercent: x.target.value }))}
+                      data-testid={`fit-curve-noise-pp${sfx}`}
                     />
-                    {(e.noise === 'abs' || e.noise === 'both') && (
-                      <Input
-                        id={`fit-curve-noise-value${sfx}`}
-                        inputMode="decimal"
-                        addonAfter="mA/cm²"
-                        value={e.noiseAbs}
-                        placeholder="0.05"
-                        aria-label={t('fit.curve.noiseAbs')}
-                        onChange={(x) => update(e.id, () => ({ noiseAbs: x.target.value }))}
-                        data-testid={`fit-curve-noise-abs${sfx}`}
-                      />
-                    )}
-                    {(e.noise === 'rel' || e.noise === 'both') && (
-                      <Input
-                        id={e.noise === 'rel' ? `fit-curve-noise-value${sfx}` : undefined}
-                        inputMode="decimal"
-                        addonAfter={t('fit.curve.noiseRelUnit')}
-                        value={e.noiseRel}
-                        placeholder="0.02"
-                        aria-label={t('fit.curve.noiseRel')}
-                        onChange={(x) => update(e.id, () => ({ noiseRel: x.target.value }))}
-                        data-testid={`fit-curve-noise-rel${sfx}`}
-                      />
-                    )}
-                  </Space.Compact>
-                </Form.Item>
-              </Col>
+                  </Form.Item>
+                </Col>
+              )}
               <Col xs={24} md={8}>
                 <Form.Item
                   label={t('fit.curve.points')}

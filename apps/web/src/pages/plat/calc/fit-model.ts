@@ -2,11 +2,12 @@
  * The pure part of the device-fit form (calc/fit, issue 27): which fields of a device can be left
  * free (the parameter registry's continuous fields the device holds, or has a default for), the
  * free list's rows with their registry-derived bounds and scale, the measured curves as the form
- * holds them (read by the circuit forms' curve reader, thinned to the points the fit runs), the
- * budget, and the one check of all of it before a submit: the form's own number formats, the
- * registry's verdict on each bound (judge + sayVerdict, as the editor words it), then the engine's
- * own input check (checkDeviceFitInput), the same the server and the CLI run, so a refusal reads
- * alike wherever it comes from. Pure (no React); unit-tested in apps/web/test/fit-model.test.ts.
+ * holds them (a J-V read by the circuit forms' curve reader; an EQE spectrum by its own two-column
+ * reader with its units detected; both thinned to the points the fit runs), the budget, and the
+ * one check of all of it before a submit: the form's own number formats, the registry's verdict on
+ * each bound (judge + sayVerdict, as the editor words it), then the engine's own input check
+ * (checkDeviceFitInput), the same the server and the CLI run, so a refusal reads alike wherever it
+ * comes from. Pure (no React); unit-tested in apps/web/test/fit-model.test.ts.
  */
 import {
   DEVICE_FIT_DEFAULT_EVALUATIONS,
@@ -17,16 +18,19 @@ import {
   DEVICE_FIT_MAX_POINTS,
   DEVICE_FIT_MAX_SECONDS,
   type DeviceFitCurve,
+  type DeviceFitEqeCurve,
   type DeviceFitFree,
   type DeviceFitJob,
+  type DeviceFitJvCurve,
 } from '@pvforge/contracts';
-import { checkDeviceFitInput } from '@pvforge/engine';
+import { type Cell, checkDeviceFitInput } from '@pvforge/engine';
 import { formatValue, type Lang, type Param, paramAt } from '@pvforge/params';
 import type { TFunction } from 'i18next';
+import type { PlotSeries } from '../../../components/plots/types';
 import { type DeviceInput, deviceInputs } from '../../../lib/device-inputs';
 import { paramLang, paramWords, parseTyped, verdictText } from '../../../lib/params';
 import type { CurveState } from './CircuitCurveInput';
-import { type CurveSource, curveErrorText, type ParseChoice, type Preview } from './CircuitModel';
+import { type CurveSource, curveErrorText, type ParseChoice, type Preview, parseNum } from './CircuitModel';
 
 export {
   DEVICE_FIT_DEFAULT_EVALUATIONS,
@@ -268,20 +272,40 @@ export const DEFAULT_FIT_POINTS = 40;
 export const MIN_FIT_POINTS = 5;
 
 /**
- * How a curve's noise is given: assumed by the engine (and said), absolute (mA/cm², a light
+ * What a curve measures: a J-V (current density against voltage, under some light or dark) or an
+ * EQE spectrum (external quantum efficiency against wavelength, at short circuit without bias
+ * light). The kind decides how its file is read, which conditions it has and where it is drawn.
+ */
+export type CurveKind = 'jv' | 'eqe';
+
+/**
+ * How a J-V curve's noise is given: assumed by the engine (and said), absolute (mA/cm², a light
  * curve), relative to |J| (a dark curve over decades), or both (a dark curve above a meter's
  * floor: sigma = sqrt(abs² + (rel J)²)).
  */
 export type NoiseMode = 'auto' | 'abs' | 'rel' | 'both';
 
-/** One measured curve as the form holds it; numbers as typed. */
+/** How an EQE table's columns are read: detected from the values ('auto'), or as the user states. */
+export interface EqeUnitChoice {
+  wavelength?: 'auto' | 'nm' | 'um';
+  eqe?: 'auto' | 'percent' | 'fraction';
+}
+
+/**
+ * One measured curve as the form holds it; numbers as typed. Both kinds' fields are kept, so that
+ * switching a curve's kind back and forth does not lose what was typed for the other one.
+ */
 export interface FitCurveEntry {
   /** Stable React key. */
   id: number;
+  kind: CurveKind;
   curve: CurveState;
+  /** How a J-V file is read (units, sign). */
   choice: ParseChoice;
+  /** How an EQE file is read (units). */
+  eqeUnits: EqeUnitChoice;
   label: string;
-  /** Light intensity in suns; 0 is a dark curve. */
+  /** Light intensity in suns; 0 is a dark curve (J-V only: an EQE is measured without bias light). */
   suns: string;
   /** Measurement temperature, K ('' = the device's). */
   temperatureK: string;
@@ -293,6 +317,8 @@ export interface FitCurveEntry {
   noiseAbs: string;
   /** The relative noise, a fraction of |J| (rel, both). */
   noiseRel: string;
+  /** An EQE's noise in percentage points ('' = assumed by the engine, and said). */
+  noisePercent: string;
   weight: string;
   /** Measured points used by the fit ('' until a file is read). */
   points: string;
@@ -304,8 +330,10 @@ let nextId = 1;
 export function newFitCurve(extra: Partial<FitCurveEntry> = {}): FitCurveEntry {
   return {
     id: nextId++,
+    kind: 'jv',
     curve: {},
     choice: {},
+    eqeUnits: {},
     label: '',
     suns: '1',
     temperatureK: '',
@@ -314,14 +342,33 @@ export function newFitCurve(extra: Partial<FitCurveEntry> = {}): FitCurveEntry {
     noise: 'auto',
     noiseAbs: '',
     noiseRel: '',
+    noisePercent: '',
     weight: '1',
     points: '',
     ...extra,
   };
 }
 
+/** A curve's name after a file is read: the file's, unless the user gave the curve one. */
+function labelAfterRead(old: FitCurveEntry, curve: CurveState): string {
+  const named = old.label && old.label !== old.curve.label;
+  return named ? old.label : (curve.label ?? '');
+}
+
 /**
- * What a freshly read curve sets in its entry: its name (the file's, until the user gives one),
+ * The entry as a curve of the other kind: a file read as one kind is no file of the other (a J-V
+ * read as a spectrum would be nonsense), so it is dropped with its points; the curve's own name,
+ * temperature and weight stay.
+ */
+export function withKind(e: FitCurveEntry, kind: CurveKind): FitCurveEntry {
+  if (e.kind === kind) return e;
+  const next: FitCurveEntry = { ...e, kind, curve: {}, points: '', label: labelAfterRead(e, {}) };
+  delete next.simss;
+  return next;
+}
+
+/**
+ * What a freshly read J-V sets in its entry: its name (the file's, until the user gives one),
  * its light (1 sun for a light curve, 0 for a dark one, as the reader detected), its scan direction
  * and the number of points the fit uses; what the user typed stays.
  */
@@ -331,8 +378,7 @@ export function entryAfterRead(
   simss: boolean,
   parse: (choice: ParseChoice) => Preview | undefined,
 ): { entry: FitCurveEntry; preview: Preview | undefined } {
-  const named = old.label && old.label !== old.curve.label;
-  const next: FitCurveEntry = { ...old, curve, label: named ? old.label : (curve.label ?? '') };
+  const next: FitCurveEntry = { ...old, curve, label: labelAfterRead(old, curve) };
   if (simss) {
     // SimSS writes Jext in A/m² under a header without units
     next.simss = true;
@@ -351,6 +397,17 @@ export function entryAfterRead(
   return { entry: next, preview };
 }
 
+/** What a freshly read EQE spectrum sets in its entry: its name and the number of points the fit uses. */
+export function eqeEntryAfterRead(
+  old: FitCurveEntry,
+  curve: CurveState,
+): { entry: FitCurveEntry; preview?: EqePreview } {
+  const next: FitCurveEntry = { ...old, curve, label: labelAfterRead(old, curve) };
+  const preview = curve.source ? previewEqe(curve.source, next.eqeUnits) : undefined;
+  if (preview?.ok) next.points = String(Math.min(preview.measuredPoints, DEFAULT_FIT_POINTS));
+  return { entry: next, ...(preview ? { preview } : {}) };
+}
+
 /**
  * Indices of `m` of `n` points spread evenly over the curve, both ends kept: measured points, not
  * interpolated ones (an interpolated point is no measurement and its residual no independent one).
@@ -366,23 +423,219 @@ export function thinIndices(n: number, m: number): number[] {
   return out;
 }
 
-/** The measured points the fit uses (V ascending, J photocurrent positive, mA/cm²). */
-export function fitPoints(preview: Preview | undefined, points: string): { voltageV: number[]; jMaCm2: number[] } {
-  if (!preview?.ok) return { voltageV: [], jMaCm2: [] };
-  const m = preview.curve.measured;
+/** The `points` (as typed) of a measured x-y the fit uses: evenly spread, DEFAULT_FIT_POINTS when unreadable. */
+function thinned(x: readonly number[], y: readonly number[], points: string): { x: number[]; y: number[] } {
   const want = Number(points);
-  const n = m.voltageV.length;
+  const n = x.length;
   const k = Number.isInteger(want) && want > 0 ? Math.min(want, n) : Math.min(n, DEFAULT_FIT_POINTS);
   const idx = thinIndices(n, k);
-  return { voltageV: idx.map((i) => m.voltageV[i]!), jMaCm2: idx.map((i) => m.jMaCm2[i]!) };
+  return { x: idx.map((i) => x[i]!), y: idx.map((i) => y[i]!) };
 }
 
-/** A stored curve (arrays) as the form's source: a table with its units in the header, read as is. */
-export function sourceOfArrays(voltageV: readonly number[], jMaCm2: readonly number[]): CurveSource {
+/** The measured points of a J-V the fit uses (V ascending, J photocurrent positive, mA/cm²). */
+export function fitPoints(preview: FitPreview | undefined, points: string): { voltageV: number[]; jMaCm2: number[] } {
+  if (!preview?.ok || isEqePreview(preview)) return { voltageV: [], jMaCm2: [] };
+  const m = preview.curve.measured;
+  const { x, y } = thinned(m.voltageV, m.jMaCm2, points);
+  return { voltageV: x, jMaCm2: y };
+}
+
+/** The measured points of an EQE spectrum the fit uses (nm ascending, EQE in %). */
+export function fitEqePoints(
+  preview: FitPreview | undefined,
+  points: string,
+): { wavelengthNm: number[]; eqePercent: number[] } {
+  if (!preview?.ok || !isEqePreview(preview)) return { wavelengthNm: [], eqePercent: [] };
+  const { x, y } = thinned(preview.wavelengthNm, preview.eqePercent, points);
+  return { wavelengthNm: x, eqePercent: y };
+}
+
+/** The header line of a stored J-V read back: its units, so the reader takes the numbers as they are. */
+const JV_HEADER = 'voltage_V,current_density_mA_cm2';
+/** The header line of a stored EQE spectrum read back. */
+const EQE_HEADER = 'wavelength_nm,EQE_percent';
+
+/** A stored curve (arrays) as the form's source: a table under a header with its units, read as is. */
+export function sourceOfArrays(x: readonly number[], y: readonly number[], header = JV_HEADER): CurveSource {
+  return { text: [header, ...x.map((v, i) => `${v},${y[i]}`)].join('\n'), format: 'table' };
+}
+
+// ------------------------------------------------------------------ reading an EQE spectrum
+
+/** Why an EQE table cannot be read (worded by fit.eqe.err.<code> with the params). */
+export type EqeErrorCode = 'jvFile' | 'noData' | 'oneColumn' | 'badValue' | 'tooFew' | 'repeated';
+
+export type EqeUnits = { wavelength: 'nm' | 'um'; eqe: 'percent' | 'fraction' };
+
+export type EqePreview =
+  | {
+      ok: true;
+      kind: 'eqe';
+      /** Ascending wavelengths, nm, and the EQE at them, %, after the units are applied. */
+      wavelengthNm: number[];
+      eqePercent: number[];
+      measuredPoints: number;
+      /** The units the file's numbers were read in (the user's, else the detected ones). */
+      units: EqeUnits;
+      /** The units the numbers themselves suggest (shown beside "detect"). */
+      detected: EqeUnits;
+    }
+  | { ok: false; kind: 'eqe'; code: EqeErrorCode; params: Record<string, string | number> };
+
+/** The reading of any curve of the form: a J-V's (the circuit reader's) or an EQE spectrum's. */
+export type FitPreview = Preview | EqePreview;
+
+export function isEqePreview(p: FitPreview | undefined): p is EqePreview {
+  return !!p && 'kind' in p && p.kind === 'eqe';
+}
+
+/**
+ * A wavelength column whose every value is below this is in µm: no EQE is measured below 5 nm,
+ * and no spectrum reaches 5 µm.
+ */
+const MICRON_BELOW = 5;
+
+/** The units an EQE table's numbers suggest: µm when every wavelength < 5, a fraction when every EQE <= 1. */
+export function detectEqeUnits(wavelength: readonly number[], eqe: readonly number[]): EqeUnits {
   return {
-    text: ['voltage_V,current_density_mA_cm2', ...voltageV.map((v, i) => `${v},${jMaCm2[i]}`)].join('\n'),
-    format: 'table',
+    wavelength: wavelength.every((w) => w < MICRON_BELOW) ? 'um' : 'nm',
+    eqe: eqe.every((q) => q <= 1) ? 'fraction' : 'percent',
   };
+}
+
+/** One row of a table with the line of the file it came from (1-based), for the messages. */
+type TableRow = { cells: Cell[]; line: number; decimalComma: boolean };
+
+/**
+ * The rows of a table source: text split per line as the J-V reader does (tab, ';' with a decimal
+ * comma, ',', else spaces; '#', '%' and '//' lines are comments), a spreadsheet's cells as they are.
+ */
+function tableRows(source: { text: string } | { rows: Cell[][] }): TableRow[] {
+  if ('rows' in source) return source.rows.map((cells, i) => ({ cells, line: i + 1, decimalComma: false }));
+  const out: TableRow[] = [];
+  source.text
+    .replace(/^\uFEFF/, '')
+    .split(/\r\n|\n|\r/)
+    .forEach((raw, i) => {
+      const line = raw.trim();
+      if (line === '' || /^(#|%|\/\/)/.test(line)) return;
+      const sep = line.includes('\t') ? '\t' : line.includes(';') ? ';' : line.includes(',') ? ',' : /\s+/;
+      out.push({ cells: line.split(sep).map((c) => c.trim()), line: i + 1, decimalComma: sep === ';' });
+    });
+  return out;
+}
+
+/** A cell as a number, or undefined (text, empty, NaN). */
+function cellValue(c: Cell, decimalComma: boolean): number | undefined {
+  if (typeof c === 'number') return Number.isFinite(c) ? c : undefined;
+  if (typeof c !== 'string') return undefined;
+  return parseNum(decimalComma ? c.replace(',', '.') : c);
+}
+
+type EqeFailure = { ok: false; kind: 'eqe'; code: EqeErrorCode; params: Record<string, string | number> };
+const eqeFailure = (code: EqeErrorCode, params: Record<string, string | number> = {}): EqeFailure => ({
+  ok: false,
+  kind: 'eqe',
+  code,
+  params,
+});
+
+/**
+ * The first block of rows whose first two cells are numbers (wavelength, EQE): the header and any
+ * lines before it are skipped, the block ends at the first line that is not a number again (a
+ * footer). A data row with one column or one unreadable cell is refused, with its line.
+ */
+function eqeColumns(rows: readonly TableRow[]): { x: number[]; y: number[] } | EqeFailure {
+  const x: number[] = [];
+  const y: number[] = [];
+  for (const r of rows) {
+    const a = cellValue(r.cells[0], r.decimalComma);
+    const b = cellValue(r.cells[1], r.decimalComma);
+    if (a !== undefined && b !== undefined) {
+      x.push(a);
+      y.push(b);
+      continue;
+    }
+    // before the numbers: a header; after them: the end of the table
+    if (a === undefined && (x.length === 0 || r.cells.every((c) => cellValue(c, r.decimalComma) === undefined))) {
+      if (x.length) break;
+      continue;
+    }
+    const text = r.cells
+      .filter((c) => c !== null && c !== undefined && c !== '')
+      .join(' ')
+      .slice(0, 40);
+    return r.cells.length < 2 || r.cells[1] === '' || r.cells[1] === undefined || r.cells[1] === null
+      ? eqeFailure('oneColumn', { line: r.line })
+      : eqeFailure('badValue', { line: r.line, text });
+  }
+  return x.length ? { x, y } : eqeFailure('noData');
+}
+
+/**
+ * Reads an EQE spectrum: two columns (wavelength, EQE) under an optional header line, in nm or µm
+ * and in % or as a fraction (detected from the values unless the user states them), sorted by
+ * wavelength. What the engine refuses of a spectrum in the right units (outside 200-3000 nm, above
+ * 100 %, beyond the device's optical window) it says itself at the submit check.
+ */
+export function previewEqe(source: CurveSource, choice: EqeUnitChoice = {}): EqePreview {
+  if ('format' in source && source.format === 'scaps-iv') return eqeFailure('jvFile');
+  const read = eqeColumns(tableRows(source));
+  if ('ok' in read) return read;
+  const n = read.x.length;
+  if (n < MIN_FIT_POINTS) return eqeFailure('tooFew', { n, min: MIN_FIT_POINTS });
+  const detected = detectEqeUnits(read.x, read.y);
+  const units: EqeUnits = {
+    wavelength: choice.wavelength && choice.wavelength !== 'auto' ? choice.wavelength : detected.wavelength,
+    eqe: choice.eqe && choice.eqe !== 'auto' ? choice.eqe : detected.eqe,
+  };
+  const fx = units.wavelength === 'um' ? 1000 : 1;
+  const fy = units.eqe === 'fraction' ? 100 : 1;
+  // a spectrum may be measured from red to blue: the fit runs it by wavelength
+  const order = read.x.map((_, i) => i).sort((a, b) => read.x[a]! - read.x[b]!);
+  // µm times 1000 in floating point: 0.35 µm is 350 nm, not 349.99999999999994
+  const wavelengthNm = order.map((i) => Number((read.x[i]! * fx).toPrecision(12)));
+  const eqePercent = order.map((i) => Number((read.y[i]! * fy).toPrecision(12)));
+  const twice = wavelengthNm.find((w, i) => i > 0 && w === wavelengthNm[i - 1]);
+  if (twice !== undefined) return eqeFailure('repeated', { nm: twice });
+  return { ok: true, kind: 'eqe', wavelengthNm, eqePercent, measuredPoints: n, units, detected };
+}
+
+/** Why a curve's file cannot be used, in the UI's language: the J-V reader's words or the EQE reader's. */
+export function previewErrorText(p: Extract<FitPreview, { ok: false }>, t: TFunction): string {
+  if (!isEqePreview(p)) return curveErrorText(p, t);
+  return t(`fit.eqe.err.${p.code}`, p.params);
+}
+
+// ------------------------------------------------------------------ the form's preview plots
+
+/**
+ * Every read curve for the form's preview: the measured curve as a line and the points the fit
+ * runs as markers; J-V curves and EQE spectra apart, since their axes differ.
+ */
+export function previewSeries(
+  curves: readonly FitCurveEntry[],
+  previews: readonly (FitPreview | undefined)[],
+  t: TFunction,
+): { jv: PlotSeries[]; eqe: PlotSeries[] } {
+  const jv: PlotSeries[] = [];
+  const eqe: PlotSeries[] = [];
+  curves.forEach((c, k) => {
+    const p = previews[k];
+    if (!p?.ok) return;
+    const label = c.label.trim() || c.curve.label || `#${k + 1}`;
+    const points = t('fit.curve.fitPointsOf', { label });
+    if (isEqePreview(p)) {
+      const used = fitEqePoints(p, c.points);
+      eqe.push({ name: label, x: p.wavelengthNm, y: p.eqePercent });
+      eqe.push({ name: points, x: used.wavelengthNm, y: used.eqePercent, points: true });
+    } else {
+      const used = fitPoints(p, c.points);
+      jv.push({ name: label, x: p.curve.measured.voltageV, y: p.curve.measured.jMaCm2 });
+      jv.push({ name: points, x: used.voltageV, y: used.jMaCm2, points: true });
+    }
+  });
+  return { jv, eqe };
 }
 
 // ------------------------------------------------------------------ the budget
@@ -399,7 +652,16 @@ export const BUDGET_DEFAULT: BudgetForm = {
 
 // ------------------------------------------------------------------ the check
 
-export type CurveField = 'data' | 'label' | 'suns' | 'temperatureK' | 'scanRate' | 'noise' | 'weight' | 'points';
+export type CurveField =
+  | 'kind'
+  | 'data'
+  | 'label'
+  | 'suns'
+  | 'temperatureK'
+  | 'scanRate'
+  | 'noise'
+  | 'weight'
+  | 'points';
 export type FreeField = 'path' | 'min' | 'max' | 'scale' | 'tie';
 
 /** Where a problem is shown. */
@@ -429,8 +691,12 @@ const MISSING = new Set([
 ]);
 
 const CURVE_FIELDS: Record<string, CurveField> = {
+  kind: 'kind',
   voltageV: 'data',
   jMaCm2: 'data',
+  wavelengthNm: 'data',
+  eqePercent: 'data',
+  noisePercent: 'noise',
   label: 'label',
   intensitySuns: 'suns',
   temperatureK: 'temperatureK',
@@ -479,7 +745,7 @@ export function withLabels(text: string, labels: ReadonlyMap<string, string>): s
 export interface FitFormInput {
   device: unknown;
   curves: readonly FitCurveEntry[];
-  previews: readonly (Preview | undefined)[];
+  previews: readonly (FitPreview | undefined)[];
   free: readonly FreeRow[];
   budget: BudgetForm;
 }
@@ -514,55 +780,15 @@ export function checkFitForm(
   if (input.curves.length === 0) say({ kind: 'general' }, 'fit.err.noCurve');
   if (input.curves.length > DEVICE_FIT_MAX_CURVES)
     say({ kind: 'general' }, 'fit.err.tooManyCurves', { max: DEVICE_FIT_MAX_CURVES });
-  const curves: DeviceFitCurve[] = [];
-  input.curves.forEach((c, k) => {
-    const at = (field: CurveField): FitIssueAt => ({ kind: 'curve', index: k, field });
-    const p = input.previews[k];
-    if (!c.curve.source) say(at('data'), 'fit.err.curveMissing');
-    else if (p && !p.ok)
-      issues.push({ at: at('data'), text: t('circuit.curve.parseError', { msg: curveErrorText(p, t) }) });
-    const suns = num(c.suns);
-    const sunsVerdict = suns === undefined ? undefined : verdictText(SUNS, suns, L);
-    if (suns === undefined) say(at('suns'), 'fit.err.number');
-    // below 0 is the registry's refusal of any light intensity; above 1000 suns the fit's own limit
-    else if (sunsVerdict?.severity === 'error') issues.push({ at: at('suns'), text: sunsVerdict.text });
-    else if (suns > 1000) say(at('suns'), 'fit.err.suns');
-    const temperatureK = c.temperatureK.trim() === '' ? undefined : num(c.temperatureK);
-    if (c.temperatureK.trim() !== '' && temperatureK === undefined) say(at('temperatureK'), 'fit.err.number');
-    const scanRate = c.scanRate.trim() === '' ? undefined : num(c.scanRate);
-    if (c.scanRate.trim() !== '' && !(scanRate !== undefined && scanRate > 0)) say(at('scanRate'), 'fit.err.positive');
-    const noiseOf = (given: boolean, text: string) => {
-      if (!given) return undefined;
-      const v = num(text);
-      if (v === undefined) say(at('noise'), text.trim() === '' ? 'fit.err.required' : 'fit.err.number');
-      return v;
+  const curves: DeviceFitCurve[] = input.curves.map((c, k) => {
+    const ck: CurveCheck = {
+      say: (field, key, vars) => say({ kind: 'curve', index: k, field }, key, vars),
+      push: (field, text) => issues.push({ at: { kind: 'curve', index: k, field }, text }),
+      t,
+      L,
     };
-    const noiseAbs = noiseOf(c.noise === 'abs' || c.noise === 'both', c.noiseAbs);
-    const noiseRel = noiseOf(c.noise === 'rel' || c.noise === 'both', c.noiseRel);
-    const weight = num(c.weight);
-    if (weight === undefined) say(at('weight'), c.weight.trim() === '' ? 'fit.err.required' : 'fit.err.number');
-    const n = p?.ok ? p.measuredPoints : undefined;
-    const points = num(c.points);
-    const maxPoints = Math.min(n ?? DEVICE_FIT_MAX_POINTS, DEVICE_FIT_MAX_POINTS);
-    if (
-      n !== undefined &&
-      !(points !== undefined && Number.isInteger(points) && points >= MIN_FIT_POINTS && points <= maxPoints)
-    )
-      say(at('points'), 'fit.err.points', { min: MIN_FIT_POINTS, max: maxPoints });
-    const data = fitPoints(p, c.points);
-    curves.push({
-      kind: 'jv',
-      label: (c.label.trim() || c.curve.label || `#${k + 1}`).slice(0, 200),
-      intensitySuns: suns ?? Number.NaN,
-      ...(temperatureK !== undefined ? { temperatureK } : {}),
-      ...(c.scan ? { scan: c.scan } : {}),
-      ...(scanRate !== undefined ? { scanRateVPerS: scanRate } : {}),
-      voltageV: data.voltageV,
-      jMaCm2: data.jMaCm2,
-      ...(noiseAbs !== undefined ? { noiseMaCm2: noiseAbs } : {}),
-      ...(noiseRel !== undefined ? { noiseRel: noiseRel } : {}),
-      ...(weight !== undefined && weight !== 1 ? { weight } : {}),
-    });
+    const p = input.previews[k];
+    return c.kind === 'eqe' ? eqeCurveOf(c, p, k, ck) : jvCurveOf(c, p, k, ck);
   });
 
   // the free parameters
@@ -617,21 +843,127 @@ export function checkFitForm(
   if (!(seconds !== undefined && seconds >= 1 && seconds <= DEVICE_FIT_MAX_SECONDS))
     say({ kind: 'budget', field: 'seconds' }, 'fit.err.seconds', { max: DEVICE_FIT_MAX_SECONDS });
 
+  // the engine's own check of the physics (bounds against each other, a log scale through zero, a
+  // light curve on a dark device, an EQE beyond the device's optics), the same the server runs
+  if (device === undefined || bad) return { issues };
   const blocked = issues.some((i) => !i.warning);
-  // the engine's own check, once the form's formats are right: the physics of the input (bounds
-  // against each other, a log scale through zero, a light curve on a dark device, the points)
-  if (!blocked && device !== undefined) {
-    const job: DeviceFitJob = {
-      device: device as DeviceFitJob['device'],
-      curves,
-      free,
-      options: { maxEvaluations: evaluations!, maxSeconds: seconds! },
-    };
-    const problems = checkDeviceFitInput(job);
-    for (const pr of problems) issues.push({ at: issueAtOfField(pr.field), text: withLabels(pr.words[L], labels) });
-    if (!problems.length) return { job, issues };
-  }
-  return { issues };
+  const job: DeviceFitJob = {
+    device: device as DeviceFitJob['device'],
+    curves,
+    free,
+    options: { maxEvaluations: evaluations ?? Number.NaN, maxSeconds: seconds ?? Number.NaN },
+  };
+  const problems = checkDeviceFitInput(job).filter((pr) => !blocked || saidEarly(pr.field, issues));
+  for (const pr of problems) issues.push({ at: issueAtOfField(pr.field), text: withLabels(pr.words[L], labels) });
+  return !blocked && !problems.length ? { job, issues } : { issues };
+}
+
+/**
+ * While the form still has problems of its own, the engine's words on a curve are said only where
+ * the form found nothing wrong with that curve (an EQE beyond the device's optics is then told as
+ * soon as the spectrum is read, not after the free parameters are chosen); the rest would say
+ * again what the form already says, in other words.
+ */
+function saidEarly(field: string, formIssues: readonly FitIssue[]): boolean {
+  const at = issueAtOfField(field);
+  if (at.kind !== 'curve') return false;
+  return !formIssues.some((i) => !i.warning && i.at.kind === 'curve' && i.at.index === at.index);
+}
+
+/** How a curve's check says what it finds: by the form's key, or in words made elsewhere. */
+interface CurveCheck {
+  say: (field: CurveField, key: string, vars?: Record<string, unknown>) => void;
+  push: (field: CurveField, text: string) => void;
+  t: TFunction;
+  L: Lang;
+}
+
+/** A number field the user may leave empty: undefined when empty, said when not a number. */
+function optionalNumber(text: string, field: CurveField, ck: CurveCheck): number | undefined {
+  if (text.trim() === '') return undefined;
+  const v = num(text);
+  if (v === undefined) ck.say(field, 'fit.err.number');
+  return v;
+}
+
+/**
+ * What every curve has, checked, whatever its kind: its file (given, readable), its name, its
+ * temperature, its weight and the number of its points the fit runs.
+ */
+function curveCommon(
+  c: FitCurveEntry,
+  p: FitPreview | undefined,
+  k: number,
+  ck: CurveCheck,
+): Pick<DeviceFitCurve, 'label' | 'temperatureK' | 'weight'> {
+  if (!c.curve.source) ck.say('data', 'fit.err.curveMissing');
+  else if (p && !p.ok) ck.push('data', ck.t('circuit.curve.parseError', { msg: previewErrorText(p, ck.t) }));
+  const temperatureK = optionalNumber(c.temperatureK, 'temperatureK', ck);
+  const weight = num(c.weight);
+  if (weight === undefined) ck.say('weight', c.weight.trim() === '' ? 'fit.err.required' : 'fit.err.number');
+  const n = p?.ok ? p.measuredPoints : undefined;
+  const points = num(c.points);
+  const maxPoints = Math.min(n ?? DEVICE_FIT_MAX_POINTS, DEVICE_FIT_MAX_POINTS);
+  if (
+    n !== undefined &&
+    !(points !== undefined && Number.isInteger(points) && points >= MIN_FIT_POINTS && points <= maxPoints)
+  )
+    ck.say('points', 'fit.err.points', { min: MIN_FIT_POINTS, max: maxPoints });
+  return {
+    label: (c.label.trim() || c.curve.label || `#${k + 1}`).slice(0, 200),
+    ...(temperatureK !== undefined ? { temperatureK } : {}),
+    ...(weight !== undefined && weight !== 1 ? { weight } : {}),
+  };
+}
+
+/** A J-V curve of the job: its light, scan, noise and the points the fit runs, each checked. */
+function jvCurveOf(c: FitCurveEntry, p: FitPreview | undefined, k: number, ck: CurveCheck): DeviceFitJvCurve {
+  const common = curveCommon(c, p, k, ck);
+  const suns = num(c.suns);
+  const sunsVerdict = suns === undefined ? undefined : verdictText(SUNS, suns, ck.L);
+  if (suns === undefined) ck.say('suns', 'fit.err.number');
+  // below 0 is the registry's refusal of any light intensity; above 1000 suns the fit's own limit
+  else if (sunsVerdict?.severity === 'error') ck.push('suns', sunsVerdict.text);
+  else if (suns > 1000) ck.say('suns', 'fit.err.suns');
+  const scanRate = c.scanRate.trim() === '' ? undefined : num(c.scanRate);
+  if (c.scanRate.trim() !== '' && !(scanRate !== undefined && scanRate > 0)) ck.say('scanRate', 'fit.err.positive');
+  const noiseOf = (given: boolean, text: string) => {
+    if (!given) return undefined;
+    const v = num(text);
+    if (v === undefined) ck.say('noise', text.trim() === '' ? 'fit.err.required' : 'fit.err.number');
+    return v;
+  };
+  const noiseAbs = noiseOf(c.noise === 'abs' || c.noise === 'both', c.noiseAbs);
+  const noiseRel = noiseOf(c.noise === 'rel' || c.noise === 'both', c.noiseRel);
+  const data = fitPoints(p, c.points);
+  return {
+    kind: 'jv',
+    ...common,
+    intensitySuns: suns ?? Number.NaN,
+    ...(c.scan ? { scan: c.scan } : {}),
+    ...(scanRate !== undefined ? { scanRateVPerS: scanRate } : {}),
+    voltageV: data.voltageV,
+    jMaCm2: data.jMaCm2,
+    ...(noiseAbs !== undefined ? { noiseMaCm2: noiseAbs } : {}),
+    ...(noiseRel !== undefined ? { noiseRel: noiseRel } : {}),
+  };
+}
+
+/**
+ * An EQE spectrum of the job: no light intensity (it is measured without bias light), its noise in
+ * percentage points (empty: the engine assumes 1 % of the largest EQE and says so).
+ */
+function eqeCurveOf(c: FitCurveEntry, p: FitPreview | undefined, k: number, ck: CurveCheck): DeviceFitEqeCurve {
+  const common = curveCommon(c, p, k, ck);
+  const noisePercent = optionalNumber(c.noisePercent, 'noise', ck);
+  const data = fitEqePoints(p, c.points);
+  return {
+    kind: 'eqe',
+    ...common,
+    wavelengthNm: data.wavelengthNm,
+    eqePercent: data.eqePercent,
+    ...(noisePercent !== undefined ? { noisePercent } : {}),
+  };
 }
 
 /**
@@ -676,33 +1008,9 @@ export function formFromJob(job: unknown): {
   budget: BudgetForm;
 } {
   const j = isObj(job) ? job : {};
-  const str = (x: unknown) => (typeof x === 'number' && Number.isFinite(x) ? formatValue(x) : '');
-  const curves = (Array.isArray(j['curves']) ? j['curves'] : []).filter(isObj).flatMap((c) => {
-    const v = Array.isArray(c['voltageV']) ? (c['voltageV'] as number[]) : [];
-    const jj = Array.isArray(c['jMaCm2']) ? (c['jMaCm2'] as number[]) : [];
-    if (!v.length || v.length !== jj.length) return [];
-    const label = typeof c['label'] === 'string' ? c['label'] : '';
-    const abs = typeof c['noiseMaCm2'] === 'number';
-    const rel = typeof c['noiseRel'] === 'number';
-    const noise: NoiseMode = abs && rel ? 'both' : abs ? 'abs' : rel ? 'rel' : 'auto';
-    return [
-      newFitCurve({
-        curve: { source: sourceOfArrays(v, jj), label },
-        // the stored J is already the engine's (photocurrent positive): no sign guess on it again
-        choice: { voltageUnit: 'V', currentUnit: 'mA/cm2', sign: 'as-is' },
-        label,
-        suns: str(c['intensitySuns']) || '0',
-        temperatureK: str(c['temperatureK']),
-        scan: c['scan'] === 'forward' || c['scan'] === 'reverse' ? c['scan'] : '',
-        scanRate: str(c['scanRateVPerS']),
-        noise,
-        noiseAbs: str(c['noiseMaCm2']),
-        noiseRel: str(c['noiseRel']),
-        weight: str(c['weight']) || '1',
-        points: String(v.length),
-      }),
-    ];
-  });
+  const curves = (Array.isArray(j['curves']) ? j['curves'] : [])
+    .filter(isObj)
+    .flatMap((c) => (c['kind'] === 'eqe' ? eqeEntryOfJob(c) : jvEntryOfJob(c)));
   const free = (Array.isArray(j['free']) ? j['free'] : []).filter(isObj).flatMap((f): FreeRow[] => {
     const path = typeof f['path'] === 'string' ? f['path'] : '';
     const p = paramAt(path);
@@ -728,4 +1036,69 @@ export function formFromJob(job: unknown): {
       seconds: typeof o['maxSeconds'] === 'number' ? String(o['maxSeconds']) : BUDGET_DEFAULT.seconds,
     },
   };
+}
+
+/** A stored number as the form shows it ('' when none). */
+const str = (x: unknown) => (typeof x === 'number' && Number.isFinite(x) ? formatValue(x) : '');
+
+/** A stored curve's two arrays, when they make a curve: as many of one as of the other, not none. */
+function pairOfJob(c: Obj, xKey: string, yKey: string): [number[], number[]] | undefined {
+  const x = c[xKey];
+  const y = c[yKey];
+  return Array.isArray(x) && Array.isArray(y) && x.length && x.length === y.length
+    ? [x as number[], y as number[]]
+    : undefined;
+}
+
+/** The fields every stored curve has, as the form holds them: its name, temperature, weight, points. */
+function commonOfJob(c: Obj, n: number): Partial<FitCurveEntry> {
+  return {
+    label: typeof c['label'] === 'string' ? c['label'] : '',
+    temperatureK: str(c['temperatureK']),
+    weight: str(c['weight']) || '1',
+    points: String(n),
+  };
+}
+
+/** A stored J-V back in the form ([] when its arrays do not make a curve). */
+function jvEntryOfJob(c: Obj): FitCurveEntry[] {
+  const pair = pairOfJob(c, 'voltageV', 'jMaCm2');
+  if (!pair) return [];
+  const [v, jj] = pair;
+  const common = commonOfJob(c, v.length);
+  const abs = typeof c['noiseMaCm2'] === 'number';
+  const rel = typeof c['noiseRel'] === 'number';
+  const noise: NoiseMode = abs && rel ? 'both' : abs ? 'abs' : rel ? 'rel' : 'auto';
+  return [
+    newFitCurve({
+      ...common,
+      curve: { source: sourceOfArrays(v, jj), label: common.label ?? '' },
+      // the stored J is already the engine's (photocurrent positive): no sign guess on it again
+      choice: { voltageUnit: 'V', currentUnit: 'mA/cm2', sign: 'as-is' },
+      suns: str(c['intensitySuns']) || '0',
+      scan: c['scan'] === 'forward' || c['scan'] === 'reverse' ? c['scan'] : '',
+      scanRate: str(c['scanRateVPerS']),
+      noise,
+      noiseAbs: str(c['noiseMaCm2']),
+      noiseRel: str(c['noiseRel']),
+    }),
+  ];
+}
+
+/** A stored EQE spectrum back in the form ([] when its arrays do not make a spectrum). */
+function eqeEntryOfJob(c: Obj): FitCurveEntry[] {
+  const pair = pairOfJob(c, 'wavelengthNm', 'eqePercent');
+  if (!pair) return [];
+  const [w, q] = pair;
+  const common = commonOfJob(c, w.length);
+  return [
+    newFitCurve({
+      ...common,
+      kind: 'eqe',
+      curve: { source: sourceOfArrays(w, q, EQE_HEADER), label: common.label ?? '' },
+      // the stored spectrum is already in nm and %: no unit guess on it again
+      eqeUnits: { wavelength: 'nm', eqe: 'percent' },
+      noisePercent: str(c['noisePercent']),
+    }),
+  ];
 }

@@ -7,12 +7,16 @@ import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Loading } from '../../../components/Loading';
 import { SaveDeviceButton } from '../../../components/library/SaveDeviceButton';
+import type { PlotAxis } from '../../../components/plots/types';
 import { paramLang } from '../../../lib/params';
 import { deviceName } from '../calc/fit-model';
 import {
+  type CurveRow,
   correlationCells,
+  curveRows,
   curveSeries,
   hasDarkCurve,
+  hasKind,
   historySeries,
   jobCurves,
   liveParameters,
@@ -35,6 +39,20 @@ const STATUS_COLOR: Record<DeviceFitResult['status'], string> = {
   cancelled: 'default',
 };
 
+/** The axes of each kind of curve: a J-V's current density against voltage, an EQE against wavelength. */
+function curveAxes(t: (key: string) => string): Record<'jv' | 'eqe', { x: PlotAxis; y: PlotAxis }> {
+  return {
+    jv: {
+      x: { label: t('circuit.curve.voltageAxis'), unit: 'V' },
+      y: { label: t('circuit.curve.currentAxis'), unit: 'mA/cm²' },
+    },
+    eqe: {
+      x: { label: t('fit.result.wavelengthAxis'), unit: 'nm' },
+      y: { label: t('fit.result.eqeAxis'), unit: '%' },
+    },
+  };
+}
+
 /** A value with its unit, as people write it. */
 const withUnit = (x: number, unit: string) => (unit ? `${formatValue(x)} ${unit}` : formatValue(x));
 
@@ -50,8 +68,9 @@ function FitLive({ detail, fit }: { detail: CalcDetail; fit: DeviceFitProgress |
   const { t, i18n } = useTranslation();
   const curves = useMemo(() => jobCurves(detail.input), [detail.input]);
   const params = useMemo(() => liveParameters(detail.input, t, i18n.language), [detail.input, t, i18n.language]);
-  const series = useMemo(() => liveSeries(curves, fit, t), [curves, fit, t]);
-  const dark = curves.some((c) => c.intensitySuns === 0);
+  const jv = useMemo(() => liveSeries(curves, fit, t, 'jv'), [curves, fit, t]);
+  const eqe = useMemo(() => liveSeries(curves, fit, t, 'eqe'), [curves, fit, t]);
+  const axes = curveAxes(t);
   return (
     <Card title={t('fit.live.title')} data-testid="fit-live">
       {!fit ? (
@@ -127,18 +146,130 @@ function FitLive({ detail, fit }: { detail: CalcDetail; fit: DeviceFitProgress |
         </Space>
       )}
       <Suspense fallback={<Loading />}>
-        <LinePlot
-          testid="fit-live-plot"
-          title={t('fit.live.plot')}
-          fileName={`fit-${detail.record.id}-live`}
-          x={{ label: t('circuit.curve.voltageAxis'), unit: 'V' }}
-          y={{ label: t('circuit.curve.currentAxis'), unit: 'mA/cm²' }}
-          series={series}
-          height={340}
-          logToggle={dark}
-        />
+        {jv.length > 0 && (
+          <LinePlot
+            testid="fit-live-plot"
+            title={t('fit.live.plot')}
+            fileName={`fit-${detail.record.id}-live`}
+            {...axes.jv}
+            series={jv}
+            height={340}
+            logToggle={hasDarkCurve({ curves })}
+          />
+        )}
+        {eqe.length > 0 && (
+          <LinePlot
+            testid="fit-live-eqe-plot"
+            title={t('fit.live.eqePlot')}
+            fileName={`fit-${detail.record.id}-live-eqe`}
+            {...axes.eqe}
+            series={eqe}
+            height={300}
+          />
+        )}
       </Suspense>
     </Card>
+  );
+}
+
+/**
+ * The measured and fitted curves with their weighted residuals: J-V curves on their plots (mA/cm²
+ * against V), EQE spectra on theirs (% against nm), each plot drawn only when the fit has curves
+ * of its kind.
+ */
+function FitCurves({ r, id }: { r: DeviceFitResult; id: number }) {
+  const { t } = useTranslation();
+  const axes = curveAxes(t);
+  const residualAxis = { label: t('fit.result.residual'), unit: '' };
+  const jv = useMemo(() => ({ curves: curveSeries(r, t, 'jv'), residuals: residualSeries(r, 'jv') }), [r, t]);
+  const eqe = useMemo(() => ({ curves: curveSeries(r, t, 'eqe'), residuals: residualSeries(r, 'eqe') }), [r, t]);
+  return (
+    <Suspense fallback={<Loading />}>
+      {hasKind(r, 'jv') && (
+        <LinePlot
+          testid="fit-jv-plot"
+          title={t('fit.result.curvesTitle')}
+          fileName={`fit-${id}-jv`}
+          {...axes.jv}
+          series={jv.curves}
+          height={380}
+          logToggle={hasDarkCurve(r)}
+        />
+      )}
+      {jv.residuals.length > 0 && (
+        <LinePlot
+          testid="fit-residual-plot"
+          title={t('fit.result.residualsTitle')}
+          fileName={`fit-${id}-residuals`}
+          x={axes.jv.x}
+          y={residualAxis}
+          series={jv.residuals}
+          height={240}
+        />
+      )}
+      {hasKind(r, 'eqe') && (
+        <LinePlot
+          testid="fit-eqe-plot"
+          title={t('fit.result.eqeTitle')}
+          fileName={`fit-${id}-eqe`}
+          {...axes.eqe}
+          series={eqe.curves}
+          height={340}
+        />
+      )}
+      {eqe.residuals.length > 0 && (
+        <LinePlot
+          testid="fit-eqe-residual-plot"
+          title={t('fit.result.eqeResidualsTitle')}
+          fileName={`fit-${id}-eqe-residuals`}
+          x={axes.eqe.x}
+          y={residualAxis}
+          series={eqe.residuals}
+          height={240}
+        />
+      )}
+    </Suspense>
+  );
+}
+
+/** Each curve's chi-square and rms deviation, in mA/cm² for a J-V and percentage points for an EQE. */
+function CurveTable({ r }: { r: DeviceFitResult }) {
+  const { t } = useTranslation();
+  const rows = useMemo(() => curveRows(r, t), [r, t]);
+  return (
+    <>
+      <Typography.Title level={5}>{t('fit.result.curveTable')}</Typography.Title>
+      <Table<CurveRow>
+        size="small"
+        pagination={false}
+        rowKey="key"
+        dataSource={rows}
+        data-testid="fit-curve-table"
+        columns={[
+          { title: t('fit.result.curveName'), dataIndex: 'label', key: 'label' },
+          {
+            title: t('fit.result.curveKind'),
+            key: 'kind',
+            render: (_, c) => t(c.kind === 'eqe' ? 'fit.curve.kindEqe' : 'fit.curve.kindJv'),
+          },
+          { title: t('fit.result.curvePoints'), dataIndex: 'points', key: 'points' },
+          {
+            title: t('fit.result.chiSquare'),
+            key: 'chi',
+            render: (_, c) => (c.chiSquare === null ? '–' : formatValue(c.chiSquare)),
+          },
+          {
+            title: t('fit.result.rms'),
+            key: 'rms',
+            render: (_, c) => (
+              <span data-testid={`fit-curve-rms-${c.key}`}>
+                {c.rms === null ? '–' : withUnit(Number(c.rms.toPrecision(3)), c.rmsUnit)}
+              </span>
+            ),
+          },
+        ]}
+      />
+    </>
   );
 }
 
@@ -168,11 +299,11 @@ function Interval({ row }: { row: ParameterRow }) {
 function FitView({ detail }: { detail: CalcDetail }) {
   const { t, i18n } = useTranslation();
   const L = paramLang(i18n.language);
-  const r = readFitResult(detail.result);
+  // read once per stored result: an older result's curves get their kind in a copy, and the plots'
+  // series below are worked out again only when the result changes
+  const r = useMemo(() => readFitResult(detail.result), [detail.result]);
   const rows = useMemo(() => (r ? parameterRows(r, t, i18n.language) : []), [r, t, i18n.language]);
   const names = useMemo(() => (r ? variableNames(r, t, i18n.language) : []), [r, t, i18n.language]);
-  const jSeries = useMemo(() => (r ? curveSeries(r, t) : []), [r, t]);
-  const resSeries = useMemo(() => (r ? residualSeries(r) : []), [r]);
   const hist = useMemo(() => (r ? historySeries(r, t) : []), [r, t]);
   const corr = useMemo(() => (r ? correlationCells(r) : { xs: [], values: [] }), [r]);
   if (!r) return <Alert type="warning" showIcon title={t('fit.result.unreadable')} data-testid="fit-unreadable" />;
@@ -250,32 +381,11 @@ function FitView({ detail }: { detail: CalcDetail }) {
       </Card>
 
       <Card title={t('fit.result.curves')}>
-        <Suspense fallback={<Loading />}>
-          <LinePlot
-            testid="fit-jv-plot"
-            title={t('fit.result.curvesTitle')}
-            fileName={`fit-${id}-jv`}
-            x={{ label: t('circuit.curve.voltageAxis'), unit: 'V' }}
-            y={{ label: t('circuit.curve.currentAxis'), unit: 'mA/cm²' }}
-            series={jSeries}
-            height={380}
-            logToggle={hasDarkCurve(r)}
-          />
-          {resSeries.length > 0 && (
-            <LinePlot
-              testid="fit-residual-plot"
-              title={t('fit.result.residualsTitle')}
-              fileName={`fit-${id}-residuals`}
-              x={{ label: t('circuit.curve.voltageAxis'), unit: 'V' }}
-              y={{ label: t('fit.result.residual'), unit: '' }}
-              series={resSeries}
-              height={240}
-            />
-          )}
-        </Suspense>
+        <FitCurves r={r} id={id} />
         <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
           {t('fit.result.residualNote')}
         </Typography.Paragraph>
+        <CurveTable r={r} />
       </Card>
 
       <Card title={t('fit.result.parameters')}>

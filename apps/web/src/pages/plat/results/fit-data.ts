@@ -2,24 +2,37 @@
  * The pure part of the device-fit result page (rstfit, issue 27): the stored DeviceFitResult read
  * back, each parameter named as the fit form names it (its group and label, from the one list of a
  * device's fittable fields), the plots' series (measured points and fitted lines, weighted
- * residuals, the chi-square history, the correlation matrix by the parameters' symbols), and what a
- * running fit's live state shows. Pure (no React); unit-tested in apps/web/test/fit-data.test.ts.
+ * residuals, J-V curves and EQE spectra apart since their axes differ; the chi-square history, the
+ * correlation matrix by the parameters' symbols), each curve's chi-square and rms deviation in its
+ * own unit, and what a running fit's live state shows. Pure (no React); unit-tested in
+ * apps/web/test/fit-data.test.ts.
  */
 import type { DeviceFitProgress } from '@pvforge/contracts';
-import type { DeviceFitParameter, DeviceFitResult } from '@pvforge/engine';
+import type { DeviceFitCurveResult, DeviceFitParameter, DeviceFitResult } from '@pvforge/engine';
 import type { TFunction } from 'i18next';
 import type { PlotSeries } from '../../../components/plots/types';
 import { paramLang } from '../../../lib/params';
-import { fieldTitle, fittableFields } from '../calc/fit-model';
+import { type CurveKind, fieldTitle, fittableFields } from '../calc/fit-model';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** The stored result, when it is one this page can draw (schema 1). */
+/** A curve's kind: results and jobs stored before EQE spectra could be fitted say none, and are J-V. */
+export function kindOf(c: { kind?: unknown }): CurveKind {
+  return c.kind === 'eqe' ? 'eqe' : 'jv';
+}
+
+/**
+ * The stored result, when it is one this page can draw (schema 1); a result stored before curves
+ * had a kind gets 'jv' on each, so the rest of the page reads every curve by its kind.
+ */
 export function readFitResult(result: unknown): DeviceFitResult | undefined {
   if (!isObj(result) || result['schemaVersion'] !== 1) return undefined;
   if (!Array.isArray(result['parameters']) || !Array.isArray(result['curves'])) return undefined;
-  return result as unknown as DeviceFitResult;
+  const curves = result['curves'].filter(isObj);
+  if (curves.length === result['curves'].length && curves.every((c) => c['kind'] === 'jv' || c['kind'] === 'eqe'))
+    return result as unknown as DeviceFitResult;
+  return { ...result, curves: curves.map((c) => ({ ...c, kind: kindOf(c) })) } as unknown as DeviceFitResult;
 }
 
 /** Names of a device's fields by path: "MAPbI3 › 电子迁移率 μn", and the group and field apart. */
@@ -119,22 +132,65 @@ export function correlationCells(r: DeviceFitResult): { xs: number[]; values: nu
   };
 }
 
-/** Measured points and fitted lines of every curve, in the curves' order. */
-export function curveSeries(r: DeviceFitResult, t: TFunction): PlotSeries[] {
+/** A fitted curve as its plot draws it: the abscissa (V or nm), the measured and the fitted values. */
+function plotted(c: DeviceFitCurveResult): { x: number[]; measured: number[]; fitted: number[] | null } {
+  return c.kind === 'eqe'
+    ? { x: c.wavelengthNm, measured: c.measuredPercent, fitted: c.fittedPercent }
+    : { x: c.voltageV, measured: c.measuredMaCm2, fitted: c.fittedMaCm2 };
+}
+
+/** Measured points and fitted lines of every curve of a kind (J-V: mA/cm² against V; EQE: % against nm). */
+export function curveSeries(r: DeviceFitResult, t: TFunction, kind: CurveKind = 'jv'): PlotSeries[] {
   const out: PlotSeries[] = [];
-  for (const c of r.curves) {
-    out.push({ name: t('fit.result.measuredOf', { label: c.label }), x: c.voltageV, y: c.measuredMaCm2, points: true });
-    if (c.fittedMaCm2)
-      out.push({ name: t('fit.result.fittedOf', { label: c.label }), x: c.voltageV, y: c.fittedMaCm2 });
+  for (const c of r.curves.filter((c) => kindOf(c) === kind)) {
+    const p = plotted(c);
+    out.push({ name: t('fit.result.measuredOf', { label: c.label }), x: p.x, y: p.measured, points: true });
+    if (p.fitted) out.push({ name: t('fit.result.fittedOf', { label: c.label }), x: p.x, y: p.fitted });
   }
   return out;
 }
 
-/** The weighted residuals (in noise units) of every curve, as points: each is one measurement's. */
-export function residualSeries(r: DeviceFitResult): PlotSeries[] {
-  return r.curves.flatMap((c) =>
-    c.residual ? [{ name: c.label, x: c.voltageV, y: c.residual, points: true } satisfies PlotSeries] : [],
-  );
+/**
+ * The weighted residuals (in noise units) of every curve of a kind, as points: each is one
+ * measurement's. J-V and EQE residuals are plotted apart, since one is against V, the other nm.
+ */
+export function residualSeries(r: DeviceFitResult, kind: CurveKind = 'jv'): PlotSeries[] {
+  return r.curves
+    .filter((c) => kindOf(c) === kind)
+    .flatMap((c) =>
+      c.residual ? [{ name: c.label, x: plotted(c).x, y: c.residual, points: true } satisfies PlotSeries] : [],
+    );
+}
+
+/** Whether the result has curves of a kind (a plot of that kind is drawn only then). */
+export function hasKind(r: Pick<DeviceFitResult, 'curves'>, kind: CurveKind): boolean {
+  return r.curves.some((c) => kindOf(c) === kind);
+}
+
+/** One row of the table of curves: how well the fit passes through each. */
+export interface CurveRow {
+  key: number;
+  label: string;
+  kind: CurveKind;
+  points: number;
+  chiSquare: number | null;
+  /** Root mean square of model - measured, in `rmsUnit`. */
+  rms: number | null;
+  /** mA/cm² for a J-V, percentage points (worded in the UI language) for an EQE. */
+  rmsUnit: string;
+}
+
+/** Each curve's chi-square and rms deviation, the latter in the unit of its own measurement. */
+export function curveRows(r: DeviceFitResult, t: TFunction): CurveRow[] {
+  return r.curves.map((c) => ({
+    key: c.index,
+    label: c.label,
+    kind: kindOf(c),
+    points: plotted(c).x.length,
+    chiSquare: c.chiSquare,
+    rms: c.kind === 'eqe' ? c.rmsPercent : c.rmsMaCm2,
+    rmsUnit: c.kind === 'eqe' ? t('fit.eqe.pp') : 'mA/cm²',
+  }));
 }
 
 /** Chi-square of the best point against the runs spent. */
@@ -151,49 +207,64 @@ export function historySeries(r: DeviceFitResult, t: TFunction): PlotSeries[] {
     : [];
 }
 
-/** Any dark curve: the J plot then offers log |J|. */
-export function hasDarkCurve(r: Pick<DeviceFitResult, 'curves'>): boolean {
-  return r.curves.some((c) => c.intensitySuns === 0);
+/** Any dark J-V (of a result, or of a running fit's job): the J plot then offers log |J|. */
+export function hasDarkCurve(r: { curves: readonly { kind?: unknown; intensitySuns?: number }[] }): boolean {
+  return r.curves.some((c) => kindOf(c) === 'jv' && c.intensitySuns === 0);
 }
 
 // ------------------------------------------------------------------ a running fit
 
-/** A curve of the job sorted by voltage, as the engine runs it and reports its model. */
+/**
+ * A curve of the job sorted by its abscissa, as the engine runs it and reports its model: a J-V
+ * (x voltage in V, y J in mA/cm²) or an EQE spectrum (x wavelength in nm, y EQE in %).
+ */
 export interface JobCurve {
+  kind: CurveKind;
   label: string;
-  intensitySuns: number;
-  voltageV: number[];
-  jMaCm2: number[];
+  /** A J-V's light, suns (0: dark); none for an EQE, measured without bias light. */
+  intensitySuns?: number;
+  x: number[];
+  y: number[];
 }
 
-/** The job's curves as the engine sorts them (the live model curves are at these voltages). */
+/** A stored array of numbers (empty when not one). */
+const numbers = (x: unknown): number[] => (Array.isArray(x) ? (x as number[]) : []);
+
+/** The job's curves as the engine sorts them (the live model curves are at these abscissae). */
 export function jobCurves(job: unknown): JobCurve[] {
   const curves = isObj(job) && Array.isArray(job['curves']) ? job['curves'] : [];
   return curves.filter(isObj).map((c, k) => {
-    const v = Array.isArray(c['voltageV']) ? (c['voltageV'] as number[]) : [];
-    const j = Array.isArray(c['jMaCm2']) ? (c['jMaCm2'] as number[]) : [];
-    const order = v.map((_, i) => i).sort((a, b) => v[a]! - v[b]!);
+    const kind = kindOf(c);
+    const x = numbers(kind === 'eqe' ? c['wavelengthNm'] : c['voltageV']);
+    const y = numbers(kind === 'eqe' ? c['eqePercent'] : c['jMaCm2']);
+    const order = x.map((_, i) => i).sort((a, b) => x[a]! - x[b]!);
     return {
+      kind,
       label: typeof c['label'] === 'string' && c['label'].trim() ? c['label'] : `#${k + 1}`,
-      intensitySuns: typeof c['intensitySuns'] === 'number' ? c['intensitySuns'] : 1,
-      voltageV: order.map((i) => v[i]!),
-      jMaCm2: order.map((i) => j[i]!),
+      ...(kind === 'jv' ? { intensitySuns: typeof c['intensitySuns'] === 'number' ? c['intensitySuns'] : 1 } : {}),
+      x: order.map((i) => x[i]!),
+      y: order.map((i) => y[i]!),
     };
   });
 }
 
-/** The measured curves and, once a run succeeded, the model's at the current best point. */
+/**
+ * The measured curves of a kind and, once a run succeeded, the model's at the current best point:
+ * the progress lists the model of every curve in the job's order, whatever its kind.
+ */
 export function liveSeries(
   curves: readonly JobCurve[],
   fit: DeviceFitProgress | undefined,
   t: TFunction,
+  kind: CurveKind = 'jv',
 ): PlotSeries[] {
   const out: PlotSeries[] = [];
   curves.forEach((c, k) => {
-    out.push({ name: t('fit.result.measuredOf', { label: c.label }), x: c.voltageV, y: c.jMaCm2, points: true });
+    if (c.kind !== kind) return;
+    out.push({ name: t('fit.result.measuredOf', { label: c.label }), x: c.x, y: c.y, points: true });
     const model = fit?.curves?.[k];
-    if (model && model.length === c.voltageV.length)
-      out.push({ name: t('fit.live.modelOf', { label: c.label }), x: c.voltageV, y: model });
+    if (model && model.length === c.x.length)
+      out.push({ name: t('fit.live.modelOf', { label: c.label }), x: c.x, y: model });
   });
   return out;
 }
