@@ -9,6 +9,7 @@ import { fastFitDevice, syntheticCurve } from '../../apps/server/test/integratio
 import { createTestDatabase } from '../../apps/server/test/integration/helpers/database.js';
 import { hasRedisServer, startWorker } from '../../apps/server/test/integration/helpers/processes.js';
 import { PrivateRedis } from '../../apps/server/test/integration/helpers/redis-server.js';
+import { insertBenchUser } from './bench-user.js';
 import { job as fiveParameterJob, truthsHeld } from './device-fit.bench.js';
 import type { BenchFigure } from './types.js';
 
@@ -49,23 +50,7 @@ export default async function fitScaleOutBench(): Promise<BenchFigure[]> {
     finished.set(e.jobId, e.status);
     waiters.get(e.jobId)?.();
   });
-  const now = Date.now();
-  const user = await database.db.kysely
-    .insertInto('users')
-    .values({
-      email: 'bench-fit-scale@example.com',
-      password_hash: 'x',
-      real_name: 'bench',
-      gender: 1,
-      phone: '13800000000',
-      enterprise: 'bench',
-      address: 'bench',
-      role: 3,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const user = await insertBenchUser(database.db.kysely, 'bench-fit-scale@example.com');
 
   /** Submits one fit and returns its result and the wall time until it finished, ms. */
   const fit = async (input: DeviceFitJob): Promise<{ ms: number; result: DeviceFitResult }> => {

@@ -7,6 +7,7 @@ import { migrateToLatest } from '../../apps/server/src/db/migrations.js';
 import { CalculationsRepository } from '../../apps/server/src/db/repositories/calculations.js';
 import { InProcessQueue } from '../../apps/server/src/jobs/in-process-queue.js';
 import type { JobEvent } from '../../apps/server/src/jobs/types.js';
+import { insertBenchUser } from './bench-user.js';
 import { type BenchFigure, median } from './types.js';
 
 /**
@@ -25,23 +26,7 @@ export default async function queueBench(): Promise<BenchFigure[]> {
   const dir = mkdtempSync(join(tmpdir(), 'pvforge-bench-'));
   const db = openDatabase({ databaseUrl: undefined, sqliteFile: join(dir, 'bench.sqlite') });
   await migrateToLatest(db.kysely, db.dialect);
-  const now = Date.now();
-  const user = await db.kysely
-    .insertInto('users')
-    .values({
-      email: 'bench@example.com',
-      password_hash: 'x',
-      real_name: 'bench',
-      gender: 1,
-      phone: '13800000000',
-      enterprise: 'bench',
-      address: 'bench',
-      role: 3,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const user = await insertBenchUser(db.kysely, 'bench@example.com');
   const threads = availableParallelism();
   const queue = new InProcessQueue(
     new CalculationsRepository(db.kysely),

@@ -7,6 +7,7 @@ import { fixtureDevice, sdmJob } from '../../apps/server/test/integration/calc/h
 import { createTestDatabase } from '../../apps/server/test/integration/helpers/database.js';
 import { hasRedisServer, startWorker } from '../../apps/server/test/integration/helpers/processes.js';
 import { PrivateRedis } from '../../apps/server/test/integration/helpers/redis-server.js';
+import { insertBenchUser } from './bench-user.js';
 import type { BenchFigure } from './types.js';
 
 /**
@@ -55,23 +56,7 @@ export default async function scaleOutBench(): Promise<BenchFigure[]> {
   });
   const done = (id: number) =>
     finished.has(id) ? Promise.resolve() : new Promise<void>((resolve) => waiters.set(id, resolve));
-  const now = Date.now();
-  const user = await database.db.kysely
-    .insertInto('users')
-    .values({
-      email: 'bench-scale@example.com',
-      password_hash: 'x',
-      real_name: 'bench',
-      gender: 1,
-      phone: '13800000000',
-      enterprise: 'bench',
-      address: 'bench',
-      role: 3,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const user = await insertBenchUser(database.db.kysely, 'bench-scale@example.com');
 
   /** Submits n jobs at once and returns the wall time until the last has finished, ms. */
   const batch = async (n: number, kind: CalcKind, input: () => unknown): Promise<number> => {

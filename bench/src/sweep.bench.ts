@@ -15,6 +15,7 @@ import { runCalculation } from '../../apps/server/src/jobs/run-calculation.js';
 import { planSweep, SweepAggregator, type SweepInput } from '../../apps/server/src/jobs/sweep.js';
 import type { JobEvent } from '../../apps/server/src/jobs/types.js';
 import { checkCalculationInput } from '../../apps/server/src/jobs/validate.js';
+import { insertBenchUser } from './bench-user.js';
 import type { BenchFigure } from './types.js';
 
 /**
@@ -50,23 +51,7 @@ async function runSweep(workers: number, base: unknown, values: number[]): Promi
   const dir = mkdtempSync(join(tmpdir(), 'pvforge-sweep-bench-'));
   const db = openDatabase({ databaseUrl: undefined, sqliteFile: join(dir, 'bench.sqlite') });
   await migrateToLatest(db.kysely, db.dialect);
-  const now = Date.now();
-  const user = await db.kysely
-    .insertInto('users')
-    .values({
-      email: 'bench@example.com',
-      password_hash: 'x',
-      real_name: 'bench',
-      gender: 1,
-      phone: '13800000000',
-      enterprise: 'bench',
-      address: 'bench',
-      role: 3,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const user = await insertBenchUser(db.kysely, 'bench@example.com');
   const repo = new CalculationsRepository(db.kysely);
   const queue = new InProcessQueue(
     repo,
