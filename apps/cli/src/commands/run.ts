@@ -10,6 +10,7 @@ import {
   DeviceSpecInputError,
   ElectricalInputError,
   messageText,
+  mottSchottkyNote,
   OpticsInputError,
   parseSpectrumCsv,
   runCircuitJob,
@@ -279,6 +280,8 @@ export function electricalSummary(
           : ''
       }`,
     );
+    const note = cv.mottSchottkyCheck && mottSchottkyNote(cv.mottSchottkyCheck, ms?.Vbi_V);
+    if (note) lines.push(`    ${note}`);
   }
   const cf = res.capacitanceFrequency;
   if (cf)

@@ -5,6 +5,7 @@
  * -f dC/df, the J-V loss of each defect, and the columns the profiles gain with defects (trapped
  * charge, occupation of each defect) and the interface defect sheets of each bias.
  */
+import { mottSchottkyNote } from '@pvforge/engine';
 import type { Shape } from './shape.js';
 import { type Cell, columns, quantities, type Table } from './table.js';
 import { h, U } from './units.js';
@@ -47,6 +48,27 @@ export function capacitanceVoltageTables(v: unknown, s: Shape, path = 'result.ca
       ['R²', s.num(ms['r2'], `${path}.mottSchottky.r2`), ''],
       ['Layer of the permittivity', s.str(ms['layer'], `${path}.mottSchottky.layer`), ''],
       ['Relative permittivity', s.num(ms['eps_r'], `${path}.mottSchottky.eps_r`), ''],
+    );
+  }
+  const check =
+    r['mottSchottkyCheck'] === undefined ? undefined : s.obj(r['mottSchottkyCheck'], `${path}.mottSchottkyCheck`);
+  if (check) {
+    const at = `${path}.mottSchottkyCheck`;
+    const searched = s.nums(check['range_V'], `${at}.range_V`, 2);
+    const reading = {
+      geometric_F_cm2: s.num(check['geometric_F_cm2'], `${at}.geometric_F_cm2`),
+      maxOverGeometric: s.num(check['maxOverGeometric'], `${at}.maxOverGeometric`),
+      builtIn_V: s.num(check['builtIn_V'], `${at}.builtIn_V`),
+      refused: s.optStr(check['refused'], `${at}.refused`) as Parameters<typeof mottSchottkyNote>[0]['refused'],
+      vbiBeyondBands: check['vbiBeyondBands'] === true,
+    };
+    items.push(
+      ['Range searched from', searched[0]!, U.V],
+      ['Range searched to', searched[1]!, U.V],
+      ['Geometric capacitance', reading.geometric_F_cm2, U.Fcm2],
+      ['Largest C / geometric capacitance', reading.maxOverGeometric, ''],
+      ['Equilibrium potential drop (W anode - W cathode)', reading.builtIn_V, U.V],
+      ['Note', mottSchottkyNote(reading, ms ? s.num(ms['Vbi_V'], `${path}.mottSchottky.Vbi_V`) : undefined), ''],
     );
   }
   items.push(

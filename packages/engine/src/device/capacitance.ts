@@ -3,8 +3,10 @@
  *
  * C-V: the small-signal capacitance at one frequency over the DC voltages startV, startV + stepV,
  * ... stopV (electrical/solvers/capacitance.ts), and the Mott-Schottky line 1/C^2 = 2 (V_bi - kT/q - V) /
- * (q eps N) fitted over [fitFromV, fitToV] (Sze & Ng, Physics of Semiconductor Devices, 3rd ed.,
- * §2.3.2). Default range: the voltages <= 0 V when at least two are swept there (reverse bias,
+ * (q eps N) (Sze & Ng, Physics of Semiconductor Devices, 3rd ed., §2.3.2) through the longest
+ * window of [fitFromV, fitToV] where it holds: C at least twice the geometric capacitance, 1/C^2
+ * falling and straight (electrical/solvers/mott-schottky.ts); without one, the reason instead of a
+ * reading. Default range: the voltages <= 0 V when at least two are swept there (reverse bias,
  * where the depletion approximation holds), else the lower half of the sweep; default permittivity:
  * the thickest electrical layer's (the absorber, whose depletion dominates).
  *
@@ -16,9 +18,10 @@
  * Defect losses: the light J-V run again with one defect removed ("what if this defect were
  * absent"), the figures' differences reported as what the defect costs.
  */
-import { capacitanceVoltage, mottSchottky } from '../electrical/solvers/capacitance.js';
+import { capacitanceReferences, capacitanceVoltage } from '../electrical/solvers/capacitance.js';
 import { impedanceSpectrum } from '../electrical/solvers/impedance.js';
 import { simulateJV } from '../electrical/solvers/jv.js';
+import { readMottSchottky } from '../electrical/solvers/mott-schottky.js';
 import type { ElectricalDevice, ElectricalJvFigures } from '../electrical/types.js';
 import { sweepVoltages } from './electrical-spec.js';
 import type {
@@ -64,9 +67,15 @@ export function runDeviceCapacitanceVoltage(
     semi.reduce((a, b) => (b.thickness_nm > a.thickness_nm ? b : a), semi[0]!);
   const def = defaultMottSchottkyRange(voltages);
   const range: [number, number] = [c.fitFromV ?? def[0], c.fitToV ?? def[1]];
-  const fit = r.V.length >= 2 ? mottSchottky(r.V, r.invC2_cm4_F2, layer.eps_r, device.T_K ?? 300, range) : undefined;
-  if (fit && Number.isFinite(fit.doping_cm3) && Number.isFinite(fit.Vbi_V))
-    out.mottSchottky = { ...fit, layer: layer.name, eps_r: layer.eps_r };
+  const reading = readMottSchottky(out.V, out.C_F_cm2, {
+    eps_r: layer.eps_r,
+    T_K: device.T_K ?? 300,
+    range,
+    ...capacitanceReferences(device),
+  });
+  const { fit, ...check } = reading;
+  out.mottSchottkyCheck = { ...check, range_V: range };
+  if (fit) out.mottSchottky = { ...fit, layer: layer.name, eps_r: layer.eps_r };
   return out;
 }
 

@@ -10,6 +10,7 @@ import type {
   THERMIONIC_FIELDS,
   TUNNEL_OXIDE_FIELDS,
 } from '../electrical/fields.js';
+import type { MottSchottkyReading } from '../electrical/solvers/mott-schottky.js';
 import type { SolverStateHooks } from '../electrical/solvers/states.js';
 import type { ElectricalResult } from '../electrical/types.js';
 import type { EngineMessage, ResultWarning } from '../messages/index.js';
@@ -255,6 +256,15 @@ export interface DeviceSimulationOptions {
   /** Only the EQE (electrical.eqe), no J-V sweep: a fit's forward run of an EQE spectrum. */
   eqeOnly?: boolean;
   /**
+   * Only the capacitance at exactly these points, no J-V sweep: a fit's forward run of a C-V curve
+   * (biases in the order given, one continuation along them, at one frequency; the result in
+   * capacitanceVoltage, without a Mott-Schottky reading) or a C-f curve (one steady state, the
+   * frequencies; the result in capacitanceFrequency). The device's generation is used as it is.
+   */
+  capacitanceOnly?:
+    | { kind: 'cv'; biasV: number[]; frequencyHz: number }
+    | { kind: 'cf'; biasV: number; frequencyHz: number[] };
+  /**
    * Keeps the optics (G(x) and the incident power) of devices run before, keyed by everything but
    * their electrical parameters: a fit's runs differ only in those (fit/forward.ts). The results
    * share the memoised optics report: treat it as read-only.
@@ -377,7 +387,7 @@ export interface DeviceCapacitanceVoltageResult {
   V: number[];
   C_F_cm2: number[];
   invC2_cm4_F2: number[];
-  /** The Mott-Schottky line (absent when fewer than two points lie in its range). */
+  /** The Mott-Schottky line (absent when no window of the range meets the criteria: mottSchottkyCheck says why). */
   mottSchottky?: {
     doping_cm3: number;
     Vbi_V: number;
@@ -389,6 +399,12 @@ export interface DeviceCapacitanceVoltageResult {
     layer: string;
     eps_r: number;
   };
+  /**
+   * What the reading was held to (electrical/solvers/mott-schottky.ts): the range searched, the
+   * geometric capacitance and the largest C / C_geo in it, the device's equilibrium potential drop,
+   * why there is no line (refused), and whether the line's V_bi lies beyond that drop.
+   */
+  mottSchottkyCheck?: Omit<MottSchottkyReading, 'fit'> & { range_V: [number, number] };
   elapsed_ms: number;
 }
 

@@ -8,12 +8,7 @@ export { buildMesh as buildElectricalMesh, type Mesh as ElectricalMesh } from '.
 export { WallClockExceeded } from './discretisation/newton.js';
 export { DDSystem } from './discretisation/system.js';
 export { checkElectricalDevice, OHMIC_BARRIER_WARN_EV, ohmicBarrier } from './input-check.js';
-export {
-  type CapacitanceVoltageResult,
-  capacitanceVoltage,
-  type MottSchottkyFit,
-  mottSchottky,
-} from './solvers/capacitance.js';
+export { type CapacitanceVoltageResult, capacitanceReferences, capacitanceVoltage } from './solvers/capacitance.js';
 export { SELECTIVE_OFFSET_EV } from './solvers/contact-continuation.js';
 export { jvFigures as electricalJvFigures } from './solvers/figures.js';
 export { type ImpedancePoint, type ImpedanceResult, impedanceSpectrum } from './solvers/impedance.js';
@@ -24,6 +19,15 @@ export {
   simulateJV,
   simulateLightAndDark,
 } from './solvers/jv.js';
+export {
+  MOTT_SCHOTTKY_CRITERIA,
+  type MottSchottkyFit,
+  type MottSchottkyReading,
+  type MottSchottkyRefusal,
+  mottSchottky,
+  mottSchottkyNote,
+  readMottSchottky,
+} from './solvers/mott-schottky.js';
 export type { SolvedState, SolverStateHooks } from './solvers/states.js';
 export {
   simulateTransient,

@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { Q_C } from '../../src/constants.js';
 import { displacement } from '../../src/electrical/discretisation/fluxes.js';
 import { DDSystem } from '../../src/electrical/discretisation/system.js';
-import { capacitanceVoltage, mottSchottky } from '../../src/electrical/solvers/capacitance.js';
+import { capacitanceReferences, capacitanceVoltage } from '../../src/electrical/solvers/capacitance.js';
 import { impedanceSpectrum, smallSignal } from '../../src/electrical/solvers/impedance.js';
 import { ContinuationSolver } from '../../src/electrical/solvers/jv.js';
+import { mottSchottky, readMottSchottky } from '../../src/electrical/solvers/mott-schottky.js';
 import type { ElectricalDevice } from '../../src/electrical/types.js';
 import { siLayer, VT300 } from './helpers.js';
 
@@ -41,6 +42,29 @@ describe('capacitance-voltage and admittance spectroscopy', () => {
     expect(fit.r2).toBeGreaterThan(0.99999);
     // the capacitance falls with reverse bias (the depletion region widens)
     expect(r.C_F_cm2[0]!).toBeLessThan(r.C_F_cm2.at(-1)!);
+  });
+
+  it('an abrupt p+/n junction: the reading finds N_d within 3 % and V_bi below the bands by the spill-over drop', () => {
+    // N_a/N_d = 1000: the intercept falls about 114 mV below V_bi - kT/q (the spill of holes from
+    // the p+ side, see the module comment of solvers/capacitance.ts); the reverse-bias part is a
+    // straight line far above the geometric capacitance, so the whole of it is taken
+    const dev = junction();
+    const V = Array.from({ length: 11 }, (_, k) => -1 + 0.1 * k);
+    const r = capacitanceVoltage(dev, V, 1e4);
+    expect(r.converged, r.error?.text).toBe(true);
+    const ref = capacitanceReferences(dev);
+    // the equilibrium drop of two ohmic contacts is V_t ln(N_a N_d / n_i^2)
+    const ni2 = 2.8e19 * 1.04e19 * Math.exp(-1.12 / VT300);
+    expect(ref.builtIn_V).toBeCloseTo(VT300 * Math.log((1e19 * 1e16) / ni2), 6);
+    // eps / d of the 3.2 um stack
+    expect(ref.geometric_F_cm2 / ((11.7 * 8.8541878128e-14) / 3.2e-4)).toBeCloseTo(1, 6);
+    const m = readMottSchottky(r.V, r.C_F_cm2, { eps_r: 11.7, T_K: 300, range: [-1, 0], ...ref });
+    expect(m.refused).toBeUndefined();
+    expect(m.fit!.range_V).toEqual([-1, 0]);
+    expect(Math.abs(m.fit!.doping_cm3 / 1e16 - 1)).toBeLessThan(0.03);
+    expect(ref.builtIn_V - m.fit!.Vbi_V).toBeGreaterThan(0.1);
+    expect(ref.builtIn_V - m.fit!.Vbi_V).toBeLessThan(0.13);
+    expect(m.vbiBeyondBands).toBeUndefined();
   });
 
   it('a deep electron trap makes a capacitance step where it stops following: -f dC/df peaks near 2 e_n', () => {
@@ -151,5 +175,49 @@ describe('capacitance-voltage and admittance spectroscopy', () => {
     const peak = lf[best]! + shift * (lf[best + 1]! - lf[best]!);
     const f0 = D / (2 * Math.PI);
     expect(Math.abs((peak - Math.log(f0)) / Math.LN10)).toBeLessThan(0.02);
+  });
+});
+
+describe('the Mott-Schottky reading: only where the line holds', () => {
+  // a synthetic sweep: 1/C^2 = a (1 - V) straight below 0 V, bending above; C_geo well below C
+  const V = Array.from({ length: 21 }, (_, k) => -1 + 0.1 * k);
+  const straightPart = (v: number) => 1e15 * (1 - v);
+  const bent = V.map((v) => (v <= 0 ? straightPart(v) : straightPart(v) * (1 - 2 * v * v)));
+  const C = bent.map((y) => 1 / Math.sqrt(y));
+  const opts = { eps_r: 10, T_K: 300, range: [-1, 1] as [number, number], geometric_F_cm2: 1e-9, builtIn_V: 1.2 };
+
+  it('fits the longest straight window and leaves the bend out', () => {
+    const m = readMottSchottky(V, C, opts);
+    expect(m.fit!.range_V[0]).toBeCloseTo(-1, 12);
+    // up to the last point whose neighbouring slope stays within 5 % of the line's
+    expect(m.fit!.range_V[1]).toBeGreaterThanOrEqual(0);
+    expect(m.fit!.range_V[1]).toBeLessThan(0.25);
+    expect(m.fit!.Vbi_V).toBeCloseTo(1 + VT300, 2);
+    expect(m.vbiBeyondBands).toBeUndefined();
+  });
+
+  it('refuses a sweep whose capacitance stays near the geometric one, and one that never runs straight', () => {
+    const near = readMottSchottky(V, C, { ...opts, geometric_F_cm2: Math.max(...C) / 1.5 });
+    expect(near.fit).toBeUndefined();
+    expect(near.refused).toBe('near-geometric');
+    const curved = V.map((v) => 1e15 * Math.exp(-3 * v));
+    const c2 = readMottSchottky(
+      V,
+      curved.map((y) => 1 / Math.sqrt(y)),
+      { ...opts, geometric_F_cm2: 1e-12 },
+    );
+    expect(c2.refused).toBe('not-linear');
+    const rising = readMottSchottky(
+      V,
+      V.map((v) => 1 / Math.sqrt(1e15 * (2 + v))),
+      opts,
+    );
+    expect(rising.refused).toBe('not-falling');
+  });
+
+  it('flags a built-in voltage beyond what the contacts allow', () => {
+    const m = readMottSchottky(V, C, { ...opts, builtIn_V: 0.8 });
+    expect(m.fit).toBeDefined();
+    expect(m.vbiBeyondBands).toBe(true);
   });
 });

@@ -40,17 +40,21 @@ describe('elec export of defects, C-V and C-f', () => {
 
     const cv = result.capacitanceVoltage!;
     const cvSheet = sheet(wb, 'C-V');
-    expect(sheetRows(cvSheet)[0]).toEqual(['V (V)', 'C (F/cm²)', '1/C² (cm⁴/F²)', '1/C² fitted line (cm⁴/F²)']);
+    // the p-i-n cell is depleted through: no line, no doping, and the reason in the sheet
+    expect(cv.mottSchottky).toBeUndefined();
+    expect(sheetRows(cvSheet)[0]).toEqual(['V (V)', 'C (F/cm²)', '1/C² (cm⁴/F²)']);
     expect(column(cvSheet, 'C (F/cm²)')).toEqual(cv.C_F_cm2);
     const ms = Object.fromEntries(
       sheetRows(sheet(wb, 'Mott-Schottky'))
         .slice(1)
         .map((r) => [r[0], r[1]]),
     );
-    expect(ms['Mott-Schottky doping']).toBe(cv.mottSchottky!.doping_cm3);
-    expect(ms['Mott-Schottky built-in voltage']).toBe(cv.mottSchottky!.Vbi_V);
-    expect(ms['Fit from']).toBe(-0.5);
-    expect(ms['Fit to']).toBe(0);
+    expect(ms['Mott-Schottky doping']).toBeUndefined();
+    expect(ms['Range searched from']).toBe(-0.5);
+    expect(ms['Range searched to']).toBe(0);
+    expect(ms['Geometric capacitance']).toBe(cv.mottSchottkyCheck!.geometric_F_cm2);
+    expect(ms['Equilibrium potential drop (W anode - W cathode)']).toBe(cv.mottSchottkyCheck!.builtIn_V);
+    expect(String(ms['Note'])).toMatch(/^no Mott-Schottky reading: C stays within 2 times the geometric capacitance/);
 
     const cf = result.capacitanceFrequency!;
     expect(column(sheet(wb, 'C-f'), '-f dC/df (F/cm²)')).toEqual(cf.minusFdCdf_F_cm2);

@@ -2,20 +2,19 @@
  * Capacitance-voltage and capacitance-frequency sweeps of the small-signal solver (impedance.ts),
  * and their classic readings.
  *
- * C(V) at one frequency over a list of DC voltages (one continuation along them), C = Im(1/Z)/w.
- * Mott-Schottky: for a one-sided abrupt junction the depletion capacitance per area is
- *     C = sqrt(q eps N / (2 (V_bi - V - kT/q))),   i.e.   1/C^2 = 2 (V_bi - kT/q - V) / (q eps N),
- * so a straight line through 1/C^2 against V gives N = -2 / (q eps slope) and V_bi from its zero
- * plus kT/q, the majority-carrier tail of the depleted side (Sze & Ng, Physics of Semiconductor
- * Devices, 3rd ed., §2.3.2 and §3.2). The reading is exact for a Schottky barrier; at a p+/n
- * junction holes spill a few Debye lengths of the p+ side into the n side, and the zero of the line
- * falls below V_bi - kT/q by the drop across that spill (114 mV at N_a/N_d = 1000, 1e19/1e16
- * cm^-3 silicon; an independent Poisson solution gives the same). Admittance
+ * C(V) at one frequency over a list of DC voltages (one continuation along them), C = Im(1/Z)/w,
+ * with what its Mott-Schottky reading (mott-schottky.ts) is measured against: the geometric
+ * capacitance of the stack, C_geo = 1 / sum over the mesh intervals of h / (eps0 eps_r), and the
+ * equilibrium potential drop W_anode - W_cathode of the device's own contacts. The reading is
+ * exact for a Schottky barrier; at a p+/n junction holes spill a few Debye lengths of the p+ side
+ * into the n side, and the zero of the line falls below V_bi - kT/q by the drop across that spill
+ * (114 mV at N_a/N_d = 1000, 1e19/1e16 cm^-3 silicon; an independent Poisson solution gives the
+ * same). Admittance
  * spectroscopy: -f dC/df peaks where a defect level stops following the signal, at w = 2 e_t for a
  * level crossing the Fermi level in the depletion region (Walter, Herberholz, Müller & Schock,
  * J. Appl. Phys. 80, 4411 (1996)).
  */
-import { EPS0_F_M, Q_C, thermalVoltageV } from '../../constants.js';
+import { EPS0_F_M } from '../../constants.js';
 import type { EngineMessage } from '../../messages/index.js';
 import { resultMessage } from '../../messages/results.js';
 import { WallClockExceeded } from '../discretisation/newton.js';
@@ -23,6 +22,21 @@ import { DDSystem } from '../discretisation/system.js';
 import type { ElectricalDevice } from '../types.js';
 import { smallSignal } from './impedance.js';
 import { ContinuationSolver, DidNotConverge } from './jv.js';
+
+/**
+ * What a Mott-Schottky reading is measured against: the geometric capacitance of the semiconductor
+ * stack, F/cm^2, and W_anode - W_cathode of the device's own contacts, V (its equilibrium drop).
+ */
+export function capacitanceReferences(device: ElectricalDevice): { geometric_F_cm2: number; builtIn_V: number } {
+  const sys = new DDSystem(device);
+  let elastance = 0; // m^2/F
+  for (let k = 0; k < sys.h.length; k++) elastance += (sys.h[k]! * sys.L0) / (EPS0_F_M * sys.eps[k]!);
+  const anodeLeft = device.contacts.anode === 'left';
+  return {
+    geometric_F_cm2: 1e-4 / elastance,
+    builtIn_V: anodeLeft ? sys.left.W_eV - sys.right.W_eV : sys.right.W_eV - sys.left.W_eV,
+  };
+}
 
 export interface CapacitanceVoltageResult {
   converged: boolean;
@@ -84,58 +98,4 @@ export function capacitanceVoltage(
   }
   out.stats = { elapsed_ms: clock() - started, newtonIterations: cs.totalIterations };
   return out;
-}
-
-export interface MottSchottkyFit {
-  /** Doping of the depleted side, cm^-3, and the built-in voltage, V. */
-  doping_cm3: number;
-  Vbi_V: number;
-  /** The voltages the line was fitted over, and its slope (cm^4/F^2 per V) and intercept. */
-  range_V: [number, number];
-  slope: number;
-  intercept: number;
-  /** Coefficient of determination of the straight line. */
-  r2: number;
-}
-
-/**
- * The Mott-Schottky line through the points with V in [Vmin, Vmax] (least squares), read with the
- * relative permittivity of the depleted layer at temperature T.
- */
-export function mottSchottky(
-  V: number[],
-  invC2: number[],
-  eps_r: number,
-  T_K: number,
-  range: [number, number],
-): MottSchottkyFit | undefined {
-  const idx = V.map((_, k) => k).filter((k) => V[k]! >= range[0] && V[k]! <= range[1]);
-  if (idx.length < 2) return undefined;
-  let sx = 0;
-  let sy = 0;
-  for (const k of idx) {
-    sx += V[k]!;
-    sy += invC2[k]!;
-  }
-  const mx = sx / idx.length;
-  const my = sy / idx.length;
-  let sxx = 0;
-  let sxy = 0;
-  let syy = 0;
-  for (const k of idx) {
-    sxx += (V[k]! - mx) ** 2;
-    sxy += (V[k]! - mx) * (invC2[k]! - my);
-    syy += (invC2[k]! - my) ** 2;
-  }
-  const slope = sxy / sxx;
-  const intercept = my - slope * mx;
-  const eps = EPS0_F_M * 1e-2 * eps_r; // F/cm
-  return {
-    doping_cm3: -2 / (Q_C * eps * slope),
-    Vbi_V: -intercept / slope + thermalVoltageV(T_K),
-    range_V: range,
-    slope,
-    intercept,
-    r2: syy > 0 ? (sxy * sxy) / (sxx * syy) : 1,
-  };
 }
