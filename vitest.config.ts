@@ -28,7 +28,8 @@ export default defineConfig({
           name: 'unit',
           // Pure modules: sharing the module graph across files saves most of the import time.
           isolate: false,
-          // CLI tests spawn `npm run pvforge` (about 3 s each on a loaded 2-core machine).
+          // CLI tests spawn the built CLI, compiled first if stale (test-support/build-cli.ts).
+          globalSetup: ['./test-support/build-cli.ts'],
           testTimeout: 60_000,
           include: [
             'packages/*/test/**/*.test.ts',
@@ -47,6 +48,8 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['apps/server/test/integration/**/*.test.ts'],
+          // one test spawns the built CLI
+          globalSetup: ['./test-support/build-cli.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { extname } from 'node:path';
 import type { Cell } from '@pvforge/engine';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 
 /**
  * A measured J-V file as the engine's curve parser takes it: CSV/TXT/DAT as text, SCAPS .iv as text
@@ -22,7 +22,9 @@ export async function readCurveFile(path: string): Promise<CurveSource> {
 }
 
 async function readXlsxRows(path: string): Promise<Cell[][]> {
-  const wb = new ExcelJS.Workbook();
+  // exceljs takes longer to load than most commands take to run: only a workbook brings it in
+  const { default: Excel } = await import('exceljs');
+  const wb = new Excel.Workbook();
   try {
     await wb.xlsx.readFile(path);
   } catch (e) {

@@ -1,17 +1,14 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
-import { PVFORGE_VERSION } from '@pvforge/contracts';
-import { ENGINE_VERSION } from '@pvforge/engine';
-import { type CliLang, runCheck } from './commands/check.js';
-import { runFit } from './commands/fit.js';
-import { runFitDevice } from './commands/fit-device.js';
-import { runExport, runImport } from './commands/interop.js';
-import { runDevice } from './commands/run.js';
-import { runValidate } from './commands/validate.js';
+import type { CliLang } from './commands/check.js';
+
+// Each command imports its own code when it runs (the engine, the schemas, exceljs, worker
+// threads): `--help` loads nothing and `version` only the two version constants, so the process
+// starts about as fast as Node itself.
 
 const HELP = `PVForge command line
 
-Usage: npm run -s pvforge -- <command> [options]
+Usage: pvforge <command> [options]      (in a clone: npx pvforge, or npm run -s pvforge --)
 
 Commands:
   version                      print the PVForge, engine and Node.js versions
@@ -88,14 +85,14 @@ Commands:
   help, --help, -h             show this help
 
 Examples:
-  npm run -s pvforge -- validate assets/validation/cases/optics
-  npm run -s pvforge -- validate assets/validation/cases --json > results.json
-  npm run -s pvforge -- check device.json --lang zh
-  npm run -s pvforge -- run device.json --out result.json
-  npm run -s pvforge -- fit measured-jv.xlsx --area 0.09
-  npm run -s pvforge -- fit-device cell.device.json --curves curves.json --free free.json --out fit.json
-  npm run -s pvforge -- import cell.def --out cell.device.json --lang zh
-  npm run -s pvforge -- export --simsalabim cell.device.json --out cell-simsalabim
+  npx pvforge validate assets/validation/cases/optics
+  npx pvforge validate assets/validation/cases --json > results.json
+  npx pvforge check device.json --lang zh
+  npx pvforge run device.json --out result.json
+  npx pvforge fit measured-jv.xlsx --area 0.09
+  npx pvforge fit-device cell.device.json --curves curves.json --free free.json --out fit.json
+  npx pvforge import cell.def --out cell.device.json --lang zh
+  npx pvforge export --simsalabim cell.device.json --out cell-simsalabim
 `;
 
 /** The --lang option: English unless zh (zh-CN) is asked for. */
@@ -112,6 +109,10 @@ export async function main(argv: string[]): Promise<number> {
     return 0;
   }
   if (command === 'version' || command === '--version' || command === '-v') {
+    const [{ PVFORGE_VERSION }, { ENGINE_VERSION }] = await Promise.all([
+      import('@pvforge/contracts/version'),
+      import('@pvforge/engine'),
+    ]);
     process.stdout.write(`pvforge ${PVFORGE_VERSION}\nengine ${ENGINE_VERSION}\nnode ${process.version}\n`);
     return 0;
   }
@@ -125,6 +126,7 @@ export async function main(argv: string[]): Promise<number> {
       process.stderr.write('validate: give at least one case file or directory\n');
       return 2;
     }
+    const { runValidate } = await import('./commands/validate.js');
     return runValidate(positionals, { json: values.json ?? false, verbose: values.verbose ?? false });
   }
   if (command === 'check') {
@@ -138,6 +140,7 @@ export async function main(argv: string[]): Promise<number> {
       process.stderr.write('check: give one device JSON file (and --lang en or zh)\n');
       return 2;
     }
+    const { runCheck } = await import('./commands/check.js');
     return runCheck(positionals[0]!, { lang, json: values.json ?? false });
   }
   if (command === 'run') {
@@ -157,6 +160,7 @@ export async function main(argv: string[]): Promise<number> {
       process.stderr.write('run: give one device JSON file (and --points >= 2, --lang en or zh)\n');
       return 2;
     }
+    const { runDevice } = await import('./commands/run.js');
     return runDevice(positionals[0]!, {
       points,
       lang,
@@ -196,6 +200,7 @@ export async function main(argv: string[]): Promise<number> {
     if (area !== undefined && !(area > 0)) return bad('--area must be a positive area in cm2');
     const sign = values.sign;
     if (sign !== 'auto' && sign !== 'as-is' && sign !== 'flip') return bad('--sign must be auto, as-is or flip');
+    const { runFit } = await import('./commands/fit.js');
     return runFit(file, {
       model: values.model,
       temperatureK,
@@ -244,6 +249,7 @@ export async function main(argv: string[]): Promise<number> {
       );
       return 2;
     }
+    const { runFitDevice } = await import('./commands/fit-device.js');
     return runFitDevice(positionals[0]!, {
       curves: values.curves,
       free: values.free,
@@ -272,6 +278,7 @@ export async function main(argv: string[]): Promise<number> {
       );
       return 2;
     }
+    const { runImport } = await import('./commands/interop.js');
     return runImport(positionals[0]!, { out: values.out, lang, json: values.json ?? false });
   }
   if (command === 'export') {
@@ -293,6 +300,7 @@ export async function main(argv: string[]): Promise<number> {
       );
       return 2;
     }
+    const { runExport } = await import('./commands/interop.js');
     return runExport(positionals[0]!, {
       tool: values.scaps ? 'scaps' : 'simsalabim',
       out: values.out,

@@ -1,15 +1,12 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { runCli as cli } from '../../../test-support/cli.js';
 
-/** Runs the CLI exactly as a user does: `npm run -s pvforge -- ...` from the repository root. */
+/** The built CLI as a process (test-support/cli.ts), from the repository root; and the bin a user runs. */
 const root = join(import.meta.dirname, '..', '..', '..');
-function cli(...args: string[]) {
-  const r = spawnSync('npm', ['run', '-s', 'pvforge', '--', ...args], { cwd: root, encoding: 'utf8' });
-  return { code: r.status, out: r.stdout, err: r.stderr };
-}
 
 describe('pvforge CLI', () => {
   it('prints help that lists its commands', () => {
@@ -29,6 +26,14 @@ describe('pvforge CLI', () => {
     expect(r.code).toBe(0);
     expect(r.out).toContain(`pvforge ${version}`);
     expect(r.out).toContain(`node ${process.version}`);
+  });
+  it('runs as `pvforge` through the bin npm install links (node_modules/.bin), without a transpiler', () => {
+    const r = spawnSync(join(root, 'node_modules/.bin/pvforge'), ['version'], { cwd: root, encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^pvforge \d+\.\d+\.\d+\nengine /);
+    // the bin is the launcher that runs the compiled JavaScript
+    expect(realpathSync(join(root, 'node_modules/.bin/pvforge'))).toBe(join(root, 'apps/cli/bin/pvforge.js'));
+    expect(readFileSync(join(root, 'apps/cli/bin/pvforge.js'), 'utf8')).toContain("import('../dist/main.js')");
   });
   it('refuses an unknown command', () => {
     const r = cli('frobnicate');

@@ -1,24 +1,19 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { simulateSdm } from '@pvforge/engine';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { runCli as cli } from '../../../test-support/cli.js';
 
 /**
  * A measured curve as a lab exports it: current in mA for a 0.09 cm^2 cell, photocurrent negative,
  * voltage in mV, in an XLSX workbook and in a CSV. The fit must recover the generating parameters.
  */
-const root = join(import.meta.dirname, '..', '..', '..');
+const _root = join(import.meta.dirname, '..', '..', '..');
 const dir = mkdtempSync(join(tmpdir(), 'pvf-fit-'));
 const truth = { jphMaCm2: 23.4, j0MaCm2: 2e-10, n: 1.35, rsOhmCm2: 2.1, rshOhmCm2: 3500, tK: 300 };
 const areaCm2 = 0.09;
-
-function cli(...args: string[]) {
-  const r = spawnSync('npm', ['run', '-s', 'pvforge', '--', ...args], { cwd: root, encoding: 'utf8' });
-  return { code: r.status, out: r.stdout, err: r.stderr };
-}
 
 beforeAll(async () => {
   const voltageV = Array.from({ length: 241 }, (_, i) => -0.1 + i * 0.005);

@@ -1,20 +1,15 @@
-import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { checkDeviceSpec } from '@pvforge/contracts';
 import { describe, expect, it } from 'vitest';
+import { runCli as cli } from '../../../test-support/cli.js';
 import { gatherDeviceFiles, runExport, runImport } from '../src/commands/interop.js';
 
 const root = join(import.meta.dirname, '..', '..', '..');
 const example = join(root, 'assets/devices/perovskite-pin-electrical.device.json');
 const fixtures = join(root, 'packages/interop/test/fixtures');
-
-function cli(...args: string[]) {
-  const r = spawnSync('npm', ['run', '-s', 'pvforge', '--', ...args], { cwd: root, encoding: 'utf8' });
-  return { code: r.status, out: r.stdout, err: r.stderr };
-}
 
 /** Runs a command in process, collecting what it prints. */
 function capture(run: (out: Writable, err: Writable) => number) {

@@ -1,14 +1,10 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { runCli as cli } from '../../../test-support/cli.js';
 
 const root = join(import.meta.dirname, '..', '..', '..');
-function cli(...args: string[]) {
-  const r = spawnSync('npm', ['run', '-s', 'pvforge', '--', ...args], { cwd: root, encoding: 'utf8' });
-  return { code: r.status, out: r.stdout, err: r.stderr };
-}
 const dir = mkdtempSync(join(tmpdir(), 'pvf-run-'));
 
 describe('pvforge run', () => {

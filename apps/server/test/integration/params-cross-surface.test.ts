@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +7,7 @@ import type { CheckIssue } from '@pvforge/engine/spec-check';
 import { judge, type Lang, PARAMS, type Param, sayVerdict, type Verdict } from '@pvforge/params';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../../../test-support/cli.js';
 import { checkDeviceLines } from '../../../cli/src/commands/check.js';
 import { buildCalcApp } from './calc/helpers.js';
 import { post, registerUser, signed, type TestUser } from './helpers/client.js';
@@ -405,12 +405,9 @@ describe('every registry entry: the same verdict and words on every surface', ()
       expect(c).toBeDefined();
       const file = join(dir, 'device.json');
       writeFileSync(file, JSON.stringify(c!.device));
-      const r = spawnSync('npm', ['run', '-s', 'pvforge', '--', 'check', file, '--lang', 'zh'], {
-        cwd: root,
-        encoding: 'utf8',
-      });
-      expect(r.status, r.stderr).toBe(code);
-      expect(r.stderr).toContain(`${c!.path}: ${registryWords(c!, 'zh')}`);
+      const r = runCli('check', file, '--lang', 'zh');
+      expect(r.code, r.err).toBe(code);
+      expect(r.err).toContain(`${c!.path}: ${registryWords(c!, 'zh')}`);
     }
   }, 60_000);
 });
