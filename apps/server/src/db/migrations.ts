@@ -15,6 +15,7 @@ import { calcRequestKeyMigration } from './migrations-calc-request-key.js';
 import { consultMigration } from './migrations-consult.js';
 import { deviceReferencesMigration } from './migrations-device-references.js';
 import { exampleDescriptionsMigration } from './migrations-example-descriptions.js';
+import { exampleFiguresMigration } from './migrations-example-figures.js';
 import { exampleRangesMigration } from './migrations-example-ranges.js';
 import { excitonLibraryMigration, materialAdditionsMigration } from './migrations-exciton-library.js';
 import { financeMigration } from './migrations-finance.js';
@@ -309,6 +310,7 @@ export function migrationList(dialect: DialectName): Record<string, Migration> {
     '0028_sno2_electrical': materialAdditionsMigration(SNO2_ADDITIONS),
     '0029_calc_kind_fit': calcFitKindMigration(dialect),
     '0030_calc_request_key': calcRequestKeyMigration(),
+    '0031_example_figures': exampleFiguresMigration(),
   };
 }
 

@@ -4,7 +4,8 @@ import { migrationList } from '../../src/db/migrations.js';
 import { EXAMPLE_DEVICE_NAMES, wordedExampleText } from '../../src/db/migrations-example-descriptions.js';
 import { DEMO_DEVICES } from '../../src/seed/demo-devices.js';
 import { createTestDatabase, type TestDatabase } from './helpers/database.js';
-import { insertSeedOwner, seedDevice } from './helpers/seed-assets.js';
+// the examples as they shipped when this migration was written (0031 renamed them)
+import { insertSeedOwner, seedDeviceBefore0031 as seedDevice } from './helpers/seed-assets.js';
 
 /**
  * Migration 0026 on a platform seeded when the example devices' texts named repository files and

@@ -3,7 +3,8 @@ import { migrationList } from '../../src/db/migrations.js';
 import { EXAMPLE_RANGE_FIXES } from '../../src/db/migrations-example-ranges.js';
 import { checkCalculationInput } from '../../src/jobs/validate.js';
 import { createTestDatabase, type TestDatabase } from './helpers/database.js';
-import { insertSeedOwner, seedDevice } from './helpers/seed-assets.js';
+// the examples as they shipped when this migration was written (0031 renamed them)
+import { insertSeedOwner, seedDeviceBefore0031 as seedDevice } from './helpers/seed-assets.js';
 
 /**
  * Migration 0025 on a platform seeded when the CIGS examples started at 300 nm (before their ZnO

@@ -3,7 +3,8 @@ import { migrationList } from '../../src/db/migrations.js';
 import { wordedExampleText } from '../../src/db/migrations-example-descriptions.js';
 import { EXAMPLE_DEVICE_UPDATES, MATERIAL_MODEL_ADDITIONS } from '../../src/db/migrations-exciton-library.js';
 import { createTestDatabase, type TestDatabase } from './helpers/database.js';
-import { insertSeedOwner, seedDevice, seedMaterial } from './helpers/seed-assets.js';
+// the examples as they shipped when this migration was written (0031 renamed them)
+import { insertSeedOwner, seedDeviceBefore0031 as seedDevice, seedMaterial } from './helpers/seed-assets.js';
 
 /**
  * Migration 0010 on a library seeded before the exciton and tunnelling models: the P3HT:PC61BM

@@ -36,6 +36,33 @@ export function seedDevice(file: string): any {
   return JSON.parse(readFileSync(new URL(`devices/${file}`, assets), 'utf8'));
 }
 
+interface TextsBefore0031 {
+  file: string;
+  name: string;
+  description: string | null;
+  citation: string | null;
+}
+let before0031: TextsBefore0031[] | undefined;
+
+/**
+ * A shipped example device as it shipped before migration 0031 named the examples generic and the
+ * tandem was current-matched: its name and description from test/fixtures/example-texts-before-0031.json
+ * (the tests of earlier migrations compare with the files of their own time).
+ */
+// biome-ignore lint/suspicious/noExplicitAny: tests edit the JSON freely
+export function seedDeviceBefore0031(file: string): any {
+  before0031 ??= JSON.parse(
+    readFileSync(new URL('../../fixtures/example-texts-before-0031.json', import.meta.url), 'utf8'),
+  ) as TextsBefore0031[];
+  const b = before0031.find((x) => x.file === file);
+  if (!b) throw new Error(`no example ${file} in example-texts-before-0031.json`);
+  const spec = seedDevice(file);
+  spec.name = b.name;
+  if (b.description === null) delete spec.description;
+  else spec.description = b.description;
+  return spec;
+}
+
 /** The administrator account that seeded rows belong to; its id. */
 export async function insertSeedOwner(db: Kysely<Database>): Promise<number> {
   const owner = await db
