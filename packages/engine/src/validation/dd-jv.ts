@@ -56,7 +56,7 @@ export function scanProtocol(p: ScanProtocol, lit: boolean): TransientProtocol {
   return { initial: { V: p.V_start, light: lit ? 1 : 0 }, segments };
 }
 
-export function validateDdJvCase(c: BenchCase, _ctx: ValidateContext): CaseResult {
+export function validateDdJvCase(c: BenchCase, ctx: ValidateContext): CaseResult {
   const input = c.input as unknown as PvBenchDdInput & { protocol?: ScanProtocol };
   const fail = (error: string): CaseResult => ({ id: c.id, kind: c.kind, pass: false, checks: [], error });
   const unsupported = unsupportedCaseFields(c.input);
@@ -151,7 +151,7 @@ export function validateDdJvCase(c: BenchCase, _ctx: ValidateContext): CaseResul
   } else {
     const device = pvBenchToDevice(
       { ...withRate, voltage_V: input.voltage_V },
-      { nodes: VALIDATION_NODES, standardProfiles: false },
+      { nodes: ctx.ddNodes ?? VALIDATION_NODES, standardProfiles: false },
     );
     const r = simulateJV(device);
     if (!r.converged) return fail(r.error?.text ?? 'did not converge');

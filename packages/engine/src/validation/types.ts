@@ -64,6 +64,11 @@ export interface CasePlotSeries {
 export interface ValidateContext {
   /** Reads a file shipped under assets/ (e.g. "data/spectra/am15g.csv") as text. */
   readAsset(relPath: string): string;
+  /**
+   * Mesh nodes of a steady drift-diffusion J-V case (default VALIDATION_NODES): the benchmark runs
+   * a case at the coarsest mesh that still meets its tolerance, as the other tools are timed.
+   */
+  ddNodes?: number;
 }
 
 export type CaseValidator = (c: BenchCase, ctx: ValidateContext) => CaseResult | Promise<CaseResult>;

@@ -69,9 +69,9 @@ describe('block-tridiagonal solver', () => {
 });
 
 describe('block-tridiagonal solver with larger blocks (unknowns a model adds per node)', () => {
-  it('solves, re-solves with the kept factorisation and multiplies consistently for m = 5', () => {
+  // m = 3 runs the unrolled sweep, m = 5 the general one: both with pivoting inside the blocks
+  it.each([3, 5])('solves, re-solves with the kept factorisation and multiplies consistently for m = %i', (m) => {
     const n = 30;
-    const m = 5;
     const mat = new BlockTridiagonal(n, m);
     let seed = 11;
     const rnd = () => {

@@ -60,6 +60,7 @@ export class BlockTridiagonal {
    * multipliers and pivots of M_i are kept in LU for solveAgain.
    */
   solve(d: Float64Array, x: Float64Array): boolean {
+    if (this.m === 3) return this.solve3(d, x);
     const { n, m, A, B, C, R, LU, piv } = this;
     const mm = m * m;
     const w = m + 1;
@@ -151,6 +152,287 @@ export class BlockTridiagonal {
     }
     for (let k = 0; k < m * n; k++) if (!Number.isFinite(x[k]!)) return false;
     return true;
+  }
+
+  /**
+   * solve() for 3 x 3 blocks (potential and the two quasi-Fermi levels: every device without ions
+   * or excitons), unrolled into local variables: the same operations in the same order as the
+   * general sweep, with the same pivots and the same factors left for solveAgain, at a fraction of
+   * its cost (the loops over m = 3 and their index arithmetic dominated the J-V's linear solves).
+   */
+  private solve3(d: Float64Array, x: Float64Array): boolean {
+    const { n, A, B, C, R, LU, piv } = this;
+    let y0 = 0;
+    let y1 = 0;
+    let y2 = 0;
+    for (let i = 0; i < n; i++) {
+      const o = 9 * i;
+      const oR = 12 * i;
+      const om = 3 * i;
+      // rows of [M_i | C_i d_i]: l = M (3 columns), q = right-hand sides (4 columns)
+      let l00 = B[o]!;
+      let l01 = B[o + 1]!;
+      let l02 = B[o + 2]!;
+      let l10 = B[o + 3]!;
+      let l11 = B[o + 4]!;
+      let l12 = B[o + 5]!;
+      let l20 = B[o + 6]!;
+      let l21 = B[o + 7]!;
+      let l22 = B[o + 8]!;
+      let q00 = C[o]!;
+      let q01 = C[o + 1]!;
+      let q02 = C[o + 2]!;
+      let q03 = d[om]!;
+      let q10 = C[o + 3]!;
+      let q11 = C[o + 4]!;
+      let q12 = C[o + 5]!;
+      let q13 = d[om + 1]!;
+      let q20 = C[o + 6]!;
+      let q21 = C[o + 7]!;
+      let q22 = C[o + 8]!;
+      let q23 = d[om + 2]!;
+      if (i > 0) {
+        // M_i = B_i - A_i G_{i-1}, d_i - A_i y_{i-1}
+        const g = oR - 12;
+        const g00 = R[g]!;
+        const g01 = R[g + 1]!;
+        const g02 = R[g + 2]!;
+        const g10 = R[g + 4]!;
+        const g11 = R[g + 5]!;
+        const g12 = R[g + 6]!;
+        const g20 = R[g + 8]!;
+        const g21 = R[g + 9]!;
+        const g22 = R[g + 10]!;
+        let a0 = A[o]!;
+        let a1 = A[o + 1]!;
+        let a2 = A[o + 2]!;
+        l00 = l00 - a0 * g00 - a1 * g10 - a2 * g20;
+        l01 = l01 - a0 * g01 - a1 * g11 - a2 * g21;
+        l02 = l02 - a0 * g02 - a1 * g12 - a2 * g22;
+        q03 -= a0 * y0 + a1 * y1 + a2 * y2;
+        a0 = A[o + 3]!;
+        a1 = A[o + 4]!;
+        a2 = A[o + 5]!;
+        l10 = l10 - a0 * g00 - a1 * g10 - a2 * g20;
+        l11 = l11 - a0 * g01 - a1 * g11 - a2 * g21;
+        l12 = l12 - a0 * g02 - a1 * g12 - a2 * g22;
+        q13 -= a0 * y0 + a1 * y1 + a2 * y2;
+        a0 = A[o + 6]!;
+        a1 = A[o + 7]!;
+        a2 = A[o + 8]!;
+        l20 = l20 - a0 * g00 - a1 * g10 - a2 * g20;
+        l21 = l21 - a0 * g01 - a1 * g11 - a2 * g21;
+        l22 = l22 - a0 * g02 - a1 * g12 - a2 * g22;
+        q23 -= a0 * y0 + a1 * y1 + a2 * y2;
+      }
+      let t = 0;
+      // column 0: partial pivoting, then elimination below the pivot
+      let best = Math.abs(l00);
+      let p0 = 0;
+      if (Math.abs(l10) > best) {
+        best = Math.abs(l10);
+        p0 = 1;
+      }
+      if (Math.abs(l20) > best) {
+        best = Math.abs(l20);
+        p0 = 2;
+      }
+      if (!(best > 0) || !Number.isFinite(best)) return false;
+      if (p0 === 1) {
+        t = l00;
+        l00 = l10;
+        l10 = t;
+        t = l01;
+        l01 = l11;
+        l11 = t;
+        t = l02;
+        l02 = l12;
+        l12 = t;
+        t = q00;
+        q00 = q10;
+        q10 = t;
+        t = q01;
+        q01 = q11;
+        q11 = t;
+        t = q02;
+        q02 = q12;
+        q12 = t;
+        t = q03;
+        q03 = q13;
+        q13 = t;
+      } else if (p0 === 2) {
+        t = l00;
+        l00 = l20;
+        l20 = t;
+        t = l01;
+        l01 = l21;
+        l21 = t;
+        t = l02;
+        l02 = l22;
+        l22 = t;
+        t = q00;
+        q00 = q20;
+        q20 = t;
+        t = q01;
+        q01 = q21;
+        q21 = t;
+        t = q02;
+        q02 = q22;
+        q22 = t;
+        t = q03;
+        q03 = q23;
+        q23 = t;
+      }
+      let inv = 1 / l00;
+      let f = l10 * inv;
+      l10 = f;
+      if (f !== 0) {
+        l11 -= f * l01;
+        l12 -= f * l02;
+        q10 -= f * q00;
+        q11 -= f * q01;
+        q12 -= f * q02;
+        q13 -= f * q03;
+      }
+      f = l20 * inv;
+      l20 = f;
+      if (f !== 0) {
+        l21 -= f * l01;
+        l22 -= f * l02;
+        q20 -= f * q00;
+        q21 -= f * q01;
+        q22 -= f * q02;
+        q23 -= f * q03;
+      }
+      // column 1
+      best = Math.abs(l11);
+      let p1 = 1;
+      if (Math.abs(l21) > best) {
+        best = Math.abs(l21);
+        p1 = 2;
+      }
+      if (!(best > 0) || !Number.isFinite(best)) return false;
+      if (p1 === 2) {
+        t = l10;
+        l10 = l20;
+        l20 = t;
+        t = l11;
+        l11 = l21;
+        l21 = t;
+        t = l12;
+        l12 = l22;
+        l22 = t;
+        t = q10;
+        q10 = q20;
+        q20 = t;
+        t = q11;
+        q11 = q21;
+        q21 = t;
+        t = q12;
+        q12 = q22;
+        q22 = t;
+        t = q13;
+        q13 = q23;
+        q23 = t;
+      }
+      inv = 1 / l11;
+      f = l21 * inv;
+      l21 = f;
+      if (f !== 0) {
+        l22 -= f * l12;
+        q20 -= f * q10;
+        q21 -= f * q11;
+        q22 -= f * q12;
+        q23 -= f * q13;
+      }
+      // column 2
+      best = Math.abs(l22);
+      if (!(best > 0) || !Number.isFinite(best)) return false;
+      // back substitution with U for the four right-hand sides
+      inv = 1 / l22;
+      q20 *= inv;
+      q21 *= inv;
+      q22 *= inv;
+      q23 *= inv;
+      if (l12 !== 0) {
+        q10 -= l12 * q20;
+        q11 -= l12 * q21;
+        q12 -= l12 * q22;
+        q13 -= l12 * q23;
+      }
+      inv = 1 / l11;
+      q10 *= inv;
+      q11 *= inv;
+      q12 *= inv;
+      q13 *= inv;
+      if (l01 !== 0) {
+        q00 -= l01 * q10;
+        q01 -= l01 * q11;
+        q02 -= l01 * q12;
+        q03 -= l01 * q13;
+      }
+      if (l02 !== 0) {
+        q00 -= l02 * q20;
+        q01 -= l02 * q21;
+        q02 -= l02 * q22;
+        q03 -= l02 * q23;
+      }
+      inv = 1 / l00;
+      q00 *= inv;
+      q01 *= inv;
+      q02 *= inv;
+      q03 *= inv;
+      LU[o] = l00;
+      LU[o + 1] = l01;
+      LU[o + 2] = l02;
+      LU[o + 3] = l10;
+      LU[o + 4] = l11;
+      LU[o + 5] = l12;
+      LU[o + 6] = l20;
+      LU[o + 7] = l21;
+      LU[o + 8] = l22;
+      piv[om] = p0;
+      piv[om + 1] = p1;
+      piv[om + 2] = 2;
+      R[oR] = q00;
+      R[oR + 1] = q01;
+      R[oR + 2] = q02;
+      R[oR + 3] = q03;
+      R[oR + 4] = q10;
+      R[oR + 5] = q11;
+      R[oR + 6] = q12;
+      R[oR + 7] = q13;
+      R[oR + 8] = q20;
+      R[oR + 9] = q21;
+      R[oR + 10] = q22;
+      R[oR + 11] = q23;
+      y0 = q03;
+      y1 = q13;
+      y2 = q23;
+    }
+    // back substitution: x_{N-1} = y_{N-1}, x_i = y_i - G_i x_{i+1}
+    let x0 = y0;
+    let x1 = y1;
+    let x2 = y2;
+    let ok = Number.isFinite(x0) && Number.isFinite(x1) && Number.isFinite(x2);
+    const last = 3 * (n - 1);
+    x[last] = x0;
+    x[last + 1] = x1;
+    x[last + 2] = x2;
+    for (let i = n - 2; i >= 0; i--) {
+      const oR = 12 * i;
+      const n0 = R[oR + 3]! - R[oR]! * x0 - R[oR + 1]! * x1 - R[oR + 2]! * x2;
+      const n1 = R[oR + 7]! - R[oR + 4]! * x0 - R[oR + 5]! * x1 - R[oR + 6]! * x2;
+      const n2 = R[oR + 11]! - R[oR + 8]! * x0 - R[oR + 9]! * x1 - R[oR + 10]! * x2;
+      x0 = n0;
+      x1 = n1;
+      x2 = n2;
+      x[3 * i] = x0;
+      x[3 * i + 1] = x1;
+      x[3 * i + 2] = x2;
+      ok &&= Number.isFinite(x0) && Number.isFinite(x1) && Number.isFinite(x2);
+    }
+    return ok;
   }
 
   /** Solves for another right-hand side with the factorisation of the last solve(). */

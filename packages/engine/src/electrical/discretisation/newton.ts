@@ -5,7 +5,9 @@
  * solves it in O(N); the update is scaled down so that no variable moves by more than maxStep
  * thermal voltages, the quasi-Fermi-level parts mapped through density space (see below).
  * Converged when the largest undamped update is below tol (in units of Vt), or when the row-scaled
- * residual is at rounding (1e-12) and the updates have stopped shrinking (see below).
+ * residual is at rounding (1e-12) and the updates have stopped shrinking (see below), or, in a
+ * continuation that shares a Contraction, when the first update is small enough that the error it
+ * leaves, estimated from the contraction measured on recent steps, is far below tol.
  *
  * Continuation: voltage steps with a secant predictor, adaptive step length, step halving on
  * failure; 'did not converge at V = ...' with the last residual when the step gets too small; a
@@ -20,6 +22,47 @@ export interface NewtonSettings {
   maxStep: number;
   deadline: number;
   clock: () => number;
+  /**
+   * Shared by the steps of one continuation: the contraction observed there, to accept a step
+   * whose own update already leaves an error far below tol (see acceptsByContraction).
+   */
+  contraction?: Contraction;
+}
+
+/**
+ * Quadratic convergence seen in a continuation: the error left by an undamped Newton update of
+ * size d is about c d^2, with c measured as d_k / d_{k-1}^2 on consecutive iterations (Deuflhard,
+ * Newton Methods for Nonlinear Problems, 2004, §2.1: the a-posteriori Kantorovich estimate). A
+ * step of a smoothly predicted sweep typically starts within 1e-5 Vt of its solution and its
+ * second update is 1e-11 Vt, under rounding of any figure: the second iteration only confirms.
+ */
+export interface Contraction {
+  /** The largest recent d_k / d_{k-1}^2 (1/Vt); NaN before any was seen. */
+  c: number;
+  /** Steps accepted on the estimate since the last one that measured c. */
+  sinceMeasured: number;
+}
+
+/** A step is accepted on the estimate when c d^2 is below this fraction of tol. */
+const CONTRACTION_SAFETY = 1e-2;
+/** Updates beyond this (Vt) are outside the quadratic regime: never accepted on the estimate. */
+const CONTRACTION_MAX_UPDATE = 1e-2;
+/** After this many steps accepted on the estimate, a step iterates to tol to measure c again. */
+const CONTRACTION_REMEASURE = 3;
+/** Updates below this are rounding: a ratio taken with them is an upper bound of c. */
+const CONTRACTION_MIN_UPDATE = 1e-13;
+
+export function newContraction(): Contraction {
+  return { c: Number.NaN, sinceMeasured: 0 };
+}
+
+/**
+ * True when the undamped update d, just applied, leaves an estimated error c d^2 far below tol,
+ * with c measured recently in this continuation.
+ */
+function acceptsByContraction(k: Contraction, d: number, tol: number): boolean {
+  if (!(k.c >= 0) || k.sinceMeasured >= CONTRACTION_REMEASURE || d > CONTRACTION_MAX_UPDATE) return false;
+  return k.c * d * d < CONTRACTION_SAFETY * tol;
 }
 
 export interface NewtonOutcome {
@@ -53,6 +96,9 @@ export function newton(sys: DDSystem, x: Float64Array, v: number, s: NewtonSetti
   let residual = Number.POSITIVE_INFINITY;
   // the last few largest updates, to tell convergence at rounding from slow progress
   const recent: number[] = [];
+  // the previous undamped update, for the contraction estimate
+  let lastUndamped = Number.NaN;
+  const kc = s.contraction;
   for (let it = 1; it <= s.maxIterations; it++) {
     if (s.clock() > s.deadline) return { ok: false, iterations: it - 1, residual, timedOut: true };
     residual = sys.assemble(x, v);
@@ -98,6 +144,20 @@ export function newton(sys: DDSystem, x: Float64Array, v: number, s: NewtonSetti
     const scale = m2 > s.maxStep ? s.maxStep / m2 : 1;
     for (let k = 0; k < n3; k++) x[k]! += scale * dx[k]!;
     if (sys.circuit) sys.circuit.v += scale * dv;
+    if (kc) {
+      if (scale === 1 && lastUndamped > 0 && lastUndamped <= CONTRACTION_MAX_UPDATE) {
+        // an update at rounding bounds c from above
+        const c = Math.max(m, CONTRACTION_MIN_UPDATE) / (lastUndamped * lastUndamped);
+        // the larger of this and the decayed earlier measurement: c grows towards Voc
+        kc.c = Number.isNaN(kc.c) ? c : Math.max(c, 0.5 * kc.c);
+        kc.sinceMeasured = 0;
+      }
+      lastUndamped = scale === 1 ? m : Number.NaN;
+      if (m >= s.tol && scale === 1 && it === 1 && acceptsByContraction(kc, m, s.tol)) {
+        kc.sinceMeasured++;
+        return { ok: true, iterations: it, residual, timedOut: false };
+      }
+    }
     if (m < s.tol) return { ok: true, iterations: it, residual, timedOut: false };
   }
   return { ok: false, iterations: s.maxIterations, residual, timedOut: false };

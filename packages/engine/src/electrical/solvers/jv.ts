@@ -17,7 +17,7 @@ import type { EngineMessage } from '../../messages/index.js';
 import { type ConvergenceStage, type ResultWarning, resultMessage } from '../../messages/results.js';
 import { brentMax } from '../../numerics/maximize.js';
 import { brentRoot } from '../../numerics/roots.js';
-import { type NewtonSettings, newton, WallClockExceeded } from '../discretisation/newton.js';
+import { type NewtonSettings, newContraction, newton, WallClockExceeded } from '../discretisation/newton.js';
 import { DDSystem } from '../discretisation/system.js';
 import { checkElectricalDevice } from '../input-check.js';
 import { ionDensity } from '../models/ions.js';
@@ -82,12 +82,17 @@ export class ContinuationSolver {
   readonly sys: DDSystem;
   x: Float64Array;
   v = 0;
-  /** The state before the last step: its internal voltage v and, after a terminal step, its terminal V. */
-  private prev: { x: Float64Array; v: number; V?: number } | undefined;
+  /**
+   * The states before the last step, newest first (at most two): internal voltage v and, after a
+   * terminal step, terminal V. They extrapolate the next step's start (predictorWeights).
+   */
+  private prev: { x: Float64Array; v: number; V?: number }[] = [];
   private h: number;
   readonly maxStep: number;
   readonly minStep: number;
   readonly settings: NewtonSettings;
+  /** The settings of continuation steps: these share the contraction measured along the way. */
+  private readonly stepSettings: NewtonSettings;
   totalIterations = 0;
 
   constructor(sys: DDSystem, deadline: number, clock: () => number) {
@@ -103,6 +108,7 @@ export class ContinuationSolver {
       deadline,
       clock,
     };
+    this.stepSettings = { ...this.settings, contraction: newContraction() };
     this.x = sys.initialGuess();
   }
 
@@ -143,7 +149,7 @@ export class ContinuationSolver {
       if (!reached) throw e;
       this.x = reached.x;
       this.v = 0;
-      this.prev = undefined;
+      this.prev = [];
       this.totalIterations += reached.iterations - counted;
       return reached.iterations;
     }
@@ -244,7 +250,7 @@ export class ContinuationSolver {
       }
     }
     this.v = 0;
-    this.prev = undefined;
+    this.prev = [];
     this.totalIterations += its;
     return its;
   }
@@ -265,7 +271,7 @@ export class ContinuationSolver {
     if (!out.ok) return undefined;
     this.x = trial;
     this.v = vInternalV;
-    this.prev = undefined;
+    this.prev = [];
     return out.iterations;
   }
 
@@ -273,7 +279,7 @@ export class ContinuationSolver {
   reset(x: Float64Array, v: number): void {
     this.x = x.slice();
     this.v = v;
-    this.prev = undefined;
+    this.prev = [];
   }
 
   /** Continues to internal voltage target (V); returns the Newton iterations spent. */
@@ -288,20 +294,17 @@ export class ContinuationSolver {
       if (remaining - h < 0.25 * h) h = remaining;
       const vNew = h >= remaining ? target : this.v + dir * h;
       const attempts: Float64Array[] = [];
-      const p = this.prev;
-      if (p && p.v !== this.v) {
-        const ratio = (vNew - this.v) / (this.v - p.v);
-        if (Math.abs(ratio) <= 2) {
-          const pred = this.x.slice();
-          for (let k = 0; k < pred.length; k++) pred[k]! += ratio * (this.x[k]! - p.x[k]!);
-          attempts.push(pred);
-        }
-      }
+      const w = predictorWeights(
+        vNew,
+        this.v,
+        this.prev.map((q) => q.v),
+      );
+      if (w) attempts.push(extrapolate(w, this.x, this.prev));
       attempts.push(this.x.slice());
       let done = false;
       let lastRes = Number.NaN;
       for (const trial of attempts) {
-        const out = newton(sys, trial, vNew / Vt, this.settings);
+        const out = newton(sys, trial, vNew / Vt, this.stepSettings);
         its += out.iterations;
         if (out.timedOut) {
           this.totalIterations += its;
@@ -309,7 +312,7 @@ export class ContinuationSolver {
         }
         lastRes = out.residual;
         if (out.ok) {
-          this.prev = { x: this.x, v: this.v };
+          this.prev = [{ x: this.x, v: this.v }, ...this.prev.slice(0, 1)];
           this.x = trial;
           this.v = vNew;
           if (out.iterations <= 5) this.h = Math.min(this.h * 1.5, this.maxStep);
@@ -349,14 +352,21 @@ export class ContinuationSolver {
         if (remaining - h < 0.25 * h) h = remaining;
         const VNew = h >= remaining ? target : V + dir * h;
         const attempts: { x: Float64Array; v: number }[] = [];
-        const p = this.prev;
-        if (p?.V !== undefined && p.V !== V) {
-          const ratio = (VNew - V) / (V - p.V);
-          if (Math.abs(ratio) <= 2) {
-            const pred = this.x.slice();
-            for (let k = 0; k < pred.length; k++) pred[k]! += ratio * (this.x[k]! - p.x[k]!);
-            attempts.push({ x: pred, v: this.v + ratio * (this.v - p.v) });
-          }
+        // the history of terminal steps only (a state reached by goTo has no terminal voltage)
+        const past: { x: Float64Array; v: number; V: number }[] = [];
+        for (const q of this.prev) {
+          if (q.V === undefined) break;
+          past.push({ x: q.x, v: q.v, V: q.V });
+        }
+        const w = predictorWeights(
+          VNew,
+          V,
+          past.map((q) => q.V),
+        );
+        if (w) {
+          let vPred = w[0]! * this.v;
+          for (let j = 1; j < w.length; j++) vPred += w[j]! * past[j - 1]!.v;
+          attempts.push({ x: extrapolate(w, this.x, past), v: vPred });
         }
         // without a history: the internal voltage moves with the terminal one (J held)
         attempts.push({ x: this.x.slice(), v: this.v + (VNew - V) });
@@ -364,7 +374,7 @@ export class ContinuationSolver {
         let lastRes = Number.NaN;
         for (const trial of attempts) {
           sys.circuit = { mode: 'voltage', V_V: VNew, Rs, v: trial.v / Vt };
-          const out = newton(sys, trial.x, trial.v / Vt, this.settings);
+          const out = newton(sys, trial.x, trial.v / Vt, this.stepSettings);
           its += out.iterations;
           if (out.timedOut) {
             this.totalIterations += its;
@@ -372,7 +382,7 @@ export class ContinuationSolver {
           }
           lastRes = out.residual;
           if (out.ok) {
-            this.prev = { x: this.x, v: this.v, V };
+            this.prev = [{ x: this.x, v: this.v, V }, ...this.prev.slice(0, 1)];
             this.x = trial.x;
             this.v = sys.circuit.v * Vt;
             V = VNew;
@@ -405,6 +415,55 @@ export class ContinuationSolver {
   current(): number {
     return terminalCurrentOf(this.sys, this.x, this.v);
   }
+}
+
+/** Steps to the next point beyond this multiple of the last one are not extrapolated. */
+const MAX_STEP_RATIO = 2;
+
+/**
+ * Weights of the Lagrange polynomial through the current state (at t0) and up to two earlier
+ * ones (at ts, newest first), evaluated at t: the predicted start of the next step is
+ * w[0] x(t0) + w[1] x(ts[0]) + w[2] x(ts[1]). Quadratic when the two earlier states lie on the
+ * same side at comparable spacing (an evenly stepped sweep: its error falls from O(h^2) to O(h^3),
+ * which saves the third Newton iteration of most points near Voc), linear from one earlier state,
+ * none when the step would reach more than MAX_STEP_RATIO times beyond the last spacing.
+ */
+export function predictorWeights(t: number, t0: number, ts: number[]): number[] | undefined {
+  const t1 = ts[0];
+  if (t1 === undefined || t1 === t0) return undefined;
+  const r = (t - t0) / (t0 - t1);
+  if (Math.abs(r) > MAX_STEP_RATIO) return undefined;
+  const t2 = ts[1];
+  // the quadratic only along one direction (a sweep that turns back is not one smooth path)
+  // and for spacings within MAX_STEP_RATIO of each other
+  if (
+    t2 !== undefined &&
+    t2 !== t1 &&
+    Math.sign(t0 - t1) === Math.sign(t1 - t2) &&
+    Math.sign(t - t0) === Math.sign(t0 - t1) &&
+    Math.abs((t0 - t1) / (t1 - t2)) <= MAX_STEP_RATIO &&
+    Math.abs((t1 - t2) / (t0 - t1)) <= MAX_STEP_RATIO
+  ) {
+    return [
+      ((t - t1) * (t - t2)) / ((t0 - t1) * (t0 - t2)),
+      ((t - t0) * (t - t2)) / ((t1 - t0) * (t1 - t2)),
+      ((t - t0) * (t - t1)) / ((t2 - t0) * (t2 - t1)),
+    ];
+  }
+  return [1 + r, -r];
+}
+
+/** w[0] x + sum_j w[j + 1] past[j].x, a new array. */
+function extrapolate(w: number[], x: Float64Array, past: readonly { x: Float64Array }[]): Float64Array {
+  const out = new Float64Array(x.length);
+  const w0 = w[0]!;
+  for (let k = 0; k < x.length; k++) out[k] = w0 * x[k]!;
+  for (let j = 1; j < w.length; j++) {
+    const wj = w[j]!;
+    const xj = past[j - 1]!.x;
+    for (let k = 0; k < x.length; k++) out[k]! += wj * xj[k]!;
+  }
+  return out;
 }
 
 const sign = (sys: DDSystem) => (sys.device.contacts.anode === 'left' ? -1 : 1);
