@@ -4,10 +4,11 @@ import {
   defaultDefect,
   dosPlotData,
   interfaceDosPlotData,
+  lossesFollowDefects,
   SINGLE_BAR_EV,
   switchCapture,
 } from '../src/components/device-editor/defect-model';
-import { fittedLine, readDefects } from '../src/pages/plat/results/defect-data';
+import { fittedLine, layerDefectName, readDefectSpecs, readDefects } from '../src/pages/plat/results/defect-data';
 
 const perovskite = { chiEV: 3.9, egEV: 1.63, ncCm3: 2.2e18, nvCm3: 2.2e18 };
 
@@ -109,6 +110,53 @@ describe('the defect results', () => {
     })!;
     expect(v.cv!.fit).toMatchObject({ doping: 1e16, Vbi: 0.7, from: -1, to: 0, layer: 'n-Si' });
     expect(fittedLine(v.cv!)).toEqual({ x: [-1, -0.5, 0], y: [4, 3, 2] });
+  });
+
+  it('reads why a sweep has no Mott-Schottky line, and the names the user gave the defects', () => {
+    const v = readDefects({
+      capacitanceVoltage: {
+        converged: true,
+        frequency_Hz: 1e5,
+        V: [-1, 0],
+        C_F_cm2: [3.1e-8, 3.2e-8],
+        invC2_cm4_F2: [1, 1],
+        mottSchottkyCheck: {
+          range_V: [-1, 0],
+          geometric_F_cm2: 3.04e-8,
+          maxOverGeometric: 1.05,
+          builtIn_V: 1.15,
+          refused: 'near-geometric',
+        },
+      },
+    })!;
+    expect(v.cv!.fit).toBeUndefined();
+    expect(v.cv!.check).toMatchObject({ refused: 'near-geometric', geometric: 3.04e-8, builtIn: 1.15 });
+    const specs = readDefectSpecs({
+      layers: [
+        {
+          name: 'MAPbI3',
+          electrical: { ...perovskite, defects: [{ ...defaultDefect(), name: ' deep ' }, defaultDefect()] },
+        },
+      ],
+      electrical: { temperatureK: 310 },
+    });
+    expect(specs?.T).toBe(310);
+    expect(layerDefectName(specs, 'MAPbI3', 0)).toBe('deep');
+    // no name given: the caller numbers it
+    expect(layerDefectName(specs, 'MAPbI3', 1)).toBeUndefined();
+    expect(readDefectSpecs({ layers: [{ name: 'x', electrical: {} }] })).toBeUndefined();
+  });
+
+  it('turns the loss of each defect on with the first defect, unless the user set it', () => {
+    const bare = { name: 'd', layers: [{ name: 'a', electrical: {} }], electrical: {} } as never;
+    const one = {
+      name: 'd',
+      layers: [{ name: 'a', electrical: { defects: [defaultDefect()] } }],
+      electrical: {},
+    } as never;
+    expect(lossesFollowDefects(bare, one).electrical?.defectLosses).toBe(true);
+    const off = { ...(one as object), electrical: { defectLosses: false } } as never;
+    expect(lossesFollowDefects(bare, off).electrical?.defectLosses).toBe(false);
   });
 
   it('is absent for a result without defects', () => {

@@ -4,6 +4,7 @@ import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EditorContext, type EditorCtx } from './context';
 import { BandView, StackView } from './Drawings';
+import { lossesFollowDefects } from './defect-model';
 import { TextField } from './fields';
 import { LayerForm } from './LayerForm';
 import { LayerList } from './LayerList';
@@ -74,7 +75,12 @@ export function DeviceEditor(props: DeviceEditorProps) {
     // contacts left as suggested follow the layers next to them (model.ts suitedContacts)
     // and a wavelength range left as suggested follows the layers' n,k tables
     const set = (path: string, value: unknown) =>
-      onChange(wavelengthFollowsLayers(state, contactsFollowLayers(state, setAt(state, path, value)), spans));
+      onChange(
+        lossesFollowDefects(
+          state,
+          wavelengthFollowsLayers(state, contactsFollowLayers(state, setAt(state, path, value)), spans),
+        ),
+      );
     return { state, set, errors, warnings: warns, disabled };
   }, [state, onChange, issues, ranges, spans, warnings, disabled, t, lang]);
   const errorCount = issues.length + ranges.length;

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { paramLang, wordsOf } from '../../lib/params';
 import { fieldId, useEditor } from './context';
 import { DefectStudyForm } from './DefectStudyForm';
+import { defectCount } from './defect-model';
 import { CheckField, Field, NumberListField, NumField, SelectField } from './fields';
 import { ImpedanceForm } from './ImpedanceForm';
 import { InterfaceDefects } from './InterfaceDefects';
@@ -293,7 +294,9 @@ export function ElectricalForm() {
           ...(el.transient ? ['transient'] : []),
           ...(el.impedance ? ['impedance'] : []),
           ...(el.interfaces?.some((it) => it.defects?.length) ? ['interfaces'] : []),
-          ...(el.capacitanceVoltage || el.capacitanceFrequency || el.defectLosses ? ['defects'] : []),
+          ...(el.capacitanceVoltage || el.capacitanceFrequency || el.defectLosses || defectCount(state) > 0
+            ? ['defects']
+            : []),
           ...(el.interfaces?.some((it) => it.tunnelOxide) ? ['interfaces'] : []),
         ]}
         items={[

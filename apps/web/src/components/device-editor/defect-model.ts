@@ -11,6 +11,23 @@ import type {
   LayerElectricalSpec,
 } from '@pvforge/contracts';
 import { type DefectGap, defectDensityOfStates, interfaceGap, layerGap, levelDepthEV } from '@pvforge/engine';
+import type { EditorState } from './model';
+
+/** How many defects a device has, in its layers and at its interfaces. */
+export function defectCount(s: EditorState): number {
+  const inLayers = s.layers.reduce((n, l) => n + (l.electrical?.defects?.length ?? 0), 0);
+  return inLayers + (s.electrical?.interfaces ?? []).reduce((n, it) => n + (it.defects?.length ?? 0), 0);
+}
+
+/**
+ * The first defect of a device switches the loss of each defect on, unless the user has set it:
+ * what a defect costs is what one adds a defect to see (issue 29).
+ */
+export function lossesFollowDefects(prev: EditorState, next: EditorState): EditorState {
+  if (!next.electrical || next.electrical.defectLosses !== undefined) return next;
+  if (defectCount(prev) > 0 || defectCount(next) === 0) return next;
+  return { ...next, electrical: { ...next.electrical, defectLosses: true } };
+}
 
 /** A new layer defect: a Gaussian acceptor 0.5 eV below the conduction band (SCAPS-like defaults). */
 export function defaultDefect(): BulkDefectSpec {

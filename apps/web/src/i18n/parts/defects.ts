@@ -61,6 +61,7 @@ export const zh = {
   },
   result: {
     title: '缺陷',
+    dos: '缺陷态密度（按输入）',
     trapped: '被俘获电荷分布',
     trappedAxis: '被俘获电荷',
     occupation: '缺陷占据率',
@@ -99,6 +100,20 @@ export const zh = {
     msVbi: '内建电势 Vbi = {{v}} V',
     msRange: '拟合范围 {{from}} V 到 {{to}} V，R² = {{r2}}，介电常数取自 {{layer}}（εr = {{eps}}）',
     msNone: '拟合范围内少于两个点，未给出 Mott-Schottky 拟合。',
+    msGeometric: '几何电容 ε/d',
+    msWindow:
+      '直线只拟合 {{from}} V 到 {{to}} V 内满足以下条件的最长电压段：电容至少为几何电容的 2 倍（耗尽区不超过器件介电厚度的一半），1/C² 随电压降低，且相邻两点的斜率与直线斜率相差不超过 5 %（至少 4 个点）。',
+    msRefused: {
+      'too-few-points': '没有 Mott-Schottky 读数：拟合范围内少于 4 个电压点。',
+      'near-geometric':
+        '没有 Mott-Schottky 读数：拟合范围内电容至多为器件几何电容 ε/d（{{geo}} F/cm²）的 {{ratio}} 倍，达不到所需的 2 倍。吸收层在各偏压下都已全部耗尽（夹在选择性传输层之间的薄而近本征的吸收层正是如此），1/C² 的斜率不反映掺杂，因此不给出掺杂浓度 N 和内建电势 Vbi。',
+      'not-falling':
+        '没有 Mott-Schottky 读数：在电容明显高于几何电容的范围内，1/C² 不随电压降低（没有随反偏展宽的耗尽区），因此不给出掺杂浓度 N 和内建电势 Vbi。',
+      'not-linear':
+        '没有 Mott-Schottky 读数：在电容高于几何电容 2 倍的范围内，1/C² 没有一段至少 4 个点的直线（相邻两点的斜率与直线斜率相差不超过 5 %），因此不给出掺杂浓度 N 和内建电势 Vbi。',
+    },
+    msVbiBeyond:
+      '直线截距给出的 Vbi = {{v}} V 超出能带排列允许的范围（0 到 {{max}} V，即两电极功函数之差、器件平衡时的总电势降）：这个内建电势没有物理意义。',
     msCaveat:
       '此读数只对单边突变结（如肖特基势垒）准确。p⁺/n 结中多子溢入低掺杂一侧，截距低于 Vbi − kT/q：掺杂比 1000:1 时约低 0.11 V（独立的泊松解给出同样的 114 mV）；耗尽区内的带电缺陷、渐变或很薄的吸收层会改变斜率，直线拟合的 N 与 Vbi 因而只是估计。',
     cf: 'C-f（直流电压 {{v}} V）',
@@ -179,6 +194,7 @@ export const en: Messages<typeof zh> = {
   },
   result: {
     title: 'Defects',
+    dos: 'Defect density of states (as entered)',
     trapped: 'Trapped charge',
     trappedAxis: 'Trapped charge',
     occupation: 'Defect occupation',
@@ -218,6 +234,20 @@ export const en: Messages<typeof zh> = {
     msVbi: 'Built-in voltage Vbi = {{v}} V',
     msRange: 'Fitted from {{from}} V to {{to}} V, R² = {{r2}}, permittivity of {{layer}} (εr = {{eps}})',
     msNone: 'Fewer than two points in the fit range: no Mott-Schottky fit.',
+    msGeometric: 'Geometric capacitance ε/d',
+    msWindow:
+      'The line is fitted only over the longest stretch of {{from}} V to {{to}} V where C is at least twice the geometric capacitance (the depletion region at most half the dielectric thickness of the stack), 1/C² falls with the voltage, and every slope between neighbouring points is within 5 % of the line’s (at least 4 points).',
+    msRefused: {
+      'too-few-points': 'No Mott-Schottky reading: fewer than 4 voltages in the fit range.',
+      'near-geometric':
+        'No Mott-Schottky reading: in the fit range C is at most {{ratio}} times the geometric capacitance ε/d of the stack ({{geo}} F/cm²), short of the 2 times needed. The absorber is depleted through at every bias (as a thin, nearly intrinsic absorber between selective layers is), so the slope of 1/C² measures no doping: no doping N and no built-in voltage Vbi are given.',
+      'not-falling':
+        'No Mott-Schottky reading: where C is well above the geometric capacitance, 1/C² does not fall with the voltage (no depletion region widening under reverse bias), so no doping N and no built-in voltage Vbi are given.',
+      'not-linear':
+        'No Mott-Schottky reading: where C is above twice the geometric capacitance, 1/C² has no straight stretch of at least 4 points (every slope between neighbouring points within 5 % of the line’s), so no doping N and no built-in voltage Vbi are given.',
+    },
+    msVbiBeyond:
+      'The intercept gives Vbi = {{v}} V, outside what the band alignment allows (0 to {{max}} V, the difference of the contacts’ work functions, the whole potential drop of the device in equilibrium): this built-in voltage has no meaning.',
     msCaveat:
       'This reading is exact only for a one-sided abrupt junction (a Schottky barrier). At a p⁺/n junction the majority carriers spill into the lightly doped side and the intercept falls below Vbi − kT/q: by about 0.11 V at a doping ratio of 1000:1 (an independent Poisson solution gives the same 114 mV). Charged defects in the depletion region and a graded or thin absorber change the slope, so N and Vbi from the line are estimates.',
     cf: 'C-f (DC voltage {{v}} V)',

@@ -8,28 +8,107 @@
 import { Alert, Card, Col, Row, Segmented, Space, Table, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DefectDosPlot } from '../../../components/device-editor/DefectDosPlot';
+import { dosPlotData, interfaceDosPlotData } from '../../../components/device-editor/defect-model';
 import { useOverlay } from '../../../components/interop/CurveOverlay';
 import LinePlot from '../../../components/plots/LinePlot';
 import { fmtNum } from '../../../components/plots/plot-data';
-import { type DefectView, fittedLine, readDefects } from './defect-data';
+import {
+  type DefectSpecs,
+  type DefectView,
+  fittedLine,
+  interfaceDefectNames,
+  layerDefectName,
+  readDefectSpecs,
+  readDefects,
+} from './defect-data';
 import { localWarning } from './engine-warnings';
 
 const TYPES: Record<string, string> = { donor: 'donor', acceptor: 'acceptor', neutral: 'neutral' };
 
-export function DefectPanels({ result, fileBase }: { result: unknown; fileBase: string }) {
+type T = ReturnType<typeof useTranslation>['t'];
+
+/** A layer defect's legend: the user's name, or a numbered one when they gave none. */
+const layerDefectLabel = (t: T, specs: DefectSpecs | undefined, layer: string, k: number) => {
+  const given = layerDefectName(specs, layer, k);
+  return given ? `${layer} · ${given}` : t('defects.result.defectName', { layer, n: k + 1 });
+};
+
+export function DefectPanels({ result, input, fileBase }: { result: unknown; input: unknown; fileBase: string }) {
   const v = useMemo(() => readDefects(result), [result]);
-  if (!v) return null;
+  const specs = useMemo(() => readDefectSpecs(input), [input]);
+  if (!v && !specs) return null;
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="defect-panels">
-      {v.profiles.length > 0 && <ProfilesCard v={v} fileBase={fileBase} />}
-      {(v.recombination || v.losses) && <LossesCard v={v} fileBase={fileBase} />}
-      {v.cv && <CvCard v={v} fileBase={fileBase} />}
-      {v.cf && <CfCard v={v} fileBase={fileBase} />}
+      {specs && <DosCard specs={specs} fileBase={fileBase} />}
+      {!v ? null : <DefectViews v={v} specs={specs} fileBase={fileBase} />}
     </Space>
   );
 }
 
-function ProfilesCard({ v, fileBase }: { v: DefectView; fileBase: string }) {
+/** The density of states of the defects as entered, drawn as the editor draws it (its own component). */
+function DosCard({ specs, fileBase }: { specs: DefectSpecs; fileBase: string }) {
+  const { t } = useTranslation();
+  const numbered = (k: number) => t('defects.table.item', { n: k + 1 });
+  return (
+    <Card size="small" title={t('defects.result.dos')} data-testid="defect-result-dos">
+      <Row gutter={[16, 16]}>
+        {specs.layers.map((l, i) => {
+          const name = (k: number) => l.electrical.defects?.[k]?.name?.trim() || numbered(k);
+          return (
+            <Col xs={24} xl={12} key={l.name}>
+              <DefectDosPlot
+                testid={`defect-result-dos-${i}`}
+                plotTestid={`defect-result-dos-plot-${i}`}
+                title={`${t('defects.table.dos')} · ${l.name}`}
+                fileName={`${fileBase}-${l.name}-defect-DOS`}
+                unit="cm⁻³ eV⁻¹"
+                dos={dosPlotData(l.electrical, specs.T, name)}
+                name={name}
+                note={t('defects.table.dosNote')}
+                needsGap={t('defects.table.dosNeedsGap')}
+                height={320}
+              />
+            </Col>
+          );
+        })}
+        {specs.interfaces.map((it, i) => {
+          const name = (k: number) => it.defects[k]?.name?.trim() || numbered(k);
+          const label = it.between.join('/');
+          return (
+            <Col xs={24} xl={12} key={label}>
+              <DefectDosPlot
+                testid={`defect-result-iface-dos-${i}`}
+                plotTestid={`defect-result-iface-dos-plot-${i}`}
+                title={`${t('defects.iface.dos')} · ${label}`}
+                fileName={`${fileBase}-${it.between.join('-')}-interface-defect-DOS`}
+                unit="cm⁻² eV⁻¹"
+                dos={interfaceDosPlotData(it.front, it.back, it.defects, specs.T, name)}
+                name={name}
+                note={t('defects.iface.dosNote')}
+                needsGap={t('defects.iface.dosNeedsGap')}
+                height={320}
+              />
+            </Col>
+          );
+        })}
+      </Row>
+    </Card>
+  );
+}
+
+function DefectViews({ v, specs, fileBase }: { v: DefectView; specs: DefectSpecs | undefined; fileBase: string }) {
+  return (
+    <>
+      {v.profiles.length > 0 && <ProfilesCard v={v} specs={specs} fileBase={fileBase} />}
+      {(v.recombination || v.losses) && <LossesCard v={v} specs={specs} fileBase={fileBase} />}
+      {v.cv && <CvCard v={v} fileBase={fileBase} />}
+      {v.cf && <CfCard v={v} fileBase={fileBase} />}
+    </>
+  );
+}
+
+function ProfilesCard({ v, specs, fileBase }: { v: DefectView; specs: DefectSpecs | undefined; fileBase: string }) {
   const { t } = useTranslation();
   const [i, setI] = useState(0);
   const p = v.profiles[Math.min(i, v.profiles.length - 1)]!;
@@ -40,7 +119,7 @@ function ProfilesCard({ v, fileBase }: { v: DefectView; fileBase: string }) {
     return /^-?[\d.]+ V$/.test(label) ? label : `${label} (${fmtNum(q.V)} V)`;
   };
   const occ = p.occupation.map((o) => ({
-    name: `${t('defects.result.defectName', { layer: o.layer, n: o.index + 1 })} · ${t(`defects.table.${TYPES[o.type] ?? 'neutral'}`)}`,
+    name: `${layerDefectLabel(t, specs, o.layer, o.index)} · ${t(`defects.table.${TYPES[o.type] ?? 'neutral'}`)}`,
     x: p.x,
     y: o.values.map((y) => (y === null ? Number.NaN : y)),
   }));
@@ -103,13 +182,15 @@ function ProfilesCard({ v, fileBase }: { v: DefectView; fileBase: string }) {
   );
 }
 
-function LossesCard({ v, fileBase }: { v: DefectView; fileBase: string }) {
+function LossesCard({ v, specs, fileBase }: { v: DefectView; specs: DefectSpecs | undefined; fileBase: string }) {
   const { t } = useTranslation();
   const rec = v.recombination;
+  const ifaceLabel = (iface: string) => {
+    const given = interfaceDefectNames(specs, iface);
+    return given.length ? `${iface} · ${given.join(', ')}` : t('defects.result.interfaceName', { name: iface });
+  };
   const series = (rec?.series ?? []).map((s) => ({
-    name: s.iface
-      ? t('defects.result.interfaceName', { name: s.iface })
-      : t('defects.result.defectName', { layer: s.layer, n: s.index + 1 }),
+    name: s.iface ? ifaceLabel(s.iface) : layerDefectLabel(t, specs, s.layer ?? '', s.index),
     x: rec!.V,
     y: s.J,
   }));
@@ -141,11 +222,17 @@ function LossesCard({ v, fileBase }: { v: DefectView; fileBase: string }) {
               rowKey={(r) => `${r.where}|${r.location}|${r.name}`}
               dataSource={losses}
               columns={[
+                { title: '#', key: 'n', render: (_: unknown, _r, k) => k + 1 },
                 {
                   title: t('defects.result.where'),
                   render: (_: unknown, r) => `${t(`defects.result.${r.where}`)} ${r.location}`,
                 },
-                { title: t('defects.result.name'), dataIndex: 'name' },
+                {
+                  title: t('defects.result.name'),
+                  dataIndex: 'name',
+                  // the engine numbers a defect the user did not name
+                  render: (x: string) => (/^\d+$/.test(x) ? t('defects.table.item', { n: x }) : x),
+                },
                 {
                   title: t('defects.result.type'),
                   dataIndex: 'type',
@@ -192,7 +279,6 @@ function LossesCard({ v, fileBase }: { v: DefectView; fileBase: string }) {
                   points: true,
                 },
               ]}
-              height={220}
             />
           </Card>
         </Col>
@@ -210,6 +296,19 @@ function CvCard({ v, fileBase }: { v: DefectView; fileBase: string }) {
   const line = fittedLine(cv);
   const overlay = useOverlay('cv', NF);
   const vAxis = { label: t('defects.result.voltage'), unit: 'V' };
+  const check = cv.check;
+  // eps/d of the stack beside C: how far above it C lies is what the reading needs
+  const geometric =
+    check && Number.isFinite(check.geometric) && cv.V.length > 1
+      ? [
+          {
+            name: t('defects.result.msGeometric'),
+            x: [Math.min(...cv.V), Math.max(...cv.V)],
+            y: [check.geometric, check.geometric],
+            dashed: true,
+          },
+        ]
+      : [];
   return (
     <Card size="small" title={t('defects.result.cv', { f: fmtNum(cv.f) })} data-testid="defect-cv">
       {!cv.converged && (
@@ -228,7 +327,7 @@ function CvCard({ v, fileBase }: { v: DefectView; fileBase: string }) {
             fileName={`${fileBase}-C-V`}
             x={vAxis}
             y={{ label: t('defects.result.capacitance'), unit: 'F/cm²' }}
-            series={[{ name: 'C', x: cv.V, y: cv.C }, ...overlay]}
+            series={[{ name: 'C', x: cv.V, y: cv.C }, ...geometric, ...overlay]}
             logToggle
           />
         </Col>
@@ -250,9 +349,19 @@ function CvCard({ v, fileBase }: { v: DefectView; fileBase: string }) {
                 {t('defects.result.msDoping', { n: fmtNum(cv.fit.doping) })}
               </Typography.Text>
               {' · '}
-              <Typography.Text strong data-testid="defect-ms-vbi">
-                {t('defects.result.msVbi', { v: fmtNum(cv.fit.Vbi) })}
-              </Typography.Text>
+              {check?.vbiBeyondBands ? (
+                <Alert
+                  type="warning"
+                  showIcon
+                  style={{ marginTop: 8 }}
+                  data-testid="defect-ms-vbi-beyond"
+                  title={t('defects.result.msVbiBeyond', { v: fmtNum(cv.fit.Vbi), max: fmtNum(check.builtIn) })}
+                />
+              ) : (
+                <Typography.Text strong data-testid="defect-ms-vbi">
+                  {t('defects.result.msVbi', { v: fmtNum(cv.fit.Vbi) })}
+                </Typography.Text>
+              )}
               <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
                 {t('defects.result.msRange', {
                   from: fmtNum(cv.fit.from),
@@ -266,8 +375,27 @@ function CvCard({ v, fileBase }: { v: DefectView; fileBase: string }) {
                 {t('defects.result.msCaveat')}
               </Typography.Paragraph>
             </div>
+          ) : check?.refused ? (
+            <Alert
+              type="warning"
+              showIcon
+              data-testid="defect-ms-refused"
+              title={t(`defects.result.msRefused.${check.refused}`, {
+                geo: fmtNum(check.geometric),
+                ratio: check.maxOverGeometric.toFixed(2),
+              })}
+            />
           ) : (
             <Alert type="info" showIcon title={t('defects.result.msNone')} />
+          )}
+          {check && (
+            <Typography.Paragraph
+              type="secondary"
+              style={{ marginTop: 8, marginBottom: 0 }}
+              data-testid="defect-ms-window"
+            >
+              {t('defects.result.msWindow', { from: fmtNum(check.from), to: fmtNum(check.to) })}
+            </Typography.Paragraph>
           )}
         </Col>
       </Row>

@@ -294,7 +294,7 @@ function ElectricalBody({ detail }: { detail: CalcDetail }) {
         {v.transient && <TransientPanels tr={v.transient} fileBase={fileBase} window={spectrumWindow(detail.input)} />}
         {v.impedance && <ImpedancePanels z={v.impedance} fileBase={fileBase} />}
         <BiasPanels v={v} fileBase={fileBase} />
-        <DefectPanels result={detail.result} fileBase={fileBase} />
+        <DefectPanels result={detail.result} input={detail.input} fileBase={fileBase} />
         <Row gutter={[16, 16]}>
           {rec.length > 0 && recCurve && (
             <Col xs={24} xl={12}>

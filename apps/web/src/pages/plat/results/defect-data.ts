@@ -4,6 +4,7 @@
  * capacitanceVoltage, capacitanceFrequency, defectLosses), read defensively: absent parts are
  * undefined, so older results show nothing of them.
  */
+import type { InterfaceDefectSpec, LayerElectricalSpec } from '@pvforge/contracts';
 import { asEngineText, type EngineText } from './engine-warnings';
 
 type Obj = Record<string, unknown>;
@@ -51,6 +52,16 @@ export interface CapacitanceVoltageView {
     r2: number;
     layer: string;
     epsR: number;
+  };
+  /** What the reading was held to (absent in results stored before it was checked). */
+  check?: {
+    from: number;
+    to: number;
+    geometric: number;
+    maxOverGeometric: number;
+    builtIn: number;
+    refused?: 'too-few-points' | 'near-geometric' | 'not-falling' | 'not-linear';
+    vbiBeyondBands: boolean;
   };
 }
 
@@ -136,8 +147,24 @@ function readCv(v: unknown): CapacitanceVoltageView | undefined {
       epsR: num(m['eps_r']) ?? Number.NaN,
     };
   }
+  const c = v['mottSchottkyCheck'];
+  if (isObj(c)) {
+    const range = nums(c['range_V']);
+    const refused = str(c['refused']);
+    out.check = {
+      from: range[0] ?? Number.NaN,
+      to: range[1] ?? Number.NaN,
+      geometric: num(c['geometric_F_cm2']) ?? Number.NaN,
+      maxOverGeometric: num(c['maxOverGeometric']) ?? Number.NaN,
+      builtIn: num(c['builtIn_V']) ?? Number.NaN,
+      vbiBeyondBands: c['vbiBeyondBands'] === true,
+    };
+    if (REFUSALS.includes(refused as never)) out.check.refused = refused as NonNullable<typeof out.check.refused>;
+  }
   return out;
 }
+
+const REFUSALS = ['too-few-points', 'near-geometric', 'not-falling', 'not-linear'] as const;
 
 function readCf(v: unknown): CapacitanceFrequencyView | undefined {
   if (!isObj(v) || !Array.isArray(v['frequency_Hz'])) return undefined;
@@ -195,4 +222,61 @@ export function fittedLine(cv: CapacitanceVoltageView): { x: number[]; y: number
   if (!f) return { x: [], y: [] };
   const x = cv.V.filter((v) => v >= f.from - 1e-12 && v <= f.to + 1e-12);
   return { x, y: x.map((v) => f.intercept + f.slope * v) };
+}
+
+/** The defects as the user entered them (the run's DeviceSpec): what the density-of-states plots draw and the names legends use. */
+export interface DefectSpecs {
+  T: number;
+  /** Layers with defects, by name. */
+  layers: { name: string; electrical: LayerElectricalSpec }[];
+  /** Interfaces with defects: the two layers' electrical parameters (their shared gap) and the sheets. */
+  interfaces: {
+    between: [string, string];
+    front?: LayerElectricalSpec;
+    back?: LayerElectricalSpec;
+    defects: InterfaceDefectSpec[];
+  }[];
+}
+
+/** The defects of a run's input (a sweep's input holds its device); undefined without any. */
+export function readDefectSpecs(input: unknown): DefectSpecs | undefined {
+  if (!isObj(input)) return undefined;
+  const device = input['sweep'] === true && isObj(input['device']) ? input['device'] : input;
+  const el = isObj(device['electrical']) ? device['electrical'] : {};
+  const all = (Array.isArray(device['layers']) ? device['layers'] : []).filter(isObj);
+  const electrical = (name: string) => {
+    const l = all.find((x) => x['name'] === name);
+    return l && isObj(l['electrical']) ? (l['electrical'] as LayerElectricalSpec) : undefined;
+  };
+  const layers = all
+    .filter(
+      (l) => isObj(l['electrical']) && Array.isArray(l['electrical']['defects']) && l['electrical']['defects'].length,
+    )
+    .map((l) => ({ name: str(l['name']), electrical: l['electrical'] as LayerElectricalSpec }));
+  const interfaces = (Array.isArray(el['interfaces']) ? el['interfaces'] : [])
+    .filter(isObj)
+    .filter((it) => Array.isArray(it['defects']) && it['defects'].length && Array.isArray(it['between']))
+    .map((it) => {
+      const between = (it['between'] as unknown[]).map(str) as [string, string];
+      return {
+        between,
+        front: electrical(between[0]),
+        back: electrical(between[1]),
+        defects: (it['defects'] as unknown[]).filter(isObj) as InterfaceDefectSpec[],
+      };
+    });
+  if (!layers.length && !interfaces.length) return undefined;
+  return { T: num(el['temperatureK']) ?? 300, layers, interfaces };
+}
+
+/** The name the user gave defect k of a layer, if any. */
+export function layerDefectName(specs: DefectSpecs | undefined, layer: string, k: number): string | undefined {
+  const d = specs?.layers.find((l) => l.name === layer)?.electrical.defects?.[k];
+  return d?.name?.trim() || undefined;
+}
+
+/** The names the user gave the defects of an interface ("front/back"), those given. */
+export function interfaceDefectNames(specs: DefectSpecs | undefined, iface: string): string[] {
+  const it = specs?.interfaces.find((x) => x.between.join('/') === iface);
+  return (it?.defects ?? []).map((d) => d.name?.trim() ?? '').filter(Boolean);
 }
