@@ -7,6 +7,7 @@ export * from './i18n.js';
 export * from './limits.js';
 export * from './live.js';
 export * from './material/nk-file.js';
+export * from './material/typical-thickness.js';
 export * from './roles.js';
 export * from './rules.js';
 export * from './schemas/account.js';

@@ -9,8 +9,8 @@ import { ExcitonForm, excitonModelOf } from './ExcitonForm';
 import { CheckField, FieldLabel, formatNumber, NumField, SelectField, TextField, useFieldWords } from './fields';
 import { IonsForm } from './IonsForm';
 import { MaterialPicker } from './MaterialPicker';
-import { layerFromMaterial, type MaterialLike } from './materials';
-import { LAYER_ELECTRICAL_FIELDS, LAYER_GROUPS, ROLES } from './model';
+import { layerFromMaterial, type MaterialLike, startingThicknessOf } from './materials';
+import { isBlankLayer, LAYER_ELECTRICAL_FIELDS, LAYER_GROUPS, ROLES } from './model';
 import { OpticalEditor } from './OpticalEditor';
 
 /** The fields of one layer: identity, thickness, optics, and its drift-diffusion parameters. */
@@ -24,10 +24,13 @@ export function LayerForm({ index, kind }: { index: number; kind: 'opt' | 'elec'
   const el = layer.electrical;
 
   const applyMaterial = (m: MaterialLike) => {
-    // The layer keeps its place, thickness and coherence; name, role, optics and parameters come from the material.
-    const mapped = layerFromMaterial(m, layer.thicknessNm > 0 ? layer.thicknessNm : 100);
-    const next = { ...mapped, key: layer.key, coherent: layer.coherent ?? true };
-    set(p, next);
+    // Name, role, optics and parameters come from the material. A blank layer also takes the
+    // material's typical thickness (and incoherence when thick); a layer that already had a
+    // material keeps the thickness and coherence the user gave it.
+    const own = { thicknessNm: layer.thicknessNm > 0 ? layer.thicknessNm : 100, coherent: layer.coherent ?? true };
+    const start = isBlankLayer(layer) ? startingThicknessOf(m, own.thicknessNm) : own;
+    const mapped = layerFromMaterial(m, start.thicknessNm);
+    set(p, { ...mapped, key: layer.key, coherent: start.coherent });
   };
   const ionsHaveIssue = [...errors.keys()].some((k) => k.startsWith(`${p}.electrical.ions`));
   const excitonHasIssue = [...errors.keys(), ...warnings.keys()].some(

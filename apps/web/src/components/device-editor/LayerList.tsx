@@ -10,7 +10,7 @@ import { Button, Empty, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEditor } from './context';
-import { duplicateLayer, moveLayer, newLayer } from './model';
+import { duplicateLayer, isBlankLayer, moveLayer, newLayer } from './model';
 import { SubcellSelect } from './SubcellSelect';
 
 /**
@@ -39,6 +39,11 @@ export function LayerList({
   const hasIssue = (i: number, m: Map<string, string[]>) =>
     [...m.keys()].some((k) => k === `layers.${i}` || k.startsWith(`layers.${i}.`));
   const add = () => {
+    // a new device's placeholder layer is not kept under the user's first pick: it takes that pick
+    if (layers.length === 1 && isBlankLayer(layers[0]!)) {
+      onSelect(0);
+      return;
+    }
     const at = Math.min(layers.length, selected + 1);
     const l = newLayer(`${t('editor.layer.newName')} ${layers.length + 1}`);
     set('layers', [...layers.slice(0, at), l, ...layers.slice(at)]);

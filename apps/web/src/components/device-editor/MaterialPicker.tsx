@@ -1,10 +1,13 @@
+import { typicalThicknessOf } from '@pvforge/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Empty, Input, List, Modal, Tabs, Tag, Typography } from 'antd';
+import { Alert, App, Button, Empty, Input, List, Modal, Tabs, Tag, Tooltip, Typography } from 'antd';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { editorApi } from '../../api/editor';
-import { type MaterialLike, nkEntryToMaterial } from './materials';
+import { type MaterialLike, type NkIndexEntry, nkEntryToMaterial } from './materials';
 import { useNkIndex } from './OpticalEditor';
+import { lengthText } from './warnings';
 
 type Source = 'library' | 'personal' | 'nk';
 
@@ -44,6 +47,30 @@ export function rankMaterials<M extends { name: string; nameEn?: string | undefi
     .map((x) => x.m);
 }
 
+/**
+ * The shipped n,k tables of layers that generate nothing and are no library material (glass
+ * substrates, anti-reflection and passivation films): offered in the library tab beside the
+ * library, named in both languages so either finds them ("glass", "玻璃").
+ */
+const PASSIVE_CATEGORIES = ['substrate', 'dielectric'];
+
+export function passiveMaterials(
+  index: readonly NkIndexEntry[],
+  tZh: TFunction,
+  tEn: TFunction,
+  query: string,
+): MaterialLike[] {
+  const q = query.trim().toLowerCase();
+  return index
+    .filter((e) => PASSIVE_CATEGORIES.includes(e.category))
+    .map((e) => ({
+      ...nkEntryToMaterial(e),
+      name: tZh(`editor.picker.passive.${e.id}`, { defaultValue: e.name }),
+      nameEn: tEn(`editor.picker.passive.${e.id}`, { defaultValue: e.name }),
+    }))
+    .filter((m) => !q || [m.name, m.nameEn].some((x) => x.toLowerCase().includes(q)));
+}
+
 /** A tabulated model listed without its arrays (list rows omit them): fetch the whole material. */
 async function complete(m: MaterialLike): Promise<MaterialLike> {
   const o = m.optical as { kind?: string; wavelengthNm?: unknown } | undefined;
@@ -74,7 +101,9 @@ export function MaterialPicker({
   const nkList = (nk.data ?? [])
     .filter((e) => !q || e.name.toLowerCase().includes(q) || e.id.includes(q))
     .map(nkEntryToMaterial);
-  const list = rankMaterials(source === 'nk' ? nkList : (lib.data?.list ?? []), q);
+  const passive =
+    source === 'library' ? passiveMaterials(nk.data ?? [], i18n.getFixedT('zh-CN'), i18n.getFixedT('en'), q) : [];
+  const list = rankMaterials(source === 'nk' ? nkList : [...(lib.data?.list ?? []), ...passive], q);
   const loading = source === 'nk' ? nk.isLoading : lib.isLoading;
   const failed = source !== 'nk' && lib.isError;
   const en = i18n.language.startsWith('en');
@@ -150,11 +179,12 @@ export function MaterialPicker({
               }
               description={
                 <span>
-                  <Tag>{t(`materials.category.${m.category}`, { defaultValue: t('editor.picker.otherCategory') })}</Tag>
+                  <Tag>{categoryWords(m.category, t)}</Tag>
                   <Tag color="blue">{t('editor.picker.optical')}</Tag>
                   {m.electrical && Object.keys(m.electrical).length > 0 ? (
                     <Tag color="green">{t('editor.picker.electrical')}</Tag>
                   ) : null}
+                  <TypicalThickness materialKey={m.key} />
                 </span>
               }
             />
@@ -162,5 +192,31 @@ export function MaterialPicker({
         )}
       />
     </Modal>
+  );
+}
+
+/** A category in words: the library's eight, the shipped tables' substrates and films. */
+function categoryWords(category: string, t: TFunction): string {
+  if (category === 'substrate') return t('editor.picker.substrate');
+  if (category === 'dielectric') return t('editor.picker.coating');
+  return t(`materials.category.${category}`, { defaultValue: t('editor.picker.otherCategory') });
+}
+
+/** The thickness a layer of the material starts with, its usual range and, on hover, where that comes from. */
+function TypicalThickness({ materialKey }: { materialKey: string | null | undefined }) {
+  const { t, i18n } = useTranslation();
+  const typical = typicalThicknessOf(materialKey);
+  if (!typical) return null;
+  const lang = i18n.language.startsWith('en') ? 'en' : 'zh-CN';
+  return (
+    <Tooltip title={t('editor.picker.typicalSource', { source: typical.source[lang] })}>
+      <Typography.Text type="secondary" data-testid={`typical-${materialKey}`}>
+        {t('editor.picker.typical', {
+          typical: lengthText(typical.typicalNm),
+          min: lengthText(typical.minNm),
+          max: lengthText(typical.maxNm),
+        })}
+      </Typography.Text>
+    </Tooltip>
   );
 }

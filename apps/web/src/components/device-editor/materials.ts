@@ -7,6 +7,7 @@ import {
   MATERIAL_CATEGORIES,
   type MaterialInput,
   type OpticalModelSpec,
+  typicalThicknessOf,
 } from '@pvforge/contracts';
 
 /**
@@ -82,6 +83,19 @@ export function layerFromMaterial(m: MaterialLike, thicknessNm: number): DeviceL
     );
   }
   return { ...materialToLayer(m), thicknessNm };
+}
+
+/** Thicker than this, a layer is incoherent: its fringes would be finer than any spectral grid (the editor warns at the same). */
+const INCOHERENT_ABOVE_NM = 5000;
+
+/**
+ * The thickness and coherence a layer starts with when a material is picked for a blank layer:
+ * the material's typical thickness in its role (contracts typical-thickness.ts), incoherent when it
+ * is a thick substrate or wafer; `fallbackNm` (coherent) for a material the table does not know.
+ */
+export function startingThicknessOf(m: MaterialLike, fallbackNm: number): { thicknessNm: number; coherent: boolean } {
+  const typical = typicalThicknessOf(m.key)?.typicalNm ?? fallbackNm;
+  return { thicknessNm: typical, coherent: typical <= INCOHERENT_ABOVE_NM };
 }
 
 /** The work function of an electrode material, for a Schottky contact, if it gives one. */

@@ -102,6 +102,16 @@ export function newLayer(name: string, role: LayerRole = 'other'): EditorLayer {
   return { key: newKey(), name, role, thicknessNm: 100, coherent: true, optical: { kind: 'constant', n: 2, k: 0 } };
 }
 
+/**
+ * A layer as newLayer makes it, not yet given a material: constant n = 2, k = 0, no electrical
+ * parameters. Picking a material for it gives it the material's typical thickness, and a new
+ * device's first layer stays this placeholder until the user's first pick fills it.
+ */
+export function isBlankLayer(l: Pick<DeviceLayerSpec, 'optical' | 'electrical'>): boolean {
+  const o = l.optical as { kind?: string; n?: number; k?: number };
+  return o.kind === 'constant' && o.n === 2 && o.k === 0 && !l.electrical;
+}
+
 /** A blank device to start from: air / one absorber / air. */
 export function blankState(kind: CalcKindEditable, name: string, layerName = 'absorber'): EditorState {
   return specToForm(

@@ -1,4 +1,9 @@
-import type { DeviceElectricalSpec, DeviceLayerSpec } from '@pvforge/contracts';
+import {
+  type DeviceElectricalSpec,
+  type DeviceLayerSpec,
+  outsideUsualThickness,
+  usualThicknessOfLayer,
+} from '@pvforge/contracts';
 import { radiativeJ0MaCm2, SdmSolver } from '@pvforge/engine';
 import type { TFunction } from 'i18next';
 import { paramLang, type SpecVerdict, sayFieldVerdict } from '../../lib/params';
@@ -18,6 +23,7 @@ export interface Warning {
     | 'thickGrid'
     | 'lifetimeShort'
     | 'thickCoherent'
+    | 'unusualThickness'
     | 'boltzmann'
     | 'defectBeyondGap'
     | 'ohmicUndopedAnode'
@@ -30,6 +36,13 @@ export interface Warning {
 /** A warning in the UI language: the registry's words for its verdicts, the editor's advice for the rest. */
 export function warningText(w: Warning, t: TFunction, lang: string): string {
   return w.verdict ? sayFieldVerdict(w.verdict, paramLang(lang)) : t(`editor.warn.${w.key}`, w.params);
+}
+
+/** A thickness in the unit a reader expects: nm, µm or mm. */
+export function lengthText(nm: number): string {
+  if (nm >= 1e6) return `${+(nm / 1e6).toPrecision(3)} mm`;
+  if (nm >= 1e4) return `${+(nm / 1e3).toPrecision(3)} µm`;
+  return `${+nm.toPrecision(3)} nm`;
 }
 
 /** Spec §9: total grid at most 600; thick layers (> 1 um) not above 500. */
@@ -117,6 +130,14 @@ export function deviceWarnings(
   layers.forEach((l, j) => {
     if (l.coherent !== false && l.thicknessNm > 5000)
       out.push({ path: `layers.${j}.coherent`, key: 'thickCoherent', params: { layer: l.name } });
+    // far from what layers of its material usually are (a 100 nm PTAA, a 10 nm absorber)
+    const usual = usualThicknessOfLayer(l);
+    if (usual && l.thicknessNm > 0 && outsideUsualThickness(l.thicknessNm, usual))
+      out.push({
+        path: `layers.${j}.thicknessNm`,
+        key: 'unusualThickness',
+        params: { layer: l.name, min: lengthText(usual.minNm), max: lengthText(usual.maxNm) },
+      });
   });
   if (!el) return out;
   const total = totalGrid(layers, el);

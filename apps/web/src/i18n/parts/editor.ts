@@ -180,6 +180,20 @@ export const zh = {
     unavailable: '材料库暂不可用，可使用内置 n,k 表。',
     optical: '光学',
     electrical: '含电学参数',
+    substrate: '基底',
+    coating: '减反与钝化膜',
+    typical: '常用 {{typical}}（{{min}}–{{max}}）',
+    typicalLabel: '常用厚度',
+    typicalSource: '常用厚度来源：{{source}}',
+    passive: {
+      glass_soda_lime: '钠钙玻璃（低铁光伏玻璃）',
+      glass_bk7: '硼硅酸盐冕牌玻璃 N-BK7',
+      fused_silica: '熔融石英（石英玻璃）',
+      sio2: '二氧化硅 SiO2 薄膜',
+      sinx: '氮化硅 SiNx 减反膜',
+      al2o3: '氧化铝 Al2O3 薄膜',
+      mgf2: '氟化镁 MgF2 减反膜',
+    },
   },
   draw: {
     stack: '器件结构',
@@ -213,6 +227,7 @@ export const zh = {
     thickGrid: '“{{layer}}”厚度超过 1 µm，网格点数建议不超过 {{max}}。',
     lifetimeShort: '“{{layer}}”的寿命低于 1 ns，复合非常强，请确认单位为秒。',
     thickCoherent: '“{{layer}}”厚度超过 5 µm 却按相干处理，干涉条纹会失真，建议改为非相干。',
+    unusualThickness: '“{{layer}}”的厚度远离这种材料通常的 {{min}} 至 {{max}}，请确认厚度与单位。',
     boltzmann: '费米能级在此进入或接近能带，玻尔兹曼统计不成立：请在电学设置中选用费米-狄拉克统计。',
     defectBeyondGap: '该缺陷的能量分布超出带边 {{ev}} eV，带外的能级按原样保留；通常应让分布留在禁带之内。',
     ohmicUndopedAnode:
@@ -455,6 +470,20 @@ export const en: Messages<typeof zh> = {
     unavailable: 'The material library is not available; the built-in n,k tables can be used.',
     optical: 'optics',
     electrical: 'with electrical parameters',
+    substrate: 'substrate',
+    coating: 'anti-reflection or passivation film',
+    typical: 'usually {{typical}} ({{min}}–{{max}})',
+    typicalLabel: 'Usual thickness',
+    typicalSource: 'Usual thickness from: {{source}}',
+    passive: {
+      glass_soda_lime: 'Soda-lime glass (low-iron solar glass)',
+      glass_bk7: 'Borosilicate crown glass N-BK7',
+      fused_silica: 'Fused silica (quartz glass)',
+      sio2: 'SiO2 thin film',
+      sinx: 'Silicon nitride SiNx anti-reflection film',
+      al2o3: 'Al2O3 thin film',
+      mgf2: 'MgF2 anti-reflection film',
+    },
   },
   draw: {
     stack: 'Device stack',
@@ -490,6 +519,8 @@ export const en: Messages<typeof zh> = {
       'The lifetime of "{{layer}}" is below 1 ns (very strong recombination): check that it is in seconds.',
     thickCoherent:
       '"{{layer}}" is thicker than 5 µm but coherent: its interference fringes will be aliased; make it incoherent.',
+    unusualThickness:
+      'The thickness of "{{layer}}" is far from the usual {{min}} to {{max}} of this material: check the value and its unit.',
     boltzmann:
       'The Fermi level here is in or near a band, where Boltzmann statistics are not valid: choose Fermi-Dirac statistics in the electrical settings.',
     defectBeyondGap:

@@ -1,8 +1,10 @@
+import { typicalThicknessOf } from '@pvforge/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Drawer, Empty, Grid, Skeleton, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { fetchNkTable, type Material, materialsApi } from '../../../api/materials';
+import { lengthText } from '../../../components/device-editor/warnings';
 import { paramLang } from '../../../lib/params';
 import { NkPlot, opticalKey, StatusTag } from './MaterialBits';
 import { MaterialDefects } from './MaterialDefects';
@@ -41,6 +43,8 @@ export function MaterialDetailBody({ m }: { m: Material }) {
     return v === undefined ? [] : [{ key: f.key, f, v }];
   });
   const opticalSource = sourceText(m, 'optical');
+  // the shipped library's materials: the thickness a layer of it starts with in the editor
+  const typical = m.ownerId === null ? typicalThicknessOf(m.key) : undefined;
   return (
     <div className="stack" data-testid="material-detail">
       <Descriptions column={1} size="small" bordered>
@@ -57,6 +61,20 @@ export function MaterialDetailBody({ m }: { m: Material }) {
         </Descriptions.Item>
         {opticalSource && (
           <Descriptions.Item label={t('materials.detail.opticalSource')}>{opticalSource}</Descriptions.Item>
+        )}
+        {typical && (
+          <Descriptions.Item label={t('editor.picker.typicalLabel')}>
+            <span data-testid="material-detail-typical">
+              {t('editor.picker.typical', {
+                typical: lengthText(typical.typicalNm),
+                min: lengthText(typical.minNm),
+                max: lengthText(typical.maxNm),
+              })}
+            </span>
+            <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+              {t('editor.picker.typicalSource', { source: typical.source[plang === 'en' ? 'en' : 'zh-CN'] })}
+            </Typography.Paragraph>
+          </Descriptions.Item>
         )}
       </Descriptions>
       {shipped.isFetching ? (
