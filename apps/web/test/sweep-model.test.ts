@@ -149,14 +149,20 @@ describe('a sweep result as plots', () => {
     ],
   };
 
-  it('maps two parameters with increasing axes, FF in %, a failed cell empty', () => {
+  it('maps two parameters with the first on x, increasing axes, FF in %, a failed cell empty', () => {
     const m = figureMap(result, 'FF')!;
-    expect(m.xs).toEqual([1e-7, 1e-6]);
-    expect(m.ys).toEqual([300, 600]);
+    expect(m.xs).toEqual([300, 600]);
+    expect(m.ys).toEqual([1e-7, 1e-6]);
+    // values[iy][ix]: tau 1e-7 row, then 1e-6
     expect(m.values[0]![0]).toBeCloseTo(60, 10);
-    expect(m.values[0]![1]).toBeNaN();
-    expect(m.values[1]![0]).toBeCloseTo(70, 10);
+    expect(m.values[0]![1]).toBeCloseTo(70, 10);
+    expect(m.values[1]![0]).toBeNaN();
     expect(m.values[1]![1]).toBeCloseTo(80, 10);
+    // each cell knows its run, the failed one too
+    expect(m.ids).toEqual([
+      [4, 2],
+      [3, 1],
+    ]);
   });
 
   it('sorts one parameter’s points and leaves out the failed', () => {

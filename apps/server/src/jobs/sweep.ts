@@ -145,6 +145,29 @@ export function childValues(input: SweepInput, index: number): number[] {
   return combine(input.parameters.map((p) => p.values))[index] ?? [];
 }
 
+/** A value as a name shows it: six significant digits, no float noise (23.333333333333332 -> 23.3333). */
+const valueText = (v: number) => String(Number(v.toPrecision(6)));
+
+/**
+ * A child's name: the sweep's name and its combination, "name · PTAA › 厚度 d = 10 nm, ...". A
+ * label ending in "(unit)" (the forms' "PTAA › 厚度 d (nm)") puts the unit after the value. The
+ * values always fit in `max` characters (the sweep's name is shortened first): children that
+ * differ only in them must keep different names.
+ */
+export function childName(sweepName: string, labels: string[], values: number[], max = 100): string {
+  const what = values
+    .map((v, k) => {
+      const label = labels[k] ?? '';
+      const unit = /^(.*\S)\s*\(([^()]+)\)$/.exec(label);
+      return unit ? `${unit[1]} = ${valueText(v)} ${unit[2]}` : `${label} = ${valueText(v)}`;
+    })
+    .join(', ');
+  const room = max - what.length - 3;
+  if (room < 8) return what.slice(0, max);
+  const name = sweepName.length <= room ? sweepName : `${sweepName.slice(0, room - 1)}…`;
+  return `${name} · ${what}`;
+}
+
 const FINAL = new Set<string>(['succeeded', 'failed', 'nonconvergent', 'cancelled']);
 
 /**

@@ -35,7 +35,7 @@ import { contentDisposition, ExportError, exportResult } from '../export/index.j
 import { answerOf, authOf, NullAnswer, success } from '../http/answer.js';
 import { AppError } from '../http/errors.js';
 import { requestKeyOf } from '../http/request-key.js';
-import { childValues, isSweepInput, planSweep, SweepAggregator, type SweepInput } from '../jobs/sweep.js';
+import { childName, childValues, isSweepInput, planSweep, SweepAggregator, type SweepInput } from '../jobs/sweep.js';
 import { JobLimitError, PAID_PRIORITY, QueueUnavailableError } from '../jobs/types.js';
 import { checkCalculationInput, type Invalid, parseJsonField, wordsIn } from '../jobs/validate.js';
 import { MAX_PENDING_PER_USER, type Services } from '../services/container.js';
@@ -463,13 +463,10 @@ export function calcRoutes(s: Services): FastifyPluginAsyncTypebox {
         }
         const submitted: number[] = [];
         try {
+          const labels = input.parameters.map((p) => p.label);
           for (const [i, child] of plan.inputs.entries()) {
-            const what = childValues(input, i)
-              .map((v, k) => `${input.parameters[k]?.label}=${v}`)
-              .join(', ');
-            submitted.push(
-              await s.jobs.submit({ userId, kind, input: child, parentId, name: `${label} [${what}]`.slice(0, 100) }),
-            );
+            const name = childName(label, labels, childValues(input, i));
+            submitted.push(await s.jobs.submit({ userId, kind, input: child, parentId, name }));
           }
         } catch (err) {
           // Nothing half-queued is left: the children already handed over and the sweep record go.

@@ -100,6 +100,8 @@ describe.each(adapters)('parameter sweeps ($adapter)', ({ env }) => {
       as(alice),
     );
     expect(child.data.record.parent_id).toBe(id);
+    // named by the sweep and the combination, so its runs are told apart in every list
+    expect(child.data.record.name).toBe('thickness · d_abs = 600');
     expect((child.data.input as { layers: { thicknessNm: number }[] }).layers[3]?.thicknessNm).toBe(600);
 
     const para = await post<CalcResultPara>(t.app, '/calc/sys/calc/getResultPara', { id }, as(alice));

@@ -9,7 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Col, Form, Progress, Row, Select, Space, Table, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { resultsApi } from '../../api/results';
 import { deviceInputs } from '../../lib/device-inputs';
 import { localWarning } from '../../pages/plat/results/engine-warnings';
@@ -29,6 +29,7 @@ const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !
 
 export function SweepResultView({ id }: { id: number }) {
   const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
   const q = useQuery({
     queryKey: ['calcData', id],
     queryFn: () => resultsApi.calcData(id),
@@ -93,6 +94,10 @@ export function SweepResultView({ id }: { id: number }) {
   const anyOk = failed < sweep.table.length;
   const [p0, p1] = axes;
   const map = shownFigure && p1 ? figureMap(sweep, shownFigure) : null;
+  const openCell = (ix: number, iy: number) => {
+    const run = map?.ids[iy]?.[ix];
+    if (run !== undefined) navigate(resultPath(sweep.kind, run));
+  };
   const fileBase = `${record.name}-${record.id}`;
   return (
     <Card
@@ -141,17 +146,19 @@ export function SweepResultView({ id }: { id: number }) {
             </Form>
             <HeatmapPlot
               testid="sweep-map"
-              title={t('sweep.result.map', { figure: figLabel(shownFigure).label, x: p1.label, y: p0.label })}
+              title={t('sweep.result.map', { figure: figLabel(shownFigure).label, x: p0.label, y: p1.label })}
               fileName={`${fileBase}-${shownFigure}-map`}
-              x={p1}
-              y={p0}
+              x={p0}
+              y={p1}
               z={figLabel(shownFigure)}
               xs={map.xs}
               ys={map.ys}
               values={map.values}
               height={380}
               spanCells
+              onCellClick={openCell}
             />
+            <Typography.Text type="secondary">{t('sweep.result.mapClick')}</Typography.Text>
           </>
         )}
         <Table

@@ -18,7 +18,7 @@ export interface Run {
   percent: number;
   detail?: string;
   reason?: string;
-  /** A parameter sweep's record: its result is the comparison of its combinations. */
+  /** A parameter sweep's record: its result page shows the key figures over its combinations. */
   sweep?: boolean;
 }
 
@@ -130,12 +130,8 @@ export function RunPanel({ runs, update }: { runs: Run[]; update: (id: number, p
           dataSource={runs}
           renderItem={(run) => {
             const done = DONE.includes(run.status);
-            const target =
-              run.status !== 'succeeded'
-                ? undefined
-                : run.sweep
-                  ? `/plat/calc/compare?sweep=${run.id}`
-                  : resultPath(run.kind, run.id);
+            // a sweep's record is a result of its own (its heat map or curves and table), not a comparison
+            const target = run.status !== 'succeeded' ? undefined : resultPath(run.kind, run.id);
             const why = explain(run);
             return (
               <List.Item data-testid={`run-${run.id}`} data-status={run.status}>

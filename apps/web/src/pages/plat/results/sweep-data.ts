@@ -119,24 +119,30 @@ export function figureSeries(s: SweepResult, figure: string): { x: number[]; y: 
 }
 
 /**
- * One figure over two parameters as a heat map: x the second parameter, y the first (rows of the
- * map are the first parameter's values), NaN where a combination did not succeed; both axes in
- * increasing order.
+ * One figure over two parameters as a heat map: x the first parameter, y the second (columns of
+ * the map are the first parameter's values, as a researcher reads "A against B"), NaN where a
+ * combination did not succeed; both axes in increasing order. `ids[iy][ix]` is the run of each cell.
  */
-export function figureMap(s: SweepResult, figure: string): { xs: number[]; ys: number[]; values: number[][] } | null {
+export function figureMap(
+  s: SweepResult,
+  figure: string,
+): { xs: number[]; ys: number[]; values: number[][]; ids: (number | undefined)[][] } | null {
   const [p, q] = s.parameters;
   if (!p || !q) return null;
   const { scale } = figureInfo(figure);
-  const xi = q.values.map((v, j) => ({ v, j })).sort((a, b) => a.v - b.v);
-  const yi = p.values.map((v, i) => ({ v, i })).sort((a, b) => a.v - b.v);
+  const xi = p.values.map((v, i) => ({ v, i })).sort((a, b) => a.v - b.v);
+  const yi = q.values.map((v, j) => ({ v, j })).sort((a, b) => a.v - b.v);
+  // children are in combination order, the first parameter outermost
+  const row = (i: number, j: number) => s.table[i * q.values.length + j];
   const at = (i: number, j: number) => {
-    const row = s.table[i * q.values.length + j];
-    const v = row?.status === 'succeeded' ? row.figures[figure] : null;
+    const r = row(i, j);
+    const v = r?.status === 'succeeded' ? r.figures[figure] : null;
     return typeof v === 'number' && Number.isFinite(v) ? v * scale : Number.NaN;
   };
   return {
     xs: xi.map((a) => a.v),
     ys: yi.map((a) => a.v),
-    values: yi.map(({ i }) => xi.map(({ j }) => at(i, j))),
+    values: yi.map(({ j }) => xi.map(({ i }) => at(i, j))),
+    ids: yi.map(({ j }) => xi.map(({ i }) => row(i, j)?.id)),
   };
 }
