@@ -22,6 +22,13 @@ export const CODES = {
     status: 429,
     msg: { 'zh-CN': '请求过于频繁，请稍后再试', en: 'Too many requests, please try again later' },
   },
+  '1007': {
+    status: 413,
+    msg: {
+      'zh-CN': '上传的表单部分过多：此接口至多接收一个文件，字段为 {fields}',
+      en: 'The upload has too many parts: this endpoint takes at most one file, and the fields {fields}',
+    },
+  },
 
   // 2xxx: identity and sessions
   '2001': { status: 401, msg: { 'zh-CN': '请先登录', en: 'Please log in first' } },

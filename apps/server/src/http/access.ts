@@ -33,7 +33,12 @@ export function installAccess(app: FastifyInstance, sessions: SessionService, do
       route.schema = { ...route.schema, security: SIGNED };
     }
     const schema = route.schema
-      ? { body: route.schema.body, querystring: route.schema.querystring, params: route.schema.params }
+      ? {
+          body: route.schema.body,
+          querystring: route.schema.querystring,
+          params: route.schema.params,
+          ...(route.schema.consumes ? { consumes: route.schema.consumes } : {}),
+        }
       : undefined;
     for (const method of [route.method].flat()) {
       table.push({ method, url: route.url, access: config.access, ...(schema ? { schema } : {}) });

@@ -5,8 +5,11 @@ export interface RouteEntry {
   method: string;
   url: string;
   access: Access;
-  /** The route's request schemas (body, querystring, params), as declared: the fuzz suite reads them. */
-  schema?: { body?: unknown; querystring?: unknown; params?: unknown };
+  /**
+   * The route's request schemas (body, querystring, params) and the content types it reads
+   * (multipart/form-data for uploads), as declared: the fuzz suites read them.
+   */
+  schema?: { body?: unknown; querystring?: unknown; params?: unknown; consumes?: readonly string[] };
 }
 
 declare module 'fastify' {

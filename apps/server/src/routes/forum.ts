@@ -31,21 +31,23 @@ import { Attachments } from '../services/attachments.js';
 import type { Services } from '../services/container.js';
 import { ForumService } from '../services/forum.js';
 import { Notifier } from '../services/notifier.js';
+import { readUpload } from '../uploads/multipart.js';
 
 const IdAnswer = answerOf(Type.Object({ id: Type.Integer() }));
 
-/** The uploaded image's bytes (multipart `file`), refused with 4606 when over the size limit. */
+/** The uploaded image's bytes (multipart `file`), refused with 4606 (naming `file`) when absent or too large. */
 async function imageUpload(request: FastifyRequest): Promise<Buffer> {
-  if (!request.isMultipart()) throw new AppError('4606', { detail: IMAGE_REFUSALS.empty[request.lang] });
-  try {
-    const part = await request.file({ limits: { fileSize: FORUM_LIMITS.imageMaxBytes, files: 1, fields: 2 } });
-    if (!part) throw new AppError('4606', { detail: IMAGE_REFUSALS.empty[request.lang] });
-    return await part.toBuffer();
-  } catch (err) {
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-      throw new AppError('4606', { detail: IMAGE_REFUSALS['too-large'][request.lang] });
-    throw err;
-  }
+  const refuse = (r: 'empty' | 'too-large') =>
+    new AppError('4606', { detail: IMAGE_REFUSALS[r][request.lang] }, { field: 'file' });
+  if (!request.isMultipart()) throw refuse('empty');
+  return readUpload(
+    async () => {
+      const part = await request.file({ limits: { fileSize: FORUM_LIMITS.imageMaxBytes, files: 1, fields: 2 } });
+      if (!part) throw refuse('empty');
+      return await part.toBuffer();
+    },
+    { tooLarge: () => refuse('too-large'), fields: ['file'] },
+  );
 }
 
 /**
@@ -257,6 +259,7 @@ export function forumRoutes(s: Services): FastifyPluginAsyncTypebox {
           tags,
           summary:
             'Upload an image (multipart `file`): PNG, JPEG, GIF or WebP, at most 1 MB, 4096 px a side, 12 megapixels',
+          consumes: ['multipart/form-data'],
           response: { 200: answerOf(ForumImageData) },
         },
       },

@@ -46,23 +46,41 @@ import {
   SettingsService,
 } from '../services/library.js';
 import { reviewRun } from '../services/review-run.js';
+import { readUpload } from '../uploads/multipart.js';
 
 /** Import is a charged feature (spec §1; docs/finance.md): its price is 0 until an administrator sets one. */
 const IMPORT_FEATURE = CHARGED_FEATURES.libraryImport;
 
+/** A device file past the upload limit (the app's body limit), told in the caller's language. */
+function fileTooLarge(limitBytes: number): AppError {
+  const mb = Math.round((limitBytes / (1024 * 1024)) * 10) / 10;
+  const words = { 'zh-CN': `文件超过 ${mb} MB`, en: `the file is larger than ${mb} MB` } as const;
+  return new AppError('4308', { detail: words.en }, { field: 'file', errors: [`file: ${words.en}`] }, (lang) => ({
+    detail: words[lang],
+  }));
+}
+
 /** A multipart upload's file and text fields (the first file only; fields sent before it). */
-async function uploadOf(request: FastifyRequest): Promise<{ file?: Buffer; fields: Record<string, string> }> {
-  const part = await request.file();
-  if (!part) return { fields: {} };
-  const fields: Record<string, string> = {};
-  for (const [k, v] of Object.entries(part.fields)) {
-    const f = Array.isArray(v) ? v[0] : v;
-    if (f && f.type === 'field' && typeof f.value === 'string') fields[k] = f.value;
-  }
-  // Multipart fields skip the schema and its shared input rules (http/input-rules.ts): the same rule here.
-  const unstorable = firstUnstorable(fields, '');
-  if (unstorable) throw new FieldError(unstorable.field, unstorable.rule);
-  return { file: await part.toBuffer(), fields };
+async function uploadOf(
+  request: FastifyRequest,
+  limitBytes: number,
+): Promise<{ file?: Buffer; fields: Record<string, string> }> {
+  return readUpload(
+    async () => {
+      const part = await request.file();
+      if (!part) return { fields: {} };
+      const fields: Record<string, string> = {};
+      for (const [k, v] of Object.entries(part.fields)) {
+        const f = Array.isArray(v) ? v[0] : v;
+        if (f && f.type === 'field' && typeof f.value === 'string') fields[k] = f.value;
+      }
+      // Multipart fields skip the schema and its shared input rules (http/input-rules.ts): the same rule here.
+      const unstorable = firstUnstorable(fields, '');
+      if (unstorable) throw new FieldError(unstorable.field, unstorable.rule);
+      return { file: await part.toBuffer(), fields };
+    },
+    { tooLarge: () => fileTooLarge(limitBytes), fields: ['file', 'spec', 'name', 'description'] },
+  );
 }
 
 /**
@@ -199,7 +217,8 @@ export function libraryRoutes(s: Services): FastifyPluginAsyncTypebox {
         const userId = uid(request);
         let input: Parameters<DeviceLibraryService['import']>[1];
         if (request.isMultipart()) {
-          const { file, fields } = await uploadOf(request);
+          // the app-wide file limit of multipart uploads is its body limit (app.ts)
+          const { file, fields } = await uploadOf(request, app.initialConfig.bodyLimit ?? 1024 * 1024);
           input = {
             ...(file ? { file } : {}),
             ...(fields['spec'] !== undefined ? { spec: fields['spec'] } : {}),
@@ -385,7 +404,7 @@ export function libraryRoutes(s: Services): FastifyPluginAsyncTypebox {
         if (formBooleanValue(request.body.all)) await messages.markAllRead(userId, now);
         else if (request.body.id !== undefined) {
           if (!(await messages.markRead(userId, request.body.id, now))) throw new AppError('4312');
-        } else throw new AppError('4315');
+        } else throw new AppError('4315', undefined, { field: 'id' });
         return success(request, null);
       },
     );

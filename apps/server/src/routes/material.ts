@@ -36,6 +36,7 @@ import { answerOf, authOf, NullAnswer, success } from '../http/answer.js';
 import { AppError, FieldError } from '../http/errors.js';
 import { assetsDir } from '../jobs/assets.js';
 import type { Services } from '../services/container.js';
+import { readUpload } from '../uploads/multipart.js';
 
 const tags = ['material'];
 /** Statuses of a personal material an administrator may read: the ones a review shows them. */
@@ -175,28 +176,28 @@ const TOO_LARGE = { limit: NK_FILE_MAX_BYTES / (1024 * 1024) };
 /** The n,k upload: the multipart `file` (and `type`), or the JSON/form `text` (and `type`). */
 async function nkUpload(request: FastifyRequest, body: MaterialParseNkBody): Promise<{ text: string; type?: string }> {
   if (!request.isMultipart()) {
-    if (body.text === undefined || body.text === '') throw new AppError('4208');
-    if (Buffer.byteLength(body.text, 'utf8') > NK_FILE_MAX_BYTES) throw new AppError('4207', TOO_LARGE);
+    if (body.text === undefined || body.text === '') throw new AppError('4208', undefined, { field: 'text' });
+    if (Buffer.byteLength(body.text, 'utf8') > NK_FILE_MAX_BYTES)
+      throw new AppError('4207', TOO_LARGE, { field: 'text' });
     return { text: body.text, ...(body.type ? { type: body.type } : {}) };
   }
   let text: string | undefined;
   let type: string | undefined;
-  try {
-    // Per-call limits: this route takes up to 2 MB whatever the app-wide multipart limit is.
-    for await (const part of request.parts({ limits: { fileSize: NK_FILE_MAX_BYTES, files: 1, fields: 5 } })) {
-      if (part.type === 'file') {
-        const buf = await part.toBuffer();
-        if (part.fieldname === 'file' || text === undefined) text = decodeText(buf);
-      } else if (part.fieldname === 'type' && typeof part.value === 'string') type = part.value;
-      else if (part.fieldname === 'text' && typeof part.value === 'string' && text === undefined) text = part.value;
-    }
-  } catch (err) {
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('4207', TOO_LARGE);
-    throw err;
-  }
+  await readUpload(
+    async () => {
+      // Per-call limits: this route takes up to 2 MB whatever the app-wide multipart limit is.
+      for await (const part of request.parts({ limits: { fileSize: NK_FILE_MAX_BYTES, files: 1, fields: 5 } })) {
+        if (part.type === 'file') {
+          const buf = await part.toBuffer();
+          if (part.fieldname === 'file' || text === undefined) text = decodeText(buf);
+        } else if (part.fieldname === 'type' && typeof part.value === 'string') type = part.value;
+        else if (part.fieldname === 'text' && typeof part.value === 'string' && text === undefined) text = part.value;
+      }
+    },
+    { tooLarge: () => new AppError('4207', TOO_LARGE, { field: 'file' }), fields: ['file', 'type', 'text'] },
+  );
   if (type !== undefined && type !== '' && type !== 'nm' && type !== 'um') throw new FieldError('type', 'enum');
-  if (text === undefined || text === '') throw new AppError('4208');
+  if (text === undefined || text === '') throw new AppError('4208', undefined, { field: 'file' });
   return { text, ...(type ? { type } : {}) };
 }
 
@@ -371,7 +372,11 @@ export function materialRoutes(s: Services): FastifyPluginAsyncTypebox {
           throw new AppError(
             '4202',
             { detail: parsed.errors[0]?.msg[lang] ?? '' },
-            { errors: parsed.errors.map((e) => ({ line: e.line, msg: e.msg[lang] })) },
+            // the file's problems, by line; the field is the file, or the text sent in its stead
+            {
+              field: request.isMultipart() ? 'file' : 'text',
+              errors: parsed.errors.map((e) => ({ line: e.line, msg: e.msg[lang] })),
+            },
           );
         const t = parsed.table;
         return success(request, {

@@ -84,7 +84,7 @@ export function noticeRoutes(s: Services): FastifyPluginAsyncTypebox {
           const n = await notices.get(request.body.id);
           if (!n || n.withdrawn_at !== null) throw new AppError('4801');
           await notices.markRead([request.body.id], userId, now);
-        } else throw new AppError('4802');
+        } else throw new AppError('4802', undefined, { field: 'id' });
         return success(request, null);
       },
     );

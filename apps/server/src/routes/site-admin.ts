@@ -17,28 +17,35 @@ import type { FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import { AuditRepository } from '../db/repositories/audit.js';
 import { answerOf, authOf, NullAnswer, success } from '../http/answer.js';
-import { AppError } from '../http/errors.js';
+import { AppError, FieldError } from '../http/errors.js';
 import type { Services } from '../services/container.js';
 import { ContactService, InstitutionService, LOGO_REFUSALS, PartnerService } from '../services/site-admin.js';
+import { readUpload } from '../uploads/multipart.js';
 
-/** The logo upload: multipart with an `id` field before the `file`; refused with 4953 when not an image or too big. */
+/**
+ * The logo upload: multipart with an `id` field before the `file`; refused with 4953 (naming
+ * `file`) when not an image or too big, and with 1001 naming `id` when that is not a partner's id.
+ */
 async function logoUpload(request: FastifyRequest): Promise<{ id: number; bytes: Buffer }> {
-  const refuse = (r: keyof typeof LOGO_REFUSALS) => new AppError('4953', { detail: LOGO_REFUSALS[r][request.lang] });
+  const refuse = (r: keyof typeof LOGO_REFUSALS) =>
+    new AppError('4953', { detail: LOGO_REFUSALS[r][request.lang] }, { field: 'file' });
   if (!request.isMultipart()) throw refuse('empty');
-  try {
-    const part = await request.file({ limits: { fileSize: SITE_LIMITS.logoMaxBytes, files: 1, fields: 2 } });
-    if (!part) throw refuse('empty');
-    const field = part.fields['id'];
-    const raw = (Array.isArray(field) ? field[0] : field) as { type?: string; value?: unknown } | undefined;
-    const id = raw?.type === 'field' ? Number(raw.value) : Number.NaN;
-    const bytes = await part.toBuffer();
-    // an id beyond an integer column's range names no partner (and would overflow PostgreSQL's column)
-    if (!Number.isInteger(id) || id < 1 || id > DB_INT_MAX) throw new AppError('4952');
-    return { id, bytes };
-  } catch (err) {
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw refuse('too-large');
-    throw err;
-  }
+  return readUpload(
+    async () => {
+      const part = await request.file({ limits: { fileSize: SITE_LIMITS.logoMaxBytes, files: 1, fields: 2 } });
+      if (!part) throw refuse('empty');
+      const field = part.fields['id'];
+      const raw = (Array.isArray(field) ? field[0] : field) as { type?: string; value?: unknown } | undefined;
+      const text = raw?.type === 'field' && typeof raw.value === 'string' ? raw.value.trim() : '';
+      const bytes = await part.toBuffer();
+      if (text === '') throw new FieldError('id', 'required');
+      // an id beyond an integer column's range names no partner (and would overflow PostgreSQL's column)
+      const id = /^\d{1,10}$/.test(text) ? Number(text) : Number.NaN;
+      if (!Number.isInteger(id) || id < 1 || id > DB_INT_MAX) throw new FieldError('id', 'format');
+      return { id, bytes };
+    },
+    { tooLarge: () => refuse('too-large'), fields: ['id', 'file'] },
+  );
 }
 
 /**

@@ -429,7 +429,7 @@ export class ForumService {
 
   async uploadImage(viewer: Viewer, bytes: Buffer, lang: Lang) {
     const check = checkForumImage(bytes);
-    if (!check.ok) throw new AppError('4606', { detail: IMAGE_REFUSALS[check.reason][lang] });
+    if (!check.ok) throw new AppError('4606', { detail: IMAGE_REFUSALS[check.reason][lang] }, { field: 'file' });
     const key = randomBytes(16).toString('hex');
     await this.repo.insertImage({ key, userId: viewer.id, ...check, bytes, now: this.clock.now() });
     return { url: `${FORUM_IMAGE_PATH}${key}`, width: check.width, height: check.height, type: check.mime };

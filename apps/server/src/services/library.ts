@@ -224,7 +224,7 @@ export class DeviceLibraryService {
       if (isSweepInput(input)) input = input.device;
       spec = specOf(input, '4309', 'calcId');
       sourceCalcId = rec.id;
-    } else throw new AppError('4314');
+    } else throw new AppError('4314', undefined, { field: 'spec' });
     return this.insertPersonal(userId, spec, body.name, body.description, sourceCalcId, cite);
   }
 

@@ -173,7 +173,7 @@ export class PartnerService {
   async setLogo(id: number, bytes: Buffer, lang: Lang): Promise<Partner> {
     await this.one(id);
     const check = checkImage(bytes, LOGO_LIMITS);
-    if (!check.ok) throw new AppError('4953', { detail: LOGO_REFUSALS[check.reason][lang] });
+    if (!check.ok) throw new AppError('4953', { detail: LOGO_REFUSALS[check.reason][lang] }, { field: 'file' });
     await this.db
       .updateTable('partners')
       .set({
