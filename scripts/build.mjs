@@ -132,24 +132,20 @@ export function runStep(step, { force = false, log = (l) => process.stdout.write
 }
 
 /**
- * The CLI's build for its launcher, npm install and the tests: tsc emits JavaScript even where it
- * finds type errors, so a build with errors still counts as built (the type check of npm test
- * reports them) and the next start does not compile again.
+ * The CLI's build for its launcher, npm install and the tests. tsc reports type errors with exit
+ * status 2 when it emitted JavaScript anyway (1 when it skipped a project): the command line then
+ * runs what it emitted, saying so, and the type check of npm test reports the errors. After a
+ * status 2 the build counts as done, so the next start does not compile the same sources again.
  * @param {{ log?: (line: string) => void }} [opts]
- * @returns {boolean} whether the built command line exists
+ * @returns {boolean} whether there is a built command line to run
  */
-export function buildCli({ log } = {}) {
-  const step = CLI;
-  const r = runStep(step, { outFd: 2, ...(log ? { log } : {}) });
-  // tsc's exit status 2: diagnostics, outputs generated
-  if (r.status === 2 && r.state && step.outputs.every((o) => existsSync(join(ROOT, o)))) {
-    writeStamp(ROOT, step, r.state);
-    (log ?? ((l) => process.stderr.write(`${l}\n`)))(
-      'build: cli    type errors above; the command line runs what tsc emitted (npm run typecheck lists them)',
-    );
-    return true;
-  }
-  return r.status === 0;
+export function buildCli({ log = (l) => process.stderr.write(`${l}\n`) } = {}) {
+  const r = runStep(CLI, { outFd: 2, log });
+  if (r.status === 0) return true;
+  if ((r.status !== 1 && r.status !== 2) || !CLI.outputs.every((o) => existsSync(join(ROOT, o)))) return false;
+  if (r.status === 2 && r.state) writeStamp(ROOT, CLI, r.state);
+  log('build: cli    type errors above; the command line runs what tsc emitted (npm run typecheck lists them)');
+  return true;
 }
 
 /** @param {string[]} argv */
