@@ -3,7 +3,9 @@ import { availableParallelism } from 'node:os';
 import { basename, dirname, resolve } from 'node:path';
 import {
   checkDeviceSpec,
+  type DeviceFitCfCurve,
   type DeviceFitCurve,
+  type DeviceFitCvCurve,
   type DeviceFitEqeCurve,
   type DeviceFitFree,
   DeviceFitJob,
@@ -11,14 +13,21 @@ import {
   deviceFileParts,
 } from '@pvforge/contracts';
 import {
+  CAPACITANCE_UNITS,
+  type CapacitanceUnit,
   CurveParseError,
+  capacitanceUnitFromHeader,
   checkDeviceFitInput,
   DeviceFitInputError,
   type DeviceFitResult,
+  detectCapacitanceUnit,
+  deviceCapacitanceScale,
   fitDevice,
+  frequencyFactorFromHeader,
   type MeasuredCurve,
   parseCurveRows,
   parseCurveText,
+  toNFPerCm2,
 } from '@pvforge/engine';
 import { readForeignCurves } from '@pvforge/interop';
 import { formatValue } from '@pvforge/params';
@@ -46,7 +55,28 @@ interface EqeEntry extends Omit<DeviceFitEqeCurve, 'wavelengthNm' | 'eqePercent'
   eqeUnit?: 'percent' | 'fraction';
 }
 
-type CurveEntry = JvEntry | EqeEntry;
+/** Overrides of a capacitance file's detected units, and the device's area for absolute values. */
+interface CapacitanceFileUnits {
+  capacitanceUnit?: CapacitanceUnit;
+  /** The device's area, cm^2: absolute capacitances (F, nF, pF) are divided by it. */
+  areaCm2?: number;
+}
+
+/** A C-V entry: a file of bias (V) and capacitance columns, with a header line. */
+interface CvEntry extends Omit<DeviceFitCvCurve, 'biasV' | 'capacitanceNFPerCm2' | 'kind'>, CapacitanceFileUnits {
+  file: string;
+  kind: 'cv';
+  biasUnit?: 'V' | 'mV';
+}
+
+/** A C-f entry: a file of frequency (Hz) and capacitance columns, with a header line. */
+interface CfEntry extends Omit<DeviceFitCfCurve, 'frequencyHz' | 'capacitanceNFPerCm2' | 'kind'>, CapacitanceFileUnits {
+  file: string;
+  kind: 'cf';
+  frequencyUnit?: 'Hz' | 'kHz' | 'MHz' | 'rad/s';
+}
+
+type CurveEntry = JvEntry | EqeEntry | CvEntry | CfEntry;
 
 export interface FitDeviceOptions {
   curves: string;
@@ -139,7 +169,8 @@ async function readJob(deviceFile: string, opts: FitDeviceOptions, err: NodeJS.W
       `${opts.curves}: give a JSON list of curves [{"file": ..., "kind": "jv", "intensitySuns": 1}, ...]`,
     );
   const curves: DeviceFitCurve[] = [];
-  for (const [k, e] of entries.entries()) curves.push(await readCurve(e as CurveEntry, k, dirname(curvesPath), err));
+  for (const [k, e] of entries.entries())
+    curves.push(await readCurve(e as CurveEntry, k, dirname(curvesPath), device, err));
   const free = JSON.parse(readFileSync(resolve(opts.free), 'utf8')) as DeviceFitFree[];
   const options = {
     ...(opts.maxEvaluations !== undefined ? { maxEvaluations: opts.maxEvaluations } : {}),
@@ -157,12 +188,21 @@ async function readJob(deviceFile: string, opts: FitDeviceOptions, err: NodeJS.W
 }
 
 /** One curve of CURVES.json, its file read and its units and sign detected (and said). */
-async function readCurve(e: CurveEntry, k: number, base: string, err: NodeJS.WritableStream): Promise<DeviceFitCurve> {
+async function readCurve(
+  e: CurveEntry,
+  k: number,
+  base: string,
+  device: unknown,
+  err: NodeJS.WritableStream,
+): Promise<DeviceFitCurve> {
   if (!e || typeof e !== 'object' || typeof e.file !== 'string')
     throw new CliInputError(`curves[${k}]: give "file" (relative to the curves file)`);
   if (e.kind === 'eqe') return readEqe(e, k, base, err);
+  if (e.kind === 'cv' || e.kind === 'cf') return readCapacitance(e, k, base, device, err);
   if (e.kind !== undefined && e.kind !== 'jv')
-    throw new CliInputError(`curves[${k}].kind: "jv" (a J-V curve) or "eqe" (an EQE spectrum)`);
+    throw new CliInputError(
+      `curves[${k}].kind: "jv" (a J-V curve), "eqe" (an EQE spectrum), "cv" (a C-V curve) or "cf" (a C-f curve)`,
+    );
   if (typeof e.intensitySuns !== 'number')
     throw new CliInputError(`curves[${k}].intensitySuns: give the light intensity in suns (0 for dark)`);
   const path = resolve(base, e.file);
@@ -199,6 +239,104 @@ async function readCurve(e: CurveEntry, k: number, base: string, err: NodeJS.Wri
   err.write(`  ${e.file}: ${v.length} points, ${said}\n`);
   // a curve without a label is called by its file in the result
   return { kind: 'jv', label: e.file, ...conditions, voltageV: v, jMaCm2: j };
+}
+
+/** The rows of two numbers of a CSV/TSV/TXT or XLSX file, and the text of the row before the first. */
+async function twoColumns(path: string): Promise<{ pairs: (readonly [number, number])[]; header: string[] }> {
+  const source = await readCurveFile(path);
+  const rows: unknown[][] =
+    'rows' in source
+      ? source.rows
+      : source.text.split(/\r?\n/).map((line) => line.trim().split(/\s*[,;\t]\s*|\s+(?=[^\s([])/));
+  const numeric = (r: unknown[]) =>
+    r[0] !== '' && r[0] !== null && Number.isFinite(Number(r[0])) && Number.isFinite(Number(r[1]));
+  const first = rows.findIndex(numeric);
+  const header = first > 0 ? rows[first - 1]!.map((c) => String(c ?? '')) : [];
+  const pairs = rows.filter(numeric).map((r) => [Number(r[0]), Number(r[1])] as const);
+  return { pairs, header };
+}
+
+/**
+ * A C-V or C-f curve of CURVES.json: two numeric columns (bias or frequency, capacitance) with a
+ * header line. The capacitance's unit is the entry's ("capacitanceUnit"), else the header's
+ * ("C (pF)", "C [F/cm2]"), else detected from the values against the device's geometric
+ * capacitance; absolute units (F, nF, pF) are divided by "areaCm2" and refused without it. Biases
+ * above 10 in magnitude are read as mV, frequencies as the header names them (Hz, kHz, MHz, rad/s).
+ * What was read is said.
+ */
+async function readCapacitance(
+  e: CvEntry | CfEntry,
+  k: number,
+  base: string,
+  device: unknown,
+  err: NodeJS.WritableStream,
+): Promise<DeviceFitCurve> {
+  const path = resolve(base, e.file);
+  const { pairs, header } = await twoColumns(path);
+  const cv = e.kind === 'cv';
+  if (pairs.length === 0)
+    throw new CliInputError(
+      `curves[${k}]: ${e.file}: no rows of two numbers (${cv ? 'bias' : 'frequency'}, capacitance)`,
+    );
+  const said: string[] = [];
+  // the abscissa: bias in V (mV above 10 in magnitude) or frequency in Hz (as the header says)
+  let x = pairs.map((p) => p[0]);
+  if (e.kind === 'cv') {
+    const mv = e.biasUnit ? e.biasUnit === 'mV' : /\bmV\b/.test(header[0] ?? '') || Math.max(...x.map(Math.abs)) > 10;
+    if (mv) x = x.map((v) => v / 1000);
+    said.push(`bias in ${mv ? 'mV (divided by 1000)' : 'V'}${e.biasUnit ? '' : ' (detected)'}`);
+  } else {
+    const f = e.frequencyUnit
+      ? { unit: e.frequencyUnit, factor: { Hz: 1, kHz: 1e3, MHz: 1e6, 'rad/s': 1 / (2 * Math.PI) }[e.frequencyUnit] }
+      : (frequencyFactorFromHeader(header[0] ?? '') ?? { unit: 'Hz', factor: 1 });
+    if (f.factor !== 1) x = x.map((v) => v * f.factor);
+    said.push(
+      `frequency in ${f.unit}${f.unit === 'rad/s' ? ' (divided by 2π)' : f.factor !== 1 ? ` (times ${f.factor})` : ''}`,
+    );
+  }
+  const { areaCm2, capacitanceUnit } = e;
+  // the curve's conditions: the entry without what only says how to read its file
+  const rest: Record<string, unknown> = { ...e };
+  for (const key of ['file', 'kind', 'areaCm2', 'capacitanceUnit', 'biasUnit', 'frequencyUnit']) delete rest[key];
+  const y = pairs.map((p) => p[1]);
+  const fromHeader = capacitanceUnitFromHeader(header[1] ?? '');
+  const unit =
+    capacitanceUnit ??
+    fromHeader ??
+    detectCapacitanceUnit(Math.max(...y.map(Math.abs)), deviceCapacitanceScale(device).geometricNFPerCm2, areaCm2);
+  if (unit !== undefined && !Object.hasOwn(CAPACITANCE_UNITS, unit))
+    throw new CliInputError(
+      `curves[${k}].capacitanceUnit: one of ${Object.keys(CAPACITANCE_UNITS).join(', ')} (cm2: per area of the device)`,
+    );
+  let C = y;
+  if (unit !== undefined) {
+    const u = CAPACITANCE_UNITS[unit];
+    if (!u.perArea && !(typeof areaCm2 === 'number' && areaCm2 > 0))
+      throw new CliInputError(
+        `curves[${k}]: ${e.file}: the capacitance is in ${u.label} of the whole device: give its area, "areaCm2" (cm²), to have it per cm²`,
+      );
+    C = toNFPerCm2(y, unit, areaCm2);
+    const how = capacitanceUnit ? '' : fromHeader ? ' (from the header)' : ' (detected from the values)';
+    said.push(
+      `C in ${u.label}${how}${u.perArea ? (u.toNF === 1 ? '' : ` (times ${u.toNF})`) : ` over ${areaCm2} cm²`}`,
+    );
+  } else said.push('C taken as nF/cm² (no unit fits the device: see the check below)');
+  err.write(`  ${e.file}: ${pairs.length} points, ${said.join(', ')}\n`);
+  return cv
+    ? ({
+        kind: 'cv',
+        label: e.file,
+        ...(rest as Omit<CvEntry, 'file' | 'kind'>),
+        biasV: x,
+        capacitanceNFPerCm2: C,
+      } as DeviceFitCvCurve)
+    : ({
+        kind: 'cf',
+        label: e.file,
+        ...(rest as Omit<CfEntry, 'file' | 'kind'>),
+        frequencyHz: x,
+        capacitanceNFPerCm2: C,
+      } as DeviceFitCfCurve);
 }
 
 /**

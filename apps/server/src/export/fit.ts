@@ -27,6 +27,64 @@ function optional(s: Shape, v: unknown, path: string): number | null {
   return v === null || v === undefined ? null : s.num(v, path);
 }
 
+type CurveKind = 'jv' | 'eqe' | 'cv' | 'cf';
+
+/** Each kind of fitted curve: its name, its result's keys and its sheet's columns. */
+const CURVE_KEYS: Record<
+  CurveKind,
+  {
+    name: string;
+    xKey: string;
+    yKey: string;
+    fitKey: string;
+    rmsKey: string;
+    xHeader: string;
+    yQuantity: string;
+    yUnit: string;
+  }
+> = {
+  jv: {
+    name: 'J-V',
+    xKey: 'voltageV',
+    yKey: 'measuredMaCm2',
+    fitKey: 'fittedMaCm2',
+    rmsKey: 'rmsMaCm2',
+    xHeader: h('V', U.V),
+    yQuantity: 'J',
+    yUnit: U.mAcm2,
+  },
+  eqe: {
+    name: 'EQE',
+    xKey: 'wavelengthNm',
+    yKey: 'measuredPercent',
+    fitKey: 'fittedPercent',
+    rmsKey: 'rmsPercent',
+    xHeader: h('Wavelength', U.nm),
+    yQuantity: 'EQE',
+    yUnit: U.percent,
+  },
+  cv: {
+    name: 'C-V',
+    xKey: 'biasV',
+    yKey: 'measuredNFPerCm2',
+    fitKey: 'fittedNFPerCm2',
+    rmsKey: 'rmsNFPerCm2',
+    xHeader: h('Bias', U.V),
+    yQuantity: 'C',
+    yUnit: U.nFcm2,
+  },
+  cf: {
+    name: 'C-f',
+    xKey: 'frequencyHz',
+    yKey: 'measuredNFPerCm2',
+    fitKey: 'fittedNFPerCm2',
+    rmsKey: 'rmsNFPerCm2',
+    xHeader: h('Frequency', U.Hz),
+    yQuantity: 'C',
+    yUnit: U.nFcm2,
+  },
+};
+
 export function fitTables(result: unknown, s: Shape): FitSheets {
   const r = s.obj(result, 'result');
   const status = s.str(r['status'], 'result.status');
@@ -108,22 +166,23 @@ export function fitTables(result: unknown, s: Shape): FitSheets {
     ['Time allowed', s.num(r['maxSeconds'], 'result.maxSeconds'), U.s],
   ]);
 
-  // J-V curves (V, mA/cm²) and EQE spectra (nm, %); a result from before EQE curves has no kind
+  // J-V curves (V, mA/cm²), EQE spectra (nm, %), C-V (V, nF/cm², at one frequency) and C-f (Hz,
+  // nF/cm², at one bias); a result from before EQE curves has no kind: a J-V
   const curves = s.arr(r['curves'], 'result.curves').map((x, k) => {
     const at = `result.curves[${k}]`;
     const c = s.obj(x, at);
-    const eqe = c['kind'] === 'eqe';
-    const [xKey, yKey, fitKey, rmsKey] = eqe
-      ? ['wavelengthNm', 'measuredPercent', 'fittedPercent', 'rmsPercent']
-      : ['voltageV', 'measuredMaCm2', 'fittedMaCm2', 'rmsMaCm2'];
+    const kind: CurveKind = c['kind'] === 'eqe' || c['kind'] === 'cv' || c['kind'] === 'cf' ? c['kind'] : 'jv';
+    const { xKey, yKey, fitKey, rmsKey } = CURVE_KEYS[kind];
     const X = s.nums(c[xKey], `${at}.${xKey}`);
     const measured = s.nums(c[yKey], `${at}.${yKey}`, X.length);
     const fitted = c[fitKey] === null ? null : s.nums(c[fitKey], `${at}.${fitKey}`, X.length);
     const weighted = c['residual'] === null ? null : s.nums(c['residual'], `${at}.residual`, X.length);
     return {
-      eqe,
+      kind,
       label: s.str(c['label'], `${at}.label`),
-      suns: eqe ? null : s.num(c['intensitySuns'], `${at}.intensitySuns`),
+      suns: kind === 'eqe' ? null : s.num(c['intensitySuns'], `${at}.intensitySuns`),
+      frequency: kind === 'cv' ? s.num(c['frequencyHz'], `${at}.frequencyHz`) : null,
+      bias: kind === 'cf' ? s.num(c['biasV'], `${at}.biasV`) : null,
       chi: optional(s, c['chiSquare'], `${at}.chiSquare`),
       rms: optional(s, c[rmsKey], `${at}.${rmsKey}`),
       X,
@@ -132,6 +191,7 @@ export function fitTables(result: unknown, s: Shape): FitSheets {
       weighted,
     };
   });
+  const capacitance = (k: CurveKind) => k === 'cv' || k === 'cf';
   const curveFigures: Table = {
     name: 'Fit curves',
     headers: [
@@ -139,26 +199,32 @@ export function fitTables(result: unknown, s: Shape): FitSheets {
       'Label',
       'Kind',
       h('Suns', 'sun'),
+      h('Frequency', U.Hz),
+      h('DC voltage', U.V),
       'Points',
       'Chi-square',
       h('RMSE of a J-V', U.mAcm2),
       h('RMSE of an EQE', 'percentage points'),
+      h('RMSE of a C-V or C-f', U.nFcm2),
     ],
     rows: curves.map((c, k): Cell[] => [
       k + 1,
       c.label,
-      c.eqe ? 'EQE' : 'J-V',
+      CURVE_KEYS[c.kind].name,
       c.suns,
+      c.frequency,
+      c.bias,
       c.X.length,
       c.chi,
-      c.eqe ? null : c.rms,
-      c.eqe ? c.rms : null,
+      c.kind === 'jv' ? c.rms : null,
+      c.kind === 'eqe' ? c.rms : null,
+      capacitance(c.kind) ? c.rms : null,
     ]),
   };
   const curveSheets = curves.map((c, k) => {
-    const [xh, yq, yu] = c.eqe ? [h('Wavelength', U.nm), 'EQE', U.percent] : [h('V', U.V), 'J', U.mAcm2];
+    const { xHeader, yQuantity: yq, yUnit: yu } = CURVE_KEYS[c.kind];
     return columns(`Curve ${k + 1} ${c.label}`, [
-      { header: xh, values: c.X },
+      { header: xHeader, values: c.X },
       { header: h(`${yq} data`, yu), values: c.measured },
       { header: h(`${yq} fit`, yu), values: c.fitted ?? [] },
       { header: h('Residual fit - data', yu), values: c.fitted ? c.fitted.map((y, i) => y - c.measured[i]!) : [] },

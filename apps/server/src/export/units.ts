@@ -23,6 +23,7 @@ export const U = {
   ohmCm2: 'Ω·cm²',
   deg: '°',
   Fcm2: 'F/cm²',
+  nFcm2: 'nF/cm²',
   onOff: '1 = on',
 } as const;
 

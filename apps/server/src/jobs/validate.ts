@@ -2,7 +2,9 @@ import {
   type CalcKind,
   checkCircuitJob,
   checkDeviceSpec,
+  DeviceFitCfCurve,
   DeviceFitCurve,
+  DeviceFitCvCurve,
   DeviceFitEqeCurve,
   DeviceFitJob,
   DeviceFitJvCurve,
@@ -142,24 +144,25 @@ function schemaLimit(e: { keyword: string; params: Record<string, unknown> }): W
  */
 export function checkDeviceFitJob(raw: unknown): Checked {
   if (!Value.Check(DeviceFitJob, raw)) {
-    // a curve is a J-V or an EQE by its kind: it is checked against that shape alone, so that the
-    // refusal names its own field (job.curves[1].eqePercent) rather than "matches neither kind"
+    // a curve is a J-V, an EQE, a C-V or a C-f by its kind: it is checked against that shape alone,
+    // so that the refusal names its own field (job.curves[1].eqePercent) rather than "matches no kind"
     const curves = (raw as { curves?: unknown } | null)?.curves;
     const bad = Array.isArray(curves) ? curves.findIndex((c) => !Value.Check(DeviceFitCurve, c)) : -1;
     if (bad >= 0) {
       const c = (curves as unknown[])[bad] as { kind?: unknown } | null;
       const at = `job.curves[${bad}]`;
-      if (c?.kind !== 'jv' && c?.kind !== 'eqe')
+      const kind = String(c?.kind);
+      const schema = Object.hasOwn(CURVE_SCHEMAS, kind) ? CURVE_SCHEMAS[kind] : undefined;
+      if (!schema)
         return invalidOf([
           {
             field: `${at}.kind`,
             words: {
-              zh: `${at}.kind 须为 "jv"（J-V 曲线）或 "eqe"（EQE 谱）`,
-              en: `${at}.kind must be "jv" (a J-V curve) or "eqe" (an EQE spectrum)`,
+              zh: `${at}.kind 须为 "jv"（J-V 曲线）、"eqe"（EQE 谱）、"cv"（C-V 曲线）或 "cf"（C-f 曲线）`,
+              en: `${at}.kind must be "jv" (a J-V curve), "eqe" (an EQE spectrum), "cv" (a C-V curve) or "cf" (a C-f curve)`,
             },
           },
         ]);
-      const schema = c.kind === 'eqe' ? DeviceFitEqeCurve : DeviceFitJvCurve;
       return shapeRefusal(schema, c, at);
     }
     return shapeRefusal(DeviceFitJob, raw, 'job');
@@ -171,6 +174,14 @@ export function checkDeviceFitJob(raw: unknown): Checked {
   if (problems.length) return invalidOf(problems.map((p) => ({ field: `job.${p.field}`, words: p.words })));
   return { ok: true, input: job, ...(device.warnings ? { warnings: device.warnings } : {}) };
 }
+
+/** The shape of each kind of fitted curve. */
+const CURVE_SCHEMAS: Record<string, TSchema> = {
+  jv: DeviceFitJvCurve,
+  eqe: DeviceFitEqeCurve,
+  cv: DeviceFitCvCurve,
+  cf: DeviceFitCfCurve,
+};
 
 /** The first shape problem of value against schema, its field named under `at` (job, job.curves[1]). */
 function shapeRefusal(schema: TSchema, value: unknown, at: string): Checked {

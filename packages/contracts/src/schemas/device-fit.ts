@@ -75,10 +75,58 @@ export const DeviceFitEqeCurve = Type.Object({
   weight: Type.Optional(Finite()),
 });
 
+/**
+ * A C-V curve (Mott-Schottky): the small-signal capacitance at one frequency over DC biases, in the
+ * dark unless a light intensity is given; biases in V (forward positive), capacitance in nF/cm^2.
+ */
+export const DeviceFitCvCurve = Type.Object({
+  kind: Type.Literal('cv'),
+  label: Type.Optional(Type.String({ maxLength: 200 })),
+  /** The measuring frequency, Hz. */
+  frequencyHz: Finite(),
+  /** Light intensity in suns (default 0: dark). */
+  intensitySuns: Type.Optional(Finite({ minimum: 0, maximum: 1000 })),
+  /** Temperature of the measurement, K (default: the device's). */
+  temperatureK: Type.Optional(Finite()),
+  biasV: Type.Array(Finite(), { minItems: 1, maxItems: DEVICE_FIT_MAX_POINTS }),
+  capacitanceNFPerCm2: Type.Array(Finite(), { minItems: 1, maxItems: DEVICE_FIT_MAX_POINTS }),
+  /** Noise of each point, nF/cm^2 (absolute). */
+  noiseNFPerCm2: Type.Optional(Finite()),
+  /** Noise relative to |C| (default 0.01); with noiseNFPerCm2, their quadrature sum. */
+  noiseRel: Type.Optional(Finite()),
+  /** Extra weight of the whole curve (default 1). */
+  weight: Type.Optional(Finite()),
+});
+
+/**
+ * A C-f curve (impedance spectroscopy as C(f) = Im(1/Z)/(2 pi f)) at one DC bias, in the dark unless
+ * a light intensity is given; frequencies in Hz, capacitance in nF/cm^2.
+ */
+export const DeviceFitCfCurve = Type.Object({
+  kind: Type.Literal('cf'),
+  label: Type.Optional(Type.String({ maxLength: 200 })),
+  /** The DC bias, V (forward positive). */
+  biasV: Finite(),
+  /** Light intensity in suns (default 0: dark). */
+  intensitySuns: Type.Optional(Finite({ minimum: 0, maximum: 1000 })),
+  /** Temperature of the measurement, K (default: the device's). */
+  temperatureK: Type.Optional(Finite()),
+  frequencyHz: Type.Array(Finite(), { minItems: 1, maxItems: DEVICE_FIT_MAX_POINTS }),
+  capacitanceNFPerCm2: Type.Array(Finite(), { minItems: 1, maxItems: DEVICE_FIT_MAX_POINTS }),
+  /** Noise of each point, nF/cm^2 (absolute). */
+  noiseNFPerCm2: Type.Optional(Finite()),
+  /** Noise relative to |C| (default 0.01); with noiseNFPerCm2, their quadrature sum. */
+  noiseRel: Type.Optional(Finite()),
+  /** Extra weight of the whole curve (default 1). */
+  weight: Type.Optional(Finite()),
+});
+
 export type DeviceFitJvCurve = Static<typeof DeviceFitJvCurve>;
 export type DeviceFitEqeCurve = Static<typeof DeviceFitEqeCurve>;
+export type DeviceFitCvCurve = Static<typeof DeviceFitCvCurve>;
+export type DeviceFitCfCurve = Static<typeof DeviceFitCfCurve>;
 
-export const DeviceFitCurve = Type.Union([DeviceFitJvCurve, DeviceFitEqeCurve]);
+export const DeviceFitCurve = Type.Union([DeviceFitJvCurve, DeviceFitEqeCurve, DeviceFitCvCurve, DeviceFitCfCurve]);
 export type DeviceFitCurve = Static<typeof DeviceFitCurve>;
 
 export const DeviceFitFree = Type.Object({

@@ -17,6 +17,8 @@ import { Q_C } from '../constants.js';
 import { buildMesh, doubleNodes, type Mesh } from '../electrical/discretisation/mesh.js';
 import { WallClockExceeded } from '../electrical/discretisation/newton.js';
 import { generationOnMesh } from '../electrical/models/generation.js';
+import { capacitanceVoltage } from '../electrical/solvers/capacitance.js';
+import { impedanceSpectrum } from '../electrical/solvers/impedance.js';
 import { DidNotConverge, quantumEfficiency, simulateJV } from '../electrical/solvers/jv.js';
 import type { ElectricalDevice, ElectricalGenerationSpec } from '../electrical/types.js';
 import { checkLine } from '../messages/device-check.js';
@@ -32,7 +34,12 @@ import {
   scaleSpectrum,
   spectrumPowerWithinWm2,
 } from '../spectra/index.js';
-import { runDefectLosses, runDeviceCapacitanceFrequency, runDeviceCapacitanceVoltage } from './capacitance.js';
+import {
+  minusFdCdf,
+  runDefectLosses,
+  runDeviceCapacitanceFrequency,
+  runDeviceCapacitanceVoltage,
+} from './capacitance.js';
 import { checkDeviceElectricalCoded } from './check.js';
 import { type MappedDevice, mapElectrical } from './map.js';
 import { runDeviceImpedance, runDeviceTransient } from './transient.js';
@@ -216,8 +223,9 @@ export function runDeviceSimulation(
   result.generation.jGenerationMaCm2 = integrateOnMesh(mesh, G);
   // Progress: the light sweep, the dark sweep and the EQE share the scale after the optics (5 %).
   const report = options.onProgress;
-  const runLight = kind !== 'dark' && !options.eqeOnly;
-  const runDark = (kind === 'dark' || el.darkJV === true) && !options.eqeOnly;
+  const only = options.eqeOnly || options.capacitanceOnly !== undefined;
+  const runLight = kind !== 'dark' && !only;
+  const runDark = (kind === 'dark' || el.darkJV === true) && !only;
   // weights of the stages on the progress bar (a transient's steps dominate when there is one)
   const stages = [
     runLight ? 3 : 0,
@@ -273,6 +281,12 @@ export function runDeviceSimulation(
       warnings.push(resultMessage.eqeNotComputed(e.msg));
     }
   }
+  if (options.capacitanceOnly) {
+    // a fit's C-V or C-f at its measured points and nothing else
+    fitCapacitance(device, options.capacitanceOnly, result, report);
+    result.elapsedMs = clock() - t0;
+    return result;
+  }
   const lit = kind !== 'dark';
   if (el.transient) {
     const offset = stages[0]! + stages[1]! + stages[2]!;
@@ -308,6 +322,46 @@ export function runDeviceSimulation(
   }
   result.elapsedMs = clock() - t0;
   return result;
+}
+
+/**
+ * The capacitance of a fit's C-V (one continuation along the biases as given, a small-signal solve
+ * at each, at one frequency; no Mott-Schottky reading) or C-f (one steady state, a small-signal
+ * solve per frequency), into result.capacitanceVoltage or result.capacitanceFrequency.
+ */
+function fitCapacitance(
+  device: ElectricalDevice,
+  cap: NonNullable<DeviceSimulationOptions['capacitanceOnly']>,
+  result: DeviceSimulationResult,
+  report: DeviceSimulationOptions['onProgress'],
+): void {
+  if (cap.kind === 'cv') {
+    report?.(0.05, 'capacitance-voltage');
+    const r = capacitanceVoltage(device, cap.biasV, cap.frequencyHz);
+    result.capacitanceVoltage = {
+      converged: r.converged,
+      frequency_Hz: r.frequency_Hz,
+      V: r.V,
+      C_F_cm2: r.C_F_cm2,
+      invC2_cm4_F2: r.invC2_cm4_F2,
+      elapsed_ms: r.stats.elapsed_ms,
+      ...(r.error !== undefined ? { error: r.error } : {}),
+    };
+    return;
+  }
+  report?.(0.05, 'capacitance-frequency');
+  const r = impedanceSpectrum(device, cap.biasV, cap.frequencyHz);
+  const f = r.points.map((p) => p.frequency_Hz);
+  const C = r.points.map((p) => p.C_F_cm2);
+  result.capacitanceFrequency = {
+    converged: r.converged,
+    V_dc: r.V_dc,
+    frequency_Hz: f,
+    C_F_cm2: C,
+    minusFdCdf_F_cm2: minusFdCdf(f, C),
+    elapsed_ms: r.stats.elapsed_ms,
+    ...(r.error !== undefined ? { error: r.error } : {}),
+  };
 }
 
 /** Entries a memo keeps at most (a fit's curves have a few light intensities). */

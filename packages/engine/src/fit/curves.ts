@@ -12,12 +12,17 @@
  * so that sum r_i^2 is chi-square when the noise levels are right. A curve given neither gets 1 %
  * of its largest |J| (light) or 5 % of |J| (dark), and says so; the intervals are then scaled by
  * the fit's own residuals (uncertainty.ts), never narrowed by the assumption. An EQE spectrum:
- * sigma_i = noisePercent (percentage points), or 1 % of its largest EQE when it gives none.
+ * sigma_i = noisePercent (percentage points), or 1 % of its largest EQE when it gives none. A C-V or
+ * C-f curve (capacitance in nF/cm^2): sigma_i = noiseNFPerCm2, noiseRel |C_i|, their quadrature sum
+ * when both are given, or 1 % of |C_i| when neither is (said). Their checks here are those of the
+ * numbers alone (too few points, a bias or frequency twice, a frequency <= 0, a bias in mV); the
+ * magnitude of the capacitance against the device's own and the bias against its band gap are
+ * checked with the device (device-fit.ts, checkDeviceFitInput).
  */
 
 import type { Words } from '@pvforge/params';
 import type { FitProblem } from './free-parameters.js';
-import type { DeviceFitCurve, DeviceFitEqeCurve } from './job.js';
+import type { DeviceFitCfCurve, DeviceFitCurve, DeviceFitCvCurve, DeviceFitEqeCurve } from './job.js';
 
 /** Fewest points of one curve: fewer cannot show a J-V's shape. */
 export const MIN_CURVE_POINTS = 5;
@@ -27,16 +32,21 @@ const DEFAULT_NOISE_REL_DARK = 0.05;
 
 /**
  * A checked curve, sorted by its abscissa, with the scale of each point's residual: a J-V (x the
- * voltage in V, y the current density in mA/cm^2, generation positive) or an EQE spectrum (x the
- * wavelength in nm, y the EQE in percent).
+ * voltage in V, y the current density in mA/cm^2, generation positive), an EQE spectrum (x the
+ * wavelength in nm, y the EQE in percent), a C-V (x the bias in V, y the capacitance in nF/cm^2, at
+ * frequencyHz) or a C-f (x the frequency in Hz, y the capacitance in nF/cm^2, at biasV).
  */
 export interface PreparedCurve {
-  kind: 'jv' | 'eqe';
+  kind: 'jv' | 'eqe' | 'cv' | 'cf';
   /** Index in the job's curve list. */
   index: number;
   label: string;
-  /** Light intensity in suns of a J-V (0: dark); 0 for an EQE (measured without bias light). */
+  /** Light intensity in suns (0: dark); 0 for an EQE (measured without bias light). */
   intensitySuns: number;
+  /** The measuring frequency of a C-V, Hz. */
+  frequencyHz?: number;
+  /** The DC bias of a C-f, V. */
+  biasV?: number;
   temperatureK?: number;
   x: number[];
   y: number[];
@@ -63,6 +73,11 @@ export function prepareCurves(curves: readonly DeviceFitCurve[]): { curves: Prep
     if (c.kind === 'eqe') {
       const eqe = prepareEqe(c, k, name, say);
       if (eqe) out.push(eqe);
+      return;
+    }
+    if (c.kind === 'cv' || c.kind === 'cf') {
+      const cap = prepareCapacitance(c, k, name, say);
+      if (cap) out.push(cap);
       return;
     }
     const n = c.voltageV.length;
@@ -284,6 +299,159 @@ function prepareEqe(
           assumedNoise: {
             zh: `曲线「${name}」未给噪声：按最大 EQE 的 1 %（${sigma.toPrecision(2)} 个百分点）计`,
             en: `curve “${name}” gave no noise level: 1 % of its largest EQE (${sigma.toPrecision(2)} percentage points) assumed`,
+          },
+        }
+      : {}),
+  };
+}
+
+/** Largest |bias| a C-V or C-f may give, V: beyond, the unit is wrong (mV). */
+export const CAPACITANCE_MAX_ABS_BIAS_V = 10;
+/** Highest frequency a C-V or C-f may give, Hz: no impedance analyser measures beyond 1 GHz. */
+export const CAPACITANCE_MAX_FREQUENCY_HZ = 1e9;
+/** Default relative noise of a capacitance curve that gives none. */
+const DEFAULT_CAPACITANCE_NOISE_REL = 0.01;
+
+/**
+ * A C-V or C-f curve checked as numbers (too few points, NaN, an abscissa twice, a frequency <= 0
+ * or above 1 GHz, a bias in mV, a capacitance nowhere positive, the noise, weight, intensity and
+ * temperature) and its residual scale (see the module comment).
+ */
+function prepareCapacitance(
+  c: DeviceFitCvCurve | DeviceFitCfCurve,
+  k: number,
+  name: string,
+  say: (field: string, zh: string, en: string) => void,
+): PreparedCurve | undefined {
+  const cv = c.kind === 'cv';
+  const xs = cv ? c.biasV : c.frequencyHz;
+  const xField = cv ? '.biasV' : '.frequencyHz';
+  const xWord = cv ? { zh: '偏压', en: 'biases' } : { zh: '频率', en: 'frequencies' };
+  const n = xs.length;
+  if (c.capacitanceNFPerCm2.length !== n) {
+    say(
+      '.capacitanceNFPerCm2',
+      `曲线「${name}」有 ${n} 个${xWord.zh}而电容有 ${c.capacitanceNFPerCm2.length} 个`,
+      `curve “${name}” has ${n} ${xWord.en} but ${c.capacitanceNFPerCm2.length} capacitances`,
+    );
+    return undefined;
+  }
+  if (n < MIN_CURVE_POINTS) {
+    say(
+      xField,
+      `曲线「${name}」只有 ${n} 个点：拟合至少需要 ${MIN_CURVE_POINTS} 个点`,
+      `curve “${name}” has ${n} point(s): a fit needs at least ${MIN_CURVE_POINTS}`,
+    );
+    return undefined;
+  }
+  const single = cv ? c.frequencyHz : c.biasV;
+  if (![...xs, ...c.capacitanceNFPerCm2, single].every(Number.isFinite)) {
+    say(
+      '.capacitanceNFPerCm2',
+      `曲线「${name}」含有非数值（NaN 或无穷大）`,
+      `curve “${name}” holds a value that is not a finite number (NaN or infinity)`,
+    );
+    return undefined;
+  }
+  const order = xs.map((_, i) => i).sort((a, b) => xs[a]! - xs[b]!);
+  const x = order.map((i) => xs[i]!);
+  const y = order.map((i) => c.capacitanceNFPerCm2[i]!);
+  for (let i = 1; i < n; i++)
+    if (!(x[i]! > x[i - 1]!)) {
+      say(
+        xField,
+        cv ? `曲线「${name}」在 ${x[i]} V 处偏压重复` : `曲线「${name}」在 ${x[i]} Hz 处频率重复`,
+        cv ? `curve “${name}” has the bias ${x[i]} V twice` : `curve “${name}” has the frequency ${x[i]} Hz twice`,
+      );
+      return undefined;
+    }
+  let bad = false;
+  const biases = cv ? x : [c.biasV];
+  const freqs = cv ? [c.frequencyHz] : x;
+  const vMax = Math.max(...biases.map(Math.abs));
+  if (vMax > CAPACITANCE_MAX_ABS_BIAS_V) {
+    bad = true;
+    say(
+      '.biasV',
+      `曲线「${name}」的偏压达 ${vMax}：单位应为 V（是否为 mV？）`,
+      `curve “${name}” reaches ${vMax} in bias: the unit is V (was it mV?)`,
+    );
+  }
+  const fMin = Math.min(...freqs);
+  const fMax = Math.max(...freqs);
+  if (!(fMin > 0)) {
+    bad = true;
+    say(
+      '.frequencyHz',
+      `曲线「${name}」的频率 ${fMin} Hz 不大于零：频率必须为正`,
+      `curve “${name}” has the frequency ${fMin} Hz: a frequency must be above zero`,
+    );
+  } else if (fMax > CAPACITANCE_MAX_FREQUENCY_HZ) {
+    bad = true;
+    say(
+      '.frequencyHz',
+      `曲线「${name}」的频率达 ${fMax.toPrecision(3)} Hz，超过 1 GHz：单位应为 Hz`,
+      `curve “${name}” reaches ${fMax.toPrecision(3)} Hz, above 1 GHz, where no impedance analyser measures: the unit is Hz`,
+    );
+  }
+  const cMax = Math.max(...y.map(Math.abs));
+  if (!(Math.max(...y) > 0)) {
+    bad = true;
+    say(
+      '.capacitanceNFPerCm2',
+      `曲线「${name}」的电容处处不为正：电容单位为 nF/cm²，且为正值`,
+      `curve “${name}” has no positive capacitance: PVForge takes the capacitance in nF/cm², positive`,
+    );
+  }
+  if (c.noiseNFPerCm2 !== undefined && !(c.noiseNFPerCm2 > 0)) {
+    bad = true;
+    say('.noiseNFPerCm2', '电容噪声必须大于 0 nF/cm²', 'the capacitance noise must be above 0 nF/cm²');
+  }
+  if (c.noiseRel !== undefined && !(c.noiseRel > 0 && c.noiseRel <= 1)) {
+    bad = true;
+    say('.noiseRel', '相对噪声必须在 0 与 1 之间（不含 0）', 'the relative noise must be above 0 and at most 1');
+  }
+  if (c.intensitySuns !== undefined && !(c.intensitySuns >= 0 && c.intensitySuns <= 1000)) {
+    bad = true;
+    say('.intensitySuns', '光强必须在 0 到 1000 个太阳之间', 'the light intensity must be between 0 and 1000 suns');
+  }
+  if (c.weight !== undefined && !(c.weight > 0 && c.weight <= 1e6)) {
+    bad = true;
+    say('.weight', '权重必须大于 0 且不超过 1e6', 'the weight must be above 0 and at most 1e6');
+  }
+  if (c.temperatureK !== undefined && !(c.temperatureK >= 50 && c.temperatureK <= 600)) {
+    bad = true;
+    say(
+      '.temperatureK',
+      '测量温度必须在 50 K 到 600 K 之间',
+      'the measurement temperature must be between 50 K and 600 K',
+    );
+  }
+  if (bad) return undefined;
+  const w = Math.sqrt(c.weight ?? 1);
+  const abs = c.noiseNFPerCm2;
+  const rel = c.noiseRel ?? (abs === undefined ? DEFAULT_CAPACITANCE_NOISE_REL : undefined);
+  const floor = 1e-3 * cMax;
+  const scale = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const r = rel === undefined ? 0 : rel * Math.max(Math.abs(y[i]!), floor);
+    scale[i] = w / Math.hypot(abs ?? 0, r);
+  }
+  return {
+    kind: c.kind,
+    index: k,
+    label: name,
+    intensitySuns: c.intensitySuns ?? 0,
+    ...(cv ? { frequencyHz: c.frequencyHz } : { biasV: c.biasV }),
+    ...(c.temperatureK !== undefined ? { temperatureK: c.temperatureK } : {}),
+    x,
+    y,
+    scale,
+    ...(abs === undefined && c.noiseRel === undefined
+      ? {
+          assumedNoise: {
+            zh: `曲线「${name}」未给噪声：按 |C| 的 1 % 计`,
+            en: `curve “${name}” gave no noise level: 1 % of |C| assumed`,
           },
         }
       : {}),

@@ -4,7 +4,8 @@
  *   minimise S(u) = sum_i r_i(u)^2,  r_i = sqrt(w_c) (J_model(V_i; u) - J_i) / sigma_i,
  *   u in the box [u_lo, u_hi] (log10 for log-scale parameters),
  *
- * where J_model is the engine's J-V of the device with the free fields set to u (forward.ts).
+ * where J_model is the engine's J-V of the device with the free fields set to u (forward.ts); an EQE,
+ * C-V or C-f curve has its own model and unit in place of J (curves.ts, forward.ts).
  * 1. Global start: the device's own values and a Latin hypercube of 3 m points (at least 8) over
  *    the box (start-design.ts),
  *    run as one batch; the lowest S starts the local fit.
@@ -17,7 +18,13 @@
  * business (evaluator.ts).
  */
 import { formatValue, paramAt, type Words } from '@pvforge/params';
-import { type PreparedCurve, prepareCurves } from './curves.js';
+import {
+  CAPACITANCE_ABOVE_GEOMETRIC,
+  CAPACITANCE_BELOW_GEOMETRIC,
+  CAPACITANCE_UNITS,
+  detectCapacitanceUnit,
+} from './capacitance-units.js';
+import { CAPACITANCE_MAX_ABS_BIAS_V, type PreparedCurve, prepareCurves } from './curves.js';
 import type { FitEvaluator } from './evaluator.js';
 import {
   deviceWith,
@@ -30,6 +37,8 @@ import {
 import {
   DEVICE_FIT_DEFAULT_EVALUATIONS,
   DEVICE_FIT_DEFAULT_SECONDS,
+  type DeviceFitCfCurve,
+  type DeviceFitCvCurve,
   type DeviceFitJob,
   type DeviceFitProgress,
 } from './job.js';
@@ -101,7 +110,45 @@ export interface DeviceFitEqeCurveResult {
   rmsPercent: number | null;
 }
 
-export type DeviceFitCurveResult = DeviceFitJvCurveResult | DeviceFitEqeCurveResult;
+/** A C-V curve's fit: capacitance at one frequency over the biases. */
+export interface DeviceFitCvCurveResult {
+  kind: 'cv';
+  index: number;
+  label: string;
+  intensitySuns: number;
+  frequencyHz: number;
+  biasV: number[];
+  measuredNFPerCm2: number[];
+  fittedNFPerCm2: number[] | null;
+  /** Weighted residuals r_i (in noise units). */
+  residual: number[] | null;
+  chiSquare: number | null;
+  /** Root mean square of C_model - C, nF/cm^2. */
+  rmsNFPerCm2: number | null;
+}
+
+/** A C-f curve's fit: capacitance at one bias over the frequencies. */
+export interface DeviceFitCfCurveResult {
+  kind: 'cf';
+  index: number;
+  label: string;
+  intensitySuns: number;
+  biasV: number;
+  frequencyHz: number[];
+  measuredNFPerCm2: number[];
+  fittedNFPerCm2: number[] | null;
+  /** Weighted residuals r_i (in noise units). */
+  residual: number[] | null;
+  chiSquare: number | null;
+  /** Root mean square of C_model - C, nF/cm^2. */
+  rmsNFPerCm2: number | null;
+}
+
+export type DeviceFitCurveResult =
+  | DeviceFitJvCurveResult
+  | DeviceFitEqeCurveResult
+  | DeviceFitCvCurveResult
+  | DeviceFitCfCurveResult;
 
 export type DeviceFitStatus = 'converged' | 'budget' | 'time' | 'cancelled';
 
@@ -185,6 +232,10 @@ export function checkDeviceFitInput(job: DeviceFitJob): FitProblem[] {
             en: `the EQE's wavelengths (${Math.min(...xs)}–${Math.max(...xs)} nm) reach beyond the device's optical window ${lo}–${hi} nm: widen the illumination's wavelength range or cut the spectrum`,
           },
         });
+      return;
+    }
+    if (c.kind === 'cv' || c.kind === 'cf') {
+      problems.push(...capacitanceProblems(c, k, job.device, kind));
       return;
     }
     if (c.intensitySuns > 0 && kind === 'dark')
@@ -454,7 +505,11 @@ function parameterResult(
 /** How well the fitted curves pass through the data, said when they miss by more than the noise. */
 function qualityWords(chi2PerDof: number, job: DeviceFitJob): Words[] {
   const stated = job.curves.every((c) =>
-    c.kind === 'eqe' ? c.noisePercent !== undefined : c.noiseMaCm2 !== undefined || c.noiseRel !== undefined,
+    c.kind === 'eqe'
+      ? c.noisePercent !== undefined
+      : c.kind === 'cv' || c.kind === 'cf'
+        ? c.noiseNFPerCm2 !== undefined || c.noiseRel !== undefined
+        : c.noiseMaCm2 !== undefined || c.noiseRel !== undefined,
   );
   const x = chi2PerDof.toPrecision(3);
   if (chi2PerDof > 100)
@@ -490,6 +545,20 @@ function curveResults(curves: readonly PreparedCurve[], hat: FitPoint | null): D
       }
     const fit = { residual: r, chiSquare: model && r ? chi : null };
     const rms = model && r ? Math.sqrt(sq / len) : null;
+    if (c.kind === 'cv' || c.kind === 'cf') {
+      const cap = {
+        index: c.index,
+        label: c.label,
+        intensitySuns: c.intensitySuns,
+        measuredNFPerCm2: c.y,
+        fittedNFPerCm2: model,
+        ...fit,
+        rmsNFPerCm2: rms,
+      };
+      return c.kind === 'cv'
+        ? { kind: 'cv', frequencyHz: c.frequencyHz!, biasV: c.x, ...cap }
+        : { kind: 'cf', biasV: c.biasV!, frequencyHz: c.x, ...cap };
+    }
     return c.kind === 'eqe'
       ? {
           kind: 'eqe',
@@ -513,4 +582,120 @@ function curveResults(curves: readonly PreparedCurve[], hat: FitPoint | null): D
           rmsMaCm2: rms,
         };
   });
+}
+
+/** Vacuum permittivity, F/cm. */
+const EPS0_F_CM = 8.8541878128e-14;
+/** Most reverse bias a C-V or C-f may give, V (beyond, the device would break down before it is measured). */
+const CAPACITANCE_MOST_REVERSE_V = -5;
+
+/**
+ * The geometric capacitance of the device's electrical layers (their dielectrics in series,
+ * eps0 / sum(d_i / eps_i)), nF/cm^2, and the band gap of its thickest electrical layer (the
+ * absorber), eV; undefined where the DeviceSpec does not give them.
+ */
+export function deviceCapacitanceScale(device: unknown): {
+  geometricNFPerCm2?: number;
+  absorberGapEV?: number;
+  absorber?: string;
+} {
+  const layers = (device as { layers?: unknown } | null)?.layers;
+  if (!Array.isArray(layers)) return {};
+  let sum = 0;
+  let thickest: { name?: string; d: number; eg?: number } | undefined;
+  for (const l of layers as { name?: string; thicknessNm?: number; electrical?: { epsR?: number; egEV?: number } }[]) {
+    const e = l?.electrical;
+    const d = l?.thicknessNm;
+    if (!e || typeof d !== 'number' || !(d > 0)) continue;
+    if (typeof e.epsR === 'number' && e.epsR > 0) sum += (d * 1e-7) / e.epsR;
+    if (!thickest || d > thickest.d)
+      thickest = { d, ...(l.name ? { name: l.name } : {}), ...(typeof e.egEV === 'number' ? { eg: e.egEV } : {}) };
+  }
+  return {
+    ...(sum > 0 ? { geometricNFPerCm2: (1e9 * EPS0_F_CM) / sum } : {}),
+    ...(thickest?.eg !== undefined ? { absorberGapEV: thickest.eg } : {}),
+    ...(thickest?.name ? { absorber: thickest.name } : {}),
+  };
+}
+
+/** The per-area unit the largest capacitance was likely given in (capacitance-units.ts), as said in a refusal. */
+function likelyCapacitanceUnit(maxNF: number, geometricNF: number): { unit: string; factor: number } | undefined {
+  const u = detectCapacitanceUnit(maxNF, geometricNF);
+  return u && u !== 'nF/cm2' ? { unit: CAPACITANCE_UNITS[u].label, factor: CAPACITANCE_UNITS[u].toNF } : undefined;
+}
+
+/**
+ * A C-V or C-f curve against its device: the capacitance's magnitude against the device's own
+ * geometric capacitance (F, mF, uF or pF per cm^2 read as nF/cm^2, absolute pF of a device not
+ * divided by its area), the biases inside [-5 V, the absorber's band gap], light on a device
+ * without any.
+ */
+function capacitanceProblems(
+  c: DeviceFitCvCurve | DeviceFitCfCurve,
+  k: number,
+  device: unknown,
+  generation: string,
+): FitProblem[] {
+  const out: FitProblem[] = [];
+  const at = `curves[${k}]`;
+  const name = c.label?.trim() || `#${k + 1}`;
+  const { geometricNFPerCm2: geo, absorberGapEV: eg, absorber } = deviceCapacitanceScale(device);
+  const ys = c.capacitanceNFPerCm2.filter(Number.isFinite);
+  const cMax = ys.length ? Math.max(...ys.map(Math.abs)) : Number.NaN;
+  if (geo !== undefined && cMax > 0) {
+    const g = geo.toPrecision(3);
+    const r = cMax / geo;
+    if (r < CAPACITANCE_BELOW_GEOMETRIC) {
+      const u = likelyCapacitanceUnit(cMax, geo);
+      out.push({
+        field: `${at}.capacitanceNFPerCm2`,
+        words: {
+          zh: `曲线「${name}」的电容最大为 ${cMax.toPrecision(3)} nF/cm²，比器件的几何电容（${g} nF/cm²，各层介电串联）小 ${(1 / r).toPrecision(2)} 倍：电容单位应为 nF/cm²${u ? `（是否为 ${u.unit}？请乘以 ${u.factor}）` : ''}`,
+          en: `curve “${name}” reaches at most ${cMax.toPrecision(3)} nF/cm², ${(1 / r).toPrecision(2)} times below the device's geometric capacitance (${g} nF/cm², its layers' dielectrics in series): the unit is nF/cm²${u ? ` (was it ${u.unit}? multiply by ${u.factor})` : ''}`,
+        },
+      });
+    } else if (r > CAPACITANCE_ABOVE_GEOMETRIC) {
+      const u = likelyCapacitanceUnit(cMax, geo);
+      out.push({
+        field: `${at}.capacitanceNFPerCm2`,
+        words: {
+          zh: `曲线「${name}」的电容达 ${cMax.toPrecision(3)} nF/cm²，是器件几何电容（${g} nF/cm²）的 ${r.toPrecision(2)} 倍：电容单位应为 nF/cm²（是否为 ${u?.unit ?? 'pF/cm²'}，或未除以器件面积的 pF？）`,
+          en: `curve “${name}” reaches ${cMax.toPrecision(3)} nF/cm², ${r.toPrecision(2)} times the device's geometric capacitance (${g} nF/cm²): the unit is nF/cm² (was it ${u?.unit ?? 'pF/cm²'}, or pF of the whole device not divided by its area?)`,
+        },
+      });
+    }
+  }
+  const biases = (c.kind === 'cv' ? c.biasV : [c.biasV]).filter(Number.isFinite);
+  if (biases.length) {
+    const lo = Math.min(...biases);
+    const hi = Math.max(...biases);
+    // |V| > 10 V is the unit's (curves.ts); here the device's own range
+    if (Math.max(-lo, hi) <= CAPACITANCE_MAX_ABS_BIAS_V) {
+      if (eg !== undefined && hi > eg)
+        out.push({
+          field: `${at}.biasV`,
+          words: {
+            zh: `曲线「${name}」的正向偏压达 ${hi} V，超过吸收层${absorber ? `「${absorber}」` : ''}的带隙 ${eg} eV 所对应的电压：此时的电容是安培级电流的扩散电容，不是测量值（正向偏压为正，单位为 V）`,
+            en: `curve “${name}” reaches a forward bias of ${hi} V, beyond the band gap of the absorber${absorber ? ` ${absorber}` : ''} (${eg} eV): a capacitance there is the diffusion capacitance of amperes, not a measurement (forward bias is positive, in V)`,
+          },
+        });
+      if (lo < CAPACITANCE_MOST_REVERSE_V)
+        out.push({
+          field: `${at}.biasV`,
+          words: {
+            zh: `曲线「${name}」的反向偏压达 ${lo} V，低于 ${CAPACITANCE_MOST_REVERSE_V} V：器件在此之前已击穿（正向偏压为正，单位为 V）`,
+            en: `curve “${name}” reaches a reverse bias of ${lo} V, below ${CAPACITANCE_MOST_REVERSE_V} V, where a cell breaks down before it is measured (forward bias is positive, in V)`,
+          },
+        });
+    }
+  }
+  if ((c.intensitySuns ?? 0) > 0 && generation === 'dark')
+    out.push({
+      field: `${at}.intensitySuns`,
+      words: {
+        zh: '器件没有光照（产生率为暗态），无法拟合光照下的电容曲线',
+        en: 'the device has no light (its generation is dark), so it cannot fit a capacitance measured under light',
+      },
+    });
+  return out;
 }

@@ -3,14 +3,19 @@
  * engine (device/simulate.ts) once per measured curve at exactly the measured voltages, under the
  * curve's light and temperature. Nothing is interpolated in a J-V: the model current is the
  * solver's at each V_i. An EQE spectrum is the engine's EQE (short circuit, no bias light) at the
- * optics' wavelengths every median spacing of the spectrum, linear between them. Light intensity scales the generation (the optics is linear in the incident flux:
+ * optics' wavelengths every median spacing of the spectrum, linear between them. A C-V or C-f curve
+ * is the engine's small-signal capacitance C = Im(1/Z)/w (series and shunt resistance included) at
+ * exactly the measured biases and frequencies: a C-V is one continuation along its ascending biases
+ * with one small-signal solve at each, a C-f one steady state and one small-signal solve per
+ * frequency (runDeviceSimulation's capacitanceOnly), under the curve's light (dark by default).
+ * Light intensity scales the generation (the optics is linear in the incident flux:
  * illumination.suns for optical and Beer-Lambert generation, G itself for uniform and profile
  * generation); intensity 0 is the dark J-V. What the curve does not need (EQE, transients,
  * impedance, C-V, loss runs) is left out of the run.
  */
 import type { Words } from '@pvforge/params';
 import { runDeviceSimulation } from '../device/simulate.js';
-import type { ElectricalDeviceSpecLike } from '../device/types.js';
+import type { DeviceSimulationOptions, ElectricalDeviceSpecLike } from '../device/types.js';
 import type { DeviceOpticsAssets } from '../optics/device.js';
 import { type PreparedCurve, prepareCurves } from './curves.js';
 import { deviceWith, type FitVariable, resolveFreeParameters } from './free-parameters.js';
@@ -21,7 +26,8 @@ const CURVE_RUN_LIMIT_MS = 60_000;
 
 /**
  * The model of every curve at its (sorted) abscissae: J in mA/cm^2 at the voltages of a J-V, EQE in
- * percent at the wavelengths of an EQE spectrum; or why the run failed.
+ * percent at the wavelengths of an EQE spectrum, C in nF/cm^2 at the biases of a C-V or the
+ * frequencies of a C-f; or why the run failed.
  */
 export type FitEvaluation = { ok: true; model: number[][] } | { ok: false; reason: Words; input?: boolean };
 
@@ -80,6 +86,14 @@ export function deviceForCurve(device: unknown, curve: PreparedCurve): Electrica
   return spec as unknown as ElectricalDeviceSpecLike;
 }
 
+/** What a curve's run computes: the J-V at its voltages, the EQE, or the capacitance at its points. */
+function runOptions(c: PreparedCurve): DeviceSimulationOptions {
+  if (c.kind === 'eqe') return { eqeOnly: true };
+  if (c.kind === 'cv') return { capacitanceOnly: { kind: 'cv', biasV: c.x, frequencyHz: c.frequencyHz! } };
+  if (c.kind === 'cf') return { capacitanceOnly: { kind: 'cf', biasV: c.biasV!, frequencyHz: c.x } };
+  return { fitVoltagesV: c.x };
+}
+
 /** Runs every curve of the device; the first failure ends the evaluation. */
 export function simulateCurves(
   device: unknown,
@@ -92,7 +106,7 @@ export function simulateCurves(
     let res: ReturnType<typeof runDeviceSimulation>;
     try {
       res = runDeviceSimulation(deviceForCurve(device, c), assets, {
-        ...(c.kind === 'eqe' ? { eqeOnly: true } : { fitVoltagesV: c.x }),
+        ...runOptions(c),
         wallClockLimit_ms: CURVE_RUN_LIMIT_MS,
         ...(opticsMemo ? { opticsMemo } : {}),
       });
@@ -125,6 +139,12 @@ export function simulateCurves(
           },
         };
       out.push(model.map((v) => 100 * v!));
+      continue;
+    }
+    if (c.kind === 'cv' || c.kind === 'cf') {
+      const r = c.kind === 'cv' ? res.capacitanceVoltage : res.capacitanceFrequency;
+      if (!r?.converged || r.C_F_cm2.length !== c.x.length) return failed;
+      out.push(r.C_F_cm2.map((C) => 1e9 * C));
       continue;
     }
     const jv = c.intensitySuns === 0 ? res.dark : res.light;

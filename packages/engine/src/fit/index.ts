@@ -1,3 +1,4 @@
+export * from './capacitance-units.js';
 export { type PreparedCurve, prepareCurves } from './curves.js';
 export * from './device-fit.js';
 export { type FitEvaluator, localEvaluator } from './evaluator.js';

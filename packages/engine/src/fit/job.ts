@@ -61,7 +61,61 @@ export interface DeviceFitEqeCurve {
   weight?: number;
 }
 
-export type DeviceFitCurve = DeviceFitJvCurve | DeviceFitEqeCurve;
+/**
+ * A capacitance-voltage curve (the Mott-Schottky measurement): the small-signal capacitance at one
+ * frequency over DC biases (the engine's C = Im(1/Z)/w, device/capacitance.ts, series and shunt
+ * resistance included), in the dark unless the curve gives a light intensity. Biases in V (forward
+ * positive at the anode, as the J-V), capacitance in nF/cm^2 (per area of the device).
+ */
+export interface DeviceFitCvCurve {
+  kind: 'cv';
+  /** What the user calls it; shown in the result. */
+  label?: string;
+  /** The measuring frequency, Hz. */
+  frequencyHz: number;
+  /** Light intensity in suns of the device's spectrum (default 0: measured in the dark). */
+  intensitySuns?: number;
+  /** Temperature of the measurement, K (default: the device's). */
+  temperatureK?: number;
+  biasV: number[];
+  capacitanceNFPerCm2: number[];
+  /** Noise of each point, nF/cm^2 (absolute): the residual's scale. */
+  noiseNFPerCm2?: number;
+  /**
+   * Noise relative to |C| (default 0.01, said): the residual's scale is noiseRel |C|; with
+   * noiseNFPerCm2 as well, sqrt(noiseNFPerCm2^2 + (noiseRel C)^2).
+   */
+  noiseRel?: number;
+  /** Extra weight of the whole curve (default 1). */
+  weight?: number;
+}
+
+/**
+ * A capacitance-frequency curve (impedance spectroscopy read as C(f) = Im(1/Z)/(2 pi f)) at one DC
+ * bias, in the dark unless the curve gives a light intensity: frequencies in Hz, capacitance in
+ * nF/cm^2 (per area of the device).
+ */
+export interface DeviceFitCfCurve {
+  kind: 'cf';
+  /** What the user calls it; shown in the result. */
+  label?: string;
+  /** The DC bias, V (forward positive at the anode). */
+  biasV: number;
+  /** Light intensity in suns of the device's spectrum (default 0: measured in the dark). */
+  intensitySuns?: number;
+  /** Temperature of the measurement, K (default: the device's). */
+  temperatureK?: number;
+  frequencyHz: number[];
+  capacitanceNFPerCm2: number[];
+  /** Noise of each point, nF/cm^2 (absolute): the residual's scale. */
+  noiseNFPerCm2?: number;
+  /** Noise relative to |C| (default 0.01, said); with noiseNFPerCm2 as well, their quadrature sum. */
+  noiseRel?: number;
+  /** Extra weight of the whole curve (default 1). */
+  weight?: number;
+}
+
+export type DeviceFitCurve = DeviceFitJvCurve | DeviceFitEqeCurve | DeviceFitCvCurve | DeviceFitCfCurve;
 
 export interface DeviceFitFree {
   /** A numeric DeviceSpec field: `layers[2].electrical.muNCm2PerVs`. */
@@ -115,6 +169,9 @@ export interface DeviceFitProgress {
   chiSquare: number | null;
   /** Current best values of the free parameters, in their units, in the order of the job's free list (ties left out). */
   values: number[] | null;
-  /** The model curves at the current best: J in mA/cm^2, one array per curve in the job's order, at its measured voltages sorted ascending. */
+  /**
+   * The model curves at the current best, one array per curve in the job's order at its abscissae
+   * sorted ascending: J in mA/cm^2 (J-V), EQE in % (EQE), C in nF/cm^2 (C-V, C-f).
+   */
   curves: number[][] | null;
 }

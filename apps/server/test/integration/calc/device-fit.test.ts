@@ -160,10 +160,39 @@ describe('device fit: refusals before queuing', () => {
       },
       {
         what: 'a curve of a kind the fit does not know',
-        job: fitJob({ curves: [{ kind: 'cv', voltageV: [0, 1] } as never] }),
+        job: fitJob({ curves: [{ kind: 'iv', voltageV: [0, 1] } as never] }),
         field: 'job.curves[0].kind',
-        zh: /须为 "jv"（J-V 曲线）或 "eqe"（EQE 谱）/,
-        en: /must be "jv" \(a J-V curve\) or "eqe" \(an EQE spectrum\)/,
+        zh: /须为 "jv"（J-V 曲线）、"eqe"（EQE 谱）、"cv"（C-V 曲线）或 "cf"（C-f 曲线）/,
+        en: /must be "jv" \(a J-V curve\), "eqe" \(an EQE spectrum\), "cv" \(a C-V curve\) or "cf" \(a C-f curve\)/,
+      },
+      {
+        what: 'a C-V curve without its measuring frequency',
+        job: fitJob({
+          curves: [
+            curve,
+            { kind: 'cv', biasV: [-1, -0.5, 0, 0.2, 0.4], capacitanceNFPerCm2: [40, 42, 45, 47, 50] } as never,
+          ],
+        }),
+        field: 'job.curves[1].frequencyHz',
+        zh: /job\.curves\[1\]\.frequencyHz/,
+        en: /job\.curves\[1\]\.frequencyHz is required/,
+      },
+      {
+        what: 'a C-f curve in µF/cm² read as nF/cm²',
+        job: fitJob({
+          curves: [
+            curve,
+            {
+              kind: 'cf',
+              biasV: 0,
+              frequencyHz: [1e2, 1e3, 1e4, 1e5, 1e6],
+              capacitanceNFPerCm2: [0.05, 0.045, 0.042, 0.04, 0.04],
+            },
+          ],
+        }),
+        field: 'job.curves[1].capacitanceNFPerCm2',
+        zh: /是否为 µF\/cm²/,
+        en: /the unit is nF\/cm² \(was it µF\/cm²\? multiply by 1000\)/,
       },
       {
         what: 'an EQE given as a fraction',

@@ -141,6 +141,62 @@ describe('device fit export', () => {
     expect(column(cs, 'Residual fit - data (%)')).toEqual([1, -1, 1]);
   });
 
+  it('writes a C-V curve (V, nF/cm², its frequency) and a C-f curve (Hz, nF/cm², its bias) beside a J-V, in both languages', async () => {
+    const { result, job: input } = converged;
+    const jv = result.curves[0]!;
+    const cap = { residual: [1, -1, 2], chiSquare: 6, rmsNFPerCm2: 0.5, intensitySuns: 0 };
+    const cv = {
+      kind: 'cv' as const,
+      index: 1,
+      label: 'C-V',
+      frequencyHz: 1e4,
+      biasV: [-0.5, 0, 0.5],
+      measuredNFPerCm2: [80, 90, 110],
+      fittedNFPerCm2: [80.5, 89.5, 110.5],
+      ...cap,
+    };
+    const cf = {
+      kind: 'cf' as const,
+      index: 2,
+      label: 'C-f',
+      biasV: 0,
+      frequencyHz: [100, 1e4, 1e6],
+      measuredNFPerCm2: [100, 40, 31],
+      fittedNFPerCm2: [99, 41, 31],
+      ...cap,
+    };
+    const withCap = { ...result, curves: [jv, cv, cf] } as unknown as DeviceFitResult;
+    const wb = await openXlsx(
+      (await exportResult({ kind: 'fit', input, result: withCap, name: 'cap', format: 'xlsx' })).body,
+    );
+    const fc = sheet(wb, 'Fit curves');
+    expect(column(fc, 'Kind')).toEqual(['J-V', 'C-V', 'C-f']);
+    expect(column(fc, 'Frequency (Hz)')).toEqual([null, 1e4, null]);
+    expect(column(fc, 'DC voltage (V)')).toEqual([null, null, 0]);
+    expect(column(fc, 'Points')).toEqual([jv.residual!.length, 3, 3]);
+    expect(column(fc, 'RMSE of a C-V or C-f (nF/cm²)')).toEqual([null, 0.5, 0.5]);
+    expect(column(fc, 'RMSE of a J-V (mA/cm²)')[1]).toBeNull();
+    const v = sheet(wb, 'Curve 2 C-V');
+    expect(column(v, 'Bias (V)')).toEqual([-0.5, 0, 0.5]);
+    expect(column(v, 'C data (nF/cm²)')).toEqual([80, 90, 110]);
+    expect(column(v, 'C fit (nF/cm²)')).toEqual([80.5, 89.5, 110.5]);
+    expect(column(v, 'Residual fit - data (nF/cm²)')).toEqual([0.5, -0.5, 0.5]);
+    const f = sheet(wb, 'Curve 3 C-f');
+    expect(column(f, 'Frequency (Hz)')).toEqual([100, 1e4, 1e6]);
+    expect(column(f, 'C fit (nF/cm²)')).toEqual([99, 41, 31]);
+    expect(column(f, 'Weighted residual (noise units)')).toEqual([1, -1, 2]);
+    // the bilingual headers name the capacitance in Chinese
+    const zh = await openXlsx(
+      (await exportResult({ kind: 'fit', input, result: withCap, name: 'cap', format: 'xlsx', headers: 'zh-en' })).body,
+    );
+    expect(column(sheet(zh, 'Curve 2 C-V'), '测量电容 (C data, nF/cm²)')).toEqual([80, 90, 110]);
+    expect(column(sheet(zh, 'Fit curves'), 'C-V 或 C-f 曲线的均方根误差 (RMSE of a C-V or C-f, nF/cm²)')).toEqual([
+      null,
+      0.5,
+      0.5,
+    ]);
+  });
+
   it('leaves what a stopped fit did not determine empty, and lists every pair of variables', async () => {
     const { result, job: input } = stopped;
     expect(result.status).toBe('budget');

@@ -272,11 +272,13 @@ export const DEFAULT_FIT_POINTS = 40;
 export const MIN_FIT_POINTS = 5;
 
 /**
- * What a curve measures: a J-V (current density against voltage, under some light or dark) or an
+ * What a curve measures: a J-V (current density against voltage, under some light or dark), an
  * EQE spectrum (external quantum efficiency against wavelength, at short circuit without bias
- * light). The kind decides how its file is read, which conditions it has and where it is drawn.
+ * light), a C-V (capacitance against DC bias at one frequency) or a C-f (capacitance against
+ * frequency at one bias). The kind decides how its file is read, which conditions it has and where
+ * it is drawn.
  */
-export type CurveKind = 'jv' | 'eqe';
+export type CurveKind = 'jv' | 'eqe' | 'cv' | 'cf';
 
 /**
  * How a J-V curve's noise is given: assumed by the engine (and said), absolute (mA/cm², a light

@@ -19,7 +19,7 @@ const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !
 
 /** A curve's kind: results and jobs stored before EQE spectra could be fitted say none, and are J-V. */
 export function kindOf(c: { kind?: unknown }): CurveKind {
-  return c.kind === 'eqe' ? 'eqe' : 'jv';
+  return c.kind === 'eqe' || c.kind === 'cv' || c.kind === 'cf' ? c.kind : 'jv';
 }
 
 /**
@@ -30,7 +30,7 @@ export function readFitResult(result: unknown): DeviceFitResult | undefined {
   if (!isObj(result) || result['schemaVersion'] !== 1) return undefined;
   if (!Array.isArray(result['parameters']) || !Array.isArray(result['curves'])) return undefined;
   const curves = result['curves'].filter(isObj);
-  if (curves.length === result['curves'].length && curves.every((c) => c['kind'] === 'jv' || c['kind'] === 'eqe'))
+  if (curves.length === result['curves'].length && curves.every((c) => c['kind'] === kindOf(c)))
     return result as unknown as DeviceFitResult;
   return { ...result, curves: curves.map((c) => ({ ...c, kind: kindOf(c) })) } as unknown as DeviceFitResult;
 }
@@ -132,11 +132,28 @@ export function correlationCells(r: DeviceFitResult): { xs: number[]; values: nu
   };
 }
 
-/** A fitted curve as its plot draws it: the abscissa (V or nm), the measured and the fitted values. */
+/**
+ * A fitted curve as its plot draws it: the abscissa (V, nm, or Hz of a C-f), the measured and the
+ * fitted values (mA/cm², %, nF/cm²).
+ */
 function plotted(c: DeviceFitCurveResult): { x: number[]; measured: number[]; fitted: number[] | null } {
-  return c.kind === 'eqe'
-    ? { x: c.wavelengthNm, measured: c.measuredPercent, fitted: c.fittedPercent }
-    : { x: c.voltageV, measured: c.measuredMaCm2, fitted: c.fittedMaCm2 };
+  switch (c.kind) {
+    case 'eqe':
+      return { x: c.wavelengthNm, measured: c.measuredPercent, fitted: c.fittedPercent };
+    case 'cv':
+      return { x: c.biasV, measured: c.measuredNFPerCm2, fitted: c.fittedNFPerCm2 };
+    case 'cf':
+      return { x: c.frequencyHz, measured: c.measuredNFPerCm2, fitted: c.fittedNFPerCm2 };
+    default:
+      return { x: c.voltageV, measured: c.measuredMaCm2, fitted: c.fittedMaCm2 };
+  }
+}
+
+/** A curve's rms deviation in its own unit: mA/cm², percentage points, nF/cm². */
+function rmsOf(c: DeviceFitCurveResult, t: TFunction): { rms: number | null; unit: string } {
+  if (c.kind === 'eqe') return { rms: c.rmsPercent, unit: t('fit.eqe.pp') };
+  if (c.kind === 'cv' || c.kind === 'cf') return { rms: c.rmsNFPerCm2, unit: 'nF/cm²' };
+  return { rms: c.rmsMaCm2, unit: 'mA/cm²' };
 }
 
 /** Measured points and fitted lines of every curve of a kind (J-V: mA/cm² against V; EQE: % against nm). */
@@ -176,7 +193,7 @@ export interface CurveRow {
   chiSquare: number | null;
   /** Root mean square of model - measured, in `rmsUnit`. */
   rms: number | null;
-  /** mA/cm² for a J-V, percentage points (worded in the UI language) for an EQE. */
+  /** mA/cm² for a J-V, percentage points (worded in the UI language) for an EQE, nF/cm² for a C-V or C-f. */
   rmsUnit: string;
 }
 
@@ -188,8 +205,8 @@ export function curveRows(r: DeviceFitResult, t: TFunction): CurveRow[] {
     kind: kindOf(c),
     points: plotted(c).x.length,
     chiSquare: c.chiSquare,
-    rms: c.kind === 'eqe' ? c.rmsPercent : c.rmsMaCm2,
-    rmsUnit: c.kind === 'eqe' ? t('fit.eqe.pp') : 'mA/cm²',
+    rms: rmsOf(c, t).rms,
+    rmsUnit: rmsOf(c, t).unit,
   }));
 }
 
@@ -230,13 +247,22 @@ export interface JobCurve {
 /** A stored array of numbers (empty when not one). */
 const numbers = (x: unknown): number[] => (Array.isArray(x) ? (x as number[]) : []);
 
+/** Where a job's curve of each kind keeps its abscissa and its measured values. */
+const JOB_KEYS: Record<CurveKind, [string, string]> = {
+  jv: ['voltageV', 'jMaCm2'],
+  eqe: ['wavelengthNm', 'eqePercent'],
+  cv: ['biasV', 'capacitanceNFPerCm2'],
+  cf: ['frequencyHz', 'capacitanceNFPerCm2'],
+};
+
 /** The job's curves as the engine sorts them (the live model curves are at these abscissae). */
 export function jobCurves(job: unknown): JobCurve[] {
   const curves = isObj(job) && Array.isArray(job['curves']) ? job['curves'] : [];
   return curves.filter(isObj).map((c, k) => {
     const kind = kindOf(c);
-    const x = numbers(kind === 'eqe' ? c['wavelengthNm'] : c['voltageV']);
-    const y = numbers(kind === 'eqe' ? c['eqePercent'] : c['jMaCm2']);
+    const [xKey, yKey] = JOB_KEYS[kind];
+    const x = numbers(c[xKey]);
+    const y = numbers(c[yKey]);
     const order = x.map((_, i) => i).sort((a, b) => x[a]! - x[b]!);
     return {
       kind,
