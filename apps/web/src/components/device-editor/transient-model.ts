@@ -164,8 +164,12 @@ export function usesDefaultRate(t: TransientElectricalSpec | undefined): boolean
 /** The sweep path of the default scan rate (apps/server/src/jobs/sweep.ts paths). */
 export const SCAN_RATE_PATH = 'electrical.transient.rateVPerS';
 
-/** Scan rates for a hysteresis-index series: log-spaced from lo to hi V/s, `n` values, 3 significant digits. */
-export function scanRateSeries(lo = 0.01, hi = 10, n = 7): number[] {
+/**
+ * Scan rates for a hysteresis-index series: log-spaced from lo to hi V/s, `n` values, 3 significant
+ * digits. The default is three decades apart from slow to fast (0.01, 0.1, 1 V/s): each rate is a
+ * whole transient run, and three already show where the hysteresis peaks; more are typed in.
+ */
+export function scanRateSeries(lo = 0.01, hi = 1, n = 3): number[] {
   if (!(lo > 0 && hi > lo && n >= 2)) return [lo];
   return Array.from({ length: n }, (_, k) => Number((lo * (hi / lo) ** (k / (n - 1))).toPrecision(3)));
 }

@@ -19,7 +19,7 @@ import { readDefects } from './defect-data';
 import { curveWarning, localWarning, nonconvergentAdvice } from './engine-warnings';
 import { ImpedancePanels } from './ImpedancePanels';
 import { modelLossSeries, oxideCurrentSeries } from './model-results';
-import { OpticsPanels } from './OpticalResult';
+import { carrierLayers, OpticsPanels } from './OpticalResult';
 import { ProfilePlots, ProfileSlider } from './ProfilePlots';
 import { pceTitles, type SpectrumWindow, spectrumWindow } from './pce-window';
 import { ResultShell, Warnings } from './ResultShell';
@@ -268,6 +268,7 @@ function ElectricalBody({ detail }: { detail: CalcDetail }) {
                     : '',
                   v.generation ? t('results.elec.genModel', { v: generationName(v.generation.kind, t) }) : '',
                   v.eqe?.jsc !== undefined ? t('results.elec.jscFromEqe', { v: fmtNum(v.eqe.jsc) }) : '',
+                  v.eqe ? '' : t('results.elec.eqeAbsent'),
                   lightFigures
                     ? t(`results.elec.figures${lightFigures.method === 'solved' ? 'Solved' : 'Interpolated'}`)
                     : '',
@@ -291,6 +292,23 @@ function ElectricalBody({ detail }: { detail: CalcDetail }) {
             </Card>
           </Col>
         </Row>
+        {/* EQE right under the J-V, where a reader looks for it, not below the other analyses */}
+        {eqe.length > 0 && (
+          <Row gutter={[16, 16]}>
+            <Col xs={24} xl={12}>
+              <Card size="small">
+                <LinePlot
+                  testid="rste-eqe"
+                  title={t('results.elec.eqe')}
+                  fileName={`${fileBase}-EQE`}
+                  x={{ label: t('results.opt.wavelength'), unit: 'nm' }}
+                  y={{ label: 'EQE', unit: '%', min: 0, max: 100 }}
+                  series={eqe}
+                />
+              </Card>
+            </Col>
+          </Row>
+        )}
         {v.transient && <TransientPanels tr={v.transient} fileBase={fileBase} window={spectrumWindow(detail.input)} />}
         {v.impedance && <ImpedancePanels z={v.impedance} fileBase={fileBase} />}
         <BiasPanels v={v} fileBase={fileBase} />
@@ -329,20 +347,6 @@ function ElectricalBody({ detail }: { detail: CalcDetail }) {
               </Card>
             </Col>
           )}
-          {eqe.length > 0 && (
-            <Col xs={24} xl={12}>
-              <Card size="small">
-                <LinePlot
-                  testid="rste-eqe"
-                  title={t('results.elec.eqe')}
-                  fileName={`${fileBase}-EQE`}
-                  x={{ label: t('results.opt.wavelength'), unit: 'nm' }}
-                  y={{ label: 'EQE', unit: '%', min: 0, max: 100 }}
-                  series={eqe}
-                />
-              </Card>
-            </Col>
-          )}
         </Row>
         {v.optics && (
           <Collapse
@@ -350,7 +354,14 @@ function ElectricalBody({ detail }: { detail: CalcDetail }) {
               {
                 key: 'optics',
                 label: t('page.rsto'),
-                children: <OpticsPanels o={v.optics} fileBase={fileBase} testPrefix="rste-opt" />,
+                children: (
+                  <OpticsPanels
+                    o={v.optics}
+                    fileBase={fileBase}
+                    testPrefix="rste-opt"
+                    makesCarriers={carrierLayers(detail.input)}
+                  />
+                ),
               },
             ]}
           />

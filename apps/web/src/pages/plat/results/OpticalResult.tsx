@@ -14,15 +14,36 @@ import { readSweep } from './sweep-data';
 
 const pct = (a: number[]) => a.map((v) => v * 100);
 
+/** An optical run's carriers: only absorbers make them (the engine counts them in the absorbers' total). */
+const absorberMakesCarriers = (l: { role: string }) => l.role === 'absorber';
+
+/**
+ * An electrical run's carriers: made in the electrical layers that generate (generatesCarriers not
+ * false); glass, contacts and optical-only layers absorb parasitically.
+ */
+export function carrierLayers(input: unknown): (l: { name: string }) => boolean {
+  const layers = (input as { layers?: { name?: unknown; electrical?: { generatesCarriers?: unknown } }[] } | null)
+    ?.layers;
+  const makers = new Set(
+    (Array.isArray(layers) ? layers : [])
+      .filter((l) => l.electrical && l.electrical.generatesCarriers !== false)
+      .map((l) => l.name),
+  );
+  return (l) => makers.has(l.name);
+}
+
 /** The optics plots; also used by the electrical view for its optics part. */
 export function OpticsPanels({
   o,
   fileBase,
   testPrefix = 'opt',
+  makesCarriers = absorberMakesCarriers,
 }: {
   o: OpticsView;
   fileBase: string;
   testPrefix?: string;
+  /** Whether a layer's absorbed light makes carriers (else it is parasitic absorption). */
+  makesCarriers?: (l: { name: string; role: string }) => boolean;
 }) {
   const { t } = useTranslation();
   const wlAxis = useMemo(() => ({ label: t('results.opt.wavelength'), unit: 'nm' }), [t]);
@@ -52,9 +73,12 @@ export function OpticsPanels({
       name: l.name,
       // the engine's role code and carrier kind, told in the UI's language
       role: l.role ? t(`editor.roles.${l.role}`) : '',
-      carriers: l.carriers
-        ? t(l.carriers === 'excitons' ? 'results.opt.carrierExcitons' : 'results.opt.carrierPairs')
-        : '',
+      // glass and contacts absorb without making carriers: not "free electron-hole pairs"
+      carriers: !makesCarriers(l)
+        ? t('results.opt.carrierNone')
+        : l.carriers
+          ? t(l.carriers === 'excitons' ? 'results.opt.carrierExcitons' : 'results.opt.carrierPairs')
+          : '',
       jph: l.jph,
     })),
     { key: '_abs', name: t('results.opt.absorbersTotal'), role: '', carriers: '', jph: o.totals.absorbers },
