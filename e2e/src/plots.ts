@@ -17,3 +17,16 @@ export async function plotCsv(page: Page, testid: string): Promise<string> {
   const [d] = await Promise.all([page.waitForEvent('download'), page.getByTestId(`${testid}-csv`).click()]);
   return readFileSync((await d.path())!, 'utf8');
 }
+
+/** The axes' set bounds a plot opens on ("min,max" each, or undefined where echarts scales itself). */
+export async function axisRanges(
+  page: Page,
+  testid: string,
+): Promise<{ x: [number, number] | undefined; y: [number, number] | undefined }> {
+  const el = page.getByTestId(testid);
+  const read = (s: string | null): [number, number] | undefined => {
+    const m = /^(-?[\d.e+-]+),(-?[\d.e+-]+)$/.exec(s ?? '');
+    return m ? [Number(m[1]), Number(m[2])] : undefined;
+  };
+  return { x: read(await el.getAttribute('data-x-range')), y: read(await el.getAttribute('data-y-range')) };
+}

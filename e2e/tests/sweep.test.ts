@@ -107,7 +107,10 @@ describe('parameter sweeps from the forms, comparison and input summaries (issue
     expect(await byId('sweep-values-0').innerText()).toBe('取值：300, 500');
     await byId('sweep-submit').click();
     await followNewestRun(240_000);
+    // the sweep's own result page, not the comparison under an empty picker (issue 29)
+    await page.waitForURL(/\/plat\/rste\/\d+$/);
     await byId('sweep-result').waitFor({ timeout: 30_000 });
+    expect(await byId('compare-pick').count()).toBe(0);
     for (const f of ['Jsc_mA_cm2', 'Voc_V', 'FF', 'PCE_percent']) await plotDrawn(page, `sweep-plot-${f}`);
     expect(await plotAxisNames(page, 'sweep-plot-PCE_percent')).toEqual({
       x: 'MAPbI3 › 厚度 d (nm)',
@@ -128,6 +131,14 @@ describe('parameter sweeps from the forms, comparison and input summaries (issue
     for (const a of await byId('sweep-table').locator('a[data-testid^="sweep-link-"]').all())
       children.push(Number((await a.getAttribute('data-testid'))!.replace('sweep-link-', '')));
     expect(children).toHaveLength(2);
+    // each run is named by the sweep and its own value, whatever the device name's length
+    const names = await Promise.all(
+      children.map(
+        async (id) => (await api<{ record: { name: string } }>('/sys/calc/calcData', { id })).data.record.name,
+      ),
+    );
+    expect(names[0]).toMatch(/ · MAPbI3 › 厚度 d = 300 nm$/);
+    expect(names[1]).toMatch(/ · MAPbI3 › 厚度 d = 500 nm$/);
     expect(await byId('sweep-result').innerText()).not.toMatch(CODE);
     await page.waitForTimeout(600);
     await screenshot(page, 'sweep-thickness-result');
@@ -182,18 +193,47 @@ describe('parameter sweeps from the forms, comparison and input summaries (issue
     await expect.poll(() => byId('sweep-count').innerText()).toMatch(/^共 4 次计算/);
     await byId('sweep-submit').click();
     await followNewestRun(180_000);
+    await page.waitForURL(/\/plat\/rsto\/\d+$/);
+    const sweepUrl = page.url();
     await byId('sweep-result').waitFor({ timeout: 30_000 });
     await plotDrawn(page, 'sweep-map');
-    expect(await plotAxisNames(page, 'sweep-map')).toEqual({ x: 'PTAA › 厚度 d (nm)', y: 'MAPbI3 › 厚度 d (nm)' });
-    // 2 x 2 cells: rows the absorber's thickness, columns the hole transport layer's
+    // the first parameter on x (issue 29: it was on y)
+    expect(await plotAxisNames(page, 'sweep-map')).toEqual({ x: 'MAPbI3 › 厚度 d (nm)', y: 'PTAA › 厚度 d (nm)' });
+    // 2 x 2 cells: columns the absorber's thickness, rows the hole transport layer's
     const csv = (await plotCsv(page, 'sweep-map'))
       .replace(/^\uFEFF/, '')
       .trim()
       .split(/\r?\n/);
     expect(csv.length).toBeGreaterThanOrEqual(3);
     expect(await byId('sweep-table').locator('tbody tr.ant-table-row').count()).toBe(4);
+    expect(await byId('sweep-result').innerText()).toContain('点击图中的格子，打开该参数组合的计算结果。');
     await page.waitForTimeout(600);
     await screenshot(page, 'sweep-heatmap');
+    // combinations in order (first parameter outermost): the last is MAPbI3 600 nm, PTAA 40 nm
+    const links = await byId('sweep-table').locator('a[data-testid^="sweep-link-"]').all();
+    const ids = await Promise.all(
+      links.map(async (a) => (await a.getAttribute('data-testid'))!.replace('sweep-link-', '')),
+    );
+    expect(ids).toHaveLength(4);
+    // its cell: the right column (the larger absorber), the top row (the larger PTAA thickness)
+    const chart = byId('sweep-map-chart');
+    const box = (await chart.boundingBox())!;
+    await chart.click({ position: { x: box.width * 0.68, y: box.height * 0.3 } });
+    await page.waitForURL(new RegExp(`/plat/rsto/${ids[3]}$`));
+    // and the first cell (bottom left) opens the first combination, in English too
+    await page.goto(sweepUrl);
+    await byId('lang-switch').click();
+    await plotDrawn(page, 'sweep-map');
+    await expect
+      .poll(() => plotAxisNames(page, 'sweep-map'))
+      .toEqual({ x: 'MAPbI3 › Thickness d (nm)', y: 'PTAA › Thickness d (nm)' });
+    expect(await byId('sweep-result').innerText()).toContain(
+      'Click a cell of the map to open the run of that combination.',
+    );
+    const box2 = (await byId('sweep-map-chart').boundingBox())!;
+    await byId('sweep-map-chart').click({ position: { x: box2.width * 0.3, y: box2.height * 0.6 } });
+    await page.waitForURL(new RegExp(`/plat/rsto/${ids[0]}$`));
+    await byId('lang-switch').click();
   }, 240_000);
 
   it('overlays a circuit fit’s measured curve on a simulated J-V and names runs by what differs', async () => {
@@ -222,12 +262,12 @@ describe('parameter sweeps from the forms, comparison and input summaries (issue
     await page.goto(`${platform.url}/plat/calc/compare?ids=${children[0]},${children[1]},${fit.data.id}`);
     await plotDrawn(page, 'compare-jv');
     const header = (await plotCsv(page, 'compare-jv')).replace(/^\uFEFF/, '').split(/\r?\n/)[0]!;
-    // runs are named by the field's label and symbol
-    expect(header).toContain('厚度 d = 300 nm');
-    expect(header).toContain('厚度 d = 500 nm');
-    expect(header).not.toContain('p-i-n MAPbI3');
-    expect(header).toContain(`实测器件 A (#${fit.data.id}) · 实测 J-V`);
-    expect(header).toContain(`实测器件 A (#${fit.data.id}) · 拟合 J-V`);
+    // runs are named by their names, what differs (the field's label and symbol) as the subtitle
+    expect(header).toContain('(厚度 d = 300 nm)');
+    expect(header).toContain('(厚度 d = 500 nm)');
+    // the measurement is drawn last, on top of the fit
+    expect(header.indexOf('实测器件 A · 拟合 J-V')).toBeGreaterThan(0);
+    expect(header.indexOf('实测器件 A · 实测 J-V')).toBeGreaterThan(header.indexOf('实测器件 A · 拟合 J-V'));
     // the inputs that differ, highlighted
     const differs = await byId('compare-differs').innerText();
     expect(differs).toContain('MAPbI3 › 厚度 d (nm)');

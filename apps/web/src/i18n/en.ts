@@ -502,6 +502,7 @@ export const en: Messages<typeof zhCN> = {
     viewMsg: 'View',
     calcDone: '{{kind}} calculation finished (#{{id}})',
     calcFailed: '{{kind}} calculation did not succeed (#{{id}})',
+    calcGroup: '{{count}} calculations finished',
     viewResult: 'View result',
     killTitle: 'Administrator notice',
     killBody: 'Administrator action: {{type}}, {{seconds}} s',

@@ -483,6 +483,7 @@ export const zhCN = {
     viewMsg: '查看',
     calcDone: '{{kind}}完成（#{{id}}）',
     calcFailed: '{{kind}}未成功（#{{id}}）',
+    calcGroup: '{{count}} 个计算已结束',
     viewResult: '查看结果',
     killTitle: '管理员通知',
     killBody: '管理员操作：{{type}}，{{seconds}} 秒',

@@ -1,4 +1,4 @@
-import { type JobStatus, UI_TIMING } from '@pvforge/contracts';
+import { UI_TIMING } from '@pvforge/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Input, Modal, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
@@ -11,7 +11,8 @@ import { useSession } from '../session/useSession';
 import { LiveConnection, type SocketLike } from './connection';
 import { adminContact, useSiteContact } from './contact';
 import { type ChatMessage, liveEvents } from './events';
-import { liveUrl, resultPath } from './protocol';
+import { FinishNotices } from './finish-notices';
+import { liveUrl } from './protocol';
 import { currentLive, setCurrentLive } from './registry';
 
 const COLOUR = /^(#[0-9a-fA-F]{3,8}|[a-zA-Z]{3,20})$/;
@@ -146,37 +147,9 @@ export function LiveConnector() {
         ),
       });
     });
-    const offFinish = liveEvents.on('finish', (f) => {
-      const { t: tr, notification: n, navigate: go } = ui.current;
-      const kind = tr(`live.kind.${f.kind ?? 'unknown'}`);
-      const ok = f.status === 'succeeded';
-      // a device fit that spent its budget keeps its best point: its page shows it
-      const stopped = f.kind === 'fit' && f.status === 'nonconvergent';
-      const target = ok || stopped ? resultPath(f.kind, f.recordId) : undefined;
-      const key = `calc-${f.jobId}`;
-      (ok ? n.success : stopped ? n.warning : n.error)({
-        key,
-        title: ok ? tr('live.calcDone', { kind, id: f.jobId }) : tr('live.calcFailed', { kind, id: f.jobId }),
-        description: ok
-          ? undefined
-          : stopped
-            ? tr('fit.live.stopped')
-            : (f.reason ?? tr(`live.status.${statusKey(f.status)}`)),
-        duration: ok ? 8 : 0,
-        actions: target ? (
-          <Button
-            size="small"
-            type="primary"
-            onClick={() => {
-              n.destroy(key);
-              void go(target);
-            }}
-          >
-            {tr('live.viewResult')}
-          </Button>
-        ) : undefined,
-      });
-    });
+    // bottom right, gathered, once across tabs (finish-notices.tsx)
+    const finishes = new FinishNotices(() => ui.current);
+    const offFinish = liveEvents.on('finish', (f) => void finishes.heard(f));
     const offKill = liveEvents.on('kill', (k) => {
       const { t: tr, notification: n } = ui.current;
       n.warning({
@@ -271,8 +244,4 @@ export function LiveConnector() {
       />
     </Modal>
   );
-}
-
-function statusKey(s: JobStatus | undefined): string {
-  return s === 'failed' || s === 'nonconvergent' || s === 'cancelled' ? s : 'failed';
 }

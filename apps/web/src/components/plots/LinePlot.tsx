@@ -1,6 +1,7 @@
 /** Line / area plot with units on every axis, zoom, hover values, PNG/SVG/CSV export and optional log y. */
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { jvFocusRange } from './jv-range';
 import { PlotFrame } from './PlotFrame';
 import { buildLineCsv, buildLineOption } from './plot-data';
 import type { LinePlotProps } from './types';
@@ -19,16 +20,29 @@ export default function LinePlot({
   logToggle,
   shade,
   equalAspect,
+  jv,
 }: LinePlotProps) {
   const { t } = useTranslation();
   const logWord = t('plots.logWord');
+  const focus = useMemo(() => (jv ? jvFocusRange(series.filter((s) => s.yAxis !== 1)) : undefined), [jv, series]);
   const option = useCallback(
-    (f: { log: boolean; static?: boolean; widthPx?: number }) =>
-      buildLineOption(
-        { title, x, y, y2, series, shade, equalAspect },
+    (f: { log: boolean; static?: boolean; widthPx?: number; full?: boolean }) => {
+      // the power region on a linear axis; |J| on a log axis reads the whole sweep
+      const on = focus && !f.full && !f.log;
+      return buildLineOption(
+        {
+          title,
+          x: on ? { ...x, ...focus.x } : x,
+          y: on ? { ...y, ...focus.y } : y,
+          y2,
+          series,
+          shade,
+          equalAspect,
+        },
         { logY: f.log, logWord, static: f.static, widthPx: f.widthPx },
-      ),
-    [title, x, y, y2, series, shade, equalAspect, logWord],
+      );
+    },
+    [title, x, y, y2, series, shade, equalAspect, logWord, focus],
   );
   const csv = useCallback(() => buildLineCsv({ x, y, y2, series }), [x, y, y2, series]);
   return (
@@ -42,6 +56,7 @@ export default function LinePlot({
       logInitial={y.log}
       logLabel={t('plots.logAbs', { label: y.label })}
       square={equalAspect}
+      jvRangeToggle={focus !== undefined}
     />
   );
 }

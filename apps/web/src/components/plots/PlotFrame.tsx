@@ -3,15 +3,18 @@
  * (PNG, SVG, CSV, reset zoom, optional linear/log switch). The concrete plots only build options.
  */
 import { DownloadOutlined, UndoOutlined } from '@ant-design/icons';
-import { Button, Space, Switch, Tooltip, Typography } from 'antd';
+import { Button, Segmented, Space, Switch, Tooltip, Typography } from 'antd';
 import type { EChartsCoreOption } from 'echarts/core';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { safeFileName, saveBlob, saveDataUrl } from './download';
 import { echarts } from './echarts';
 
-/** `widthPx`: the canvas width, so that a legend can be laid out in full rows rather than paged. */
-export type FrameFlags = { log: boolean; static?: boolean; widthPx?: number };
+/**
+ * `widthPx`: the canvas width, so that a legend can be laid out in full rows rather than paged.
+ * `full`: the whole data range rather than the plot's focus region (J-V: the power region).
+ */
+export type FrameFlags = { log: boolean; static?: boolean; widthPx?: number; full?: boolean };
 
 type Props = {
   testid: string;
@@ -26,10 +29,18 @@ type Props = {
   logLabel?: string;
   /** A square canvas (equal-aspect plots), at most `height` wide. */
   square?: boolean;
+  /** Offers the J-V power region / full range switch (the plot opens on the power region). */
+  jvRangeToggle?: boolean;
 };
 
 const names = (a: unknown): string =>
   (Array.isArray(a) ? a : a ? [a] : []).map((x: { name?: string }) => x.name ?? '').join(' | ');
+
+/** "min,max" of the first axis with set bounds (the tests read what a plot opens on), else "auto". */
+const bounds = (a: unknown): string => {
+  const first = (Array.isArray(a) ? a[0] : a) as { min?: unknown; max?: unknown } | undefined;
+  return typeof first?.min === 'number' && typeof first.max === 'number' ? `${first.min},${first.max}` : 'auto';
+};
 
 export function PlotFrame({
   testid,
@@ -41,6 +52,7 @@ export function PlotFrame({
   logInitial,
   logLabel,
   square,
+  jvRangeToggle,
 }: Props) {
   const { t } = useTranslation();
   const box = useRef<HTMLDivElement>(null);
@@ -48,7 +60,8 @@ export function PlotFrame({
   const [log, setLog] = useState(Boolean(logInitial));
   const switchId = useId();
   const [widthPx, setWidthPx] = useState<number | undefined>(undefined);
-  const opt = useMemo(() => option({ log, widthPx }), [option, log, widthPx]);
+  const [full, setFull] = useState(false);
+  const opt = useMemo(() => option({ log, widthPx, full }), [option, log, widthPx, full]);
 
   useEffect(() => {
     const el = box.current;
@@ -88,7 +101,7 @@ export function PlotFrame({
     const h = el.clientHeight || height;
     const c = echarts.init(holder, null, { renderer: 'svg', ssr: true, width: w, height: h });
     try {
-      c.setOption({ ...option({ log, static: true, widthPx: w }), backgroundColor: '#fff' });
+      c.setOption({ ...option({ log, static: true, widthPx: w, full }), backgroundColor: '#fff' });
       saveBlob(new Blob([c.renderToSVGString()], { type: 'image/svg+xml' }), `${base}.svg`);
     } finally {
       c.dispose();
@@ -108,8 +121,29 @@ export function PlotFrame({
 
   const o = opt as { xAxis?: unknown; yAxis?: unknown };
   return (
-    <div className="plot-frame" data-testid={testid} data-x-name={names(o.xAxis)} data-y-name={names(o.yAxis)}>
+    <div
+      className="plot-frame"
+      data-testid={testid}
+      data-x-name={names(o.xAxis)}
+      data-y-name={names(o.yAxis)}
+      data-x-range={bounds(o.xAxis)}
+      data-y-range={bounds(o.yAxis)}
+    >
       <Space size={4} wrap className="plot-toolbar" style={{ display: 'flex', justifyContent: 'flex-end' }}>
+        {jvRangeToggle && (
+          <Tooltip title={t('plots.jvRangeHint')}>
+            <Segmented
+              size="small"
+              value={full ? 'full' : 'power'}
+              onChange={(v) => setFull(v === 'full')}
+              options={[
+                { value: 'power', label: t('plots.jvPower') },
+                { value: 'full', label: t('plots.jvFull') },
+              ]}
+              data-testid={`${testid}-range`}
+            />
+          </Tooltip>
+        )}
         {logToggle && (
           <Space size={4}>
             <Switch id={switchId} size="small" checked={log} onChange={setLog} data-testid={`${testid}-log`} />

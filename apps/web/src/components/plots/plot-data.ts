@@ -46,7 +46,8 @@ function sameGrid(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
 /** The CSV column title of a series' y values. */
 function seriesColumn(s: PlotSeries, y: PlotAxis, y2?: PlotAxis): string {
   const axis = s.yAxis === 1 && y2 ? y2 : y;
-  const label = s.name === axis.label ? axis.label : `${axis.label}: ${s.name}`;
+  const name = s.subtitle ? `${s.name} (${s.subtitle})` : s.name;
+  const label = name === axis.label ? axis.label : `${axis.label}: ${name}`;
   return axisName({ label, unit: axis.unit });
 }
 
@@ -266,6 +267,11 @@ export function equalRange(series: PlotSeries[]): { min: number; max: number } {
   return { min: Math.floor(lo / step) * step, max: Math.ceil(hi / step) * step };
 }
 
+/** Text inside an echarts rich-text span: its markup characters would end the span. */
+function richText(s: string): string {
+  return s.replace(/[{}|]/g, (c) => ({ '{': '（', '}': '）', '|': '¦' })[c] ?? c);
+}
+
 /** markArea data of shaded x ranges. */
 function shadeArea(shade: PlotShade[] | undefined) {
   if (!shade?.length) return undefined;
@@ -335,18 +341,40 @@ export function buildLineOption(
     };
   });
   const units = p.series.map((s) => (s.yAxis === 1 && p.y2 ? p.y2.unit : p.y.unit));
-  const extraRows =
-    legendRows(
-      p.series.map((s) => s.name),
-      flags.widthPx ?? 800,
-    ) - 1;
-  const legendPx = extraRows * LEGEND_ROW_PX;
+  // a legend entry with a subtitle is two lines high and as wide as its longer line
+  const subtitles = new Map(p.series.flatMap((s) => (s.subtitle ? [[s.name, s.subtitle] as const] : [])));
+  const rowPx = subtitles.size ? 2 * LEGEND_ROW_PX : LEGEND_ROW_PX;
+  const rows = legendRows(
+    p.series.map((s) => {
+      const sub = subtitles.get(s.name) ?? '';
+      return sub.length > s.name.length ? sub : s.name;
+    }),
+    flags.widthPx ?? 800,
+  );
+  const legendPx = rows * rowPx - LEGEND_ROW_PX;
   const yAxes = [valueAxis(square ? { ...p.y, ...square } : p.y, logY, yAxisName(p.y, p.series, logY, flags.logWord))];
   if (p.y2) yAxes.push(valueAxis(p.y2, log2, axisName(p.y2), 'right'));
   return {
     animation: !flags.static,
     title: { text: p.title, left: 'center', top: 0, textStyle: { fontSize: 14 } },
-    legend: { type: 'plain', top: 22, left: 'center', width: '90%', itemGap: 10 },
+    legend: {
+      type: 'plain',
+      top: 22,
+      left: 'center',
+      width: '90%',
+      itemGap: 10,
+      ...(subtitles.size
+        ? {
+            formatter: (name: string) => {
+              const sub = subtitles.get(name);
+              return sub ? `{n|${richText(name)}}\n{s|${richText(sub)}}` : `{n|${richText(name)}}`;
+            },
+            textStyle: {
+              rich: { n: { fontSize: 12, lineHeight: 16 }, s: { fontSize: 11, lineHeight: 15, color: '#777' } },
+            },
+          }
+        : {}),
+    },
     // an equal-aspect plot keeps the same margins on every side, so a square frame gives a square grid
     grid: square
       ? { left: 64, right: 64, top: 64 + legendPx, bottom: 64, outerBoundsMode: 'none' }

@@ -11,6 +11,8 @@ export type PlotAxis = {
 
 export type PlotSeries = {
   name: string;
+  /** A second, smaller line under the name in the legend (and beside it in the CSV), e.g. what sets this run apart. */
+  subtitle?: string;
   x: ArrayLike<number>;
   y: ArrayLike<number>;
   /** 1 = the right-hand axis (needs `y2` on the plot). */
@@ -44,6 +46,11 @@ export type LinePlotProps = {
   height?: number;
   /** Offers a linear / log(|y|) switch for the left y axis. */
   logToggle?: boolean;
+  /**
+   * J-V curves (V, J): the plot opens on their power-producing region (jv-range.ts), with a switch
+   * to the full range; the exported data are always the whole curves.
+   */
+  jv?: boolean;
   /** X ranges shaded behind the curves. */
   shade?: PlotShade[];
   /**

@@ -215,6 +215,9 @@ export const zh = {
     toList: '查看计算列表',
     cancel: '取消计算',
     cancelled: '计算已取消',
+    waitOwn:
+      '尚未开始：您已有 {{n}} 个计算正在运行。每位用户同时运行的计算数有上限，本计算会在其中一个结束后自动开始；也可以取消其中一个。',
+    waitBusy: '尚未开始：计算服务器正忙于其他计算，有空位后自动开始。',
   },
   list: {
     subtitleDevice: '光学与电学计算：筛选、排序、查看结果、重新计算、复制编辑、对比与导出',
@@ -525,6 +528,10 @@ export const en: Messages<typeof zh> = {
     toList: 'Open the calculation list',
     cancel: 'Cancel the calculation',
     cancelled: 'Calculation cancelled',
+    waitOwn:
+      'Not started yet: you already have {{n}} calculations running. Each user runs a limited number at once, so this one starts by itself when one of them ends; you may also cancel one.',
+    waitBusy:
+      'Not started yet: the calculation server is busy with other calculations; this one starts when a slot is free.',
   },
   list: {
     subtitleDevice:

@@ -28,6 +28,16 @@ export const zh = {
     curve: '曲线 {{n}}',
     noCurve: '电路拟合 #{{id}} 没有实测曲线',
     pickPlaceholder: '选择已完成的电学、光学计算或电路拟合',
+    differsCol: '与其他计算的差别',
+    stacks: '层结构对照',
+    stacksHint: '同名的层排在同一行；某个器件没有的层留空，与其他器件不同的取值高亮。',
+    noLayer: '（无此层）',
+    thickness: '厚度 {{d}}',
+    measuredTitle: '加入实测 J-V 曲线',
+    measuredHint: '上传或粘贴一条实测 J-V 曲线，画在模拟曲线之上（不保存，只用于本次对比）。',
+    measuredName: '{{name}} · 实测',
+    measuredRemove: '移除实测曲线',
+    measuredDark: '这是一条暗态曲线：与光照下的模拟曲线相比时请注意。',
   },
 };
 
@@ -58,5 +68,17 @@ export const en: Messages<typeof zh> = {
     curve: 'curve {{n}}',
     noCurve: 'Circuit fit #{{id}} has no measured curve',
     pickPlaceholder: 'Choose finished electrical or optical calculations, or circuit fits',
+    differsCol: 'What sets it apart',
+    stacks: 'Layer stacks side by side',
+    stacksHint:
+      'Layers of the same name share a row; a layer a device lacks is left blank, and values that differ between devices are highlighted.',
+    noLayer: '(no such layer)',
+    thickness: 'thickness {{d}}',
+    measuredTitle: 'Add a measured J-V curve',
+    measuredHint:
+      'Upload or paste a measured J-V curve: it is drawn on top of the simulated curves (not stored, only for this comparison).',
+    measuredName: '{{name}} · measured',
+    measuredRemove: 'Remove the measured curve',
+    measuredDark: 'This is a dark curve: mind that when comparing it with simulated curves under light.',
   },
 };

@@ -10,6 +10,9 @@ export const zh = {
   csvHint: '导出图中数据（CSV）',
   resetZoom: '重置缩放',
   step: '步骤',
+  jvPower: '发电区',
+  jvFull: '全范围',
+  jvRangeHint: '发电区：0 V 到略超开路电压、0 到略超短路电流；全范围：整条扫描（导出数据总是全范围）',
 };
 
 export const en: Messages<typeof zh> = {
@@ -22,4 +25,8 @@ export const en: Messages<typeof zh> = {
   csvHint: 'Export the plotted data (CSV)',
   resetZoom: 'Reset zoom',
   step: 'Step',
+  jvPower: 'Power region',
+  jvFull: 'Full range',
+  jvRangeHint:
+    'Power region: 0 V to a little beyond Voc, 0 to a little beyond Jsc; full range: the whole sweep (exported data are always the full range)',
 };

@@ -253,6 +253,7 @@ export default function CalcFit() {
                   series={plot.jv}
                   height={340}
                   logToggle
+                  jv
                 />
               )}
               {plot.eqe.length > 0 && (

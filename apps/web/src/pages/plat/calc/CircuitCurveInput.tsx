@@ -11,6 +11,7 @@ import {
   Row,
   Select,
   Space,
+  Spin,
   Typography,
   Upload,
 } from 'antd';
@@ -145,6 +146,8 @@ export function CircuitCurveInput({
           onChange={(e) => {
             setHow(e.target.value as How);
             setProblem(undefined);
+            // choosing the sample is asking for it: it loads at once, no second button
+            if (e.target.value === 'sample') void loadSample();
           }}
           optionType="button"
           data-testid={tid('curve-source')}
@@ -215,17 +218,17 @@ export function CircuitCurveInput({
         </Form.Item>
       )}
 
-      {how === 'sample' && (
-        <Form.Item extra={t('circuit.curve.sampleLoaded')}>
-          <Button
-            icon={<ExperimentOutlined />}
-            loading={loadingSample}
-            onClick={loadSample}
-            data-testid={tid('curve-use-sample')}
-          >
-            {t('circuit.curve.sample')}
-          </Button>
+      {how === 'sample' && (loadingSample || curve.label === SAMPLE_CURVE_NAME) && (
+        <Form.Item>
+          <Typography.Text type="secondary" data-testid={tid('curve-sample-status')}>
+            {loadingSample ? <Spin size="small" /> : t('circuit.curve.sampleLoaded')}
+          </Typography.Text>
         </Form.Item>
+      )}
+      {how === 'sample' && problem && !loadingSample && (
+        <Button icon={<ExperimentOutlined />} onClick={loadSample} data-testid={tid('curve-use-sample')}>
+          {t('circuit.curve.sample')}
+        </Button>
       )}
 
       <Row gutter={16}>
@@ -344,6 +347,7 @@ export function CircuitCurveInput({
                 y={plot.y}
                 series={plot.series}
                 height={320}
+                jv
               />
             </Suspense>
           )}

@@ -1,4 +1,5 @@
 import { type CalcKind, FINAL_STATUSES, type JobStatus } from '@pvforge/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Progress, Space, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -136,6 +137,7 @@ export function CalcProgressCard({
         <Typography.Text data-testid="calc-progress-status" data-status={state.status}>
           {`#${id} · ${text}`}
         </Typography.Text>
+        {state.status === 'queued' && <QueueWait id={id} />}
         {state.detail && !final && (
           <Typography.Text type="secondary">{t('circuit.progress.detail', { detail: state.detail })}</Typography.Text>
         )}
@@ -172,5 +174,42 @@ export function CalcProgressCard({
         </Space>
       </Space>
     </Card>
+  );
+}
+
+/**
+ * Why a queued calculation has not started (issue 29: a circuit fit sat at 0 % for four minutes
+ * behind the same user's sweep, with nothing said): the user's own running calculations, each a
+ * link, when they hold the user's share of the workers; else the server is busy with others'.
+ */
+function QueueWait({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const running = useQuery({
+    queryKey: ['ownRunning', id],
+    queryFn: async () => {
+      const body = { page: 1, size: 20, status: 'running' as const };
+      const [device, circuit] = await Promise.all([circuitApi.list('device', body), circuitApi.list('circuit', body)]);
+      return [...device.list, ...circuit.list].filter((r) => r.id !== id);
+    },
+    refetchInterval: 3000,
+  });
+  if (!running.data) return null;
+  const list = running.data;
+  return (
+    <Alert
+      type="info"
+      showIcon
+      data-testid="calc-progress-wait"
+      message={list.length ? t('circuit.progress.waitOwn', { n: list.length }) : t('circuit.progress.waitBusy')}
+      description={
+        list.length ? (
+          <Space wrap size={[12, 4]}>
+            {list.map((r) => (
+              <Link key={r.id} to={resultPath(r.kind, r.id)}>{`#${r.id} ${r.name}`}</Link>
+            ))}
+          </Space>
+        ) : undefined
+      }
+    />
   );
 }

@@ -30,6 +30,10 @@ import {
 /** Test id suffix of curve k: none for the first, "-2", "-3", ... after (as the form's). */
 const sfx = (k: number) => (k === 0 ? '' : `-${k + 1}`);
 
+/**
+ * The key figures, one row a figure and one column a source (model, data): it sits in a narrow
+ * column beside a plot, where eight figure columns were squeezed to a character a line (issue 29).
+ */
 function KeyFiguresTable({
   rows,
   testid = 'rstc-figures',
@@ -39,21 +43,36 @@ function KeyFiguresTable({
 }) {
   const { t } = useTranslation();
   const f2 = (x: number | undefined, d = 2) => (x === undefined ? '–' : x.toFixed(d));
+  const sources = rows.filter((r) => r.f);
+  const figures: { key: string; name: string; value: (f: CircuitKeyFigures) => string; strong?: boolean }[] = [
+    { key: 'jsc', name: 'Jsc (mA/cm²)', value: (f) => f2(f.jscMaCm2) },
+    { key: 'voc', name: 'Voc (V)', value: (f) => f2(f.vocV, 3) },
+    { key: 'ff', name: 'FF (%)', value: (f) => f2(f.ff === undefined ? undefined : f.ff * 100) },
+    { key: 'pce', name: 'PCE (%)', value: (f) => f2(f.pcePercent), strong: true },
+    { key: 'vmp', name: 'Vmp (V)', value: (f) => f2(f.vmpV, 3) },
+    { key: 'jmp', name: 'Jmp (mA/cm²)', value: (f) => f2(f.jmpMaCm2) },
+    { key: 'pin', name: 'Pin (mW/cm²)', value: (f) => f2(f.pinMwCm2, 1) },
+  ];
   return (
     <Table
       size="small"
       pagination={false}
       data-testid={testid}
-      dataSource={rows.filter((r) => r.f)}
+      tableLayout="auto"
+      scroll={{ x: 'max-content' }}
+      dataSource={figures}
       columns={[
-        { title: t('results.circuit.source'), dataIndex: 'source' },
-        { title: 'Jsc (mA/cm²)', align: 'right', render: (_, r) => f2(r.f?.jscMaCm2) },
-        { title: 'Voc (V)', align: 'right', render: (_, r) => f2(r.f?.vocV, 3) },
-        { title: 'FF (%)', align: 'right', render: (_, r) => f2(r.f?.ff === undefined ? undefined : r.f.ff * 100) },
-        { title: 'PCE (%)', align: 'right', render: (_, r) => <b>{f2(r.f?.pcePercent)}</b> },
-        { title: 'Vmp (V)', align: 'right', render: (_, r) => f2(r.f?.vmpV, 3) },
-        { title: 'Jmp (mA/cm²)', align: 'right', render: (_, r) => f2(r.f?.jmpMaCm2) },
-        { title: 'Pin (mW/cm²)', align: 'right', render: (_, r) => f2(r.f?.pinMwCm2, 1) },
+        {
+          title: t('results.circuit.figure'),
+          dataIndex: 'name',
+          render: (n: string) => <span style={{ whiteSpace: 'nowrap' }}>{n}</span>,
+        },
+        ...sources.map((r) => ({
+          key: r.key,
+          title: <span style={{ whiteSpace: 'nowrap' }}>{r.source}</span>,
+          align: 'right' as const,
+          render: (_: unknown, x: (typeof figures)[number]) => (x.strong ? <b>{x.value(r.f!)}</b> : x.value(r.f!)),
+        })),
       ]}
     />
   );
@@ -346,6 +365,7 @@ function CurvePlots({
             y={jAxis}
             series={curves}
             logToggle
+            jv
           />
         </Card>
       </Col>
@@ -604,6 +624,7 @@ function SimulatedPanels({ v, fileBase }: { v: CircuitView; fileBase: string }) 
             y={{ label: t('results.circuit.current'), unit: 'mA/cm²' }}
             series={series}
             logToggle
+            jv
           />
         </Card>
       </Col>

@@ -1,8 +1,9 @@
 /**
- * calc/compare?ids=1,2,3 — J-V and EQE of several results overlaid: simulations named by the
- * inputs that differ between them (with a table of those inputs), circuit fits by their measured
- * curve (dashed) and fitted curve, so a measurement overlays a simulation;
- * calc/compare?sweep=<id> — a scan-rate sweep's hysteresis index against the rate (SweepHysteresis).
+ * calc/compare?ids=1,2,3 — J-V and EQE of several results overlaid: each curve named by its run,
+ * with what sets the run apart from the others as its subtitle (and a table of the inputs that
+ * differ, and the layer stacks side by side); circuit fits by their fitted curve and, on top, the
+ * measured curve; a measured curve uploaded or pasted here is drawn on top of everything.
+ * calc/compare?sweep=<id> — a sweep's result (SweepResultView).
  */
 import type { CalcKind } from '@pvforge/contracts';
 import type { ForeignCurve } from '@pvforge/interop';
@@ -29,7 +30,11 @@ import {
   namesByDifference,
   opticalInputs,
 } from '../../../lib/device-inputs';
+import { CompareMeasured } from './CompareMeasured';
+import { CompareStacks } from './CompareStacks';
 import { parseIds } from './compare-ids';
+import { runLabels } from './compare-runs';
+import { useTableNames } from './InputList';
 import { pceTitles, type SpectrumWindow, spectrumWindow } from './pce-window';
 import { type CircuitView, lightCurve, readCircuit, readElectrical, readOptics, resultPath } from './result-data';
 
@@ -63,41 +68,49 @@ export default function Compare() {
     return opts;
   }, [list.data, circuits.data, ids, t]);
 
-  const { jv, eqe, figures, problems, differs, runNames } = useMemo(() => {
+  // a layer's optics by the material's name, never the table's id (glass_soda_lime)
+  const tableNames = useTableNames();
+  const { jv, eqe, figures, problems, differs, runNames, stacks } = useMemo(() => {
     const jv: PlotSeries[] = [];
     const eqe: PlotSeries[] = [];
     const figures: {
       key: number;
       name: string;
+      subtitle?: string;
       id: number;
       kind: string;
       f?: Record<string, number | undefined>;
       window?: SpectrumWindow;
     }[] = [];
     const problems: string[] = [];
+    // measurements are drawn last, over the simulations and the fits
+    const fitted: PlotSeries[] = [];
+    const measured: PlotSeries[] = [];
     // the device runs' inputs: each run is named by what differs from the others ("τn = 1e-7 s")
-    const devices: { id: number; record: string; kind: string; inputs: DeviceInput[] }[] = [];
+    const devices: { id: number; kind: string; inputs: DeviceInput[] }[] = [];
+    // every run by its own name (its number only where two share one)
+    const loaded = details.flatMap((q, k) => (q.data ? [{ id: ids[k]!, name: q.data.record.name }] : []));
+    const shown = runLabels(loaded);
+    const labels = new Map(loaded.map((r, k) => [r.id, shown[k]!]));
     for (const [k, q] of details.entries()) {
       const d = q.data;
       if (d?.record.status === 'succeeded' && (d.record.kind === 'opt' || d.record.kind === 'elec'))
         devices.push({
           id: ids[k]!,
-          record: d.record.name,
           kind: d.record.kind,
-          inputs: deviceInputs(d.input, t, i18n.language),
+          inputs: deviceInputs(d.input, t, i18n.language, tableNames),
         });
     }
     // an optical run has no electrical settings and ignores its layers' electrical parameters:
     // next to one, runs are told apart by what the optics read
     if (devices.some((x) => x.kind === 'opt')) for (const x of devices) x.inputs = opticalInputs(x.inputs);
+    // what sets each run apart ("厚度 d = 300 nm"): the subtitle of its curves
     const byDiff = namesByDifference(
       devices.map((x) => x.inputs),
-      devices.map((x) => `${x.record} (#${x.id})`),
+      devices.map(() => ''),
       t,
     );
-    // two runs may differ only in what is not listed (their kind): the number tells them apart
-    const unique = new Set(byDiff).size === byDiff.length;
-    const runNames = new Map(devices.map((x, k) => [x.id, unique ? byDiff[k]! : `${byDiff[k]} (#${x.id})`]));
+    const subtitles = new Map(devices.map((x, k) => [x.id, byDiff[k] || undefined]));
     const differs = differingInputs(devices.map((x) => x.inputs)).map((x) => ({
       key: x.key,
       label: inputLabel(x.item),
@@ -117,7 +130,8 @@ export default function Compare() {
       }
       const d = q.data;
       if (!d) return;
-      const name = runNames.get(id) ?? `${d.record.name} (#${id})`;
+      const name = labels.get(id) ?? `#${id}`;
+      const subtitle = subtitles.get(id);
       if (d.record.status !== 'succeeded') {
         problems.push(t('results.compare.notReady', { id, status: t(`results.status.${d.record.status}`) }));
         return;
@@ -125,12 +139,13 @@ export default function Compare() {
       if (d.record.kind === 'elec') {
         const v = readElectrical(d.result);
         const c = v && lightCurve(v);
-        if (c) jv.push({ name, x: c.V, y: c.J });
-        if (v?.eqe) eqe.push({ name, x: v.eqe.wl, y: v.eqe.eqe.map((x) => x * 100) });
+        if (c) jv.push({ name, subtitle, x: c.V, y: c.J });
+        if (v?.eqe) eqe.push({ name, subtitle, x: v.eqe.wl, y: v.eqe.eqe.map((x) => x * 100) });
         figures.push({
           key: id,
           id,
           name,
+          subtitle,
           kind: d.record.kind,
           f: c?.figures
             ? {
@@ -145,18 +160,25 @@ export default function Compare() {
         });
       } else if (d.record.kind === 'opt') {
         const o = readOptics(d.result);
-        if (o) eqe.push({ name, x: o.wl, y: o.eqe.map((x) => x * 100) });
-        figures.push({ key: id, id, name, kind: d.record.kind, f: o ? { jsc: o.totals.absorbers } : undefined });
+        if (o) eqe.push({ name, subtitle, x: o.wl, y: o.eqe.map((x) => x * 100) });
+        figures.push({
+          key: id,
+          id,
+          name,
+          subtitle,
+          kind: d.record.kind,
+          f: o ? { jsc: o.totals.absorbers } : undefined,
+        });
       } else {
-        // a circuit fit: the measured curve it was given (dashed) and the model's curve
+        // a circuit fit: the model's curve, and on top of it the measured curve it was given
         const c = readCircuit(d.result);
         const curves = measuredCurves(c);
         if (!curves.length) problems.push(t('inputs.compare.noCurve', { id }));
-        const base = `${d.record.name} (#${id})`;
+        const base = name;
         for (const [n, m] of curves.entries()) {
           const which = curves.length > 1 ? ` ${t('inputs.compare.curve', { n: n + 1 })}` : '';
-          jv.push({ name: `${base}${which} · ${t('inputs.compare.measured')}`, x: m.V, y: m.J, dashed: true });
-          if (m.fitted) jv.push({ name: `${base}${which} · ${t('inputs.compare.fitted')}`, x: m.V, y: m.fitted });
+          if (m.fitted) fitted.push({ name: `${base}${which} · ${t('inputs.compare.fitted')}`, x: m.V, y: m.fitted });
+          measured.push({ name: `${base}${which} · ${t('inputs.compare.measured')}`, x: m.V, y: m.J, dashed: true });
         }
         const kfs = c?.fit?.dataKeyFigures ?? c?.curve?.keyFigures;
         figures.push({
@@ -175,19 +197,37 @@ export default function Compare() {
         });
       }
     });
-    return { jv, eqe, figures, problems, differs, runNames: devices.map((x) => runNames.get(x.id)!) };
-  }, [details, ids, t, i18n.language]);
+    jv.push(...fitted, ...measured);
+    const runNames = devices.map((x) => labels.get(x.id) ?? `#${x.id}`);
+    const stacks = devices.map((x, k) => ({ label: runNames[k]!, inputs: x.inputs }));
+    return { jv, eqe, figures, problems, differs, runNames, stacks };
+  }, [details, ids, t, i18n.language, tableNames]);
 
   // SCAPS / SIMsalabim outputs beside the runs, dashed, named by their file
   const [foreign, setForeign] = useState<ForeignCurve[]>([]);
-  const jvShown = useMemo(() => [...jv, ...overlaySeries(foreign, 'jv')], [jv, foreign]);
+  // a measured J-V uploaded or pasted here: drawn last, on top of everything
+  const [mine, setMine] = useState<PlotSeries | undefined>(undefined);
+  const jvShown = useMemo(() => [...jv, ...overlaySeries(foreign, 'jv'), ...(mine ? [mine] : [])], [jv, foreign, mine]);
   const eqeShown = useMemo(() => [...eqe, ...overlaySeries(foreign, 'qe')], [eqe, foreign]);
-  const loading = details.some((q) => q.isPending);
+  const loading = details.some((q) => q.isPending) || (ids.length > 0 && !tableNames);
   const withWindow = figures.some((r) => r.f?.['pceWindow'] !== undefined);
   const windows = figures.flatMap((r) => (r.f?.['pceWindow'] !== undefined && r.window ? [r.window] : []));
   const sameWindow = windows.every((w) => w.startNm === windows[0]?.startNm && w.endNm === windows[0]?.endNm)
     ? windows[0]
     : undefined;
+  // one J-V plot: of the runs, or of a measured curve alone before any run is chosen
+  const jvPlot = (
+    <LinePlot
+      testid="compare-jv"
+      title={t('results.compare.jv')}
+      fileName="compare-JV"
+      x={{ label: t('results.elec.voltage'), unit: 'V' }}
+      y={{ label: 'J', unit: 'mA/cm²' }}
+      series={jvShown}
+      logToggle
+      jv
+    />
+  );
   const f2 = (x: number | undefined, d = 2) => (x === undefined || !Number.isFinite(x) ? '–' : x.toFixed(d));
   return (
     <div data-testid="compare-page">
@@ -214,13 +254,17 @@ export default function Compare() {
           <div style={{ marginTop: 8 }}>
             <CurveOverlayControl curves={foreign} onChange={setForeign} kinds={['jv', 'qe']} testid="compare-overlay" />
           </div>
+          <div style={{ marginTop: 8 }}>
+            <CompareMeasured onSeries={setMine} />
+          </div>
         </Card>
         {problems.map((p) => (
           <Alert key={p} type="warning" showIcon title={p} />
         ))}
         {sweepId !== undefined && <SweepResultView id={sweepId} />}
         {ids.length === 0 ? (
-          sweepId === undefined && <Empty description={t('results.compare.empty')} />
+          sweepId === undefined &&
+          (mine ? <Card size="small">{jvPlot}</Card> : <Empty description={t('results.compare.empty')} />)
         ) : loading ? (
           <Loading tip={t('results.loading')} />
         ) : (
@@ -231,17 +275,7 @@ export default function Compare() {
             <Row gutter={[16, 16]}>
               {jvShown.length > 0 && (
                 <Col xs={24} xl={12}>
-                  <Card size="small">
-                    <LinePlot
-                      testid="compare-jv"
-                      title={t('results.compare.jv')}
-                      fileName="compare-JV"
-                      x={{ label: t('results.elec.voltage'), unit: 'V' }}
-                      y={{ label: 'J', unit: 'mA/cm²' }}
-                      series={jvShown}
-                      logToggle
-                    />
-                  </Card>
+                  <Card size="small">{jvPlot}</Card>
                 </Col>
               )}
               {eqeShown.length > 0 && (
@@ -259,6 +293,11 @@ export default function Compare() {
                 </Col>
               )}
             </Row>
+            {stacks.length > 1 && (
+              <Card size="small" title={t('inputs.compare.stacks')} data-testid="compare-stacks">
+                <CompareStacks runs={stacks} />
+              </Card>
+            )}
             {runNames.length > 1 && (
               <Card size="small" title={t('inputs.compare.differs')} data-testid="compare-differs">
                 {differs.length === 0 ? (
@@ -294,13 +333,21 @@ export default function Compare() {
                   columns={[
                     {
                       title: t('results.compare.name'),
-                      // the legend names a run by what differs; the table also gives its number
+                      // the legend names a run; the table also gives its number
                       render: (_, r) => (
                         <Link to={resultPath(r.kind as CalcKind, r.id)}>
                           {r.name.includes(`#${r.id}`) ? r.name : `${r.name} (#${r.id})`}
                         </Link>
                       ),
                     },
+                    ...(figures.some((r) => r.subtitle)
+                      ? [
+                          {
+                            title: t('inputs.compare.differsCol'),
+                            render: (_: unknown, r: (typeof figures)[number]) => r.subtitle ?? '–',
+                          },
+                        ]
+                      : []),
                     { title: 'Jsc (mA/cm²)', align: 'right', render: (_, r) => f2(r.f?.['jsc']) },
                     { title: 'Voc (V)', align: 'right', render: (_, r) => f2(r.f?.['voc'], 3) },
                     { title: 'FF (%)', align: 'right', render: (_, r) => f2(r.f?.['ff']) },

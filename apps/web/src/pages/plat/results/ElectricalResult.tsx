@@ -288,6 +288,7 @@ function ElectricalBody({ detail }: { detail: CalcDetail }) {
                 y={jAxis}
                 series={jvShown}
                 logToggle
+                jv
               />
             </Card>
           </Col>

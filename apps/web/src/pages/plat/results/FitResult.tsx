@@ -194,6 +194,7 @@ function FitCurves({ r, id }: { r: DeviceFitResult; id: number }) {
           series={jv.curves}
           height={380}
           logToggle={hasDarkCurve(r)}
+          jv
         />
       )}
       {jv.residuals.length > 0 && (

@@ -10,6 +10,7 @@ import { Collapse, Descriptions, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { nkIndex } from '../../../api/editor';
+import { type Material, materialsApi } from '../../../api/materials';
 import { fmtNum } from '../../../components/plots/plot-data';
 import { type DeviceInput, deviceInputs, formatInput, inputLabel, opticalInputs } from '../../../lib/device-inputs';
 
@@ -38,16 +39,40 @@ export function groupInputs(
   return groups;
 }
 
+/** The public library's materials that are a shipped n,k table (every page of the list). */
+async function tableMaterials(): Promise<Material[]> {
+  const out: Material[] = [];
+  for (let page = 1; page <= 10; page++) {
+    const { list, total } = await materialsApi.findLibrary({ page, size: 100 });
+    out.push(...list);
+    if (out.length >= total || list.length === 0) break;
+  }
+  return out.filter((m) => m.optical.kind === 'table');
+}
+
 /**
- * The shipped n,k tables' names by id, so a layer's optics read "Soda-lime glass" rather than its id;
- * undefined while the index loads (a table id must not flash on screen), {} if it cannot be had.
+ * The shipped n,k tables' names by id, so a layer's optics read "Soda-lime glass" rather than its
+ * id: the library material of the table in the UI's language where there is one, else the table's
+ * own name; undefined while they load (a table id must not flash on screen), the ids' table names
+ * (or {}) if they cannot be had.
  */
 export function useTableNames(): Record<string, string> | undefined {
+  const { i18n } = useTranslation();
   const nk = useQuery({ queryKey: ['nkIndex'], queryFn: nkIndex, staleTime: Number.POSITIVE_INFINITY, retry: false });
-  return useMemo(
-    () => (nk.isPending ? undefined : Object.fromEntries((nk.data ?? []).map((m) => [m.id, m.name]))),
-    [nk.isPending, nk.data],
-  );
+  const lib = useQuery({
+    queryKey: ['tableMaterials'],
+    queryFn: tableMaterials,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+  const en = i18n.language === 'en';
+  return useMemo(() => {
+    if (nk.isPending || lib.isPending) return undefined;
+    const names: Record<string, string> = Object.fromEntries((nk.data ?? []).map((m) => [m.id, m.name]));
+    for (const m of lib.data ?? [])
+      if (m.optical.kind === 'table') names[m.optical.materialId] = (en && m.nameEn) || m.name;
+    return names;
+  }, [nk.isPending, nk.data, lib.isPending, lib.data, en]);
 }
 
 export function InputList({ input, kind }: { input: unknown; kind: 'opt' | 'elec' }) {

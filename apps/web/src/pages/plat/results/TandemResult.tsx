@@ -178,8 +178,9 @@ export function TandemBody({ v, fileBase, window }: { v: TandemView; fileBase: s
               title={t('tandem.result.jv')}
               fileName={`${fileBase}-tandem-JV`}
               x={{ label: t('results.elec.voltage'), unit: 'V' }}
-              y={{ ...jAxis, min: 0 }}
+              y={jAxis}
               series={jv}
+              jv
             />
           </Card>
         </Col>
