@@ -18,8 +18,10 @@
  * (2/11 for equal steps; for backward Euler h / (2h + h')). The error is measured in thermal
  * voltages on the potential and, weighted by their share of the density, on the quasi-Fermi levels
  * of electrons, holes and ions (a relative density error), against `rtol`; the next step is
- * h (0.9 / err)^(1/3), within [0.2 h, 2 h]. Steps land exactly on every corner of the protocol and
- * every sample time.
+ * h (0.9 / err)^(1/3), within [0.2 h, 2 h]. Steps land exactly on every corner of the protocol;
+ * sample times between steps are read off the interpolating polynomial through the last kept
+ * states (the BDF2 interpolant: its error is of the step's local error order), so the sampling
+ * does not set the steps (Brenan, Campbell & Petzold §3.3, interpolation for output).
  * Defect levels (defects.ts) carry their occupation f as a state: the same BDF formula turns
  * df/dt = A - D f into f = (A - h) / (D + c0) at each node, eliminated there, so the Newton system
  * keeps its size; the occupations of the last steps are kept with the states, extrapolated for the
@@ -33,12 +35,18 @@
 import type { EngineMessage } from '../../messages/index.js';
 import { resultMessage } from '../../messages/results.js';
 import { displacement } from '../discretisation/fluxes.js';
-import { type NewtonSettings, newton, WallClockExceeded } from '../discretisation/newton.js';
+import { type NewtonSettings, newContraction, newton, WallClockExceeded } from '../discretisation/newton.js';
 import { storage } from '../discretisation/storage.js';
 import { DDSystem } from '../discretisation/system.js';
 import { ionDensity } from '../models/ions.js';
 import type { ElectricalBiasProfile, ElectricalDevice } from '../types.js';
 import { biasProfile, ContinuationSolver, DidNotConverge } from './jv.js';
+
+/**
+ * A time step's Newton error may be this fraction of its local error tolerance (Hairer & Wanner,
+ * Solving ODEs II, §IV.8: a stopping criterion at a small fraction of the tolerance).
+ */
+const NEWTON_SHARE_OF_RTOL = 1e-2;
 
 /** One piece of a protocol, run after the previous one. */
 export interface TransientSegment {
@@ -175,12 +183,30 @@ export function simulateTransient(
   // 2. time stepping in box form
   sys.ionRows = 'box';
   const ionTotals0 = ionNumbers(sys, x);
-  const settings: NewtonSettings = { ...cs.settings, maxIterations: 12 };
+  // the steps share a contraction estimate: a step whose predictor is already close is accepted
+  // after one update when the error it leaves (newton.ts) is below NEWTON_SHARE_OF_RTOL of the
+  // local error tolerance, so that it cannot move the step's error estimate
+  const settings: NewtonSettings = {
+    ...cs.settings,
+    maxIterations: 12,
+    contraction: newContraction(Math.min(NEWTON_SHARE_OF_RTOL * rtol, cs.settings.tol)),
+  };
   // history: states and stored charge at the last accepted times
   // trap occupations of the steady state (quasi-static until now)
   sys.time = undefined;
-  let hist: { t: number; x: Float64Array; S: Float64Array; D: number; f: Float64Array }[] = [
-    { t: 0, x: x.slice(), S: storageOf(sys, x), D: displacementAt(sys, x), f: sys.trapOccupations(x) },
+  // J (displacement included), V and the internal voltage of each kept state: samples between
+  // steps are read off the polynomial through them (the BDF2 interpolant)
+  let hist: History[] = [
+    {
+      t: 0,
+      x: x.slice(),
+      S: storageOf(sys, x),
+      D: displacementAt(sys, x),
+      f: sys.trapOccupations(x),
+      J: sys.terminalCurrent(x, vInt / sys.Vt),
+      V: protocol.initial.V,
+      vInt,
+    },
   ];
   const traps = sys.trapCount > 0;
   lastF = hist[0]!.f;
@@ -192,29 +218,61 @@ export function simulateTransient(
   const corners: number[] = [];
   for (const g of protocol.segments) corners.push((corners.at(-1) ?? 0) + g.duration_s);
   let sampleIdx = 0;
-  const recordSample = (tNow: number) => {
-    while (sampleIdx < sampleTimes.length && sampleTimes[sampleIdx]! <= tNow + 1e-12 * Math.max(1, total)) {
-      const J = sys.terminalCurrent(x, vInt / sys.Vt);
+  /**
+   * The samples up to tNow, the time of the newest kept state: a sample at a kept time takes that
+   * state; one between the last two takes the interpolant through the kept states of this segment
+   * (quadratic with three, linear just after a corner), whose error is of the order of the step's
+   * local error, so that the steps follow the tolerance and not the sampling.
+   */
+  const recordSamples = (tNow: number, voltageAt?: (t: number) => number) => {
+    const eps = 1e-12 * Math.max(1, total);
+    if (!(sampleIdx < sampleTimes.length && sampleTimes[sampleIdx]! <= tNow + eps)) return;
+    const newest = hist[hist.length - 1]!;
+    // the ions are conserved by the kept states (the interpolant of a density is not exact)
+    const ionDrift = ionDriftOf(sys, newest.x, ionTotals0);
+    while (sampleIdx < sampleTimes.length && sampleTimes[sampleIdx]! <= tNow + eps) {
       const ts = sampleTimes[sampleIdx]!;
-      samples.push({ t_s: ts, V: V, J_mA_cm2: J });
+      const at = Math.abs(ts - tNow) <= eps ? [newest] : hist;
+      const w = lagrangeWeights(at, ts);
+      const J = combine(w, at, (q) => q.J);
+      // the protocol's own voltage where it sets one (a held or scanned segment), else read off
+      const V = voltageAt ? voltageAt(ts) : combine(w, at, (q) => q.V);
+      samples.push({ t_s: ts, V, J_mA_cm2: J });
       if (profileAt.has(sampleIdx)) {
         const label = `t = ${Number(ts.toPrecision(4))} s`;
         const time = sys.time;
         sys.time = undefined;
+        const xs = at.length === 1 ? newest.x : extrapolate(at, ts);
         // the trapped charge and occupations of this state, not the steady ones of its densities
-        sys.trapState = traps ? lastF : undefined;
-        profiles.push({ ...biasProfile(sys, x, vInt, V, label), J_mA_cm2: J, t_s: ts });
+        sys.trapState = traps
+          ? at.length === 1
+            ? newest.f
+            : extrapolate(
+                at.map((q) => ({ t: q.t, x: q.f })),
+                ts,
+              )
+          : undefined;
+        profiles.push({
+          ...biasProfile(
+            sys,
+            xs,
+            combine(w, at, (q) => q.vInt),
+            V,
+            label,
+          ),
+          J_mA_cm2: J,
+          t_s: ts,
+        });
         sys.trapState = undefined;
         sys.time = time;
       }
-      const now = ionNumbers(sys, x);
-      drift.push(Math.max(0, ...now.map((q, k) => Math.abs(q / ionTotals0[k]! - 1))));
+      drift.push(ionDrift);
       sampleIdx++;
     }
   };
   // the steady state itself: a sample at t = 0 carries no displacement current
   sys.time = undefined;
-  recordSample(0);
+  recordSamples(0);
 
   try {
     while (segIndex < protocol.segments.length) {
@@ -228,10 +286,8 @@ export function simulateTransient(
       if (seg.jump_V !== undefined) V = seg.jump_V;
       while (t < segEnd - 1e-15 * Math.max(1, segEnd)) {
         if (clock() > deadline) throw new WallClockExceeded(resultMessage.transientWallClock(t));
-        // land on the next sample time or corner
-        const nextSample = sampleIdx < sampleTimes.length ? sampleTimes[sampleIdx]! : Number.POSITIVE_INFINITY;
+        // land on the next corner (samples are interpolated between steps)
         let tNext = Math.min(t + h, segEnd);
-        if (nextSample > t + 1e-15 && nextSample < tNext) tNext = nextSample;
         if (segEnd - tNext < 1e-3 * h) tNext = segEnd;
         const step = tNext - t;
         const Vnext = segmentState(seg, V0, tNext - segStart);
@@ -264,6 +320,11 @@ export function simulateTransient(
         sys.circuit = circuit;
         const out = newton(sys, trial, (circuit ? vInt : Vnext) / sys.Vt, settings);
         stats.newtonIterations += out.iterations;
+        // A step accepted after one update leaves its quadratic remainder in the ion rows, so the
+        // box form no longer conserves the ions to rounding (1e-9 per step): a uniform shift of
+        // each species' quasi-Fermi level, which scales its density everywhere alike, restores
+        // its number (the shift is of the order of the Newton error it corrects).
+        if (out.ok && out.iterations === 1) conserveIons(sys, trial, ionTotals0);
         if (out.timedOut) throw new WallClockExceeded(resultMessage.transientWallClock(t));
         if (!out.ok) {
           stats.rejected++;
@@ -299,9 +360,11 @@ export function simulateTransient(
         t = tNext;
         stats.steps++;
         lastF = fNew;
-        recordSample(t);
-        hist.push({ t, x: x.slice(), S: storageOf(sys, x), D: displacementAt(sys, x), f: fNew });
+        // the current of this step, its displacement part from the step's BDF formula
+        const J = sys.terminalCurrent(x, vInt / sys.Vt);
+        hist.push({ t, x: x.slice(), S: storageOf(sys, x), D: displacementAt(sys, x), f: fNew, J, V, vInt });
         if (hist.length > 3) hist.shift();
+        recordSamples(t, seg.open_circuit ? undefined : (ts) => segmentState(seg, V0, ts - segStart));
         h = Math.min(maxStep, step * Math.min(MAX_GROWTH, err > 0 ? SAFETY * err ** (-1 / 3) : MAX_GROWTH));
         options.onStep?.(t, total);
       }
@@ -386,6 +449,24 @@ function displacementAt(sys: DDSystem, x: Float64Array): number {
   return displacement(sys, x, sys.m, sys.anodeInterval).D;
 }
 
+/** The largest relative change of a species' ion number from totals0. */
+function ionDriftOf(sys: DDSystem, x: Float64Array, totals0: number[]): number {
+  return Math.max(0, ...ionNumbers(sys, x).map((q, k) => Math.abs(q / totals0[k]! - 1)));
+}
+
+/**
+ * Shifts each species' quasi-Fermi level in its layer by ln(total / number), which multiplies its
+ * density at every node alike (P = N exp(phi - s u)), so that its number is totals0 again.
+ */
+function conserveIons(sys: DDSystem, x: Float64Array, totals0: number[]): void {
+  const now = ionNumbers(sys, x);
+  sys.ions.forEach((ion, k) => {
+    const shift = Math.log(totals0[k]! / now[k]!);
+    if (!Number.isFinite(shift)) return;
+    for (let i = ion.first; i <= ion.last; i++) x[sys.m * i + ion.slot]! += shift;
+  });
+}
+
 /** Number of ions per area of each species (scaled), for the conservation check. */
 function ionNumbers(sys: DDSystem, x: Float64Array): number[] {
   const { hs, m } = sys;
@@ -399,19 +480,43 @@ function ionNumbers(sys: DDSystem, x: Float64Array): number[] {
   });
 }
 
-/** Polynomial extrapolation of the stored states to time t (linear with two, quadratic with three). */
-function extrapolate(hist: { t: number; x: Float64Array }[], t: number): Float64Array {
-  const n = hist.length;
-  const out = hist[n - 1]!.x.slice();
-  if (n === 1) return out;
-  const pts = hist.slice(-Math.min(3, n));
-  const L = pts.map((p, i) => {
+/** A kept state of the time stepping. */
+interface History {
+  t: number;
+  x: Float64Array;
+  S: Float64Array;
+  D: number;
+  f: Float64Array;
+  /** Terminal current (mA/cm^2, displacement included), terminal and internal voltage (V). */
+  J: number;
+  V: number;
+  vInt: number;
+}
+
+/** Weights of the Lagrange polynomial through the points' times, at t. */
+function lagrangeWeights(pts: readonly { t: number }[], t: number): number[] {
+  return pts.map((p, i) => {
     let w = 1;
     pts.forEach((q, j) => {
       if (j !== i) w *= (t - q.t) / (p.t - q.t);
     });
     return w;
   });
+}
+
+function combine<T>(w: number[], pts: readonly T[], value: (p: T) => number): number {
+  let s = 0;
+  for (let i = 0; i < pts.length; i++) s += w[i]! * value(pts[i]!);
+  return s;
+}
+
+/** Polynomial extrapolation of the stored states to time t (linear with two, quadratic with three). */
+function extrapolate(hist: { t: number; x: Float64Array }[], t: number): Float64Array {
+  const n = hist.length;
+  const out = hist[n - 1]!.x.slice();
+  if (n === 1) return out;
+  const pts = hist.slice(-Math.min(3, n));
+  const L = lagrangeWeights(pts, t);
   for (let k = 0; k < out.length; k++) {
     let s = 0;
     for (let i = 0; i < pts.length; i++) s += L[i]! * pts[i]!.x[k]!;
