@@ -10,7 +10,7 @@ import type {
   THERMIONIC_FIELDS,
   TUNNEL_OXIDE_FIELDS,
 } from '../electrical/fields.js';
-import type { MottSchottkyReading } from '../electrical/solvers/mott-schottky.js';
+import type { MottSchottkyFit, MottSchottkyReading } from '../electrical/solvers/mott-schottky.js';
 import type { SolverStateHooks } from '../electrical/solvers/states.js';
 import type { ElectricalResult } from '../electrical/types.js';
 import type { EngineMessage, ResultWarning } from '../messages/index.js';
@@ -388,13 +388,7 @@ export interface DeviceCapacitanceVoltageResult {
   C_F_cm2: number[];
   invC2_cm4_F2: number[];
   /** The Mott-Schottky line (absent when no window of the range meets the criteria: mottSchottkyCheck says why). */
-  mottSchottky?: {
-    doping_cm3: number;
-    Vbi_V: number;
-    range_V: [number, number];
-    slope: number;
-    intercept: number;
-    r2: number;
+  mottSchottky?: MottSchottkyFit & {
     /** The layer whose permittivity read the slope, and that permittivity. */
     layer: string;
     eps_r: number;
