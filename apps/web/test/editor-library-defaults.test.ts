@@ -68,11 +68,13 @@ describe('library defaults in the editor', () => {
     ];
     const zh = i18n.getFixedT('zh-CN');
     const en = i18n.getFixedT('en');
-    const keys = (q: string) => passiveMaterials(index, zh, en, q).map((m) => m.key);
+    const keys = (q: string) => passiveMaterials(index, zh, en, q, false).map((m) => m.key);
     expect(keys('glass')).toEqual(['glass_soda_lime', 'fused_silica']);
     expect(keys('玻璃')).toEqual(['glass_soda_lime', 'fused_silica']);
     expect(keys('ptaa')).toEqual([]); // a library material, not a passive table
-    const glass = passiveMaterials(index, zh, en, '玻璃')[0]!;
+    // found by either word in either UI language, named in the UI's
+    const glass = passiveMaterials(index, zh, en, '玻璃', false)[0]!;
     expect([glass.name, glass.nameEn]).toEqual(['钠钙玻璃（低铁光伏玻璃）', 'Soda-lime glass (low-iron solar glass)']);
+    expect(passiveMaterials(index, zh, en, '玻璃', true)[0]!.name).toBe('Soda-lime glass (low-iron solar glass)');
   });
 });

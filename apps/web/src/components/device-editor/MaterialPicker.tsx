@@ -59,16 +59,18 @@ export function passiveMaterials(
   tZh: TFunction,
   tEn: TFunction,
   query: string,
+  en: boolean,
 ): MaterialLike[] {
   const q = query.trim().toLowerCase();
   return index
     .filter((e) => PASSIVE_CATEGORIES.includes(e.category))
-    .map((e) => ({
-      ...nkEntryToMaterial(e),
-      name: tZh(`editor.picker.passive.${e.id}`, { defaultValue: e.name }),
-      nameEn: tEn(`editor.picker.passive.${e.id}`, { defaultValue: e.name }),
-    }))
-    .filter((m) => !q || [m.name, m.nameEn].some((x) => x.toLowerCase().includes(q)));
+    .flatMap((e) => {
+      const zhName = tZh(`editor.picker.passive.${e.id}`, { defaultValue: e.name });
+      const enName = tEn(`editor.picker.passive.${e.id}`, { defaultValue: e.name });
+      if (q && ![zhName, enName].some((x) => x.toLowerCase().includes(q))) return [];
+      // the layer it makes is named in the user's language
+      return [{ ...nkEntryToMaterial(e), name: en ? enName : zhName, nameEn: enName }];
+    });
 }
 
 /** A tabulated model listed without its arrays (list rows omit them): fetch the whole material. */
@@ -101,12 +103,12 @@ export function MaterialPicker({
   const nkList = (nk.data ?? [])
     .filter((e) => !q || e.name.toLowerCase().includes(q) || e.id.includes(q))
     .map(nkEntryToMaterial);
+  const en = i18n.language.startsWith('en');
   const passive =
-    source === 'library' ? passiveMaterials(nk.data ?? [], i18n.getFixedT('zh-CN'), i18n.getFixedT('en'), q) : [];
+    source === 'library' ? passiveMaterials(nk.data ?? [], i18n.getFixedT('zh-CN'), i18n.getFixedT('en'), q, en) : [];
   const list = rankMaterials(source === 'nk' ? nkList : [...(lib.data?.list ?? []), ...passive], q);
   const loading = source === 'nk' ? nk.isLoading : lib.isLoading;
   const failed = source !== 'nk' && lib.isError;
-  const en = i18n.language.startsWith('en');
 
   const pick = async (m: MaterialLike) => {
     try {
