@@ -161,6 +161,15 @@ export function keyFigures(kind: CalcKind, result: unknown): Record<string, numb
   return {};
 }
 
+/** The device check's warnings of an accepted input, in the request's language, as a submission answers them. */
+function warningsOf(checked: { warnings?: Parameters<typeof localizeCheckMessage>[0][] }, lang: Lang) {
+  return (checked.warnings ?? []).map((w) => ({
+    path: w.path,
+    code: w.message.code,
+    msg: localizeCheckMessage(w, lang),
+  }));
+}
+
 /** Optical structure of a DeviceSpec, for drawing the stack. */
 function optStruct(id: number, spec: DeviceSpec) {
   const modelName = (m: unknown): string => {
@@ -280,11 +289,7 @@ export function calcRoutes(s: Services): FastifyPluginAsyncTypebox {
         }
         // the device check's warnings (implausible values, in the registry's words) come back with
         // the id, in the request's language: the calculation runs as given
-        const warnings = (checked.warnings ?? []).map((w) => ({
-          path: w.path,
-          code: w.message.code,
-          msg: localizeCheckMessage(w, request.lang),
-        }));
+        const warnings = warningsOf(checked, request.lang);
         return success(request, warnings.length ? { id, warnings } : { id });
       } catch (err) {
         if (err instanceof JobLimitError) throw new AppError('4102', { limit: err.limit });
@@ -480,7 +485,9 @@ export function calcRoutes(s: Services): FastifyPluginAsyncTypebox {
           if (err instanceof QueueUnavailableError) throw new AppError('5001');
           throw err;
         }
-        return success(request, { id: parentId, children: submitted.length });
+        // the base device's warnings, as a single submission answers them (issue 28: a sweep said nothing)
+        const warnings = warningsOf(base, request.lang);
+        return success(request, { id: parentId, children: submitted.length, ...(warnings.length ? { warnings } : {}) });
       },
     );
 

@@ -319,6 +319,13 @@ export type CalcOptStruct = Static<typeof CalcOptStruct>;
  * implausible or may mislead, those warnings (field path, check code, words in the request's
  * language; the parameter registry's words for a registered parameter). Absent when there is none.
  */
+/** The device check's warnings of an accepted submission (implausible values, in the registry's words). */
+const CheckWarnings = Type.Optional(
+  Type.Array(Type.Object({ path: Type.String(), code: Type.String(), msg: Type.String() }), {
+    description: "the device check's warnings, in the request language",
+  }),
+);
+
 export const CalcSubmitted = Type.Object({
   id: Type.Integer(),
   repeated: Type.Optional(
@@ -327,11 +334,7 @@ export const CalcSubmitted = Type.Object({
         'true when a submission with the same Idempotency-Key made this calculation before: nothing new was queued',
     }),
   ),
-  warnings: Type.Optional(
-    Type.Array(Type.Object({ path: Type.String(), code: Type.String(), msg: Type.String() }), {
-      description: "the device check's warnings, in the request language",
-    }),
-  ),
+  warnings: CheckWarnings,
 });
 
 /** Calculations of a device: listed by calcList, exported by outputData (a device fit is one). */
@@ -375,6 +378,7 @@ export const CalcSweepSubmitted = Type.Object({
   repeated: Type.Optional(
     Type.Boolean({ description: 'true when a submission with the same Idempotency-Key made this sweep before' }),
   ),
+  warnings: CheckWarnings,
 });
 export type CalcSweepSubmitted = Static<typeof CalcSweepSubmitted>;
 

@@ -30,7 +30,7 @@ import type { ElectricalInputIssue } from '../electrical/types.js';
 import { type CheckIssue, checkLine, checkIssue as issue } from '../messages/device-check.js';
 import { checkTandemIssues } from '../tandem/check.js';
 import { checkDefectSpec, defectGapWarning, interfaceGap } from './defects-map.js';
-import { electricalDomain, gapOf } from './electrical-spec.js';
+import { electricalDomain, gapOf, MAX_SWEEP_POINTS, sweepPointCount } from './electrical-spec.js';
 import { FIELD_VALUE_CODES, fieldKey, judgeSpecFields } from './field-rules.js';
 import { mapElectrical } from './map.js';
 import type {
@@ -42,8 +42,7 @@ import type {
   TransientElectricalLike,
 } from './types.js';
 
-/** Most sweep points accepted (10 mV steps over 100 V). */
-export const MAX_SWEEP_POINTS = 10001;
+export { MAX_SWEEP_POINTS } from './electrical-spec.js';
 
 export interface ElectricalCheck {
   errors: string[];
@@ -306,7 +305,7 @@ export function checkDeviceElectricalCoded(spec: ElectricalDeviceSpecLike): Elec
     sweepUnusable = true;
     out.push(issue(`${q}.stepV`, 'check.not-zero', { got: String(sw.stepV) }, `must not be 0 (got ${sw.stepV})`));
   } else {
-    const count = Math.floor((sw.stopV - sw.startV) / sw.stepV + 1e-9) + 1;
+    const count = sweepPointCount(sw);
     if (count < 1)
       out.push(
         issue(

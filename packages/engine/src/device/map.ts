@@ -29,7 +29,7 @@ import type {
 } from '../electrical/types.js';
 import type { EngineMessage } from '../messages/index.js';
 import { bulkDefect, type DefectGap, interfaceDefect, interfaceGap } from './defects-map.js';
-import { electricalDomain, gapOf, sweepVoltages } from './electrical-spec.js';
+import { electricalDomain, gapOf, sweepSteppable, sweepVoltages } from './electrical-spec.js';
 import type {
   ContactElectricalLike,
   DeviceElectricalLike,
@@ -147,10 +147,8 @@ export function mapElectrical(spec: ElectricalDeviceSpecLike): MappedDevice {
   if (el.profileBiasesV !== undefined) options.profileBiases_V = el.profileBiasesV;
   let offsetNm = 0;
   for (let j = 0; j < (domain[0] ?? 0); j++) offsetNm += spec.layers[j]!.thicknessNm;
-  const sweepOk =
-    el.voltageSweep &&
-    [el.voltageSweep.startV, el.voltageSweep.stopV, el.voltageSweep.stepV].every(Number.isFinite) &&
-    el.voltageSweep.stepV !== 0;
+  // a sweep the check refuses (e.g. 1e308 V wide: an array of that length cannot be built) is left empty
+  const sweepOk = sweepSteppable(el.voltageSweep);
   const device: ElectricalDevice = {
     layers,
     interfaces,
