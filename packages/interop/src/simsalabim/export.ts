@@ -741,9 +741,10 @@ export function exportSimsalabim(device: DeviceSpec, options: SimsalabimExportOp
     kv('fitMode', 'lin', 'lin or log: use J or log(J) in calc. of fit error'),
     kv('fitThreshold', 0.8, 'threshold of fraction converged points in calc. fit error'),
     kv('JVFile', 'JV.dat', 'name of the file with simulated JV characteristics'),
-    kv('varFile', 'none', 'name of the file with (x,V,n,p,Jn,etc) or none for no file.'),
+    kv('varFile', 'Var.dat', 'name of the file with (x,V,n,p,Jn,etc)'),
     kv('limitDigits', 1, 'if 1, then number of digits in output is limited'),
-    kv('outputRatio', 1, 'Output to varFile every outputRatio voltages'),
+    // SimSS 5.36 reads 'none' as a file name: only outputRatio 0 leaves the (large) varFile unwritten
+    kv('outputRatio', 0, 'Output to varFile every outputRatio voltages, 0: no varFile'),
     kv('scParsFile', 'scPars.txt', 'name of file with solar cell parameters'),
     kv('logFile', 'log.txt', 'name of log file'),
   ];
