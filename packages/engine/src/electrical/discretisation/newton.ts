@@ -41,10 +41,9 @@ export interface Contraction {
   c: number;
   /** Steps accepted on the estimate since the last one that measured c. */
   sinceMeasured: number;
+  /** The estimated error (Vt) below which a step is accepted after one update. */
+  acceptBelow: number;
 }
-
-/** A step is accepted on the estimate when c d^2 is below this fraction of tol. */
-const CONTRACTION_SAFETY = 1e-2;
 /** Updates beyond this (Vt) are outside the quadratic regime: never accepted on the estimate. */
 const CONTRACTION_MAX_UPDATE = 1e-2;
 /** After this many steps accepted on the estimate, a step iterates to tol to measure c again. */
@@ -52,17 +51,23 @@ const CONTRACTION_REMEASURE = 3;
 /** Updates below this are rounding: a ratio taken with them is an upper bound of c. */
 const CONTRACTION_MIN_UPDATE = 1e-13;
 
-export function newContraction(): Contraction {
-  return { c: Number.NaN, sinceMeasured: 0 };
+/**
+ * A contraction estimate for one continuation; a step is accepted after its first update when the
+ * estimated error c d^2 is below acceptBelowVt (a J-V: 1e-2 of the Newton tolerance, far below
+ * anything a figure shows; a time step: a small fraction of the local error tolerance, which the
+ * Newton error must not disturb).
+ */
+export function newContraction(acceptBelowVt: number): Contraction {
+  return { c: Number.NaN, sinceMeasured: 0, acceptBelow: acceptBelowVt };
 }
 
 /**
- * True when the undamped update d, just applied, leaves an estimated error c d^2 far below tol,
- * with c measured recently in this continuation.
+ * True when the undamped update d, just applied, leaves an estimated error c d^2 below the
+ * continuation's bound, with c measured recently in it.
  */
-function acceptsByContraction(k: Contraction, d: number, tol: number): boolean {
+function acceptsByContraction(k: Contraction, d: number): boolean {
   if (!(k.c >= 0) || k.sinceMeasured >= CONTRACTION_REMEASURE || d > CONTRACTION_MAX_UPDATE) return false;
-  return k.c * d * d < CONTRACTION_SAFETY * tol;
+  return k.c * d * d < k.acceptBelow;
 }
 
 export interface NewtonOutcome {
@@ -153,7 +158,7 @@ export function newton(sys: DDSystem, x: Float64Array, v: number, s: NewtonSetti
         kc.sinceMeasured = 0;
       }
       lastUndamped = scale === 1 ? m : Number.NaN;
-      if (m >= s.tol && scale === 1 && it === 1 && acceptsByContraction(kc, m, s.tol)) {
+      if (m >= s.tol && scale === 1 && it === 1 && acceptsByContraction(kc, m)) {
         kc.sinceMeasured++;
         return { ok: true, iterations: it, residual, timedOut: false };
       }

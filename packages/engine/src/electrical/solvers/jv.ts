@@ -108,7 +108,8 @@ export class ContinuationSolver {
       deadline,
       clock,
     };
-    this.stepSettings = { ...this.settings, contraction: newContraction() };
+    // a step's error after one update must stay 100x below the Newton tolerance
+    this.stepSettings = { ...this.settings, contraction: newContraction(1e-2 * this.settings.tol) };
     this.x = sys.initialGuess();
   }
 
