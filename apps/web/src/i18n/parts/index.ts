@@ -15,6 +15,7 @@ import { en as fitEn, zh as fitZh } from './fit';
 import { en as forumEn, zh as forumZh } from './forum';
 import { en as inputsEn, zh as inputsZh } from './inputs';
 import { en as interopEn, zh as interopZh } from './interop';
+import { en as jvPreviewEn, zh as jvPreviewZh } from './jv-preview';
 import { en as libraryEn, zh as libraryZh } from './library';
 import { en as materialsEn, zh as materialsZh } from './materials';
 import { en as modelsEn, zh as modelsZh } from './models';
@@ -54,6 +55,7 @@ export const zhParts = {
   chat: chatZh,
   interop: interopZh,
   fit: fitZh,
+  jvPreview: jvPreviewZh,
 };
 
 export const enParts: Messages<typeof zhParts> = {
@@ -81,4 +83,5 @@ export const enParts: Messages<typeof zhParts> = {
   chat: chatEn,
   interop: interopEn,
   fit: fitEn,
+  jvPreview: jvPreviewEn,
 };

@@ -28,6 +28,7 @@ import {
   specToForm,
 } from '../../../components/device-editor/model';
 import { useTableSpans } from '../../../components/device-editor/OpticalEditor';
+import { JvPreviewCard } from '../../../components/device-editor/preview/JvPreviewCard';
 import { usePreview } from '../../../components/device-editor/usePreview';
 import { ToolExportButtons } from '../../../components/interop/ExportButtons';
 import { ImportDialog, type Imported } from '../../../components/interop/ImportDialog';
@@ -290,6 +291,9 @@ export function CalcPage({ kind }: { kind: CalcKindEditable }) {
           </Typography.Paragraph>
         )}
       </Card>
+      {kind === 'elec' && (
+        <JvPreviewCard spec={spec} enabled={!loading} onRunFull={() => void submit()} submitting={busy} />
+      )}
       <SweepPanel
         kind={kind}
         spec={spec}
