@@ -39,7 +39,7 @@ export const zh = {
     },
     s2: {
       title: '检查电学设置',
-      text: '在“电学设置”中设置电极、温度、扫描电压范围和网格；还可加入可移动离子、缺陷、瞬态协议和阻抗谱。不合理的参数会在对应字段下给出提示。',
+      text: '在“电学设置”中设置电极、温度、扫描电压范围和网格；还可加入可移动离子、缺陷、瞬态协议和阻抗谱。不合理的参数会在对应字段下给出提示。每次修改后，“电学预览”自动用粗网格（约 50 个网格点、25 mV 步长，只算光照下的稳态 J-V）重新估算 Jsc、Voc、FF、PCE 并画出 J-V 曲线；它标明为“预览（粗网格）”，数值可能与完整计算略有差别，点击其中的“完整计算”即提交真正的计算。',
     },
     s3: {
       title: '提交并阅读 J-V 结果',
@@ -124,7 +124,7 @@ export const en: Messages<typeof zh> = {
     },
     s2: {
       title: 'Check the electrical settings',
-      text: 'Under "Electrical settings" set the contacts, temperature, voltage sweep and grid; mobile ions, defects, a transient protocol and an impedance spectrum can be added. Implausible values are flagged under their fields.',
+      text: 'Under "Electrical settings" set the contacts, temperature, voltage sweep and grid; mobile ions, defects, a transient protocol and an impedance spectrum can be added. Implausible values are flagged under their fields. After each change the "Electrical preview" automatically re-estimates Jsc, Voc, FF and PCE and draws the J-V curve on a coarse mesh (about 50 grid points, a 25 mV step, the steady J-V under light only); it is marked "Preview (coarse mesh)", its figures may differ a little from the full calculation, and its "Run full calculation" button submits the real one.',
     },
     s3: {
       title: 'Submit and read the J-V result',
