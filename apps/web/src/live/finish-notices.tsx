@@ -23,23 +23,34 @@ export type FinishItem = {
 const KEY = 'calc-finished';
 /** How long a tab holds its claim on a finish: any other tab hearing it meanwhile stays silent. */
 const CLAIM_MS = 10 * 60_000;
-/** A hidden tab leaves a visible one this long to claim a finish first. */
+/** A tab leaves the one whose notice is open (or a hidden tab a visible one) this long to claim first. */
 const HIDDEN_DELAY_MS = 400;
+
+/** Held by the tab whose finish notice is open, so that the next finish joins that notice. */
+const OPEN_LOCK = 'pvforge-finish-open';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * Whether this tab is the one to show the finish of `jobId`: the first tab to ask holds a Web Lock
- * named for it (atomic across the tabs of this site) and the others are told no. Without Web Locks
- * (a page served over plain http from a non-local address) every tab shows it.
+ * named for it (atomic across the tabs of this site) and the others are told no. The tab whose
+ * notice is open asks at once (the finish joins its list), the others a moment later, a hidden
+ * tab later still. Without Web Locks (a page served over plain http from a non-local address)
+ * every tab shows it.
  */
-export async function claimFinish(jobId: number): Promise<boolean> {
-  if (typeof document !== 'undefined' && document.visibilityState === 'hidden')
-    await new Promise((r) => setTimeout(r, HIDDEN_DELAY_MS));
+export async function claimFinish(jobId: number, showing: boolean): Promise<boolean> {
   const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  if (!showing) {
+    const open = locks ? (await locks.query()).held?.some((l) => l.name === OPEN_LOCK) : false;
+    const hidden = typeof document !== 'undefined' && document.visibilityState === 'hidden';
+    const wait = (open ? HIDDEN_DELAY_MS : 0) + (hidden ? HIDDEN_DELAY_MS : 0);
+    if (wait) await sleep(wait);
+  }
   if (!locks) return true;
   return new Promise<boolean>((answer) => {
     void locks.request(`pvforge-finish-${jobId}`, { ifAvailable: true }, async (lock) => {
       answer(lock !== null);
-      if (lock) await new Promise((r) => setTimeout(r, CLAIM_MS));
+      if (lock) await sleep(CLAIM_MS);
     });
   });
 }
@@ -71,17 +82,36 @@ function statusKey(s: JobStatus | undefined): string {
  */
 export class FinishNotices {
   private open: FinishItem[] = [];
+  /** Ends this tab's hold of OPEN_LOCK (while its notice is open). */
+  private release: (() => void) | undefined;
 
   constructor(private readonly ui: () => { t: TFunction; notification: Notify; navigate: (to: string) => unknown }) {}
 
   async heard(f: CalcFinish): Promise<void> {
-    if (!(await claimFinish(f.jobId))) return;
+    if (!(await claimFinish(f.jobId, this.open.length > 0))) return;
     this.add({ jobId: f.jobId, kind: f.kind, recordId: f.recordId, status: f.status, reason: f.reason });
   }
 
   add(item: FinishItem): void {
     this.open = [...this.open.filter((x) => x.jobId !== item.jobId), item];
+    this.hold();
     this.show();
+  }
+
+  /** Marks this tab as the one showing finishes, for the other tabs' claims (claimFinish). */
+  private hold(): void {
+    const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+    if (this.release || !locks) return;
+    const held = new Promise<void>((r) => {
+      this.release = r;
+    });
+    void locks.request(OPEN_LOCK, { ifAvailable: true }, (lock) => (lock ? held : undefined));
+  }
+
+  private closed(): void {
+    this.open = [];
+    this.release?.();
+    this.release = undefined;
   }
 
   private show(): void {
@@ -91,7 +121,7 @@ export class FinishNotices {
     const stopped = items.filter((x) => finishOutcome(x) === 'stopped').length;
     const go = (to: string) => {
       n.destroy(KEY);
-      this.open = [];
+      this.closed();
       void navigate(to);
     };
     const target = (x: FinishItem) =>
@@ -101,9 +131,7 @@ export class FinishNotices {
       placement: 'bottomRight' as const,
       // one that did not succeed stays until read; successes leave by themselves
       duration: failed + stopped > 0 ? 0 : 8,
-      onClose: () => {
-        this.open = [];
-      },
+      onClose: () => this.closed(),
       props: { 'data-testid': 'live-finish' },
     };
     const notify = failed ? n.error : stopped ? n.warning : n.success;
