@@ -21,6 +21,7 @@ import { deviceFileParts } from '@pvforge/contracts';
 import { judge, PARAMS, type Param, paramAt } from '@pvforge/params';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_PENDING_PER_USER } from '../../src/services/container.js';
 import { createTestApp, seedWithAdmin, type TestApp } from './helpers/app.js';
 import { freshIp, registerUser, signed, type TestUser } from './helpers/client.js';
 import { installWriteCounter, writeCounts } from './helpers/db-snapshot.js';
@@ -189,17 +190,21 @@ function setAt(root: Json, keys: (string | number)[], v: unknown): Json {
   return copy;
 }
 
-/** Every registered field of every base device, once per registry entry and device. */
 interface Field {
   device: string;
   path: string;
   keys: (string | number)[];
   param: Param;
 }
-function registeredFields(): Field[] {
+/**
+ * Every registered field of the base devices: once per registry entry and device, or (`once`)
+ * once per registry entry, in the first device that gives it.
+ */
+function registeredFields(once = false): Field[] {
   const out: Field[] = [];
+  const seenAnywhere = new Set<string>();
   for (const name of Object.keys(BASES)) {
-    const seen = new Set<string>();
+    const seen = once ? seenAnywhere : new Set<string>();
     for (const { path, keys } of numberPaths(base(name))) {
       const p = paramAt(path);
       if (!p || seen.has(p.path)) continue;
@@ -302,6 +307,18 @@ async function removeCalculation(id: number): Promise<void> {
   await calcs.delete(id, user.session.user_id);
 }
 
+/**
+ * Accepted calculations stay queued (the test's queue runs none) until they near the per-user
+ * limit of pending ones, then go in one statement (one per request made the PostgreSQL run slow).
+ */
+let queued = 0;
+async function makeRoomInQueue(): Promise<void> {
+  queued += 1;
+  if (queued < MAX_PENDING_PER_USER - 20) return;
+  await t.database.db.kysely.deleteFrom('calculations').where('user_id', '=', user.session.user_id).execute();
+  queued = 0;
+}
+
 /** Sends one device to one route and holds the answer to the rules. */
 async function send(r: Route, c: Case): Promise<void> {
   const lang = langTurn++ % 2 ? 'zh-CN' : 'en';
@@ -339,7 +356,8 @@ async function send(r: Route, c: Case): Promise<void> {
       if (warned.length) figures.warned += 1;
       if (c.verdict === 'warning' && c.path && !warned.includes(c.path))
         problem(r, c, `an implausible value accepted without a warning at ${c.path}: ${JSON.stringify(warned)}`);
-      if (rec) await removeCalculation(id);
+      // a sweep queues its children too: counted as many
+      if (rec) for (let i = r.name === 'sweep' ? 3 : 1; i > 0; i--) await makeRoomInQueue();
       counted = await writeCounts(t.database.db);
     } else if (r.warns && c.verdict === 'warning' && c.path) {
       const warned = (a?.data?.warnings ?? []).map((w) => String((w as { field?: unknown }).field));
@@ -743,7 +761,9 @@ describe('DeviceSpecs at the edges of the parameter registry', () => {
   });
 
   it('refuses every impossible value before a job is queued and warns of every implausible one', async () => {
-    const fields = registeredFields();
+    // each entry in one device: the verdict is the registry's whatever the device (the seeded
+    // property below sends values to every device's fields)
+    const fields = registeredFields(true);
     // every registry entry in these devices: at, inside and outside its limits, on the electrical route
     const covered = new Set(fields.map((f) => f.param.path));
     expect(covered.size).toBeGreaterThan(60);
