@@ -276,11 +276,15 @@ export class ContinuationSolver {
     return out.iterations;
   }
 
-  /** Restarts the continuation from a stored solution. */
-  reset(x: Float64Array, v: number): void {
+  /**
+   * Restarts the continuation from a stored solution; with a second one (`other`, a converged
+   * state at terminal voltage V), the first step is predicted along the line through the two
+   * instead of from the first alone.
+   */
+  reset(x: Float64Array, v: number, other?: { x: Float64Array; v: number; V: number }): void {
     this.x = x.slice();
     this.v = v;
-    this.prev = [];
+    this.prev = other ? [{ x: other.x, v: other.v, V: other.V }] : [];
   }
 
   /** Continues to internal voltage target (V); returns the Newton iterations spent. */
@@ -940,11 +944,22 @@ export function simulateJV(device: ElectricalDevice, states: SolverStateHooks = 
     if (e instanceof DidNotConverge || e instanceof WallClockExceeded) error = e.msg;
     else throw e;
   }
-  /** Solves at terminal voltage Vext from the nearest converged state and keeps the result. */
+  /**
+   * Solves at terminal voltage Vext from the nearest converged state and keeps the result; where a
+   * converged state lies on the other side of Vext, the start is interpolated between the two.
+   */
   const solveAt = (Vext: number): number => {
     let best = stored[0]!;
     for (const st of stored) if (Math.abs(st.V - Vext) < Math.abs(best.V - Vext)) best = st;
-    cs.reset(best.x, best.v);
+    let other: (typeof stored)[number] | undefined;
+    for (const st of stored)
+      if (
+        Math.sign(st.V - Vext) === -Math.sign(best.V - Vext) &&
+        st.V !== Vext &&
+        (!other || Math.abs(st.V - Vext) < Math.abs(other.V - Vext))
+      )
+        other = st;
+    cs.reset(best.x, best.v, best.V === Vext ? undefined : other);
     solveTerminal(cs, Vext, Rs);
     stored.push({ V: Vext, v: cs.v, x: cs.x.slice() });
     states.onState?.({ V: Vext, vInternalV: cs.v, x: cs.x.slice(), model: sys });
