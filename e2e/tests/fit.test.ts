@@ -27,7 +27,11 @@ import { sessionApi } from '../src/session-api.js';
  * rms in its unit, the correlation map by the parameters' symbols, the chi-square history; the
  * fitted device is saved to the library. A longer fit of the same curves, opened from the first
  * one's input, shows its progress live (stage, runs of the budget, chi-square, values, the model
- * J-V and EQE) and is cancelled.
+ * J-V and EQE) and is cancelled. Then a fit of capacitance curves alone: a C-V of the whole cell in
+ * pF (refused until the cell's area is given, then read over it) and a C-f in F/cm² against kHz
+ * (both units detected and said; a pasted C-f of three points refused first), the absorber's
+ * permittivity fitted inside its interval, C-V and C-f drawn on their own axes (C-f on a log
+ * frequency) with their residuals and rms in nF/cm², in Chinese and in English.
  */
 let mailbox: Mailbox;
 let platform: Platform;
@@ -47,6 +51,15 @@ let fitId = 0;
 let curveFile = '';
 let eqeFile = '';
 let twoPointFile = '';
+/** The absorber's permittivity the capacitance curves were made with (the device has 24). */
+const EPS = 'layers[3].electrical.epsR';
+const TRUE_EPS = 30;
+const AREA_CM2 = 0.09;
+let cvFile = '';
+let cfFile = '';
+/** The C-V's biases, V, and the C-f's frequencies, Hz. */
+const CV_V = Array.from({ length: 13 }, (_, i) => Number((-1 + 0.125 * i).toFixed(3)));
+const CF_HZ = Array.from({ length: 11 }, (_, i) => 10 ** (1 + 0.5 * i));
 /** The wavelengths of the measured EQE, nm: 12 points over the device's optical window. */
 const EQE_NM = Array.from({ length: 12 }, (_, i) => 350 + 40 * i);
 
@@ -97,6 +110,42 @@ function writeCurves(): void {
   );
   twoPointFile = join(artifactsDir, 'fit-two-points.csv');
   writeFileSync(twoPointFile, 'voltage_V,current_density_mA_cm2\n0,21.5\n1.1,-3\n');
+  writeCapacitanceCurves();
+}
+
+/**
+ * The measured capacitance curves: the engine's dark C-V at 10 kHz (13 biases) and C-f at -0.2 V
+ * (11 frequencies, 10 Hz to 1 MHz) of the device with the absorber's permittivity at the truth,
+ * each with a ripple of ±0.3 %: the C-V as the whole cell's capacitance in pF (its area 0.09 cm²),
+ * the C-f in F/cm² against kHz, a header with units only where an analyser would write them.
+ */
+function writeCapacitanceCurves(): void {
+  const job = {
+    device,
+    free: [{ path: EPS }],
+    curves: [
+      { kind: 'cv', frequencyHz: 1e4, biasV: CV_V, capacitanceNFPerCm2: CV_V.map(() => 50) },
+      { kind: 'cf', biasV: -0.2, frequencyHz: CF_HZ, capacitanceNFPerCm2: CF_HZ.map(() => 50) },
+    ],
+  } as DeviceFitJob;
+  const run = evaluateFitPoint(job, [TRUE_EPS], fileAssets(join(repoRoot, 'assets')));
+  if (!run.ok) throw new Error(`the synthetic capacitance curves failed: ${run.reason.en}`);
+  const ripple = (x: number, i: number) => x * (1 + 0.003 * Math.sin(7 * i + 1));
+  cvFile = join(artifactsDir, 'fit-measured-cv.csv');
+  writeFileSync(
+    cvFile,
+    [
+      'Bias (V),Cp (pF)',
+      ...CV_V.map((v, i) => `${v},${(ripple(run.model[0]![i]!, i) * AREA_CM2 * 1000).toFixed(3)}`),
+    ].join('\n'),
+  );
+  cfFile = join(artifactsDir, 'fit-measured-cf.csv');
+  writeFileSync(
+    cfFile,
+    ['f (kHz),C', ...CF_HZ.map((f, i) => `${f / 1000},${(ripple(run.model[1]![i]!, i) * 1e-9).toExponential(6)}`)].join(
+      '\n',
+    ),
+  );
 }
 
 /**
@@ -393,6 +442,99 @@ describe('fitting the device model to a measured curve (issue 27)', () => {
     await page.locator('.ant-popover:visible .ant-btn-primary').click();
     await expect.poll(() => byId('result-page').getAttribute('data-status'), { timeout: 30_000 }).toBe('cancelled');
   }, 120_000);
+
+  it('fits the absorber’s permittivity to a C-V in pF and a C-f in F/cm², units detected and said', async () => {
+    await page.goto(`${platform.url}/plat/calc/fit`);
+    await byId('calc-fit-page').waitFor();
+    await pick('fit-device-select', 'E2E', DEVICE_NAME);
+    await expect.poll(() => byId('fit-device-name').innerText()).toBe(DEVICE_NAME);
+    // the C-V: the whole cell's pF cannot be read without its area, then is read over it
+    await choose('fit-curve-kind-cv');
+    expect(await byId('cap-hint').innerText()).toContain('Mott-Schottky');
+    expect(await byId('fit-curve-suns').inputValue()).toBe('0');
+    await page.locator('[data-testid="cap-input"] input[type="file"]').setInputFiles(cvFile);
+    await expect
+      .poll(() => byId('cap-parse-error').innerText())
+      .toBe('曲线无法使用：电容是整个器件的值（pF）：请填写器件面积，以换算为 nF/cm²');
+    await byId('cap-area').fill(String(AREA_CM2));
+    await expect.poll(() => byId('cap-summary').innerText()).toContain('13 个实测点，偏压 -1 到 0.5 V');
+    expect(await byId('cap-summary').innerText()).toContain('读取方式：V，电容 pF（整个器件）（按表头识别）');
+    expect(await byId('fit-curve-label').inputValue()).toBe('fit-measured-cv.csv');
+    await byId('fit-curve-condition').fill('10000');
+    await pick('fit-curve-noise', '', '相对值（|C| 的比例）');
+    await byId('fit-curve-noise-rel').fill('0.003');
+    await canvasDrawn(page, 'fit-cv-curves-plot');
+    expect(await axisNames(page, 'fit-cv-curves-plot')).toEqual({ x: '偏压 (V)', y: '电容 (nF/cm²)' });
+
+    // the C-f: three pasted points refused, then the file, F/cm² detected against the cell
+    await byId('fit-curve-add').click();
+    await choose('fit-curve-kind-cf-2');
+    await choose('cap-source-paste-2');
+    await byId('cap-paste-2').fill('f (Hz),C (nF/cm2)\n100,40\n1000,35\n10000,33');
+    await expect.poll(() => byId('cap-parse-error-2').innerText()).toBe('曲线无法使用：只有 3 个点，拟合至少需要 5 个');
+    await choose('cap-source-upload-2');
+    await page.locator('[data-testid="cap-input-2"] input[type="file"]').setInputFiles(cfFile);
+    await expect.poll(() => byId('cap-summary-2').innerText()).toContain('11 个实测点，频率 10 到 1e6 Hz');
+    expect(await byId('cap-summary-2').innerText()).toContain(
+      '读取方式：kHz，电容 F/cm²（按数值与器件几何电容 30.4 nF/cm² 的比较识别）',
+    );
+    await byId('fit-curve-condition-2').fill('-0.2');
+    await pick('fit-curve-noise-2', '', '相对值（|C| 的比例）');
+    await byId('fit-curve-noise-rel-2').fill('0.003');
+    await canvasDrawn(page, 'fit-cf-curves-plot');
+    expect(await axisNames(page, 'fit-cf-curves-plot')).toEqual({ x: '频率 (Hz)', y: '电容 (nF/cm²)' });
+    expect(await wordsOf('fit-curves')).not.toMatch(CODE);
+    await byId('fit-curve-2').scrollIntoViewIfNeeded();
+    await screenshot(page, 'fit-capacitance-curves');
+
+    await addFree('MAPbI3 › 相对介电常数', 'MAPbI3 › 相对介电常数 εr', 0);
+    await byId('fit-free-min-0').fill('10');
+    await byId('fit-free-max-0').fill('60');
+    await byId('fit-budget-evaluations').fill('100');
+    await byId('fit-budget-seconds').fill('120');
+    await byId('fit-submit').click();
+    await page.waitForURL(/\/plat\/rstfit\/\d+$/, { timeout: 30_000 });
+    const id = Number(/(\d+)$/.exec(page.url())?.[1]);
+    await expect
+      .poll(() => byId('result-page').getAttribute('data-status'), { timeout: 120_000, interval: 1000 })
+      .toBe('succeeded');
+    await byId('fit-result').waitFor({ timeout: 30_000 });
+    expect(await byId('fit-status').getAttribute('data-status')).toBe('converged');
+    const detail = await api<{ result: { parameters: { path: string; low: number; high: number }[] } }>(
+      '/sys/calc/calcData',
+      { id },
+    );
+    const eps = detail.data.result.parameters.find((x) => x.path === EPS)!;
+    expect(eps.low).toBeLessThan(TRUE_EPS);
+    expect(eps.high).toBeGreaterThan(TRUE_EPS);
+    for (const plot of ['fit-cv-plot', 'fit-cv-residual-plot', 'fit-cf-plot', 'fit-cf-residual-plot'])
+      await canvasDrawn(page, plot);
+    expect(await byId('fit-jv-plot').count()).toBe(0);
+    expect(await axisNames(page, 'fit-cv-plot')).toEqual({ x: '偏压 (V)', y: '电容 (nF/cm²)' });
+    expect(await axisNames(page, 'fit-cf-plot')).toEqual({ x: '频率 (Hz)', y: '电容 (nF/cm²)' });
+    expect(await axisNames(page, 'fit-cf-residual-plot')).toEqual({ x: '频率 (Hz)', y: '加权残差（以噪声为单位）' });
+    const cf = (await plotCsv(page, 'fit-cf-plot'))
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    expect(cf[0]).toContain('fit-measured-cf.csv（实测）');
+    expect(cf[0]).toContain('fit-measured-cf.csv（拟合）');
+    expect(cf).toHaveLength(12);
+    expect(await byId('fit-curve-table').innerText()).toContain('C-f 曲线');
+    expect(await byId('fit-curve-rms-0').innerText()).toMatch(/ nF\/cm²$/);
+    expect(await byId('fit-curve-rms-1').innerText()).toMatch(/ nF\/cm²$/);
+    expect(await wordsOf('fit-result')).not.toMatch(CODE);
+    await byId('fit-cf-plot').scrollIntoViewIfNeeded();
+    await page.waitForTimeout(600);
+    await screenshot(page, 'fit-result-capacitance');
+    await byId('lang-switch').click();
+    await expect.poll(() => byId('fit-status').innerText()).toBe('converged');
+    expect(await axisNames(page, 'fit-cv-plot')).toEqual({ x: 'Bias (V)', y: 'Capacitance (nF/cm²)' });
+    expect(await axisNames(page, 'fit-cf-plot')).toEqual({ x: 'Frequency (Hz)', y: 'Capacitance (nF/cm²)' });
+    expect(await byId('fit-curve-table').innerText()).toContain('C-V curve');
+    await byId('lang-switch').click();
+    await expect.poll(() => byId('fit-status').innerText()).toBe('已收敛');
+  }, 200_000);
 
   it('met no page error', () => {
     expect(problems).toEqual([]);

@@ -1,11 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { DeviceFitEqeCurveResult, DeviceFitResult } from '@pvforge/engine';
+import type {
+  DeviceFitCfCurveResult,
+  DeviceFitCvCurveResult,
+  DeviceFitEqeCurveResult,
+  DeviceFitResult,
+} from '@pvforge/engine';
 import i18n from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { en } from '../src/i18n/en';
 import { zhCN } from '../src/i18n/zh-CN';
 import {
+  capacitanceAxes,
   correlationCells,
   curveRows,
   curveSeries,
@@ -234,6 +240,96 @@ describe('a fit of a J-V curve and an EQE spectrum', () => {
       { key: 1, label: 'EQE', kind: 'eqe', points: 5, chiSquare: 7.25, rms: 1.14, rmsUnit: '个百分点' },
     ]);
     expect(curveRows(mixed, i18n.getFixedT('en') as typeof i18n.t)[1]?.rmsUnit).toBe('percentage points');
+  });
+});
+
+describe('a fit of C-V and C-f curves', () => {
+  const cv: DeviceFitCvCurveResult = {
+    kind: 'cv',
+    index: 1,
+    label: 'C-V',
+    intensitySuns: 0,
+    frequencyHz: 1e4,
+    biasV: [-1, -0.5, 0, 0.5],
+    measuredNFPerCm2: [77, 85, 97, 116],
+    fittedNFPerCm2: [77.2, 84.8, 97.1, 115.6],
+    residual: [0.3, -0.2, 0.1, -0.4],
+    chiSquare: 0.3,
+    rmsNFPerCm2: 0.25,
+  };
+  const cf: DeviceFitCfCurveResult = {
+    kind: 'cf',
+    index: 2,
+    label: 'C-f',
+    intensitySuns: 0,
+    biasV: 0,
+    frequencyHz: [0.01, 1, 100, 1e4],
+    measuredNFPerCm2: [108, 94, 31, 30.7],
+    fittedNFPerCm2: [108.5, 93, 31.1, 30.7],
+    residual: [0.5, -1, 0.3, 0],
+    chiSquare: 1.34,
+    rmsNFPerCm2: 0.57,
+  };
+  const caps: DeviceFitResult = { ...result, curves: [result.curves[0]!, cv, cf] };
+
+  it('draws each kind on its own plot: C against V, C against a log frequency', () => {
+    expect(curveSeries(caps, t, 'jv').map((s) => s.name)).toEqual(['1 sun（实测）', '1 sun（拟合）']);
+    expect(curveSeries(caps, t, 'cv')[0]).toMatchObject({ x: [-1, -0.5, 0, 0.5], y: [77, 85, 97, 116], points: true });
+    expect(curveSeries(caps, t, 'cf')[1]).toMatchObject({ x: [0.01, 1, 100, 1e4], y: [108.5, 93, 31.1, 30.7] });
+    expect(residualSeries(caps, 'cf')).toEqual([
+      { name: 'C-f', x: [0.01, 1, 100, 1e4], y: [0.5, -1, 0.3, 0], points: true },
+    ]);
+    const enT = i18n.getFixedT('en') as typeof i18n.t;
+    expect(capacitanceAxes('cv', enT)).toEqual({
+      x: { label: 'Bias', unit: 'V' },
+      y: { label: 'Capacitance', unit: 'nF/cm²' },
+    });
+    expect(capacitanceAxes('cf', t).x).toEqual({ label: '频率', unit: 'Hz', log: true });
+    expect(capacitanceAxes('cf', t, true).y.label).toBe('加权残差（以噪声为单位）');
+    expect(hasDarkCurve(caps)).toBe(false);
+  });
+
+  it('gives a capacitance curve’s rms in nF/cm², and reads its kind back from a stored result', () => {
+    expect(curveRows(caps, t).slice(1)).toEqual([
+      { key: 1, label: 'C-V', kind: 'cv', points: 4, chiSquare: 0.3, rms: 0.25, rmsUnit: 'nF/cm²' },
+      { key: 2, label: 'C-f', kind: 'cf', points: 4, chiSquare: 1.34, rms: 0.57, rmsUnit: 'nF/cm²' },
+    ]);
+    expect(readFitResult(JSON.parse(JSON.stringify(caps)))?.curves.map((c) => c.kind)).toEqual(['jv', 'cv', 'cf']);
+  });
+
+  it('draws a running fit’s capacitance models by the job’s order', () => {
+    const job = {
+      curves: [
+        { kind: 'cf', label: 'C-f', biasV: 0, frequencyHz: [100, 1, 1e4], capacitanceNFPerCm2: [31, 94, 30.7] },
+        {
+          kind: 'cv',
+          label: 'C-V',
+          frequencyHz: 1e4,
+          biasV: [0, -1],
+          capacitanceNFPerCm2: [97, 77],
+          intensitySuns: 0.5,
+        },
+      ],
+    };
+    const curves = jobCurves(job);
+    expect(curves[0]).toEqual({ kind: 'cf', label: 'C-f', intensitySuns: 0, x: [1, 100, 1e4], y: [94, 31, 30.7] });
+    expect(curves[1]).toMatchObject({ kind: 'cv', intensitySuns: 0.5, x: [-1, 0], y: [77, 97] });
+    const fit = {
+      stage: 'fit' as const,
+      evaluations: 3,
+      maxEvaluations: 600,
+      elapsedMs: 100,
+      maxSeconds: 600,
+      chiSquare: 5,
+      values: [1],
+      curves: [
+        [93, 31.2, 30.6],
+        [76, 98],
+      ],
+    };
+    expect(liveSeries(curves, fit, t, 'cf')[1]).toMatchObject({ x: [1, 100, 1e4], y: [93, 31.2, 30.6] });
+    expect(liveSeries(curves, fit, t, 'cv')[1]).toMatchObject({ x: [-1, 0], y: [76, 98] });
+    expect(liveSeries(curves, fit, t, 'jv')).toEqual([]);
   });
 });
 

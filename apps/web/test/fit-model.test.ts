@@ -11,6 +11,7 @@ import { progressText } from '../src/live/progress-detail';
 import { type Preview, previewCurve } from '../src/pages/plat/calc/CircuitModel';
 import {
   BUDGET_DEFAULT,
+  capEntryAfterRead,
   checkFitForm,
   DEFAULT_FIT_POINTS,
   detectEqeUnits,
@@ -20,13 +21,16 @@ import {
   type FitCurveEntry,
   type FitFormInput,
   fieldTitle,
+  fitCapPoints,
   fitEqePoints,
   fitPoints,
   fittableFields,
   formFromJob,
+  geometricCapacitance,
   issueAtOfField,
   newFitCurve,
   newFreeRow,
+  previewCapacitance,
   previewEqe,
   previewSeries,
   serverIssues,
@@ -455,6 +459,179 @@ describe('EQE spectra', () => {
     // an EQE of at most 1 % is not taken for a fraction: the stored spectrum is in %
     const p = previewEqe(e.curve.source!, e.eqeUnits);
     expect(p.ok && p.eqePercent).toEqual([0.5, 0.8, 0.9, 0.7, 0.2]);
+  });
+});
+
+/** A C-V of n points, -1 to 0.6 V, as a CSV in a unit (a Mott-Schottky-like rise from 78 nF/cm²). */
+function cvCsv(n = 17, { factor = 1, header = 'Bias (V),C (nF/cm2)', mv = false } = {}): string {
+  const rows = Array.from({ length: n }, (_, i) => {
+    const v = -1 + (1.6 * i) / (n - 1);
+    return `${mv ? v * 1000 : v},${((78 / Math.sqrt(1 - v / 1.7)) * factor).toPrecision(6)}`;
+  });
+  return [header, ...rows].join('\n');
+}
+
+/** A C-f of n points, 10 mHz to 10 MHz, as a CSV (an ionic step from 108 to 31 nF/cm²). */
+function cfCsv(n = 19, { factor = 1, header = 'f (Hz),C (nF/cm2)', khz = false } = {}): string {
+  const rows = Array.from({ length: n }, (_, i) => {
+    const f = 1e-2 * 10 ** (i / 2);
+    return `${khz ? f / 1000 : f},${((31 + 77 / (1 + f)) * factor).toPrecision(6)}`;
+  });
+  return [header, ...rows].join('\n');
+}
+
+/** A capacitance entry read from a text, with its preview, as the form holds both. */
+function readCap(kind: 'cv' | 'cf', text: string, extra: Partial<FitCurveEntry> = {}) {
+  const r = capEntryAfterRead(
+    withKind(newFitCurve(), kind),
+    { source: { text, format: 'table' }, label: `${kind}.csv` },
+    device,
+  );
+  const entry = { ...r.entry, ...(kind === 'cv' ? { frequencyHz: '10000' } : {}), ...extra };
+  return { entry, preview: previewCapacitance(entry.curve.source!, entry, device) };
+}
+
+describe('C-V and C-f curves', () => {
+  it('reads units from the header, else detects them against the device’s geometric capacitance', () => {
+    // the example cell: PTAA 10 nm / 3, MAPbI3 500 nm / 24, PCBM 25 nm / 5 in series
+    expect(geometricCapacitance(device)).toBeCloseTo(30.36, 1);
+    const header = readCap('cv', cvCsv(17, { factor: 1e-3, header: 'Bias (V),C (uF/cm2)' })).preview;
+    expect(header.ok && header.units).toEqual({ x: 'V', capacitance: 'uF/cm2' });
+    expect(header.ok && header.detected.from).toBe('header');
+    expect(header.ok && header.capacitanceNFPerCm2[0]).toBeCloseTo(78 / Math.sqrt(1 + 1 / 1.7), 3);
+    // no unit in the header: F/cm² from the magnitude (1e-8), mV above 10
+    const f = readCap('cv', cvCsv(17, { factor: 1e-9, header: 'V,C', mv: true })).preview;
+    expect(f.ok && f.units).toEqual({ x: 'mV', capacitance: 'F/cm2' });
+    expect(f.ok && f.detected.from).toBe('values');
+    expect(f.ok && f.x[0]).toBe(-1);
+    expect(f.ok && f.capacitanceNFPerCm2.at(-1)).toBeCloseTo(78 / Math.sqrt(1 - 0.6 / 1.7), 3);
+    // kHz from a C-f's header; the user's unit over the detected one
+    const k = readCap('cf', cfCsv(19, { khz: true, header: 'f (kHz),C (nF/cm2)' })).preview;
+    expect(k.ok && k.units.x).toBe('kHz');
+    expect(k.ok && k.x[0]).toBeCloseTo(0.01, 12);
+    const chosen = readCap('cf', cfCsv(), { capUnits: { capacitance: 'pF/cm2' } }).preview;
+    expect(chosen.ok && chosen.units.capacitance).toBe('pF/cm2');
+    expect(chosen.ok && chosen.detected.capacitance).toBe('nF/cm2');
+  });
+
+  it('divides a capacitance of the whole device by its area, and cannot read one without it', () => {
+    // 0.1 cm² in pF: 78 nF/cm² is 7800 pF
+    const text = cvCsv(17, { factor: 100, header: 'Bias (V),Cp (pF)' });
+    const none = readCap('cv', text).preview;
+    expect(!none.ok && none.code).toBe('needArea');
+    expect(!none.ok && t(`fit.cap.err.${none.code}`, none.params)).toBe(
+      '电容是整个器件的值（pF）：请填写器件面积，以换算为 nF/cm²',
+    );
+    const withArea = readCap('cv', text, { areaCm2: '0.1' }).preview;
+    expect(withArea.ok && withArea.capacitanceNFPerCm2[0]).toBeCloseTo(78 / Math.sqrt(1 + 1 / 1.7), 3);
+    // no unit in the header, the area given: absolute units are the ones detected
+    const abs = readCap('cv', cvCsv(17, { factor: 100, header: 'V,C' }), { areaCm2: '0.1' }).preview;
+    expect(abs.ok && abs.units.capacitance).toBe('pF');
+  });
+
+  it('says why a capacitance table cannot be read, in the UI language', () => {
+    const err = (kind: 'cv' | 'cf', text: string) => {
+      const p = readCap(kind, text).preview;
+      return p.ok ? '' : t(`fit.cap.err.${p.code}`, { ...p.params, what: t(`fit.cap.x.${kind}`) });
+    };
+    expect(err('cv', 'V,C\n0,50\n0.1,60')).toBe('只有 2 个点，拟合至少需要 5 个');
+    expect(err('cf', 'f,C\n10,50\n100,40\n100,41\n1000,35\n1e4,33')).toBe('频率 100 Hz 出现了两次');
+    expect(err('cv', 'only words')).toBe('没有找到数据：需要两列数字（偏压, 电容），可有一行表头');
+  });
+
+  it('builds the job’s C-V and C-f: their conditions, dark by default, noise in nF/cm² or relative', () => {
+    const cv = readCap('cv', cvCsv(), { noise: 'rel', noiseRel: '0.01', temperatureK: '295' });
+    const cf = readCap('cf', cfCsv(), { biasV: '-0.2', noise: 'abs', noiseAbs: '0.5', suns: '0.1' });
+    const { job, issues } = checkFitForm(
+      form({ curves: [cv.entry, cf.entry], previews: [cv.preview, cf.preview] }),
+      t,
+      'zh-CN',
+    );
+    expect(issues.filter((i) => !i.warning)).toEqual([]);
+    const [a, b] = job!.curves;
+    expect(a).toMatchObject({ kind: 'cv', label: 'cv.csv', frequencyHz: 1e4, noiseRel: 0.01, temperatureK: 295 });
+    expect(a && 'intensitySuns' in a).toBe(false);
+    expect(a?.kind === 'cv' && a.biasV).toHaveLength(17);
+    expect(b).toMatchObject({ kind: 'cf', biasV: -0.2, noiseNFPerCm2: 0.5, intensitySuns: 0.1 });
+    expect(b?.kind === 'cf' && b.frequencyHz[0]).toBeCloseTo(0.01, 12);
+    expect(fitCapPoints(cv.preview, '5').x).toEqual([-1, -0.6, -0.2, 0.2, 0.6]);
+    // the preview draws each kind on its own plot
+    const plots = previewSeries([cv.entry, cf.entry], [cv.preview, cf.preview], t);
+    expect(plots.cv.map((s) => s.name)).toEqual(['cv.csv', 'cv.csv（拟合所用点）']);
+    expect(plots.cf).toHaveLength(2);
+    expect(plots.jv).toEqual([]);
+  });
+
+  it('says what is wrong with a capacitance curve at its field: the frequency, the engine’s unit check, the bias', () => {
+    const noFreq = readCap('cv', cvCsv(), { frequencyHz: '' });
+    const r = checkFitForm(form({ curves: [noFreq.entry], previews: [noFreq.preview] }), t, 'zh-CN');
+    expect(r.issues.find((i) => i.at.kind === 'curve' && i.at.field === 'condition')?.text).toBe('请填写');
+    // a C-V whose values no unit brings near the device: read as nF/cm², the engine names the likely unit
+    const tiny = readCap('cv', cvCsv(17, { factor: 1e-3, header: 'V,C' }), { capUnits: { capacitance: 'nF/cm2' } });
+    const enT = i18n.getFixedT('en') as typeof i18n.t;
+    const u = checkFitForm(form({ curves: [tiny.entry], previews: [tiny.preview], free: [] }), enT, 'en');
+    expect(u.issues.find((i) => i.at.kind === 'curve' && i.at.field === 'data')?.text).toMatch(
+      /below the device's geometric capacitance .*was it µF\/cm²\? multiply by 1000/,
+    );
+    // a C-f at a bias beyond the absorber's gap: said at the bias, the curve's condition
+    const far = readCap('cf', cfCsv(), { biasV: '2.5' });
+    const b = checkFitForm(form({ curves: [far.entry], previews: [far.preview], free: [] }), enT, 'en');
+    expect(b.issues.find((i) => i.at.kind === 'curve' && i.at.field === 'condition')?.text).toMatch(
+      /forward bias of 2.5 V, beyond the band gap of the absorber/,
+    );
+  });
+
+  it('switches kinds with the light and the noise of the new kind, and gives stored curves back', () => {
+    const jv = newFitCurve({ noise: 'abs', noiseAbs: '0.05' });
+    const cv = withKind(jv, 'cv');
+    expect(cv).toMatchObject({ kind: 'cv', suns: '0', noise: 'auto', noiseAbs: '' });
+    expect(withKind(cv, 'cf')).toMatchObject({ kind: 'cf', suns: '0' });
+    expect(withKind(cv, 'jv').suns).toBe('1');
+    const f = formFromJob({
+      device,
+      curves: [
+        {
+          kind: 'cv',
+          label: 'CV',
+          frequencyHz: 1e5,
+          biasV: [-1, -0.5, 0, 0.3, 0.5],
+          capacitanceNFPerCm2: [0.8, 0.9, 1, 1.1, 1.2],
+          noiseRel: 0.02,
+        },
+        {
+          kind: 'cf',
+          label: 'CF',
+          biasV: 0.2,
+          intensitySuns: 1,
+          frequencyHz: [1, 10, 100, 1e3, 1e4],
+          capacitanceNFPerCm2: [90, 60, 40, 35, 33],
+        },
+      ],
+      free: [],
+    });
+    expect(f.curves[0]).toMatchObject({
+      kind: 'cv',
+      label: 'CV',
+      frequencyHz: '1e5',
+      noise: 'rel',
+      noiseRel: '0.02',
+      suns: '0',
+    });
+    expect(f.curves[1]).toMatchObject({ kind: 'cf', biasV: '0.2', suns: '1' });
+    // read back as stored: in V and nF/cm², not taken for µF although small
+    const p = previewCapacitance(f.curves[0]!.curve.source!, f.curves[0]!, device);
+    expect(p.ok && p.capacitanceNFPerCm2).toEqual([0.8, 0.9, 1, 1.1, 1.2]);
+    expect(issueAtOfField('job.curves[0].frequencyHz', ['cv'])).toEqual({
+      kind: 'curve',
+      index: 0,
+      field: 'condition',
+    });
+    expect(issueAtOfField('job.curves[0].frequencyHz', ['cf'])).toEqual({ kind: 'curve', index: 0, field: 'data' });
+    expect(issueAtOfField('job.curves[1].biasV', ['cv', 'cf'])).toEqual({
+      kind: 'curve',
+      index: 1,
+      field: 'condition',
+    });
   });
 });
 

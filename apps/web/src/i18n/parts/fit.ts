@@ -40,11 +40,14 @@ export const zh = {
     electricalHint: '拟合从该器件的参数值出发；未选为拟合参数的字段保持不变。',
   },
   curve: {
-    hint: '加入在所选器件上测得的曲线（最多 {{max}} 条）：不同光强、暗态、不同温度的 J-V 曲线以及 EQE 光谱都可以一起拟合。可一次选择多个文件。',
+    hint: '加入在所选器件上测得的曲线（最多 {{max}} 条）：不同光强、暗态、不同温度的 J-V 曲线、EQE 光谱以及电容曲线（C-V、C-f）都可以一起拟合。可一次选择多个文件。',
     kind: '曲线类型',
-    kindTip: 'J-V：各电压下的电流密度（光照或暗态）。EQE：短路、无偏置光时各波长的外量子效率。',
+    kindTip:
+      'J-V：各电压下的电流密度（光照或暗态）。EQE：短路、无偏置光时各波长的外量子效率。C-V：某一频率下电容随直流偏压的变化（Mott-Schottky 测量）。C-f：某一偏压下电容随频率的变化（阻抗谱）。',
     kindJv: 'J-V 曲线',
     kindEqe: 'EQE 光谱',
+    kindCv: 'C-V 曲线',
+    kindCf: 'C-f 曲线',
     title: '曲线 {{k}}：{{name}}',
     unnamed: '未命名',
     remove: '删除',
@@ -105,6 +108,68 @@ export const zh = {
       badValue: '第 {{line}} 行有无法读取的数值：“{{text}}”',
       tooFew: '只有 {{n}} 个点，拟合至少需要 {{min}} 个',
       repeated: '波长 {{nm}} nm 出现了两次',
+    },
+  },
+  cap: {
+    hint: {
+      cv: 'C-V：在一个测量频率下，电容随直流偏压的变化（Mott-Schottky 测量）。模型为器件在各实测偏压下的小信号电容（含串联与并联电阻），默认在暗态下测得。',
+      cf: 'C-f：在一个直流偏压下，电容随频率的变化（阻抗谱中的 C = Im(1/Z)/ω，即分析仪给出的 Cp）。模型为器件在各实测频率下的小信号电容，默认在暗态下测得。',
+    },
+    dropHint: {
+      cv: '支持 CSV、TXT、DAT、XLSX：两列，第一列偏压，第二列电容，可有一行表头（其中的单位会被识别，如 “C (pF)”）',
+      cf: '支持 CSV、TXT、DAT、XLSX：两列，第一列频率，第二列电容，可有一行表头（其中的单位会被识别，如 “f (kHz)”、“C (nF/cm2)”）',
+    },
+    pasteLabel: { cv: 'C-V 数据（每行一个点：偏压, 电容）', cf: 'C-f 数据（每行一个点：频率, 电容）' },
+    pastePlaceholder: {
+      cv: '偏压 (V),C (nF/cm2)\n-1.0,78.2\n-0.9,79.6\n…',
+      cf: '频率 (Hz),C (nF/cm2)\n100,108.4\n1000,61.2\n…',
+    },
+    xUnit: { cv: '偏压单位', cf: '频率单位' },
+    x: { cv: '偏压', cf: '频率' },
+    cUnit: '电容单位',
+    cUnitTip:
+      '未在表头给出单位时，按数值与器件几何电容（各层介电串联，{{geo}} nF/cm²）的比较识别：实测电容不会低于其十分之一，也不会高出它 10⁵ 倍。整个器件的电容（F、µF、nF、pF）需除以器件面积。',
+    ofDevice: '{{unit}}（整个器件）',
+    area: '器件面积',
+    areaTip: '电容是整个器件的值（F、µF、nF、pF）时用于换算为每平方厘米的值；按面积给出的电容不需要。',
+    summary: {
+      cv: '{{n}} 个实测点，偏压 {{from}} 到 {{to}} V，电容 {{min}}–{{max}} nF/cm²',
+      cf: '{{n}} 个实测点，频率 {{from}} 到 {{to}} Hz，电容 {{min}}–{{max}} nF/cm²',
+    },
+    readAs: '读取方式：{{x}}，电容 {{c}}（{{how}}）',
+    fromUser: '按所选单位',
+    from: {
+      header: '按表头识别',
+      values: '按数值与器件几何电容 {{geo}} nF/cm² 的比较识别',
+      none: '没有单位能使数值与器件几何电容 {{geo}} nF/cm² 相符，按 nF/cm² 读取',
+    },
+    sunsTip: '测量时的光强（太阳数）。C-V 和 C-f 通常在暗态下测量：0 表示暗态。',
+    condition: { cv: '测量频率', cf: '直流偏压' },
+    conditionTip: {
+      cv: '测 C-V 时小信号的频率。Mott-Schottky 测量通常用 1–100 kHz：足够高以冻结陷阱与离子，又低于串联电阻造成的滚降。',
+      cf: '测 C-f 时的直流偏压（正向为正，与 J-V 相同）。',
+    },
+    noiseTip:
+      '每个点电容的测量不确定度，是残差的尺度：绝对值（nF/cm²）或相对值（|C| 的比例），两者都给时按 √(绝对² + (相对 × C)²) 计。“自动”时取 |C| 的 1 %，结果中会说明。',
+    noiseRel: '相对值（|C| 的比例）',
+    preview: {
+      cv: 'C-V 曲线（线：实测；点：拟合所用的点）',
+      cf: 'C-f 曲线（线：实测；点：拟合所用的点）',
+    },
+    livePlot: { cv: '实测 C-V 与当前模型', cf: '实测 C-f 与当前模型' },
+    resultTitle: { cv: 'C-V：实测（点）与拟合（线）', cf: 'C-f：实测（点）与拟合（线）' },
+    residualsTitle: { cv: 'C-V 的加权残差', cf: 'C-f 的加权残差' },
+    biasAxis: '偏压',
+    frequencyAxis: '频率',
+    cAxis: '电容',
+    err: {
+      jvFile: 'SCAPS .iv 文件是 J-V 曲线，不是电容曲线',
+      noData: '没有找到数据：需要两列数字（{{what}}, 电容），可有一行表头',
+      oneColumn: '第 {{line}} 行只有一列：需要两列（{{what}}, 电容）',
+      badValue: '第 {{line}} 行有无法读取的数值：“{{text}}”',
+      tooFew: '只有 {{n}} 个点，拟合至少需要 {{min}} 个',
+      repeated: '{{what}} {{x}} {{unit}} 出现了两次',
+      needArea: '电容是整个器件的值（{{unit}}）：请填写器件面积，以换算为 nF/cm²',
     },
   },
   free: {
@@ -216,7 +281,7 @@ export const zh = {
     eqeAxis: 'EQE',
     eqeResidualsTitle: 'EQE 的加权残差',
     residualNote:
-      '加权残差 = (模型 − 实测) / 噪声 × √权重（J-V 为电流密度，EQE 为量子效率）。拟合良好时残差在 ±2 左右随机分布；成片偏向一侧说明模型或所选参数不能再现曲线的这一部分。',
+      '加权残差 = (模型 − 实测) / 噪声 × √权重（J-V 为电流密度，EQE 为量子效率，C-V 与 C-f 为电容）。拟合良好时残差在 ±2 左右随机分布；成片偏向一侧说明模型或所选参数不能再现曲线的这一部分。',
     curveTable: '各曲线的拟合',
     curveName: '曲线',
     curveKind: '类型',
@@ -292,12 +357,14 @@ export const en: Messages<typeof zh> = {
     electricalHint: 'The fit starts from this device’s values; fields not chosen to be fitted stay as they are.',
   },
   curve: {
-    hint: 'Add the curves measured on the chosen device (up to {{max}}): J-V curves under several light intensities, in the dark and at several temperatures, and EQE spectra, are fitted together. Several files can be chosen at once.',
+    hint: 'Add the curves measured on the chosen device (up to {{max}}): J-V curves under several light intensities, in the dark and at several temperatures, EQE spectra and capacitance curves (C-V, C-f) are fitted together. Several files can be chosen at once.',
     kind: 'Kind of curve',
     kindTip:
-      'J-V: the current density at each voltage (under light or in the dark). EQE: the external quantum efficiency at each wavelength, at short circuit without bias light.',
+      'J-V: the current density at each voltage (under light or in the dark). EQE: the external quantum efficiency at each wavelength, at short circuit without bias light. C-V: the capacitance against DC bias at one frequency (the Mott-Schottky measurement). C-f: the capacitance against frequency at one bias (impedance spectroscopy).',
     kindJv: 'J-V curve',
     kindEqe: 'EQE spectrum',
+    kindCv: 'C-V curve',
+    kindCf: 'C-f curve',
     title: 'Curve {{k}}: {{name}}',
     unnamed: 'unnamed',
     remove: 'Remove',
@@ -362,6 +429,73 @@ export const en: Messages<typeof zh> = {
       badValue: 'line {{line}} holds a value that cannot be read: “{{text}}”',
       tooFew: 'only {{n}} points: a fit needs at least {{min}}',
       repeated: 'the wavelength {{nm}} nm appears twice',
+    },
+  },
+  cap: {
+    hint: {
+      cv: 'C-V: the capacitance against DC bias at one measuring frequency (the Mott-Schottky measurement). The model is the device’s small-signal capacitance at each measured bias (series and shunt resistance included), measured in the dark unless a light intensity is given.',
+      cf: 'C-f: the capacitance against frequency at one DC bias (impedance spectroscopy read as C = Im(1/Z)/ω, the Cp an analyser reports). The model is the device’s small-signal capacitance at each measured frequency, measured in the dark unless a light intensity is given.',
+    },
+    dropHint: {
+      cv: 'CSV, TXT, DAT, XLSX: two columns, bias then capacitance, with an optional header line (its units are read, e.g. “C (pF)”)',
+      cf: 'CSV, TXT, DAT, XLSX: two columns, frequency then capacitance, with an optional header line (its units are read, e.g. “f (kHz)”, “C (nF/cm2)”)',
+    },
+    pasteLabel: {
+      cv: 'C-V data (one point a line: bias, capacitance)',
+      cf: 'C-f data (one point a line: frequency, capacitance)',
+    },
+    pastePlaceholder: {
+      cv: 'bias (V),C (nF/cm2)\n-1.0,78.2\n-0.9,79.6\n…',
+      cf: 'frequency (Hz),C (nF/cm2)\n100,108.4\n1000,61.2\n…',
+    },
+    xUnit: { cv: 'Bias unit', cf: 'Frequency unit' },
+    x: { cv: 'bias', cf: 'frequency' },
+    cUnit: 'Capacitance unit',
+    cUnitTip:
+      'Without a unit in the header, the unit is read from the values against the device’s geometric capacitance (its layers’ dielectrics in series, {{geo}} nF/cm²): a measured capacitance is never below a tenth of it nor 10⁵ times above it. A capacitance of the whole device (F, µF, nF, pF) is divided by the device’s area.',
+    ofDevice: '{{unit}} (whole device)',
+    area: 'Device area',
+    areaTip:
+      'Divides a capacitance of the whole device (F, µF, nF, pF) into one per cm²; a capacitance per area needs none.',
+    summary: {
+      cv: '{{n}} measured points, bias {{from}} to {{to}} V, capacitance {{min}}–{{max}} nF/cm²',
+      cf: '{{n}} measured points, frequency {{from}} to {{to}} Hz, capacitance {{min}}–{{max}} nF/cm²',
+    },
+    readAs: 'Read as: {{x}}, capacitance in {{c}} ({{how}})',
+    fromUser: 'as chosen',
+    from: {
+      header: 'from the header',
+      values: 'detected from the values against the device’s geometric capacitance, {{geo}} nF/cm²',
+      none: 'no unit brings the values near the device’s geometric capacitance, {{geo}} nF/cm²: read as nF/cm²',
+    },
+    sunsTip:
+      'The light intensity during the measurement, in suns. C-V and C-f are usually measured in the dark: 0 is dark.',
+    condition: { cv: 'Measuring frequency', cf: 'DC bias' },
+    conditionTip: {
+      cv: 'The small-signal frequency of the C-V. Mott-Schottky measurements use 1-100 kHz: high enough to freeze traps and ions, below the roll-off of the series resistance.',
+      cf: 'The DC bias of the C-f (forward positive, as in the J-V).',
+    },
+    noiseTip:
+      'The uncertainty of each point’s capacitance, the residual’s scale: absolute (nF/cm²) or relative to |C|; both combine as √(abs² + (rel × C)²). “Assumed” takes 1 % of |C| and says so in the result.',
+    noiseRel: 'Relative (a fraction of |C|)',
+    preview: {
+      cv: 'C-V curves (lines: measured; markers: the points the fit uses)',
+      cf: 'C-f curves (lines: measured; markers: the points the fit uses)',
+    },
+    livePlot: { cv: 'Measured C-V and the current model', cf: 'Measured C-f and the current model' },
+    resultTitle: { cv: 'C-V: measured (markers) and fitted (lines)', cf: 'C-f: measured (markers) and fitted (lines)' },
+    residualsTitle: { cv: 'Weighted residuals of the C-V', cf: 'Weighted residuals of the C-f' },
+    biasAxis: 'Bias',
+    frequencyAxis: 'Frequency',
+    cAxis: 'Capacitance',
+    err: {
+      jvFile: 'a SCAPS .iv file is a J-V curve, not a capacitance curve',
+      noData: 'no data found: two columns of numbers ({{what}}, capacitance) are needed, with an optional header line',
+      oneColumn: 'line {{line}} has one column: two are needed ({{what}}, capacitance)',
+      badValue: 'line {{line}} holds a value that cannot be read: “{{text}}”',
+      tooFew: 'only {{n}} points: a fit needs at least {{min}}',
+      repeated: 'the {{what}} {{x}} {{unit}} is given twice',
+      needArea: 'the capacitance is of the whole device ({{unit}}): give the device’s area to have it in nF/cm²',
     },
   },
   free: {
@@ -475,7 +609,7 @@ export const en: Messages<typeof zh> = {
     eqeAxis: 'EQE',
     eqeResidualsTitle: 'Weighted residuals of the EQE',
     residualNote:
-      'Weighted residual = (model − measured) / noise × √weight (the current density of a J-V, the quantum efficiency of an EQE). A good fit leaves them scattered within about ±2; a stretch on one side shows a part of the curve the model or the chosen parameters cannot reproduce.',
+      'Weighted residual = (model − measured) / noise × √weight (the current density of a J-V, the quantum efficiency of an EQE, the capacitance of a C-V or C-f). A good fit leaves them scattered within about ±2; a stretch on one side shows a part of the curve the model or the chosen parameters cannot reproduce.',
     curveTable: 'Fit of each curve',
     curveName: 'Curve',
     curveKind: 'Kind',

@@ -10,6 +10,7 @@ import { resultsApi } from '../../../api/results';
 import { Loading } from '../../../components/Loading';
 import { PageHeader } from '../../../components/PageHeader';
 import { QueuePriority } from '../../../components/QueuePriority';
+import { CapacitancePlot } from './CapacitancePlot';
 import { type CurveSource, previewCurve } from './CircuitModel';
 import { FitCurveList } from './FitCurveList';
 import { FitDevicePicker, type PickedDevice } from './FitDevicePicker';
@@ -29,7 +30,10 @@ import {
   fieldTitle,
   fittableFields,
   formFromJob,
+  geometricCapacitance,
+  isCapacitanceKind,
   newFitCurve,
+  previewCapacitance,
   previewEqe,
   previewSeries,
   serverIssues,
@@ -47,15 +51,23 @@ const CARD = { maxWidth: 1200 } as const;
  * device fit runs a chosen few of them), so it is left out.
  */
 const previewCache = new WeakMap<CurveSource, Map<string, FitPreview>>();
-function preview(c: FitCurveEntry): FitPreview | undefined {
+function preview(c: FitCurveEntry, device: unknown): FitPreview | undefined {
   const source = c.curve.source;
   if (!source) return undefined;
-  const key = `${c.kind} ${JSON.stringify(c.kind === 'eqe' ? c.eqeUnits : c.choice)}`;
+  // a capacitance's unit is detected against the device's own capacitance, and may need its area
+  const cap = isCapacitanceKind(c.kind);
+  const how = c.kind === 'eqe' ? c.eqeUnits : cap ? [c.capUnits, c.areaCm2, geometricCapacitance(device)] : c.choice;
+  const key = `${c.kind} ${JSON.stringify(how)}`;
   const m = previewCache.get(source) ?? new Map<string, FitPreview>();
   previewCache.set(source, m);
   let p = m.get(key);
   if (!p) {
-    p = c.kind === 'eqe' ? previewEqe(source, c.eqeUnits) : jvPreview(source, c);
+    p =
+      c.kind === 'eqe'
+        ? previewEqe(source, c.eqeUnits)
+        : cap
+          ? previewCapacitance(source, c, device)
+          : jvPreview(source, c);
     m.set(key, p);
   }
   return p;
@@ -138,7 +150,7 @@ export default function CalcFit() {
 
   const fields = useMemo(() => fittableFields(device?.spec, t, lang), [device, t, lang]);
   const labels = useMemo(() => new Map(fields.map((f) => [f.path, fieldTitle(f, false)])), [fields]);
-  const previews = useMemo(() => curves.map(preview), [curves]);
+  const previews = useMemo(() => curves.map((c) => preview(c, device?.spec)), [curves, device]);
   const check = useMemo(
     () => checkFitForm({ device: device?.spec, curves, previews, free, budget }, t, lang, labels),
     [device, curves, previews, free, budget, t, lang, labels],
@@ -194,7 +206,12 @@ export default function CalcFit() {
       navigate(`/plat/rstfit/${id}`);
     } catch (e) {
       if (e instanceof ApiError) {
-        const found = serverIssues(e.answer.data, lang, labels);
+        const found = serverIssues(
+          e.answer.data,
+          lang,
+          labels,
+          curves.map((c) => c.kind),
+        );
         setServer(found.length ? found : [{ at: { kind: 'general' }, text: e.message }]);
         message.error(t('fit.err.refused', { msg: e.message }));
       } else if (e instanceof NetworkError) message.error(t('common.networkError'));
@@ -236,12 +253,13 @@ export default function CalcFit() {
             onChange={changeCurves}
             previews={previews}
             deviceTemperatureK={typeof deviceTemperatureK === 'number' ? deviceTemperatureK : undefined}
+            device={device?.spec}
             message={(k, field) => messageAt(issues, (a) => a.kind === 'curve' && a.index === k && a.field === field)}
           />
           <Typography.Title level={5} style={{ marginTop: 16 }}>
             {t('fit.curve.previewAll')}
           </Typography.Title>
-          {plot.jv.length + plot.eqe.length > 0 ? (
+          {plot.jv.length + plot.eqe.length + plot.cv.length + plot.cf.length > 0 ? (
             <Suspense fallback={<Loading />}>
               {plot.jv.length > 0 && (
                 <LinePlot
@@ -267,6 +285,16 @@ export default function CalcFit() {
                   height={300}
                 />
               )}
+              {(['cv', 'cf'] as const).map((kind) => (
+                <CapacitancePlot
+                  key={kind}
+                  kind={kind}
+                  testid={`fit-${kind}-curves-plot`}
+                  title={t(`fit.cap.preview.${kind}`)}
+                  fileName={`measured-${kind}`}
+                  series={plot[kind]}
+                />
+              ))}
             </Suspense>
           ) : (
             <Typography.Paragraph type="secondary">{t('fit.curve.previewEmpty')}</Typography.Paragraph>

@@ -6,20 +6,32 @@ import { paramLang, wordsOf } from '../../../lib/params';
 import { CircuitCurveInput, type CurveState } from './CircuitCurveInput';
 import { curveSuffix } from './CircuitCurveList';
 import { previewCurve } from './CircuitModel';
+import { FitCapacitanceInput } from './FitCapacitanceInput';
 import { FitEqeInput } from './FitEqeInput';
 import {
   type CurveField,
   type CurveKind,
+  capEntryAfterRead,
   DEVICE_FIT_MAX_CURVES,
   entryAfterRead,
   eqeEntryAfterRead,
   type FitCurveEntry,
   type FitPreview,
+  isCapacitanceKind,
+  isCapPreview,
   isEqePreview,
   type NoiseMode,
   newFitCurve,
   withKind,
 } from './fit-model';
+
+/** The kinds a curve card offers, in the order shown. */
+const KINDS: { kind: CurveKind; key: string }[] = [
+  { kind: 'jv', key: 'fit.curve.kindJv' },
+  { kind: 'eqe', key: 'fit.curve.kindEqe' },
+  { kind: 'cv', key: 'fit.curve.kindCv' },
+  { kind: 'cf', key: 'fit.curve.kindCf' },
+];
 
 /**
  * Whether a table is SIMsalabim's J-V output (SimSS's "Vext Jext ..." table): the interop
@@ -45,9 +57,11 @@ export type FieldMessage = (k: number, field: CurveField) => { error?: string; w
  * reader (files, pasted text, the sample; units and sign detected and shown, and the user's choice
  * over them), with the light it was measured under (0 suns: dark), its scan direction and rate and
  * its noise; an EQE spectrum read by FitEqeInput (units detected and shown likewise), with its
- * noise in percentage points and no light (it is measured without bias light). Every curve has its
- * name, temperature, weight and how many of its measured points the fit runs. Several files chosen
- * at once become several curves of the same kind.
+ * noise in percentage points and no light (it is measured without bias light); a C-V or a C-f read by
+ * FitCapacitanceInput (units detected against the device's own capacitance), with its measuring
+ * frequency (C-V) or bias (C-f), its light (0 suns: dark) and its noise in nF/cm² or relative to
+ * |C|. Every curve has its name, temperature, weight and how many of its measured points the fit
+ * runs. Several files chosen at once become several curves of the same kind.
  */
 export function FitCurveList({
   entries,
@@ -55,6 +69,7 @@ export function FitCurveList({
   previews,
   message,
   deviceTemperatureK,
+  device,
 }: {
   entries: FitCurveEntry[];
   onChange: (f: (previous: FitCurveEntry[]) => FitCurveEntry[]) => void;
@@ -62,6 +77,8 @@ export function FitCurveList({
   message: FieldMessage;
   /** The device's temperature, shown where a curve leaves its own empty. */
   deviceTemperatureK: number | undefined;
+  /** The device (a capacitance's unit is detected against its geometric capacitance). */
+  device: unknown;
 }) {
   const { t, i18n } = useTranslation();
   // the light and the scan rate are the registry's parameters (a curve's intensity scales the
@@ -82,7 +99,9 @@ export function FitCurveList({
       const next =
         old.kind === 'eqe'
           ? eqeEntryAfterRead(old, curve).entry
-          : entryAfterRead(old, curve, simss, (choice) => (source ? previewCurve(source, choice) : undefined)).entry;
+          : isCapacitanceKind(old.kind)
+            ? capEntryAfterRead(old, curve, device).entry
+            : entryAfterRead(old, curve, simss, (choice) => (source ? previewCurve(source, choice) : undefined)).entry;
       if (id === undefined) return all.length < DEVICE_FIT_MAX_CURVES ? [...all, next] : all;
       return all.map((e) => (e.id === id ? next : e));
     });
@@ -132,15 +151,29 @@ export function FitCurveList({
                 optionType="button"
                 data-testid={`fit-curve-kind${sfx}`}
               >
-                <Radio.Button value="jv" data-testid={`fit-curve-kind-jv${sfx}`}>
-                  {t('fit.curve.kindJv')}
-                </Radio.Button>
-                <Radio.Button value="eqe" data-testid={`fit-curve-kind-eqe${sfx}`}>
-                  {t('fit.curve.kindEqe')}
-                </Radio.Button>
+                {KINDS.map((o) => (
+                  <Radio.Button key={o.kind} value={o.kind} data-testid={`fit-curve-kind-${o.kind}${sfx}`}>
+                    {t(o.key)}
+                  </Radio.Button>
+                ))}
               </Radio.Group>
             </Form.Item>
-            {e.kind === 'eqe' ? (
+            {isCapacitanceKind(e.kind) ? (
+              <FitCapacitanceInput
+                kind={e.kind}
+                curve={e.curve}
+                onCurve={(c) => void read(e.id, c)}
+                units={e.capUnits}
+                onUnits={(capUnits) => update(e.id, () => ({ capUnits }))}
+                areaCm2={e.areaCm2}
+                onArea={(areaCm2) => update(e.id, () => ({ areaCm2 }))}
+                preview={isCapPreview(preview) ? preview : undefined}
+                error={data && !(preview && !preview.ok) ? data : undefined}
+                device={device}
+                testSuffix={sfx}
+                onExtraFile={(c) => void read(undefined, c, e.kind)}
+              />
+            ) : e.kind === 'eqe' ? (
               <FitEqeInput
                 curve={e.curve}
                 onCurve={(c) => void read(e.id, c)}
@@ -157,7 +190,7 @@ export function FitCurveList({
                 onCurve={(c) => void read(e.id, c)}
                 choice={e.choice}
                 onChoice={(choice) => update(e.id, () => ({ choice }))}
-                preview={isEqePreview(preview) ? undefined : preview}
+                preview={isEqePreview(preview) || isCapPreview(preview) ? undefined : preview}
                 error={data && !(preview && !preview.ok) ? data : undefined}
                 testSuffix={sfx}
                 onExtraFile={(c) => void read(undefined, c)}
@@ -187,11 +220,11 @@ export function FitCurveList({
                   />
                 </Form.Item>
               </Col>
-              {e.kind === 'jv' && (
+              {e.kind !== 'eqe' && (
                 <Col xs={24} md={8}>
                   <Form.Item
                     label={sunsWords.label}
-                    tooltip={sunsWords.tip}
+                    tooltip={isCapacitanceKind(e.kind) ? t('fit.cap.sunsTip') : sunsWords.tip}
                     htmlFor={`fit-curve-suns${sfx}`}
                     {...item(k, 'suns')}
                   >
@@ -201,6 +234,30 @@ export function FitCurveList({
                       value={e.suns}
                       onChange={(x) => update(e.id, () => ({ suns: x.target.value }))}
                       data-testid={`fit-curve-suns${sfx}`}
+                    />
+                  </Form.Item>
+                </Col>
+              )}
+              {isCapacitanceKind(e.kind) && (
+                <Col xs={24} md={8}>
+                  <Form.Item
+                    label={t(`fit.cap.condition.${e.kind}`)}
+                    tooltip={t(`fit.cap.conditionTip.${e.kind}`)}
+                    htmlFor={`fit-curve-condition${sfx}`}
+                    {...item(k, 'condition')}
+                  >
+                    <Input
+                      id={`fit-curve-condition${sfx}`}
+                      inputMode="decimal"
+                      addonAfter={e.kind === 'cv' ? 'Hz' : 'V'}
+                      value={e.kind === 'cv' ? e.frequencyHz : e.biasV}
+                      placeholder={e.kind === 'cv' ? '10000' : '0'}
+                      onChange={(x) =>
+                        update(e.id, () =>
+                          e.kind === 'cv' ? { frequencyHz: x.target.value } : { biasV: x.target.value },
+                        )
+                      }
+                      data-testid={`fit-curve-condition${sfx}`}
                     />
                   </Form.Item>
                 </Col>
@@ -279,11 +336,11 @@ export function FitCurveList({
                   />
                 </Form.Item>
               </Col>
-              {e.kind === 'jv' ? (
+              {e.kind !== 'eqe' ? (
                 <Col xs={24} md={16}>
                   <Form.Item
                     label={t('fit.curve.noise')}
-                    tooltip={t('fit.curve.noiseTip')}
+                    tooltip={isCapacitanceKind(e.kind) ? t('fit.cap.noiseTip') : t('fit.curve.noiseTip')}
                     htmlFor={`fit-curve-noise-value${sfx}`}
                     {...item(k, 'noise')}
                   >
@@ -297,7 +354,10 @@ export function FitCurveList({
                         options={[
                           { value: 'auto', label: t('fit.curve.noiseAuto') },
                           { value: 'abs', label: t('fit.curve.noiseAbs') },
-                          { value: 'rel', label: t('fit.curve.noiseRel') },
+                          {
+                            value: 'rel',
+                            label: isCapacitanceKind(e.kind) ? t('fit.cap.noiseRel') : t('fit.curve.noiseRel'),
+                          },
                           { value: 'both', label: t('fit.curve.noiseBoth') },
                         ]}
                       />
@@ -305,9 +365,9 @@ export function FitCurveList({
                         <Input
                           id={`fit-curve-noise-value${sfx}`}
                           inputMode="decimal"
-                          addonAfter="mA/cm²"
+                          addonAfter={isCapacitanceKind(e.kind) ? 'nF/cm²' : 'mA/cm²'}
                           value={e.noiseAbs}
-                          placeholder="0.05"
+                          placeholder={isCapacitanceKind(e.kind) ? '0.5' : '0.05'}
                           aria-label={t('fit.curve.noiseAbs')}
                           onChange={(x) => update(e.id, () => ({ noiseAbs: x.target.value }))}
                           data-testid={`fit-curve-noise-abs${sfx}`}
@@ -317,9 +377,9 @@ export function FitCurveList({
                         <Input
                           id={e.noise === 'rel' ? `fit-curve-noise-value${sfx}` : undefined}
                           inputMode="decimal"
-                          addonAfter={t('fit.curve.noiseRelUnit')}
+                          addonAfter={isCapacitanceKind(e.kind) ? '× |C|' : t('fit.curve.noiseRelUnit')}
                           value={e.noiseRel}
-                          placeholder="0.02"
+                          placeholder={isCapacitanceKind(e.kind) ? '0.01' : '0.02'}
                           aria-label={t('fit.curve.noiseRel')}
                           onChange={(x) => update(e.id, () => ({ noiseRel: x.target.value }))}
                           data-testid={`fit-curve-noise-rel${sfx}`}

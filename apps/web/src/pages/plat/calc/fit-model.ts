@@ -2,8 +2,9 @@
  * The pure part of the device-fit form (calc/fit, issue 27): which fields of a device can be left
  * free (the parameter registry's continuous fields the device holds, or has a default for), the
  * free list's rows with their registry-derived bounds and scale, the measured curves as the form
- * holds them (a J-V read by the circuit forms' curve reader; an EQE spectrum by its own two-column
- * reader with its units detected; both thinned to the points the fit runs), the budget, and the
+ * holds them (a J-V read by the circuit forms' curve reader; an EQE spectrum, a C-V or a C-f by a
+ * two-column reader with their units detected, a capacitance's against the device's own geometric
+ * capacitance; all thinned to the points the fit runs), the budget, and the
  * one check of all of it before a submit: the form's own number formats, the registry's verdict on
  * each bound (judge + sayVerdict, as the editor words it), then the engine's own input check
  * (checkDeviceFitInput), the same the server and the CLI run, so a refusal reads alike wherever it
@@ -17,13 +18,24 @@ import {
   DEVICE_FIT_MAX_FREE,
   DEVICE_FIT_MAX_POINTS,
   DEVICE_FIT_MAX_SECONDS,
+  type DeviceFitCfCurve,
   type DeviceFitCurve,
+  type DeviceFitCvCurve,
   type DeviceFitEqeCurve,
   type DeviceFitFree,
   type DeviceFitJob,
   type DeviceFitJvCurve,
 } from '@pvforge/contracts';
-import { type Cell, checkDeviceFitInput } from '@pvforge/engine';
+import {
+  CAPACITANCE_UNITS,
+  type CapacitanceUnit,
+  type Cell,
+  capacitanceUnitFromHeader,
+  checkDeviceFitInput,
+  detectCapacitanceUnit,
+  deviceCapacitanceScale,
+  frequencyFactorFromHeader,
+} from '@pvforge/engine';
 import { formatValue, type Lang, type Param, paramAt } from '@pvforge/params';
 import type { TFunction } from 'i18next';
 import type { PlotSeries } from '../../../components/plots/types';
@@ -293,6 +305,19 @@ export interface EqeUnitChoice {
   eqe?: 'auto' | 'percent' | 'fraction';
 }
 
+/** The unit of a C-V's bias column or a C-f's frequency column. */
+export type BiasUnit = 'V' | 'mV';
+export type FrequencyUnit = 'Hz' | 'kHz' | 'MHz' | 'rad/s';
+
+/**
+ * How a capacitance table's columns are read: detected (from the header, else from the values:
+ * the capacitance against the device's geometric capacitance), or as the user states.
+ */
+export interface CapUnitChoice {
+  x?: 'auto' | BiasUnit | FrequencyUnit;
+  capacitance?: 'auto' | CapacitanceUnit;
+}
+
 /**
  * One measured curve as the form holds it; numbers as typed. Both kinds' fields are kept, so that
  * switching a curve's kind back and forth does not lose what was typed for the other one.
@@ -321,6 +346,14 @@ export interface FitCurveEntry {
   noiseRel: string;
   /** An EQE's noise in percentage points ('' = assumed by the engine, and said). */
   noisePercent: string;
+  /** How a C-V's or C-f's file is read (units). */
+  capUnits: CapUnitChoice;
+  /** The device's area, cm² (a capacitance of the whole device in F, µF, nF or pF is divided by it). */
+  areaCm2: string;
+  /** A C-V's measuring frequency, Hz. */
+  frequencyHz: string;
+  /** A C-f's DC bias, V. */
+  biasV: string;
   weight: string;
   /** Measured points used by the fit ('' until a file is read). */
   points: string;
@@ -345,6 +378,10 @@ export function newFitCurve(extra: Partial<FitCurveEntry> = {}): FitCurveEntry {
     noiseAbs: '',
     noiseRel: '',
     noisePercent: '',
+    capUnits: {},
+    areaCm2: '',
+    frequencyHz: '',
+    biasV: '0',
     weight: '1',
     points: '',
     ...extra,
@@ -357,15 +394,26 @@ function labelAfterRead(old: FitCurveEntry, curve: CurveState): string {
   return named ? old.label : (curve.label ?? '');
 }
 
+/** A capacitance curve: a C-V or a C-f. */
+export const isCapacitanceKind = (k: CurveKind): k is 'cv' | 'cf' => k === 'cv' || k === 'cf';
+
 /**
  * The entry as a curve of the other kind: a file read as one kind is no file of the other (a J-V
  * read as a spectrum would be nonsense), so it is dropped with its points; the curve's own name,
- * temperature and weight stay.
+ * temperature and weight stay. A capacitance is measured in the dark unless said (0 suns), a J-V
+ * under the device's light; a noise given in one kind's unit is not the other's (back to assumed).
  */
 export function withKind(e: FitCurveEntry, kind: CurveKind): FitCurveEntry {
   if (e.kind === kind) return e;
-  const next: FitCurveEntry = { ...e, kind, curve: {}, points: '', label: labelAfterRead(e, {}) };
+  const next: FitCurveEntry = { ...e, kind, curve: {}, points: '', label: labelAfterRead(e, {}), capUnits: {} };
   delete next.simss;
+  const cap = isCapacitanceKind(kind);
+  if (cap !== isCapacitanceKind(e.kind)) {
+    next.suns = cap ? '0' : '1';
+    next.noise = 'auto';
+    next.noiseAbs = '';
+    next.noiseRel = '';
+  }
   return next;
 }
 
@@ -410,6 +458,19 @@ export function eqeEntryAfterRead(
   return { entry: next, ...(preview ? { preview } : {}) };
 }
 
+/** What a freshly read C-V or C-f sets in its entry: its name and the number of points the fit uses. */
+export function capEntryAfterRead(
+  old: FitCurveEntry,
+  curve: CurveState,
+  device: unknown,
+): { entry: FitCurveEntry; preview?: CapPreview } {
+  const next: FitCurveEntry = { ...old, curve, label: labelAfterRead(old, curve) };
+  const preview =
+    curve.source && isCapacitanceKind(old.kind) ? previewCapacitance(curve.source, next, device) : undefined;
+  if (preview?.ok) next.points = String(Math.min(preview.measuredPoints, DEFAULT_FIT_POINTS));
+  return { entry: next, ...(preview ? { preview } : {}) };
+}
+
 /**
  * Indices of `m` of `n` points spread evenly over the curve, both ends kept: measured points, not
  * interpolated ones (an interpolated point is no measurement and its residual no independent one).
@@ -436,7 +497,7 @@ function thinned(x: readonly number[], y: readonly number[], points: string): { 
 
 /** The measured points of a J-V the fit uses (V ascending, J photocurrent positive, mA/cm²). */
 export function fitPoints(preview: FitPreview | undefined, points: string): { voltageV: number[]; jMaCm2: number[] } {
-  if (!preview?.ok || isEqePreview(preview)) return { voltageV: [], jMaCm2: [] };
+  if (!preview?.ok || isEqePreview(preview) || isCapPreview(preview)) return { voltageV: [], jMaCm2: [] };
   const m = preview.curve.measured;
   const { x, y } = thinned(m.voltageV, m.jMaCm2, points);
   return { voltageV: x, jMaCm2: y };
@@ -452,10 +513,23 @@ export function fitEqePoints(
   return { wavelengthNm: x, eqePercent: y };
 }
 
+/** The measured points of a C-V or C-f the fit uses (bias in V or frequency in Hz ascending, C in nF/cm²). */
+export function fitCapPoints(
+  preview: FitPreview | undefined,
+  points: string,
+): { x: number[]; capacitanceNFPerCm2: number[] } {
+  if (!preview?.ok || !isCapPreview(preview)) return { x: [], capacitanceNFPerCm2: [] };
+  const { x, y } = thinned(preview.x, preview.capacitanceNFPerCm2, points);
+  return { x, capacitanceNFPerCm2: y };
+}
+
 /** The header line of a stored J-V read back: its units, so the reader takes the numbers as they are. */
 const JV_HEADER = 'voltage_V,current_density_mA_cm2';
 /** The header line of a stored EQE spectrum read back. */
 const EQE_HEADER = 'wavelength_nm,EQE_percent';
+/** The header lines of a stored C-V and C-f read back (their units are set on the entry as well). */
+const CV_HEADER = 'bias (V),C (nF/cm2)';
+const CF_HEADER = 'frequency (Hz),C (nF/cm2)';
 
 /** A stored curve (arrays) as the form's source: a table under a header with its units, read as is. */
 export function sourceOfArrays(x: readonly number[], y: readonly number[], header = JV_HEADER): CurveSource {
@@ -484,11 +558,36 @@ export type EqePreview =
     }
   | { ok: false; kind: 'eqe'; code: EqeErrorCode; params: Record<string, string | number> };
 
-/** The reading of any curve of the form: a J-V's (the circuit reader's) or an EQE spectrum's. */
-export type FitPreview = Preview | EqePreview;
+/** Why a capacitance table cannot be read (worded by fit.cap.err.<code> with the params). */
+export type CapErrorCode = EqeErrorCode | 'needArea';
+
+/** The units a C-V's or C-f's columns were read in: the abscissa's, and the capacitance's (none fits: nF/cm² taken). */
+export type CapUnits = { x: BiasUnit | FrequencyUnit; capacitance: CapacitanceUnit | undefined };
+
+export type CapPreview =
+  | {
+      ok: true;
+      kind: 'cv' | 'cf';
+      /** Ascending biases, V (C-V), or frequencies, Hz (C-f), and the capacitance at them, nF/cm². */
+      x: number[];
+      capacitanceNFPerCm2: number[];
+      measuredPoints: number;
+      /** The units the file's numbers were read in (the user's, else the detected ones). */
+      units: CapUnits;
+      /** The units the header or the values suggest (shown beside "detect"), and where that came from. */
+      detected: CapUnits & { from: 'header' | 'values' | 'none' };
+    }
+  | { ok: false; kind: 'cv' | 'cf'; code: CapErrorCode; params: Record<string, string | number> };
+
+/** The reading of any curve of the form: a J-V's (the circuit reader's), an EQE spectrum's, a C-V's or a C-f's. */
+export type FitPreview = Preview | EqePreview | CapPreview;
 
 export function isEqePreview(p: FitPreview | undefined): p is EqePreview {
   return !!p && 'kind' in p && p.kind === 'eqe';
+}
+
+export function isCapPreview(p: FitPreview | undefined): p is CapPreview {
+  return !!p && 'kind' in p && (p.kind === 'cv' || p.kind === 'cf');
 }
 
 /**
@@ -547,9 +646,10 @@ const eqeFailure = (code: EqeErrorCode, params: Record<string, string | number> 
  * lines before it are skipped, the block ends at the first line that is not a number again (a
  * footer). A data row with one column or one unreadable cell is refused, with its line.
  */
-function eqeColumns(rows: readonly TableRow[]): { x: number[]; y: number[] } | EqeFailure {
+function eqeColumns(rows: readonly TableRow[]): { x: number[]; y: number[]; header: Cell[] } | EqeFailure {
   const x: number[] = [];
   const y: number[] = [];
+  let header: Cell[] = [];
   for (const r of rows) {
     const a = cellValue(r.cells[0], r.decimalComma);
     const b = cellValue(r.cells[1], r.decimalComma);
@@ -561,6 +661,7 @@ function eqeColumns(rows: readonly TableRow[]): { x: number[]; y: number[] } | E
     // before the numbers: a header; after them: the end of the table
     if (a === undefined && (x.length === 0 || r.cells.every((c) => cellValue(c, r.decimalComma) === undefined))) {
       if (x.length) break;
+      header = r.cells;
       continue;
     }
     const text = r.cells
@@ -571,7 +672,7 @@ function eqeColumns(rows: readonly TableRow[]): { x: number[]; y: number[] } | E
       ? eqeFailure('oneColumn', { line: r.line })
       : eqeFailure('badValue', { line: r.line, text });
   }
-  return x.length ? { x, y } : eqeFailure('noData');
+  return x.length ? { x, y, header } : eqeFailure('noData');
 }
 
 /**
@@ -603,8 +704,92 @@ export function previewEqe(source: CurveSource, choice: EqeUnitChoice = {}): Eqe
   return { ok: true, kind: 'eqe', wavelengthNm, eqePercent, measuredPoints: n, units, detected };
 }
 
-/** Why a curve's file cannot be used, in the UI's language: the J-V reader's words or the EQE reader's. */
+/** The device's geometric capacitance, nF/cm² (its electrical layers' dielectrics in series), if it gives one. */
+export function geometricCapacitance(device: unknown): number | undefined {
+  return deviceCapacitanceScale(device).geometricNFPerCm2;
+}
+
+/** Factors of the abscissa's units to V (a C-V's bias) or Hz (a C-f's frequency). */
+const X_FACTOR: Record<BiasUnit | FrequencyUnit, number> = {
+  V: 1,
+  mV: 1e-3,
+  Hz: 1,
+  kHz: 1e3,
+  MHz: 1e6,
+  'rad/s': 1 / (2 * Math.PI),
+};
+
+/**
+ * Reads a C-V (bias, capacitance) or a C-f (frequency, capacitance): two columns under an optional
+ * header line. The abscissa's unit: a C-V's bias in mV when the header says so or a value exceeds
+ * 10 in magnitude, else V; a C-f's frequency as its header names it (Hz, kHz, MHz, rad/s), else Hz.
+ * The capacitance's unit: as the header names it ("C (pF)", "Cp [F/cm2]"), else detected from the
+ * values against the device's geometric capacitance (engine: fit/capacitance-units.ts), per area,
+ * or of the whole device when its area is given; a unit of the whole device without the area
+ * cannot be read. What the engine refuses of a curve in the right units (a bias beyond the
+ * absorber's gap, a capacitance no unit brings near the device's) it says at the submit check.
+ */
+export function previewCapacitance(
+  source: CurveSource,
+  entry: Pick<FitCurveEntry, 'kind' | 'capUnits' | 'areaCm2'>,
+  device: unknown,
+): CapPreview {
+  const kind = entry.kind === 'cf' ? 'cf' : 'cv';
+  const fail = (code: CapErrorCode, params: Record<string, string | number> = {}): CapPreview => ({
+    ok: false,
+    kind,
+    code,
+    params,
+  });
+  if ('format' in source && source.format === 'scaps-iv') return fail('jvFile');
+  const read = eqeColumns(tableRows(source));
+  if ('ok' in read) return fail(read.code, read.params);
+  const n = read.x.length;
+  if (n < MIN_FIT_POINTS) return fail('tooFew', { n, min: MIN_FIT_POINTS });
+  const head = (i: number) => (read.header[i] === null || read.header[i] === undefined ? '' : String(read.header[i]));
+  const area = num(entry.areaCm2);
+  const areaOk = area !== undefined && area > 0 ? area : undefined;
+  // the abscissa
+  const xFromHeader =
+    kind === 'cv'
+      ? /\bmV\b/.test(head(0))
+        ? ('mV' as const)
+        : undefined
+      : (frequencyFactorFromHeader(head(0))?.unit as FrequencyUnit | undefined);
+  const xDetected: BiasUnit | FrequencyUnit =
+    xFromHeader ?? (kind === 'cv' ? (read.x.some((v) => Math.abs(v) > 10) ? 'mV' : 'V') : 'Hz');
+  // the capacitance
+  const cFromHeader = capacitanceUnitFromHeader(head(1));
+  const maxAbs = Math.max(...read.y.map(Math.abs));
+  const cDetected = cFromHeader ?? detectCapacitanceUnit(maxAbs, geometricCapacitance(device), areaOk);
+  const detected = {
+    x: xDetected,
+    capacitance: cDetected,
+    from: cFromHeader ? ('header' as const) : cDetected ? ('values' as const) : ('none' as const),
+  };
+  const ux = entry.capUnits.x;
+  const uc = entry.capUnits.capacitance;
+  const xOk = (u: string | undefined): u is BiasUnit | FrequencyUnit =>
+    kind === 'cv' ? u === 'V' || u === 'mV' : u === 'Hz' || u === 'kHz' || u === 'MHz' || u === 'rad/s';
+  const units: CapUnits = {
+    x: xOk(ux) ? ux : xDetected,
+    capacitance: uc && uc !== 'auto' ? uc : cDetected,
+  };
+  const cu = CAPACITANCE_UNITS[units.capacitance ?? 'nF/cm2'];
+  if (!cu.perArea && areaOk === undefined) return fail('needArea', { unit: cu.label });
+  const fx = X_FACTOR[units.x];
+  const fy = cu.toNF / (cu.perArea ? 1 : areaOk!);
+  const order = read.x.map((_, i) => i).sort((a, b) => read.x[a]! - read.x[b]!);
+  const x = order.map((i) => Number((read.x[i]! * fx).toPrecision(12)));
+  const capacitanceNFPerCm2 = order.map((i) => Number((read.y[i]! * fy).toPrecision(12)));
+  const twice = x.find((v, i) => i > 0 && v === x[i - 1]);
+  if (twice !== undefined) return fail('repeated', { x: twice, unit: kind === 'cv' ? 'V' : 'Hz' });
+  return { ok: true, kind, x, capacitanceNFPerCm2, measuredPoints: n, units, detected };
+}
+
+/** Why a curve's file cannot be used, in the UI's language: the J-V reader's words, the EQE reader's or the capacitance reader's. */
 export function previewErrorText(p: Extract<FitPreview, { ok: false }>, t: TFunction): string {
+  if (isCapPreview(p)) return t(`fit.cap.err.${p.code}`, { ...p.params, what: t(`fit.cap.x.${p.kind}`) });
   if (!isEqePreview(p)) return curveErrorText(p, t);
   return t(`fit.eqe.err.${p.code}`, p.params);
 }
@@ -619,15 +804,19 @@ export function previewSeries(
   curves: readonly FitCurveEntry[],
   previews: readonly (FitPreview | undefined)[],
   t: TFunction,
-): { jv: PlotSeries[]; eqe: PlotSeries[] } {
-  const jv: PlotSeries[] = [];
-  const eqe: PlotSeries[] = [];
+): Record<CurveKind, PlotSeries[]> {
+  const out: Record<CurveKind, PlotSeries[]> = { jv: [], eqe: [], cv: [], cf: [] };
+  const { jv, eqe } = out;
   curves.forEach((c, k) => {
     const p = previews[k];
     if (!p?.ok) return;
     const label = c.label.trim() || c.curve.label || `#${k + 1}`;
     const points = t('fit.curve.fitPointsOf', { label });
-    if (isEqePreview(p)) {
+    if (isCapPreview(p)) {
+      const used = fitCapPoints(p, c.points);
+      out[p.kind].push({ name: label, x: p.x, y: p.capacitanceNFPerCm2 });
+      out[p.kind].push({ name: points, x: used.x, y: used.capacitanceNFPerCm2, points: true });
+    } else if (isEqePreview(p)) {
       const used = fitEqePoints(p, c.points);
       eqe.push({ name: label, x: p.wavelengthNm, y: p.eqePercent });
       eqe.push({ name: points, x: used.wavelengthNm, y: used.eqePercent, points: true });
@@ -637,7 +826,7 @@ export function previewSeries(
       jv.push({ name: points, x: used.voltageV, y: used.jMaCm2, points: true });
     }
   });
-  return { jv, eqe };
+  return out;
 }
 
 // ------------------------------------------------------------------ the budget
@@ -657,6 +846,8 @@ export const BUDGET_DEFAULT: BudgetForm = {
 export type CurveField =
   | 'kind'
   | 'data'
+  /** A C-V's measuring frequency, a C-f's bias. */
+  | 'condition'
   | 'label'
   | 'suns'
   | 'temperatureK'
@@ -705,17 +896,29 @@ const CURVE_FIELDS: Record<string, CurveField> = {
   scanRateVPerS: 'scanRate',
   noiseMaCm2: 'noise',
   noiseRel: 'noise',
+  noiseNFPerCm2: 'noise',
+  capacitanceNFPerCm2: 'data',
+  biasV: 'data',
+  frequencyHz: 'data',
   weight: 'weight',
 };
 
 /**
  * Where a problem the engine or the server names by its field in the job (`curves[1].noiseRel`,
  * `free[0].max`, `options.maxSeconds`, with or without the request's `job.` in front) is shown.
+ * With the curves' kinds, a C-V's frequency and a C-f's bias (one number each) go to the curve's
+ * condition rather than its data.
  */
-export function issueAtOfField(field: string): FitIssueAt {
+export function issueAtOfField(field: string, kinds: readonly CurveKind[] = []): FitIssueAt {
   const f = field.replace(/^job\./, '');
   let m = /^curves\[(\d+)\](?:\.(\w+))?/.exec(f);
-  if (m) return { kind: 'curve', index: Number(m[1]), field: CURVE_FIELDS[m[2] ?? ''] ?? 'data' };
+  if (m) {
+    const index = Number(m[1]);
+    const sub = m[2] ?? '';
+    const kind = kinds[index];
+    const condition = (kind === 'cv' && sub === 'frequencyHz') || (kind === 'cf' && sub === 'biasV');
+    return { kind: 'curve', index, field: condition ? 'condition' : (CURVE_FIELDS[sub] ?? 'data') };
+  }
   m = /^free\[(\d+)\](?:\.(\w+))?/.exec(f);
   if (m) {
     const sub = m[2] as FreeField | undefined;
@@ -790,7 +993,11 @@ export function checkFitForm(
       L,
     };
     const p = input.previews[k];
-    return c.kind === 'eqe' ? eqeCurveOf(c, p, k, ck) : jvCurveOf(c, p, k, ck);
+    return c.kind === 'eqe'
+      ? eqeCurveOf(c, p, k, ck)
+      : isCapacitanceKind(c.kind)
+        ? capCurveOf(c, p, k, ck)
+        : jvCurveOf(c, p, k, ck);
   });
 
   // the free parameters
@@ -856,7 +1063,9 @@ export function checkFitForm(
     options: { maxEvaluations: evaluations ?? Number.NaN, maxSeconds: seconds ?? Number.NaN },
   };
   const problems = checkDeviceFitInput(job).filter((pr) => !blocked || saidEarly(pr.field, issues));
-  for (const pr of problems) issues.push({ at: issueAtOfField(pr.field), text: withLabels(pr.words[L], labels) });
+  const kinds = input.curves.map((c) => c.kind);
+  for (const pr of problems)
+    issues.push({ at: issueAtOfField(pr.field, kinds), text: withLabels(pr.words[L], labels) });
   return !blocked && !problems.length ? { job, issues } : { issues };
 }
 
@@ -918,25 +1127,37 @@ function curveCommon(
   };
 }
 
-/** A J-V curve of the job: its light, scan, noise and the points the fit runs, each checked. */
-function jvCurveOf(c: FitCurveEntry, p: FitPreview | undefined, k: number, ck: CurveCheck): DeviceFitJvCurve {
-  const common = curveCommon(c, p, k, ck);
+/** A curve's light intensity in suns, checked as the registry and the fit bound it. */
+function sunsOf(c: FitCurveEntry, ck: CurveCheck): number | undefined {
   const suns = num(c.suns);
   const sunsVerdict = suns === undefined ? undefined : verdictText(SUNS, suns, ck.L);
   if (suns === undefined) ck.say('suns', 'fit.err.number');
   // below 0 is the registry's refusal of any light intensity; above 1000 suns the fit's own limit
   else if (sunsVerdict?.severity === 'error') ck.push('suns', sunsVerdict.text);
   else if (suns > 1000) ck.say('suns', 'fit.err.suns');
-  const scanRate = c.scanRate.trim() === '' ? undefined : num(c.scanRate);
-  if (c.scanRate.trim() !== '' && !(scanRate !== undefined && scanRate > 0)) ck.say('scanRate', 'fit.err.positive');
+  return suns;
+}
+
+/** A curve's noise as given: absolute (in its kind's unit) and relative, each when its mode asks for it. */
+function noiseOfEntry(c: FitCurveEntry, ck: CurveCheck): { abs?: number; rel?: number } {
   const noiseOf = (given: boolean, text: string) => {
     if (!given) return undefined;
     const v = num(text);
     if (v === undefined) ck.say('noise', text.trim() === '' ? 'fit.err.required' : 'fit.err.number');
     return v;
   };
-  const noiseAbs = noiseOf(c.noise === 'abs' || c.noise === 'both', c.noiseAbs);
-  const noiseRel = noiseOf(c.noise === 'rel' || c.noise === 'both', c.noiseRel);
+  const abs = noiseOf(c.noise === 'abs' || c.noise === 'both', c.noiseAbs);
+  const rel = noiseOf(c.noise === 'rel' || c.noise === 'both', c.noiseRel);
+  return { ...(abs !== undefined ? { abs } : {}), ...(rel !== undefined ? { rel } : {}) };
+}
+
+/** A J-V curve of the job: its light, scan, noise and the points the fit runs, each checked. */
+function jvCurveOf(c: FitCurveEntry, p: FitPreview | undefined, k: number, ck: CurveCheck): DeviceFitJvCurve {
+  const common = curveCommon(c, p, k, ck);
+  const suns = sunsOf(c, ck);
+  const scanRate = c.scanRate.trim() === '' ? undefined : num(c.scanRate);
+  if (c.scanRate.trim() !== '' && !(scanRate !== undefined && scanRate > 0)) ck.say('scanRate', 'fit.err.positive');
+  const { abs: noiseAbs, rel: noiseRel } = noiseOfEntry(c, ck);
   const data = fitPoints(p, c.points);
   return {
     kind: 'jv',
@@ -969,11 +1190,45 @@ function eqeCurveOf(c: FitCurveEntry, p: FitPreview | undefined, k: number, ck: 
 }
 
 /**
+ * A C-V or C-f of the job: its light (0 suns: dark), its measuring frequency (C-V) or bias (C-f),
+ * its noise (nF/cm² and/or relative to |C|; neither: the engine assumes 1 % of |C| and says so).
+ */
+function capCurveOf(
+  c: FitCurveEntry,
+  p: FitPreview | undefined,
+  k: number,
+  ck: CurveCheck,
+): DeviceFitCvCurve | DeviceFitCfCurve {
+  const common = curveCommon(c, p, k, ck);
+  const suns = sunsOf(c, ck);
+  const condition = c.kind === 'cv' ? c.frequencyHz : c.biasV;
+  const value = num(condition);
+  if (value === undefined) ck.say('condition', condition.trim() === '' ? 'fit.err.required' : 'fit.err.number');
+  else if (c.kind === 'cv' && !(value > 0)) ck.say('condition', 'fit.err.positive');
+  const { abs, rel } = noiseOfEntry(c, ck);
+  const data = fitCapPoints(p, c.points);
+  const rest = {
+    ...(suns !== undefined && suns !== 0 ? { intensitySuns: suns } : {}),
+    capacitanceNFPerCm2: data.capacitanceNFPerCm2,
+    ...(abs !== undefined ? { noiseNFPerCm2: abs } : {}),
+    ...(rel !== undefined ? { noiseRel: rel } : {}),
+  };
+  return c.kind === 'cv'
+    ? { kind: 'cv', ...common, frequencyHz: value ?? Number.NaN, biasV: data.x, ...rest }
+    : { kind: 'cf', ...common, biasV: value ?? Number.NaN, frequencyHz: data.x, ...rest };
+}
+
+/**
  * A refusal of the server (4105) as problems by field: its worded problems (`problems: [{field,
  * msg}]`, in the request's language; or the engine's `words` in both), else its lines
  * ("job.free[0].max: …", or a line without a field under the answer's `field`).
  */
-export function serverIssues(data: unknown, lang: string, labels: ReadonlyMap<string, string> = new Map()): FitIssue[] {
+export function serverIssues(
+  data: unknown,
+  lang: string,
+  labels: ReadonlyMap<string, string> = new Map(),
+  kinds: readonly CurveKind[] = [],
+): FitIssue[] {
   const L = paramLang(lang);
   const d = isObj(data) ? data : {};
   const out: FitIssue[] = [];
@@ -983,7 +1238,7 @@ export function serverIssues(data: unknown, lang: string, labels: ReadonlyMap<st
       // the engine's words in both languages, or the server's in the request's language
       const words = isObj(p['words']) ? p['words'] : {};
       const text = typeof words[L] === 'string' ? words[L] : typeof p['msg'] === 'string' ? p['msg'] : '';
-      if (text) out.push({ at: issueAtOfField(p['field']), text: withLabels(text, labels) });
+      if (text) out.push({ at: issueAtOfField(p['field'], kinds), text: withLabels(text, labels) });
     }
     if (out.length) return out;
   }
@@ -993,8 +1248,8 @@ export function serverIssues(data: unknown, lang: string, labels: ReadonlyMap<st
     const m = /^((?:job\.)?(?:curves|free|options|device)[\w.[\]]*):\s*(.+)$/s.exec(e);
     out.push(
       m
-        ? { at: issueAtOfField(m[1]!), text: withLabels(m[2]!, labels) }
-        : { at: field ? issueAtOfField(field) : { kind: 'general' }, text: withLabels(e, labels) },
+        ? { at: issueAtOfField(m[1]!, kinds), text: withLabels(m[2]!, labels) }
+        : { at: field ? issueAtOfField(field, kinds) : { kind: 'general' }, text: withLabels(e, labels) },
     );
   }
   return out;
@@ -1012,7 +1267,13 @@ export function formFromJob(job: unknown): {
   const j = isObj(job) ? job : {};
   const curves = (Array.isArray(j['curves']) ? j['curves'] : [])
     .filter(isObj)
-    .flatMap((c) => (c['kind'] === 'eqe' ? eqeEntryOfJob(c) : jvEntryOfJob(c)));
+    .flatMap((c) =>
+      c['kind'] === 'eqe'
+        ? eqeEntryOfJob(c)
+        : c['kind'] === 'cv' || c['kind'] === 'cf'
+          ? capEntryOfJob(c, c['kind'])
+          : jvEntryOfJob(c),
+    );
   const free = (Array.isArray(j['free']) ? j['free'] : []).filter(isObj).flatMap((f): FreeRow[] => {
     const path = typeof f['path'] === 'string' ? f['path'] : '';
     const p = paramAt(path);
@@ -1101,6 +1362,31 @@ function eqeEntryOfJob(c: Obj): FitCurveEntry[] {
       // the stored spectrum is already in nm and %: no unit guess on it again
       eqeUnits: { wavelength: 'nm', eqe: 'percent' },
       noisePercent: str(c['noisePercent']),
+    }),
+  ];
+}
+
+/** A stored C-V or C-f back in the form ([] when its arrays do not make a curve). */
+function capEntryOfJob(c: Obj, kind: 'cv' | 'cf'): FitCurveEntry[] {
+  const pair = pairOfJob(c, kind === 'cv' ? 'biasV' : 'frequencyHz', 'capacitanceNFPerCm2');
+  if (!pair) return [];
+  const [x, y] = pair;
+  const common = commonOfJob(c, x.length);
+  const abs = typeof c['noiseNFPerCm2'] === 'number';
+  const rel = typeof c['noiseRel'] === 'number';
+  const noise: NoiseMode = abs && rel ? 'both' : abs ? 'abs' : rel ? 'rel' : 'auto';
+  return [
+    newFitCurve({
+      ...common,
+      kind,
+      curve: { source: sourceOfArrays(x, y, kind === 'cv' ? CV_HEADER : CF_HEADER), label: common.label ?? '' },
+      // the stored curve is already in V or Hz and nF/cm²: no unit guess on it again
+      capUnits: { x: kind === 'cv' ? 'V' : 'Hz', capacitance: 'nF/cm2' },
+      suns: str(c['intensitySuns']) || '0',
+      ...(kind === 'cv' ? { frequencyHz: str(c['frequencyHz']) } : { biasV: str(c['biasV']) || '0' }),
+      noise,
+      noiseAbs: str(c['noiseNFPerCm2']),
+      noiseRel: str(c['noiseRel']),
     }),
   ];
 }

@@ -3,13 +3,14 @@ import type { DeviceFitResult } from '@pvforge/engine';
 import { formatValue } from '@pvforge/params';
 import type { ButtonProps } from 'antd';
 import { Alert, Card, Col, Descriptions, Progress, Row, Space, Table, Tag, Typography } from 'antd';
-import { lazy, Suspense, useMemo } from 'react';
+import { Fragment, lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Loading } from '../../../components/Loading';
 import { SaveDeviceButton } from '../../../components/library/SaveDeviceButton';
-import type { PlotAxis } from '../../../components/plots/types';
+import type { PlotAxis, PlotSeries } from '../../../components/plots/types';
 import { paramLang } from '../../../lib/params';
-import { deviceName } from '../calc/fit-model';
+import { CapacitancePlot } from '../calc/CapacitancePlot';
+import { type CurveKind, deviceName } from '../calc/fit-model';
 import {
   type CurveRow,
   correlationCells,
@@ -53,6 +54,17 @@ function curveAxes(t: (key: string) => string): Record<'jv' | 'eqe', { x: PlotAx
   };
 }
 
+/** The capacitance curves, each on plots of its own (C-V against V, C-f against a log frequency). */
+const CAPACITANCE_KINDS = ['cv', 'cf'] as const;
+
+/** What each kind of curve is called in the table of curves. */
+const KIND_NAME: Record<CurveKind, string> = {
+  jv: 'fit.curve.kindJv',
+  eqe: 'fit.curve.kindEqe',
+  cv: 'fit.curve.kindCv',
+  cf: 'fit.curve.kindCf',
+};
+
 /** A value with its unit, as people write it. */
 const withUnit = (x: number, unit: string) => (unit ? `${formatValue(x)} ${unit}` : formatValue(x));
 
@@ -70,6 +82,10 @@ function FitLive({ detail, fit }: { detail: CalcDetail; fit: DeviceFitProgress |
   const params = useMemo(() => liveParameters(detail.input, t, i18n.language), [detail.input, t, i18n.language]);
   const jv = useMemo(() => liveSeries(curves, fit, t, 'jv'), [curves, fit, t]);
   const eqe = useMemo(() => liveSeries(curves, fit, t, 'eqe'), [curves, fit, t]);
+  const cap = useMemo(
+    () => ({ cv: liveSeries(curves, fit, t, 'cv'), cf: liveSeries(curves, fit, t, 'cf') }),
+    [curves, fit, t],
+  );
   const axes = curveAxes(t);
   return (
     <Card title={t('fit.live.title')} data-testid="fit-live">
@@ -167,6 +183,16 @@ function FitLive({ detail, fit }: { detail: CalcDetail; fit: DeviceFitProgress |
             height={300}
           />
         )}
+        {CAPACITANCE_KINDS.map((kind) => (
+          <CapacitancePlot
+            key={kind}
+            kind={kind}
+            testid={`fit-live-${kind}-plot`}
+            title={t(`fit.cap.livePlot.${kind}`)}
+            fileName={`fit-${detail.record.id}-live-${kind}`}
+            series={cap[kind]}
+          />
+        ))}
       </Suspense>
     </Card>
   );
@@ -174,8 +200,8 @@ function FitLive({ detail, fit }: { detail: CalcDetail; fit: DeviceFitProgress |
 
 /**
  * The measured and fitted curves with their weighted residuals: J-V curves on their plots (mA/cm²
- * against V), EQE spectra on theirs (% against nm), each plot drawn only when the fit has curves
- * of its kind.
+ * against V), EQE spectra on theirs (% against nm), C-V on theirs (nF/cm² against V), C-f on theirs
+ * (nF/cm² against a log frequency in Hz), each plot drawn only when the fit has curves of its kind.
  */
 function FitCurves({ r, id }: { r: DeviceFitResult; id: number }) {
   const { t } = useTranslation();
@@ -183,6 +209,13 @@ function FitCurves({ r, id }: { r: DeviceFitResult; id: number }) {
   const residualAxis = { label: t('fit.result.residual'), unit: '' };
   const jv = useMemo(() => ({ curves: curveSeries(r, t, 'jv'), residuals: residualSeries(r, 'jv') }), [r, t]);
   const eqe = useMemo(() => ({ curves: curveSeries(r, t, 'eqe'), residuals: residualSeries(r, 'eqe') }), [r, t]);
+  const cap = useMemo(
+    () =>
+      Object.fromEntries(
+        CAPACITANCE_KINDS.map((k) => [k, { curves: curveSeries(r, t, k), residuals: residualSeries(r, k) }]),
+      ) as Record<'cv' | 'cf', { curves: PlotSeries[]; residuals: PlotSeries[] }>,
+    [r, t],
+  );
   return (
     <Suspense fallback={<Loading />}>
       {hasKind(r, 'jv') && (
@@ -229,11 +262,32 @@ function FitCurves({ r, id }: { r: DeviceFitResult; id: number }) {
           height={240}
         />
       )}
+      {CAPACITANCE_KINDS.map((kind) => (
+        <Fragment key={kind}>
+          <CapacitancePlot
+            kind={kind}
+            testid={`fit-${kind}-plot`}
+            title={t(`fit.cap.resultTitle.${kind}`)}
+            fileName={`fit-${id}-${kind}`}
+            series={cap[kind].curves}
+            height={340}
+          />
+          <CapacitancePlot
+            kind={kind}
+            testid={`fit-${kind}-residual-plot`}
+            title={t(`fit.cap.residualsTitle.${kind}`)}
+            fileName={`fit-${id}-${kind}-residuals`}
+            series={cap[kind].residuals}
+            residual
+            height={240}
+          />
+        </Fragment>
+      ))}
     </Suspense>
   );
 }
 
-/** Each curve's chi-square and rms deviation, in mA/cm² for a J-V and percentage points for an EQE. */
+/** Each curve's chi-square and rms deviation: mA/cm² for a J-V, percentage points for an EQE, nF/cm² for a C-V or C-f. */
 function CurveTable({ r }: { r: DeviceFitResult }) {
   const { t } = useTranslation();
   const rows = useMemo(() => curveRows(r, t), [r, t]);
@@ -251,7 +305,7 @@ function CurveTable({ r }: { r: DeviceFitResult }) {
           {
             title: t('fit.result.curveKind'),
             key: 'kind',
-            render: (_, c) => t(c.kind === 'eqe' ? 'fit.curve.kindEqe' : 'fit.curve.kindJv'),
+            render: (_, c) => t(KIND_NAME[c.kind]),
           },
           { title: t('fit.result.curvePoints'), dataIndex: 'points', key: 'points' },
           {

@@ -2,7 +2,7 @@
  * The pure part of the device-fit result page (rstfit, issue 27): the stored DeviceFitResult read
  * back, each parameter named as the fit form names it (its group and label, from the one list of a
  * device's fittable fields), the plots' series (measured points and fitted lines, weighted
- * residuals, J-V curves and EQE spectra apart since their axes differ; the chi-square history, the
+ * residuals, J-V curves, EQE spectra, C-V and C-f curves apart since their axes differ; the chi-square history, the
  * correlation matrix by the parameters' symbols), each curve's chi-square and rms deviation in its
  * own unit, and what a running fit's live state shows. Pure (no React); unit-tested in
  * apps/web/test/fit-data.test.ts.
@@ -10,7 +10,7 @@
 import type { DeviceFitProgress } from '@pvforge/contracts';
 import type { DeviceFitCurveResult, DeviceFitParameter, DeviceFitResult } from '@pvforge/engine';
 import type { TFunction } from 'i18next';
-import type { PlotSeries } from '../../../components/plots/types';
+import type { PlotAxis, PlotSeries } from '../../../components/plots/types';
 import { paramLang } from '../../../lib/params';
 import { type CurveKind, fieldTitle, fittableFields } from '../calc/fit-model';
 
@@ -210,6 +210,21 @@ export function curveRows(r: DeviceFitResult, t: TFunction): CurveRow[] {
   }));
 }
 
+/**
+ * The axes of a capacitance curve's plot: C in nF/cm² against the bias in V (C-V) or against the
+ * frequency in Hz on a log axis (C-f); with `residual`, the weighted residual against the same x.
+ */
+export function capacitanceAxes(kind: 'cv' | 'cf', t: TFunction, residual = false): { x: PlotAxis; y: PlotAxis } {
+  const x: PlotAxis =
+    kind === 'cv'
+      ? { label: t('fit.cap.biasAxis'), unit: 'V' }
+      : { label: t('fit.cap.frequencyAxis'), unit: 'Hz', log: true };
+  const y: PlotAxis = residual
+    ? { label: t('fit.result.residual'), unit: '' }
+    : { label: t('fit.cap.cAxis'), unit: 'nF/cm²' };
+  return { x, y };
+}
+
 /** Chi-square of the best point against the runs spent. */
 export function historySeries(r: DeviceFitResult, t: TFunction): PlotSeries[] {
   return r.history.length
@@ -233,12 +248,13 @@ export function hasDarkCurve(r: { curves: readonly { kind?: unknown; intensitySu
 
 /**
  * A curve of the job sorted by its abscissa, as the engine runs it and reports its model: a J-V
- * (x voltage in V, y J in mA/cm²) or an EQE spectrum (x wavelength in nm, y EQE in %).
+ * (x voltage in V, y J in mA/cm²), an EQE spectrum (x wavelength in nm, y EQE in %), a C-V (x bias
+ * in V) or a C-f (x frequency in Hz), y C in nF/cm².
  */
 export interface JobCurve {
   kind: CurveKind;
   label: string;
-  /** A J-V's light, suns (0: dark); none for an EQE, measured without bias light. */
+  /** A J-V's, C-V's or C-f's light, suns (0: dark); none for an EQE, measured without bias light. */
   intensitySuns?: number;
   x: number[];
   y: number[];
@@ -268,6 +284,9 @@ export function jobCurves(job: unknown): JobCurve[] {
       kind,
       label: typeof c['label'] === 'string' && c['label'].trim() ? c['label'] : `#${k + 1}`,
       ...(kind === 'jv' ? { intensitySuns: typeof c['intensitySuns'] === 'number' ? c['intensitySuns'] : 1 } : {}),
+      ...(kind === 'cv' || kind === 'cf'
+        ? { intensitySuns: typeof c['intensitySuns'] === 'number' ? c['intensitySuns'] : 0 }
+        : {}),
       x: order.map((i) => x[i]!),
       y: order.map((i) => y[i]!),
     };
