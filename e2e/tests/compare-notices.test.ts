@@ -140,6 +140,8 @@ describe('compare, plot ranges and notices', () => {
     expect(await stacks.innerText()).toMatch(/Soda-lime glass|钠钙玻璃/);
     expect(await byId('compare-page').innerText()).not.toMatch(CODE);
     expect(await byId('compare-table').innerText()).toContain('厚度 d = 500 nm');
+    await stacks.scrollIntoViewIfNeeded();
+    await screenshot(page, 'compare-stacks');
   });
 
   it('opens the J-V plots on the power region, with the full range one click away', async () => {

@@ -1,6 +1,7 @@
 import { SdmSolver } from '@pvforge/engine';
 import { describe, expect, it } from 'vitest';
 import { jvFocusRange } from '../src/components/plots/jv-range';
+import { buildLineCsv, buildLineOption } from '../src/components/plots/plot-data';
 
 /** A single-diode J-V (photocurrent positive, as PVForge counts it) from `from` to `to` volts. */
 function curve(jph: number, from = 0, to = 1.6, n = 131, j0 = 3e-12) {
@@ -76,5 +77,27 @@ describe('the J-V power region', () => {
     expect(jvFocusRange([])).toBeUndefined();
     expect(jvFocusRange([{ x: [0], y: [20] }])).toBeUndefined();
     expect(jvFocusRange([{ x: [0, 1], y: [Number.NaN, Number.NaN] }])).toBeUndefined();
+  });
+});
+
+describe('a series subtitle (what sets a compared run apart)', () => {
+  const series = [
+    { name: 'Run A', subtitle: 'τn = 1e-7 s', x: [0, 1], y: [20, -5] },
+    { name: 'Run B', x: [0, 1], y: [19, -6] },
+  ];
+  const axes = { x: { label: 'V', unit: 'V' }, y: { label: 'J', unit: 'mA/cm²' } };
+  it('goes beside the name in the CSV', () => {
+    const header = buildLineCsv({ ...axes, series }).split('\r\n')[0]!;
+    expect(header).toBe('V (V),J: Run A (τn = 1e-7 s) (mA/cm²),J: Run B (mA/cm²)');
+  });
+  it('is a second line under the name in the legend, with room made for it', () => {
+    // biome-ignore lint/suspicious/noExplicitAny: test access to the loose echarts option
+    const o = buildLineOption({ title: 't', ...axes, series }, { widthPx: 800 }) as any;
+    expect(o.legend.formatter('Run A')).toBe('{n|Run A}\n{s|τn = 1e-7 s}');
+    expect(o.legend.formatter('Run B')).toBe('{n|Run B}');
+    // biome-ignore lint/suspicious/noExplicitAny: as above
+    const plain = buildLineOption({ title: 't', ...axes, series: [series[1]!] }, { widthPx: 800 }) as any;
+    expect(o.grid.top).toBeGreaterThan(plain.grid.top);
+    expect(plain.legend.formatter).toBeUndefined();
   });
 });

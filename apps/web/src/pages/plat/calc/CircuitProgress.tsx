@@ -18,6 +18,8 @@ export interface FollowState {
   percent: number;
   detail: string | undefined;
   reason: string | undefined;
+  /** The status is the server's word (a poll answered), not the page's guess before it. */
+  confirmed?: boolean;
 }
 
 /**
@@ -69,6 +71,7 @@ export function useCalcFollow(id: number | undefined): FollowState | undefined {
           percent: done && record.status === 'succeeded' ? 100 : Math.max(s?.percent ?? 0, record.progress),
           detail: record.progress_detail ?? s?.detail,
           reason: record.reason ?? undefined,
+          confirmed: true,
         }));
       } catch {
         // the next poll tries again; live acts keep coming meanwhile
@@ -137,7 +140,7 @@ export function CalcProgressCard({
         <Typography.Text data-testid="calc-progress-status" data-status={state.status}>
           {`#${id} · ${text}`}
         </Typography.Text>
-        {state.status === 'queued' && <QueueWait id={id} />}
+        {state.status === 'queued' && state.confirmed && <QueueWait id={id} />}
         {state.detail && !final && (
           <Typography.Text type="secondary">{t('circuit.progress.detail', { detail: state.detail })}</Typography.Text>
         )}
