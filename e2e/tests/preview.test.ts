@@ -69,12 +69,13 @@ async function editAndWait(field: string, value: string, before: { voc: string; 
   // the time is written once the figures are painted
   const answer = await byId('jv-preview').getAttribute('data-answer');
   await expect.poll(() => tag.getAttribute('data-answer')).toBe(answer);
-  const [ms, answered, compute, inWorker] = await Promise.all(
-    ['data-ms', 'data-answered-ms', 'data-compute-ms', 'data-worker-ms'].map((a) => tag.getAttribute(a)),
+  const [ms, stages, compute] = await Promise.all(
+    ['data-ms', 'data-stages', 'data-compute-ms'].map((a) => tag.getAttribute(a)),
   );
   const busy = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
+  const [toWorker, quiet, run, back, paint] = (stages ?? '').split(' ');
   elapsed.push(
-    `${field}=${value}: ${ms} ms in the page (answered after ${answered} ms; in the worker ${inWorker} ms, of it the engine ${compute} ms; main thread in long tasks ${busy.length}: ${busy.reduce((a, b) => a + b, 0).toFixed(0)} ms), ${Date.now() - t0} ms seen by the test`,
+    `${field}=${value}: ${ms} ms in the page = ${toWorker} until the worker heard + ${quiet} quiet time + ${run} run (engine ${compute}) + ${back} until the page took the answer + ${paint} until painted; main thread in long tasks ${busy.length}: ${busy.reduce((a, b) => a + b, 0).toFixed(0)} ms; ${Date.now() - t0} ms seen by the test`,
   );
   return figures();
 }

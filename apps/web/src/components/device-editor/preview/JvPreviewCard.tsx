@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { issueLine, previewErrorText } from '../messages';
 import { issueOfCheck } from '../model';
 import { PREVIEW_TIME_LIMIT_MS } from './coarse-settings';
-import type { JvPreviewAnswer } from './jv-preview-protocol';
+import { clockNow, type JvPreviewAnswer } from './jv-preview-protocol';
 import { useJvPreview } from './useJvPreview';
 
 const LinePlot = lazy(() => import('../../plots/LinePlot'));
@@ -32,13 +32,26 @@ export function JvPreviewCard({ spec, enabled, onRunFull, submitting }: JvPrevie
   const preview = useJvPreview(spec, enabled);
   const answer = preview.answer;
   // edit -> figures on screen: the frame after the commit that shows them is the one that paints them
-  const [drawn, setDrawn] = useState<{ ms: number; id: number } | undefined>();
+  const [drawn, setDrawn] = useState<{ ms: number; id: number; stages: string } | undefined>();
   useLayoutEffect(() => {
     const editedAt = preview.editedAt;
-    if (!answer || editedAt === undefined) return;
-    const frame = requestAnimationFrame(() => setDrawn({ ms: performance.now() - editedAt, id: answer.id }));
+    const answeredAt = preview.answeredAt;
+    if (!answer || editedAt === undefined || answeredAt === undefined) return;
+    const frame = requestAnimationFrame(() => {
+      const at = clockNow();
+      // where the time went: the page until the worker heard of the edit, the quiet time, the run,
+      // the answer waiting for the page, and the page until the frame that paints it
+      const stages = [
+        answer.receivedAt - editedAt,
+        answer.startedAt - answer.receivedAt,
+        answer.postedAt - answer.startedAt,
+        answeredAt - answer.postedAt,
+        at - answeredAt,
+      ];
+      setDrawn({ ms: at - editedAt, id: answer.id, stages: stages.map((x) => x.toFixed(0)).join(' ') });
+    });
     return () => cancelAnimationFrame(frame);
-  }, [answer, preview.editedAt]);
+  }, [answer, preview.editedAt, preview.answeredAt]);
   const drawnMs = drawn?.ms;
   const computeMs = answer?.kind === 'ok' ? answer.jv.computeMs : answer?.kind === 'failed' ? answer.computeMs : 0;
   const state = preview.pending ? 'updating' : answer ? 'current' : 'idle';
@@ -69,7 +82,7 @@ export function JvPreviewCard({ spec, enabled, onRunFull, submitting }: JvPrevie
               data-compute-ms={computeMs.toFixed(0)}
               data-fetch-ms={answer?.fetchMs.toFixed(0)}
               data-worker-ms={answer?.workerMs.toFixed(0)}
-              data-answered-ms={((preview.answeredAt ?? 0) - (preview.editedAt ?? 0)).toFixed(0)}
+              data-stages={drawn?.stages}
               title={t('jvPreview.elapsedTitle', { ms: drawnMs.toFixed(0), compute: computeMs.toFixed(0) })}
             >
               {t('jvPreview.elapsed', { ms: drawnMs.toFixed(0) })}

@@ -20,6 +20,16 @@ export type JvPreviewResponse =
       fetchMs: number;
       /** From the start of the run to its answer: fetching, the device check and the engine, ms. */
       workerMs: number;
+      /** When the worker got the request, began the run and posted this answer (clockNow()), for the times shown. */
+      receivedAt: number;
+      startedAt: number;
+      postedAt: number;
     });
 
 export type JvPreviewAnswer = Extract<JvPreviewResponse, { type: 'answer' }>;
+
+/**
+ * A clock the page and the worker share: each has its own performance.now() origin, so times that
+ * cross between them are counted from the epoch (ms, sub-ms precision).
+ */
+export const clockNow = (): number => performance.timeOrigin + performance.now();

@@ -3,7 +3,7 @@ import type { DeviceLike } from '@pvforge/engine';
 import { loadDeviceAssets } from './browser-assets';
 import { runCoarseJv } from './coarse-jv';
 import { PREVIEW_DEBOUNCE_MS } from './coarse-settings';
-import type { JvPreviewAnswer, JvPreviewRequest, JvPreviewResponse } from './jv-preview-protocol';
+import { clockNow, type JvPreviewAnswer, type JvPreviewRequest, type JvPreviewResponse } from './jv-preview-protocol';
 
 /**
  * The electrical preview off the main thread: the coarse J-V (coarse-jv.ts) of the newest device
@@ -17,12 +17,14 @@ import type { JvPreviewAnswer, JvPreviewRequest, JvPreviewResponse } from './jv-
  */
 const opticsMemo = new Map<string, unknown>();
 let latest: JvPreviewRequest | undefined;
+let receivedAt = 0;
 let timer: ReturnType<typeof setTimeout> | undefined;
 
 const post = (m: JvPreviewResponse) => self.postMessage(m);
 
-async function run(req: JvPreviewRequest): Promise<void> {
+async function run(req: JvPreviewRequest, received: number): Promise<void> {
   const t0 = performance.now();
+  const times = { receivedAt: received, startedAt: clockNow(), postedAt: 0 };
   let answer: JvPreviewAnswer;
   try {
     const assets = await loadDeviceAssets(req.spec as DeviceLike, req.dataBase);
@@ -31,17 +33,18 @@ async function run(req: JvPreviewRequest): Promise<void> {
     post({ type: 'started', id: req.id });
     const fetchMs = performance.now() - t0;
     const outcome = runCoarseJv(req.spec, assets, opticsMemo);
-    answer = { ...outcome, type: 'answer', id: req.id, fetchMs, workerMs: performance.now() - t0 };
+    answer = { ...outcome, ...times, type: 'answer', id: req.id, fetchMs, workerMs: performance.now() - t0 };
   } catch (err) {
     const ms = performance.now() - t0;
     const message = err instanceof Error ? err.message : String(err);
-    answer = { kind: 'error', message, type: 'answer', id: req.id, fetchMs: ms, workerMs: ms };
+    answer = { kind: 'error', message, ...times, type: 'answer', id: req.id, fetchMs: ms, workerMs: ms };
   }
-  post(answer);
+  post({ ...answer, postedAt: clockNow() });
 }
 
 self.onmessage = (e: MessageEvent<JvPreviewRequest>) => {
   latest = e.data;
+  receivedAt = clockNow();
   clearTimeout(timer);
-  timer = setTimeout(() => void run(latest!), PREVIEW_DEBOUNCE_MS);
+  timer = setTimeout(() => void run(latest!, receivedAt), PREVIEW_DEBOUNCE_MS);
 };

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { dataBaseUrl } from '../../../api/editor';
-import type { JvPreviewAnswer, JvPreviewRequest, JvPreviewResponse } from './jv-preview-protocol';
+import { clockNow, type JvPreviewAnswer, type JvPreviewRequest, type JvPreviewResponse } from './jv-preview-protocol';
 
 export interface JvPreviewState {
   /** The answer of the newest edit that has one; never an older edit's once a newer one was made. */
   answer?: JvPreviewAnswer;
-  /** When the edit it answers was made and when its answer came (performance.now()), to measure edit -> figures. */
+  /** When the edit it answers was made and when its answer came (clockNow()), to measure edit -> figures. */
   editedAt?: number;
   answeredAt?: number;
   /** An edit is waiting for its answer: the answer shown (if any) is of the device before it. */
@@ -44,7 +44,7 @@ export function useJvPreview(spec: unknown, enabled: boolean): JvPreviewState {
     if (!key) return;
     edit.current += 1;
     // from the keystroke when this device comes from one (the editor's own render is part of the wait)
-    const now = performance.now();
+    const now = clockNow();
     editedAt.current = now - lastInput.current < 2000 ? lastInput.current : now;
     setState((s) => (s.pending ? s : { ...s, pending: true }));
     if (running.current !== undefined) {
@@ -68,7 +68,7 @@ export function useJvPreview(spec: unknown, enabled: boolean): JvPreviewState {
         }
         running.current = undefined;
         if (m.id !== edit.current) return;
-        setState({ answer: m, editedAt: editedAt.current, answeredAt: performance.now(), pending: false });
+        setState({ answer: m, editedAt: editedAt.current, answeredAt: clockNow(), pending: false });
       };
       w.onerror = (e) => {
         if (worker.current !== w) return;
@@ -84,12 +84,12 @@ export function useJvPreview(spec: unknown, enabled: boolean): JvPreviewState {
   return state;
 }
 
-/** The time of the last input or change event on the page (performance.now()), kept in a ref. */
+/** The time of the last input or change event on the page (clockNow()), kept in a ref. */
 function useLastInputTime() {
   const at = useRef(Number.NEGATIVE_INFINITY);
   useEffect(() => {
     const mark = () => {
-      at.current = performance.now();
+      at.current = clockNow();
     };
     document.addEventListener('input', mark, true);
     document.addEventListener('change', mark, true);
