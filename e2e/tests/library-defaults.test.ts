@@ -92,6 +92,12 @@ describe.each([
     await by('layer-pick-material').click();
     await by('picker-search').locator('input').fill(glassWord);
     await by('pick-glass_soda_lime').waitFor();
+    // the glasses and nothing left over from the list before the search (a stale row once stayed)
+    await expect
+      .poll(() =>
+        page.locator('[data-testid^="pick-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid'))),
+      )
+      .toEqual(['pick-glass_soda_lime', 'pick-glass_bk7', 'pick-fused_silica']);
     const glassRow = page.locator('.ant-list-item', { has: by('pick-glass_soda_lime') });
     expect(await glassRow.innerText()).toContain(lang === 'en' ? 'Soda-lime glass' : '钠钙玻璃');
     expect(await glassRow.innerText()).toContain(lang === 'en' ? 'usually 1 mm' : '常用 1 mm');

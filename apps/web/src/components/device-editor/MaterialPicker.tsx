@@ -104,9 +104,15 @@ export function MaterialPicker({
     .filter((e) => !q || e.name.toLowerCase().includes(q) || e.id.includes(q))
     .map(nkEntryToMaterial);
   const en = i18n.language.startsWith('en');
+  const libList = lib.data?.list ?? [];
+  // a table the library already offers as a material (SiNx, Al2O3) is listed once, as that material
   const passive =
-    source === 'library' ? passiveMaterials(nk.data ?? [], i18n.getFixedT('zh-CN'), i18n.getFixedT('en'), q, en) : [];
-  const list = rankMaterials(source === 'nk' ? nkList : [...(lib.data?.list ?? []), ...passive], q);
+    source === 'library'
+      ? passiveMaterials(nk.data ?? [], i18n.getFixedT('zh-CN'), i18n.getFixedT('en'), q, en).filter(
+          (p) => !libList.some((m) => m.key === p.key),
+        )
+      : [];
+  const list = rankMaterials(source === 'nk' ? nkList : [...libList, ...passive], q);
   const loading = source === 'nk' ? nk.isLoading : lib.isLoading;
   const failed = source !== 'nk' && lib.isError;
 
@@ -155,6 +161,8 @@ export function MaterialPicker({
       <List<MaterialLike>
         loading={loading}
         dataSource={list}
+        // uuids are unique across the library and the shipped tables (keys are not: a stale row stayed)
+        rowKey={(m) => m.uuid}
         data-testid="picker-list"
         style={{ maxHeight: 420, overflow: 'auto' }}
         locale={{ emptyText: <Empty description={t('editor.picker.empty')} /> }}
