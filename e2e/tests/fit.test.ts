@@ -460,6 +460,8 @@ describe('fitting the device model to a measured curve (issue 27)', () => {
     await expect.poll(() => byId('cap-summary').innerText()).toContain('13 个实测点，偏压 -1 到 0.5 V');
     expect(await byId('cap-summary').innerText()).toContain('读取方式：V，电容 pF（整个器件）（按表头识别）');
     expect(await byId('fit-curve-label').inputValue()).toBe('fit-measured-cv.csv');
+    // read first without its area, the curve's points are the default, shown
+    expect(await byId('fit-curve-points').getAttribute('placeholder')).toBe('13');
     await byId('fit-curve-condition').fill('10000');
     await pick('fit-curve-noise', '', '相对值（|C| 的比例）');
     await byId('fit-curve-noise-rel').fill('0.003');

@@ -522,8 +522,14 @@ describe('C-V and C-f curves', () => {
     expect(!none.ok && t(`fit.cap.err.${none.code}`, none.params)).toBe(
       '电容是整个器件的值（pF）：请填写器件面积，以换算为 nF/cm²',
     );
-    const withArea = readCap('cv', text, { areaCm2: '0.1' }).preview;
+    const read = readCap('cv', text, { areaCm2: '0.1' });
+    const withArea = read.preview;
     expect(withArea.ok && withArea.capacitanceNFPerCm2[0]).toBeCloseTo(78 / Math.sqrt(1 + 1 / 1.7), 3);
+    // read before its area was given, the curve has no number of points yet: the default is taken
+    expect(read.entry.points).toBe('');
+    const { job, issues } = checkFitForm(form({ curves: [read.entry], previews: [withArea] }), t, 'zh-CN');
+    expect(issues.filter((i) => !i.warning)).toEqual([]);
+    expect(job?.curves[0]?.kind === 'cv' && job.curves[0].biasV).toHaveLength(17);
     // no unit in the header, the area given: absolute units are the ones detected
     const abs = readCap('cv', cvCsv(17, { factor: 100, header: 'V,C' }), { areaCm2: '0.1' }).preview;
     expect(abs.ok && abs.units.capacitance).toBe('pF');

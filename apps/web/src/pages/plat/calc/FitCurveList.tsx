@@ -12,6 +12,7 @@ import {
   type CurveField,
   type CurveKind,
   capEntryAfterRead,
+  DEFAULT_FIT_POINTS,
   DEVICE_FIT_MAX_CURVES,
   entryAfterRead,
   eqeEntryAfterRead,
@@ -420,6 +421,7 @@ export function FitCurveList({
                     id={`fit-curve-points${sfx}`}
                     inputMode="numeric"
                     value={e.points}
+                    placeholder={n !== undefined ? String(Math.min(n, DEFAULT_FIT_POINTS)) : undefined}
                     disabled={n === undefined}
                     onChange={(x) => update(e.id, () => ({ points: x.target.value }))}
                     data-testid={`fit-curve-points${sfx}`}

@@ -486,7 +486,7 @@ export function thinIndices(n: number, m: number): number[] {
   return out;
 }
 
-/** The `points` (as typed) of a measured x-y the fit uses: evenly spread, DEFAULT_FIT_POINTS when unreadable. */
+/** The `points` (as typed) of a measured x-y the fit uses: evenly spread, DEFAULT_FIT_POINTS when empty or unreadable. */
 function thinned(x: readonly number[], y: readonly number[], points: string): { x: number[]; y: number[] } {
   const want = Number(points);
   const n = x.length;
@@ -1115,8 +1115,11 @@ function curveCommon(
   const n = p?.ok ? p.measuredPoints : undefined;
   const points = num(c.points);
   const maxPoints = Math.min(n ?? DEVICE_FIT_MAX_POINTS, DEVICE_FIT_MAX_POINTS);
+  // left empty (a file first read without what it needed, e.g. the area of a capacitance in pF):
+  // the default number, shown as the field's placeholder
   if (
     n !== undefined &&
+    c.points.trim() !== '' &&
     !(points !== undefined && Number.isInteger(points) && points >= MIN_FIT_POINTS && points <= maxPoints)
   )
     ck.say('points', 'fit.err.points', { min: MIN_FIT_POINTS, max: maxPoints });
