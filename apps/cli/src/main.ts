@@ -54,7 +54,12 @@ Commands:
                                header, "voltageUnit", "currentUnit" or "sign" override); SCAPS .iv
                                and SimSS J-V outputs are read as those tools write them; an
                                EQE spectrum: {"file": "eqe.csv", "kind": "eqe", "noisePercent":
-                               0.5}, wavelength (nm) and EQE (%) columns
+                               0.5}, wavelength (nm) and EQE (%) columns; a C-V: {"file":
+                               "cv.csv", "kind": "cv", "frequencyHz": 1e4, "noiseRel": 0.01}, bias
+                               (V) and capacitance columns; a C-f: {"file": "cf.csv", "kind":
+                               "cf", "biasV": 0}, frequency (Hz) and capacitance columns (the
+                               capacitance's unit from the header or the values, nF/cm2 meant;
+                               "capacitanceUnit" overrides, "areaCm2" for F/nF/pF of the cell)
       --free <free.json>       [{"path": "layers[2].electrical.muNCm2PerVs", "min": 1e-4,
                                "max": 0.1, "scale": "log"}, {"path": "...muPCm2PerVs", "tie":
                                "layers[2].electrical.muNCm2PerVs"}, ...]; bounds default to the
