@@ -13,7 +13,8 @@
  * Stops when the cost falls by less than 1e-6 (relative) or by less than 1e-3 (absolute: the
  * residuals are in noise units, so S is chi-square, and a change of 1e-3 is nothing next to the
  * 3.84 that moves a 95 % interval's end) twice in a row, when the step moves less than 1e-6 of
- * every range, when no step lowers the cost, or after maxIterations.
+ * every range, when no step lowers the cost even on a central-difference Jacobian, or after
+ * maxIterations.
  */
 import { normalEquations } from '../circuit/least-squares.js';
 import { dampedStep, movableVariables } from '../numerics/bounded-lm.js';
@@ -59,29 +60,46 @@ function fdStep(box: Box, a: number, u: number): number {
   return u + h > box.uh[a]! ? -h : h;
 }
 
-/** The Jacobian at a point (its residuals known): one batch of m runs (held variables get 0). */
+/**
+ * The Jacobian at a point (its residuals known): one batch of m runs (held variables get 0).
+ * Central differences (2m runs; one-sided where a bound is within the step) when asked: their
+ * error is O(h^2) instead of O(h), which matters at a minimum, where the gradient is as small as
+ * the forward differences' curvature error.
+ */
 export async function jacobianAt(
   session: FitSession,
   box: Box,
   at: FitPoint,
   hold?: ReadonlySet<number>,
+  central = false,
 ): Promise<Float64Array> {
   const m = at.u.length;
   const n = at.r!.length;
   const cols = [...Array(m).keys()].filter((a) => !hold?.has(a));
   const hs = cols.map((a) => fdStep(box, a, at.u[a]!));
-  const pts = cols.map((a, k) => {
+  // the mirrored step of a central difference, where the box holds it
+  const back = cols.map((a, k) =>
+    central && at.u[a]! - hs[k]! >= box.ul[a]! && at.u[a]! - hs[k]! <= box.uh[a]! ? -hs[k]! : 0,
+  );
+  const shifted = (a: number, h: number) => {
     const p = Float64Array.from(at.u);
-    p[a] = p[a]! + hs[k]!;
+    p[a] = p[a]! + h;
     return p;
-  });
-  const res = await session.run(pts);
+  };
+  const mirrored = cols.map((_, k) => k).filter((k) => back[k] !== 0);
+  const res = await session.run([
+    ...cols.map((a, k) => shifted(a, hs[k]!)),
+    ...mirrored.map((k) => shifted(cols[k]!, back[k]!)),
+  ]);
   const jac = new Float64Array(n * m);
   cols.forEach((a, k) => {
     const rp = res[k]!.r;
     if (!rp) return; // a failed neighbour: the column stays 0 and the variable does not move this step
     const h = hs[k]!;
-    for (let i = 0; i < n; i++) jac[i * m + a] = (rp[i]! - at.r![i]!) / h;
+    const j = mirrored.indexOf(k);
+    const rm = j >= 0 ? res[cols.length + j]!.r : null;
+    if (rm) for (let i = 0; i < n; i++) jac[i * m + a] = (rp[i]! - rm[i]!) / (2 * h);
+    else for (let i = 0; i < n; i++) jac[i * m + a] = (rp[i]! - at.r![i]!) / h;
   });
   return jac;
 }
@@ -103,6 +121,8 @@ export async function boundedLeastSquares(
   const P = Math.max(1, session.evaluator.parallel);
   let small = 0;
   let it = 0;
+  // whether the current Jacobian is the central one taken after every damped step was refused
+  let centralTried = false;
   for (; it < opts.maxIterations; it++) {
     jac ??= await jacobianAt(session, box, cur, opts.hold);
     normalEquations(jac, cur.r!, n, m, A, g);
@@ -110,6 +130,7 @@ export async function boundedLeastSquares(
     if (free.length === 0) break;
     let accepted: FitPoint | null = null;
     let stepNorm = 0;
+    let atMinimum = false;
     for (let tries = 0; tries < 8 && !accepted; tries++) {
       const trials: { u: Float64Array; stepNorm: number; lambda: number }[] = [];
       let l = lambda;
@@ -125,7 +146,10 @@ export async function boundedLeastSquares(
       // the least damped step's predicted fall of S = sum r^2 (its linear model: 2 g.d + d.A.d):
       // below what could matter to an interval, the fit is at its minimum, and trying ever more
       // damped steps would only chase the finite differences' noise
-      if (predictedDrop(A, g, cur.u, trials[0]!.u) < MIN_CHI2_DROP) break;
+      if (predictedDrop(A, g, cur.u, trials[0]!.u) < MIN_CHI2_DROP) {
+        atMinimum = true;
+        break;
+      }
       const res = await session.run(trials.map((t) => t.u));
       let bestK = -1;
       for (let k = 0; k < res.length; k++)
@@ -139,7 +163,17 @@ export async function boundedLeastSquares(
         if (lambda > 1e12) break;
       }
     }
-    if (!accepted) break;
+    if (!accepted) {
+      // Every damped step refused while the model still promised a fall: the forward differences'
+      // gradient points off (near a bound or a minimum their O(h) error is the gradient's size).
+      // Once, a central-difference Jacobian decides whether the point is a minimum.
+      if (atMinimum || centralTried) break;
+      centralTried = true;
+      jac = await jacobianAt(session, box, cur, opts.hold, true);
+      lambda = 1e-2;
+      continue;
+    }
+    centralTried = false;
     const drop = cur.cost - accepted.cost;
     const rel = drop / Math.max(cur.cost, 1e-300);
     cur = accepted;
