@@ -171,6 +171,7 @@ function FitLive({ detail, fit }: { detail: CalcDetail; fit: DeviceFitProgress |
             series={jv}
             height={340}
             logToggle={hasDarkCurve({ curves })}
+            jv
           />
         )}
         {eqe.length > 0 && (
