@@ -16,7 +16,10 @@ import { collectPageProblems, openZhPage, startRig, stopRig } from '../src/sessi
  * states in the gap, meets a translated message for a level outside the gap, adds an interface
  * defect, runs the device and reads the trapped-charge profile and the loss of each defect; then
  * runs the CIGS example's C-V sweep and reads the Mott-Schottky plot with its fitted doping and
- * built-in voltage. In English no code identifier is on screen.
+ * built-in voltage. In English no code identifier is on screen. The result page draws the defects'
+ * density of states as entered and names them as the user did; the loss of each defect is switched
+ * on by the first defect; the p-i-n cell's C-V gets no Mott-Schottky reading, and says why
+ * (issue 29).
  */
 let mailbox: Mailbox;
 let platform: Platform;
@@ -28,6 +31,7 @@ const user = { email: `defects.${Date.now()}@uni.example.cn`, password: 'Perovsk
 const read = (f: string) =>
   JSON.parse(readFileSync(join(repoRoot, 'assets', 'devices', f), 'utf8')) as { name: string };
 const PEROVSKITE = read('perovskite-pin-defects-electrical.device.json');
+const PIN = read('perovskite-pin-electrical.device.json');
 const CIGS = read('cigs-tails-electrical.device.json');
 const consoleProblems: string[] = [];
 
@@ -131,7 +135,28 @@ describe('defects, C-V and Mott-Schottky (issue 20)', () => {
     expect(losses).toMatch(/效率损失 \(%\)/);
     await canvasDrawn('defect-recombination');
     expect((await axisNames('defect-recombination')).x).toBe('电压 (V)');
+    // legends name the defects as the user did, not "缺陷 1/2"
+    const occupation = (await plotCsv(page, 'defect-occupation')).split('\r\n')[0]!;
+    expect(occupation).toContain('MAPbI3 · Gaussian deep acceptor');
+    expect(occupation).toContain('MAPbI3 · 浅受主');
+    expect(occupation).not.toMatch(/缺陷 \d/);
+    const recombination = (await plotCsv(page, 'defect-recombination')).split('\r\n')[0]!;
+    expect(recombination).toContain('PTAA/MAPbI3 · HTL interface');
+    expect(recombination).toContain('MAPbI3/PCBM · ETL interface, 界面施主');
+    // the density of states as entered, drawn as the editor draws it
+    await byId('defect-result-dos').scrollIntoViewIfNeeded();
+    await canvasDrawn('defect-result-dos-plot-0');
+    expect((await axisNames('defect-result-dos-plot-0')).x).toBe('能量 E − Ev (eV)');
+    expect((await plotCsv(page, 'defect-result-dos-plot-0')).split('\r\n')[0]).toMatch(
+      /Gaussian deep acceptor.*浅受主/,
+    );
+    await canvasDrawn('defect-result-iface-dos-plot-1');
+    expect((await plotCsv(page, 'defect-result-iface-dos-plot-1')).split('\r\n')[0]).toMatch(/ETL interface.*界面施主/);
+    // the loss plot has room: its canvas is not squashed
     await byId('defect-losses').scrollIntoViewIfNeeded();
+    await canvasDrawn('defect-loss-plot');
+    const box = await byId('defect-loss-plot-chart').boundingBox();
+    expect(box!.height).toBeGreaterThanOrEqual(300);
     await page.waitForTimeout(600);
     await screenshot(page, 'defects-result');
   }, 200_000);
@@ -153,6 +178,10 @@ describe('defects, C-V and Mott-Schottky (issue 20)', () => {
     expect(await byId('defect-ms-vbi').innerText()).toMatch(/内建电势 Vbi = 0\.\d+ V/);
     const ms = (await plotCsv(page, 'defect-ms-plot')).split('\r\n');
     expect(ms[0]).toMatch(/1\/C².*拟合直线/);
+    // the rule the line was held to, and the geometric capacitance beside C
+    expect(await byId('defect-ms-window').innerText()).toMatch(/电容至少为几何电容的 2 倍/);
+    expect((await plotCsv(page, 'defect-cv-plot')).split('\r\n')[0]).toContain('几何电容 ε/d');
+    expect(await byId('defect-ms-refused').count()).toBe(0);
     await page.waitForTimeout(600);
     await screenshot(page, 'defects-mott-schottky');
   }, 200_000);
@@ -172,6 +201,53 @@ describe('defects, C-V and Mott-Schottky (issue 20)', () => {
     expect(editor).toMatch(/Band tail \(exponential\)/);
     expect(editor.match(CODE)).toBeNull();
     await screenshot(page, 'defects-editor-en');
-    expect(consoleProblems).toEqual([]);
   });
+
+  it('the first defect switches the loss of each defect on; the p-i-n C-V has no Mott-Schottky reading and says why', async () => {
+    // still in English: the plain p-i-n example has no defect and computes no loss (the library
+    // page given time to load on a busy machine first)
+    await page.goto(`${platform.url}/plat/elecMaterial`);
+    await page.locator('[data-testid="device-search"]').first().waitFor({ timeout: 90_000 });
+    await openExample(PIN.name);
+    await byId('layer-row-3').click({ position: { x: 12, y: 8 } });
+    // a layer without defects keeps its defects section closed until asked
+    await byId('defects-panel-3').click();
+    await byId('defect-table-3').waitFor();
+    await byId('defect-add-3').click();
+    await byId('defect-3-0').waitFor();
+    // the switch is on, and in an open section
+    const losses = byId('check-electrical.defectLosses');
+    await losses.scrollIntoViewIfNeeded();
+    expect(await losses.isVisible()).toBe(true);
+    expect(await losses.isChecked()).toBe(true);
+    await page.locator('.ant-collapse-header', { hasText: 'Defects and capacitance (C-V, C-f)' }).click();
+    await byId('check-electrical.capacitanceVoltage').click();
+    await byId('input-electrical.capacitanceVoltage.startV').waitFor();
+    await runAndOpenResult();
+    await byId('defect-cv').scrollIntoViewIfNeeded();
+    await canvasDrawn('defect-ms-plot');
+    // 500 nm of nearly intrinsic perovskite between selective layers: C stays near eps/d
+    const refused = await byId('defect-ms-refused').innerText();
+    expect(refused).toMatch(
+      /^No Mott-Schottky reading: in the fit range C is at most 1\.0\d times the geometric capacitance/,
+    );
+    expect(refused).toContain('no doping N and no built-in voltage Vbi are given');
+    expect(await byId('defect-ms-doping').count()).toBe(0);
+    expect(await byId('defect-ms-vbi').count()).toBe(0);
+    expect((await plotCsv(page, 'defect-ms-plot')).split('\r\n')[0]).not.toMatch(/Fitted line/);
+    // the unnamed defect is numbered, its loss computed
+    expect((await plotCsv(page, 'defect-result-dos-plot-0')).split('\r\n')[0]).toContain('Defect 1');
+    expect(await byId('defect-losses').innerText()).toContain('Defect 1');
+    expect((await byId('defect-panels').innerText()).match(CODE)).toBeNull();
+    await screenshot(page, 'defects-pin-cv-en');
+    await byId('lang-switch').click();
+    await expect
+      .poll(() => byId('defect-ms-refused').innerText())
+      .toMatch(/^没有 Mott-Schottky 读数：拟合范围内电容至多为器件几何电容 ε\/d（[\d.e-]+ F\/cm²）的 1\.0\d 倍/);
+    expect(await byId('defect-ms-refused').innerText()).toContain('因此不给出掺杂浓度 N 和内建电势 Vbi');
+    expect(await byId('defect-losses').innerText()).toContain('缺陷 1');
+    await page.waitForTimeout(600);
+    await screenshot(page, 'defects-pin-cv');
+    expect(consoleProblems).toEqual([]);
+  }, 200_000);
 });

@@ -2,7 +2,7 @@ import type { CapacitanceFrequencySpec, CapacitanceVoltageSpec } from '@pvforge/
 import { Col, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useEditor } from './context';
-import { defaultCapacitanceFrequency, defaultCapacitanceVoltage } from './defect-model';
+import { defaultCapacitanceFrequency, defaultCapacitanceVoltage, defectCount } from './defect-model';
 import { CheckField, NumField, SelectField } from './fields';
 import { electricalLayers } from './model';
 
@@ -10,9 +10,22 @@ const CV = 'electrical.capacitanceVoltage';
 const CF = 'electrical.capacitanceFrequency';
 
 /**
- * What a device's defects cost and how they show in capacitance: the J-V loss of each defect
- * (`electrical.defectLosses`), a C-V sweep with its Mott-Schottky reading (`electrical.capacitanceVoltage`)
- * and a C-f sweep with -f dC/df (`electrical.capacitanceFrequency`).
+ * The J-V loss of each defect (`electrical.defectLosses`), shown above the electrical sections
+ * whenever the device has a defect, never folded away: it is what one adds a defect to see (the
+ * first defect switches it on, defect-model.ts lossesFollowDefects; issue 29).
+ */
+export function DefectLossSwitch() {
+  const { t } = useTranslation();
+  const { state } = useEditor();
+  if (defectCount(state) === 0) return null;
+  return (
+    <CheckField path="electrical.defectLosses" label={t('defects.study.losses')} tip={t('defects.study.lossesTip')} />
+  );
+}
+
+/**
+ * How a device's defects show in capacitance: a C-V sweep with its Mott-Schottky reading
+ * (`electrical.capacitanceVoltage`) and a C-f sweep with -f dC/df (`electrical.capacitanceFrequency`).
  */
 export function DefectStudyForm() {
   const { t } = useTranslation();
@@ -23,7 +36,6 @@ export function DefectStudyForm() {
   const layers = electricalLayers(state.layers).map((j) => state.layers[j]!.name);
   return (
     <div data-testid="defect-study-form">
-      <CheckField path="electrical.defectLosses" label={t('defects.study.losses')} tip={t('defects.study.lossesTip')} />
       <CheckField
         path={CV}
         label={t('defects.study.cv')}

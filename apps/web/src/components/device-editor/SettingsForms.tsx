@@ -5,8 +5,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paramLang, wordsOf } from '../../lib/params';
 import { fieldId, useEditor } from './context';
-import { DefectStudyForm } from './DefectStudyForm';
-import { defectCount } from './defect-model';
+import { DefectLossSwitch, DefectStudyForm } from './DefectStudyForm';
 import { CheckField, Field, NumberListField, NumField, SelectField } from './fields';
 import { ImpedanceForm } from './ImpedanceForm';
 import { InterfaceDefects } from './InterfaceDefects';
@@ -287,6 +286,7 @@ export function ElectricalForm() {
   const gen = el.generation?.kind ?? 'optical';
   return (
     <div data-testid="electrical-form">
+      <DefectLossSwitch />
       <Collapse
         defaultActiveKey={[
           'contacts',
@@ -294,9 +294,7 @@ export function ElectricalForm() {
           ...(el.transient ? ['transient'] : []),
           ...(el.impedance ? ['impedance'] : []),
           ...(el.interfaces?.some((it) => it.defects?.length) ? ['interfaces'] : []),
-          ...(el.capacitanceVoltage || el.capacitanceFrequency || el.defectLosses || defectCount(state) > 0
-            ? ['defects']
-            : []),
+          ...(el.capacitanceVoltage || el.capacitanceFrequency ? ['defects'] : []),
           ...(el.interfaces?.some((it) => it.tunnelOxide) ? ['interfaces'] : []),
         ]}
         items={[

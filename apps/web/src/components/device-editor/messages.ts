@@ -96,7 +96,7 @@ const DEVICE_LABELS: Record<string, string> = {
   'electrical.impedance': 'transient.impedance.title',
   'electrical.capacitanceVoltage': 'defects.study.title',
   'electrical.capacitanceFrequency': 'defects.study.title',
-  'electrical.defectLosses': 'defects.study.title',
+  'electrical.defectLosses': 'defects.study.losses',
   'electrical.tandem': 'tandem.editor.title',
   electrical: 'editor.section.electrical',
   illumination: 'editor.section.illumination',

@@ -49,7 +49,7 @@ export const zh = {
     dosNeedsGap: '两侧层都填写电子亲和能、带隙及有效态密度，且两层有共有的禁带时，显示界面缺陷态密度图。',
   },
   study: {
-    title: '缺陷与电容（C-V、C-f、缺陷损失）',
+    title: '缺陷与电容（C-V、C-f）',
     losses: '计算每个缺陷造成的损失',
     lossesTip: '逐一去掉每个缺陷重新计算光照 J-V，给出效率和开路电压的差值（每个缺陷多算一条 J-V）。',
     cv: '计算 C-V（Mott-Schottky）',
@@ -179,7 +179,7 @@ export const en: Messages<typeof zh> = {
       'Give both layers their electron affinity, band gap and effective densities of states (and a gap they share) to see the interface defect density plot.',
   },
   study: {
-    title: 'Defects and capacitance (C-V, C-f, defect losses)',
+    title: 'Defects and capacitance (C-V, C-f)',
     losses: 'Compute the loss each defect causes',
     lossesTip:
       'The light J-V is run again without each defect in turn, giving the difference in efficiency and open-circuit voltage (one more J-V per defect).',
