@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -20,6 +21,9 @@ export default defineConfig({
   ssr,
   test: {
     reporters: ['default', './test-support/slowest-files.ts'],
+    // Vitest's default, one worker less than the cores, runs one test file at a time on two cores
+    // while the main process idles and files wait on spawned processes, servers and worker threads.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         resolve,
