@@ -344,8 +344,16 @@ function prepareCapacitance(
     );
     return undefined;
   }
-  const single = cv ? c.frequencyHz : c.biasV;
-  if (![...xs, ...c.capacitanceNFPerCm2, single].every(Number.isFinite)) {
+  // the curve's one condition (a C-V's frequency, a C-f's bias) is said at its own field
+  if (!Number.isFinite(cv ? c.frequencyHz : c.biasV)) {
+    say(
+      cv ? '.frequencyHz' : '.biasV',
+      cv ? `曲线「${name}」的测量频率不是有限数值` : `曲线「${name}」的直流偏压不是有限数值`,
+      cv ? `curve “${name}” has no finite measuring frequency` : `curve “${name}” has no finite DC bias`,
+    );
+    return undefined;
+  }
+  if (![...xs, ...c.capacitanceNFPerCm2].every(Number.isFinite)) {
     say(
       '.capacitanceNFPerCm2',
       `曲线「${name}」含有非数值（NaN 或无穷大）`,
