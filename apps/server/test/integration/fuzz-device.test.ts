@@ -21,6 +21,7 @@ import { deviceFileParts } from '@pvforge/contracts';
 import { judge, PARAMS, type Param, paramAt } from '@pvforge/params';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { JobEvent } from '../../src/jobs/types.js';
 import { MAX_PENDING_PER_USER } from '../../src/services/container.js';
 import { createTestApp, seedWithAdmin, type TestApp } from './helpers/app.js';
 import { freshIp, registerUser, signed, type TestUser } from './helpers/client.js';
@@ -876,7 +877,9 @@ describe('DeviceSpecs at the edges of the parameter registry', () => {
     const entries = PARAMS.filter((p) => p.material !== undefined);
     expect(entries.length).toBeGreaterThan(15);
     for (const p of entries) {
-      for (const e of [...limitEdges(p), ...ANY_NUMBER.filter((x) => x.cls !== 'zero and sign')]) {
+      // the limits, and one value of each class the device fields get in full (the same checks judge both)
+      const hostile = ANY_NUMBER.filter((x) => ['NaN', 1e308, null].some((v) => Object.is(v, x.v)));
+      for (const e of [...limitEdges(p), ...hostile]) {
         // 'ions.densityCm3' sits in electrical.ions.densityCm3
         const keys = p.material!.split('.');
         const electrical = setAt({ ...sound, ...(keys.length > 1 ? { [keys[0]!]: {} } : {}) }, keys, e.v);
@@ -937,4 +940,54 @@ describe('DeviceSpecs at the edges of the parameter registry', () => {
         `${figures.refused} refused, ${figures.accepted} accepted (${figures.warned} with warnings)`,
     );
   });
+  it('runs accepted implausible devices to an end that gives the figures or says why not', async () => {
+    // the queue runs from here on: nothing left queued by the walks above may run first
+    await t.database.db.kysely.deleteFrom('calculations').where('user_id', '=', user.session.user_id).execute();
+    queued = 0;
+    const finished = new Map<number, Extract<JobEvent, { type: 'finished' }>>();
+    t.app.services.jobs.onEvent((e) => {
+      if (e.type === 'finished') finished.set(e.jobId, e);
+    });
+    await t.app.services.jobs.start();
+    // a coarse mesh and no EQE keep each run near a second; each value is just past the
+    // registry's plausible range of a field the run depends on
+    const runs = ['layers[3].electrical.muNCm2PerVs', 'layers[3].electrical.tauNS', 'electrical.temperatureK'];
+    for (const path of runs) {
+      const p = paramAt(path)!;
+      const v = limitEdges(p).find((e) => e.cls === 'outside the plausible range')!.v as number;
+      expect(judge(p, v)?.severity, path).toBe('warning');
+      const d = base('p-i-n perovskite');
+      const e = elecOf(d);
+      e['gridPoints'] = 60;
+      delete e['eqe'];
+      const keys = numberPaths(d).find((n) => n.path === path)!.keys;
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/calc/sys/calc/elec',
+        headers: { ...signed(user.session, t.clock), 'content-type': 'application/json', 'x-lang': 'en' },
+        payload: JSON.stringify({ device: setAt(d, keys, v) }),
+      });
+      const a = res.json() as Answer;
+      expect(a.code, `${path} = ${v}: ${res.body.slice(0, 200)}`).toBe('1000');
+      expect((a.data?.warnings ?? []).length, `${path} = ${v} without a warning`).toBeGreaterThan(0);
+      const id = Number(a.data?.id);
+      const end = Date.now() + 120_000;
+      while (!finished.has(id) && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
+      const ev = finished.get(id);
+      expect(ev, `${path} = ${v}: no end in 120 s`).toBeDefined();
+      const para = await t.app.inject({
+        method: 'POST',
+        url: '/calc/sys/calc/getResultPara',
+        headers: { ...signed(user.session, t.clock), 'content-type': 'application/json', 'x-lang': 'en' },
+        payload: JSON.stringify({ id }),
+      });
+      const figures = (para.json() as { data?: { figures?: Record<string, number> } }).data?.figures ?? {};
+      console.log(`fuzz-device: ${path} = ${v} ran to ${ev!.status}${ev!.reason ? ` (${ev!.reason})` : ''}`);
+      if (ev!.status === 'succeeded') {
+        // a run that says it succeeded gives the figures it promises
+        for (const k of ['Voc_V', 'Jsc_mA_cm2', 'PCE_percent'])
+          expect(Number.isFinite(figures[k]), `${path} = ${v}: succeeded without ${k}`).toBe(true);
+      } else expect(String(ev!.reason ?? ''), `${path} = ${v}: ${ev!.status} without a reason`).not.toBe('');
+    }
+  }, 400_000);
 });
