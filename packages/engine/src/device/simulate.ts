@@ -18,6 +18,7 @@ import { buildMesh, doubleNodes, type Mesh } from '../electrical/discretisation/
 import { WallClockExceeded } from '../electrical/discretisation/newton.js';
 import { generationOnMesh } from '../electrical/models/generation.js';
 import { capacitanceVoltage } from '../electrical/solvers/capacitance.js';
+import { simulateTransient } from '../electrical/solvers/transient.js';
 import { impedanceSpectrum } from '../electrical/solvers/impedance.js';
 import { DidNotConverge, quantumEfficiency, simulateJV } from '../electrical/solvers/jv.js';
 import type { ElectricalDevice, ElectricalGenerationSpec } from '../electrical/types.js';
@@ -223,7 +224,7 @@ export function runDeviceSimulation(
   result.generation.jGenerationMaCm2 = integrateOnMesh(mesh, G);
   // Progress: the light sweep, the dark sweep and the EQE share the scale after the optics (5 %).
   const report = options.onProgress;
-  const only = options.eqeOnly || options.capacitanceOnly !== undefined;
+  const only = options.eqeOnly || options.capacitanceOnly !== undefined || options.scanOnly !== undefined;
   const runLight = kind !== 'dark' && !only;
   const runDark = (kind === 'dark' || el.darkJV === true) && !only;
   // weights of the stages on the progress bar (a transient's steps dominate when there is one)
@@ -288,6 +289,13 @@ export function runDeviceSimulation(
     return result;
   }
   const lit = kind !== 'dark';
+  if (options.scanOnly) {
+    // a fit's measured scan at its voltages and nothing else
+    report?.(0.05, 'scan');
+    result.scan = fitScan(device, options.scanOnly, lit);
+    result.elapsedMs = clock() - t0;
+    return result;
+  }
   if (el.transient) {
     const offset = stages[0]! + stages[1]! + stages[2]!;
     report?.(0.05 + (0.95 * offset) / total, 'transient: steady state at the start');
@@ -360,6 +368,37 @@ function fitCapacitance(
     C_F_cm2: C,
     minusFdCdf_F_cm2: minusFdCdf(f, C),
     elapsed_ms: r.stats.elapsed_ms,
+    ...(r.error !== undefined ? { error: r.error } : {}),
+  };
+}
+
+/**
+ * A fit's measured scan: the steady state at fromV, a linear scan to toV, J sampled at the times
+ * the scan passes atV (the transient's samples between steps are its interpolant, so the voltages
+ * cost no extra steps).
+ */
+function fitScan(
+  device: ElectricalDevice,
+  scan: NonNullable<DeviceSimulationOptions['scanOnly']>,
+  lit: boolean,
+): NonNullable<DeviceSimulationResult['scan']> {
+  const duration = Math.abs(scan.toV - scan.fromV) / scan.rateVPerS;
+  const times = scan.atV.map((v) => Math.min(duration, Math.abs(v - scan.fromV) / scan.rateVPerS));
+  const order = times.map((_, i) => i).sort((a, b) => times[a]! - times[b]!);
+  const r = simulateTransient(
+    device,
+    { initial: { V: scan.fromV, light: lit ? 1 : 0 }, segments: [{ duration_s: duration, to_V: scan.toV }] },
+    { sampleTimes_s: order.map((i) => times[i]!) },
+  );
+  const J = new Array<number>(scan.atV.length).fill(Number.NaN);
+  order.forEach((i, k) => {
+    const q = r.samples[k];
+    if (q) J[i] = q.J_mA_cm2;
+  });
+  return {
+    converged: r.converged && r.samples.length === scan.atV.length,
+    V: scan.atV.slice(),
+    J_mA_cm2: J,
     ...(r.error !== undefined ? { error: r.error } : {}),
   };
 }

@@ -265,6 +265,13 @@ export interface DeviceSimulationOptions {
     | { kind: 'cv'; biasV: number[]; frequencyHz: number }
     | { kind: 'cf'; biasV: number; frequencyHz: number[] };
   /**
+   * Only a measured scan, no steady J-V sweep: a fit's forward run of a J-V scanned at a rate on a
+   * device with mobile ions. The steady state at fromV (the ions settled there, as a pre-bias
+   * leaves them), then a linear scan to toV at rateVPerS; the total current (displacement
+   * included) at the voltages atV, in their order, into result.scan.
+   */
+  scanOnly?: { fromV: number; toV: number; rateVPerS: number; atV: number[] };
+  /**
    * Keeps the optics (G(x) and the incident power) of devices run before, keyed by everything but
    * their electrical parameters: a fit's runs differ only in those (fit/forward.ts). The results
    * share the memoised optics report: treat it as read-only.
@@ -318,6 +325,8 @@ export interface DeviceSimulationResult {
   };
   /** The transient protocol's result. */
   transient?: DeviceTransientResult;
+  /** A fit's measured scan (DeviceSimulationOptions.scanOnly): J at its voltages, in their order. */
+  scan?: { converged: boolean; V: number[]; J_mA_cm2: number[]; error?: EngineMessage };
   /** The impedance spectrum. */
   impedance?: DeviceImpedanceResult;
   /** The C-V sweep and its Mott-Schottky reading. */

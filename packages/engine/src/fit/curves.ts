@@ -47,6 +47,8 @@ export interface PreparedCurve {
   frequencyHz?: number;
   /** The DC bias of a C-f, V. */
   biasV?: number;
+  /** A J-V measured as a scan: its direction and rate (V/s), modelled as one on a device with mobile ions. */
+  scan?: { direction: 'forward' | 'reverse'; rateVPerS: number };
   temperatureK?: number;
   x: number[];
   y: number[];
@@ -55,6 +57,13 @@ export interface PreparedCurve {
   /** The noise assumed when the curve gave none (said in the result). */
   assumedNoise?: Words;
 }
+
+/**
+ * Scan rates a measured J-V may give, V/s: a slower scan is a steady state for any ion known in
+ * perovskites, a faster one is beyond a source meter's sweep (and a rate in mV/s lands above).
+ */
+const SCAN_RATE_MIN = 1e-5;
+const SCAN_RATE_MAX = 1e3;
 
 /** Shortest wavelength and longest an EQE may give, nm: beyond, the unit is wrong (um or Angstrom). */
 const EQE_MIN_NM = 200;
@@ -150,6 +159,18 @@ export function prepareCurves(curves: readonly DeviceFitCurve[]): { curves: Prep
         '测量温度必须在 50 K 到 600 K 之间',
         'the measurement temperature must be between 50 K and 600 K',
       );
+    if (c.scanRateVPerS !== undefined && !(c.scanRateVPerS >= SCAN_RATE_MIN && c.scanRateVPerS <= SCAN_RATE_MAX))
+      say(
+        '.scanRateVPerS',
+        `扫描速率必须在 ${SCAN_RATE_MIN} 与 ${SCAN_RATE_MAX} V/s 之间（是否为 mV/s？）`,
+        `the scan rate must be between ${SCAN_RATE_MIN} and ${SCAN_RATE_MAX} V/s (was it mV/s?)`,
+      );
+    if (c.scanRateVPerS !== undefined && c.scan === undefined)
+      say(
+        '.scan',
+        `曲线「${name}」给了扫描速率却未给扫描方向（正扫或反扫）`,
+        `curve “${name}” gives a scan rate but no scan direction (forward or reverse)`,
+      );
     if (span <= 0) return;
     const w = Math.sqrt(c.weight ?? 1);
     const scale = new Float64Array(n);
@@ -183,6 +204,9 @@ export function prepareCurves(curves: readonly DeviceFitCurve[]): { curves: Prep
       x: v,
       y: j,
       scale,
+      ...(c.scan !== undefined && c.scanRateVPerS !== undefined
+        ? { scan: { direction: c.scan, rateVPerS: c.scanRateVPerS } }
+        : {}),
       ...(assumedNoise ? { assumedNoise } : {}),
     });
   });

@@ -86,11 +86,27 @@ export function deviceForCurve(device: unknown, curve: PreparedCurve): Electrica
   return spec as unknown as ElectricalDeviceSpecLike;
 }
 
-/** What a curve's run computes: the J-V at its voltages, the EQE, or the capacitance at its points. */
-function runOptions(c: PreparedCurve): DeviceSimulationOptions {
+/** Whether a DeviceSpec has mobile ions in any layer: its scans then differ from its steady state. */
+export function hasMobileIons(device: unknown): boolean {
+  const layers = (device as { layers?: { electrical?: { ions?: unknown[] } }[] }).layers ?? [];
+  return layers.some((l) => (l.electrical?.ions?.length ?? 0) > 0);
+}
+
+/**
+ * What a curve's run computes: the J-V at its voltages (as the measured scan, from its first
+ * voltage at its rate, where the device has mobile ions: their lag is the hysteresis), the EQE, or
+ * the capacitance at its points.
+ */
+function runOptions(c: PreparedCurve, ions: boolean): DeviceSimulationOptions {
   if (c.kind === 'eqe') return { eqeOnly: true };
   if (c.kind === 'cv') return { capacitanceOnly: { kind: 'cv', biasV: c.x, frequencyHz: c.frequencyHz! } };
   if (c.kind === 'cf') return { capacitanceOnly: { kind: 'cf', biasV: c.biasV!, frequencyHz: c.x } };
+  if (c.scan && ions) {
+    const lo = c.x[0]!;
+    const hi = c.x[c.x.length - 1]!;
+    const reverse = c.scan.direction === 'reverse';
+    return { scanOnly: { fromV: reverse ? hi : lo, toV: reverse ? lo : hi, rateVPerS: c.scan.rateVPerS, atV: c.x } };
+  }
   return { fitVoltagesV: c.x };
 }
 
@@ -102,11 +118,12 @@ export function simulateCurves(
   opticsMemo?: Map<string, unknown>,
 ): FitEvaluation {
   const out: number[][] = [];
+  const ions = hasMobileIons(device);
   for (const c of curves) {
     let res: ReturnType<typeof runDeviceSimulation>;
     try {
       res = runDeviceSimulation(deviceForCurve(device, c), assets, {
-        ...runOptions(c),
+        ...runOptions(c, ions),
         wallClockLimit_ms: CURVE_RUN_LIMIT_MS,
         ...(opticsMemo ? { opticsMemo } : {}),
       });
@@ -147,7 +164,7 @@ export function simulateCurves(
       out.push(r.C_F_cm2.map((C) => 1e9 * C));
       continue;
     }
-    const jv = c.intensitySuns === 0 ? res.dark : res.light;
+    const jv = res.scan ?? (c.intensitySuns === 0 ? res.dark : res.light);
     if (!jv?.converged || jv.J_mA_cm2.length !== c.x.length) return failed;
     out.push(jv.J_mA_cm2.slice());
   }

@@ -26,9 +26,13 @@ export interface DeviceFitJvCurve {
   intensitySuns: number;
   /** Temperature of the measurement, K (default: the device's). */
   temperatureK?: number;
-  /** Scan direction as measured (kept with the curve; the steady-state model has no hysteresis). */
+  /**
+   * Scan direction as measured. With scanRateVPerS, on a device with mobile ions, the model is the
+   * scan itself (from the curve's first voltage in that direction, the ions settled there, at that
+   * rate: fit/forward.ts); without ions, or without a rate, the steady state.
+   */
   scan?: 'forward' | 'reverse';
-  /** Scan rate as measured, V/s (kept with the curve). */
+  /** Scan rate as measured, V/s (1e-5 to 1e3). */
   scanRateVPerS?: number;
   voltageV: number[];
   jMaCm2: number[];
