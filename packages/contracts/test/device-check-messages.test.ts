@@ -109,6 +109,21 @@ function cases(): Record<string, CheckIssue[]> {
       (d) => (d.electrical.interfaces = [{ between: ['PTAA', 'MAPbI3'] }, { between: ['PTAA', 'MAPbI3'] }]),
     ),
     unknownField: broken(pin, (d) => (d.layers[mapi(d)].electrical.mobility = 1)),
+    // k_rad from the absorption of a layer whose optics cannot give it: a constant index (no edge),
+    // an inline table whose sub-gap floor emits more than any k_rad may be
+    kRadNoEdge: broken(pin, (d) => {
+      d.layers[mapi(d)].optical = { kind: 'constant', n: 2.5, k: 0.1 };
+      d.layers[mapi(d)].electrical.kRadFrom = 'absorption';
+    }),
+    kRadSubGap: broken(pin, (d) => {
+      d.layers[mapi(d)].optical = {
+        kind: 'absorption-table',
+        n: 2.5,
+        wavelengthNm: [300, 700, 2000],
+        alphaPerCm: [1e5, 1e5, 1e4],
+      };
+      d.layers[mapi(d)].electrical.kRadFrom = 'absorption';
+    }),
     schema: broken(pin, (d) => {
       d.name = '';
       delete d.ambient;
@@ -557,6 +572,8 @@ const WORDED = new Set([
   'after',
   'rule',
   'got',
+  // why k_rad cannot come from a layer's absorption (a constant index, no absorption there)
+  'why',
 ]);
 
 describe('device check codes in both languages', () => {

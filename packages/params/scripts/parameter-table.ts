@@ -10,6 +10,8 @@ import { writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
+  CHOICES,
+  type Choice,
   formatValue,
   hardRange,
   type OtherToolName,
@@ -87,6 +89,17 @@ function notes(params: readonly Param[]): string[] {
   return out;
 }
 
+function choiceRow(c: Choice): string {
+  const cells = [
+    `\`${c.path}\``,
+    `${c.label.zh} / ${c.label.en}`,
+    c.choices.map((o) => `\`${o.value}\` (${o.label.zh} / ${o.label.en})`).join(', '),
+    `\`${c.defaultValue}\``,
+    `[${c.docs}](${c.docs})`,
+  ];
+  return `| ${cells.map(cell).join(' | ')} |`;
+}
+
 /** The whole page, as committed. */
 export function parameterTable(): string {
   const lines = [
@@ -103,12 +116,14 @@ export function parameterTable(): string {
     'The SCAPS-1D column gives the key of a 3.3.x `.def` file and its unit, the SIMsalabim column the',
     'name in its 5.x parameter files (`simulation_setup.txt`, `L*_parameters.txt`) and its unit: our',
     'value = their value × the factor shown. ¹ marks a mapping that is not one to one; the notes under',
-    'each table say how.',
+    'each table say how. The few settings that are a choice rather than a number follow the table of',
+    'their place.',
     '',
   ];
   for (const { place, title, intro } of PLACES) {
     const params = PARAMS.filter((p) => p.place === place);
-    if (params.length === 0) continue;
+    const choices = CHOICES.filter((c) => c.place === place);
+    if (params.length === 0 && choices.length === 0) continue;
     lines.push(`## ${title}`, '', intro, '');
     lines.push(
       '| Field | Symbol | Label (zh / en) | Unit | Allowed | Usual | Scale | SCAPS-1D | SIMsalabim | Explained in |',
@@ -117,6 +132,11 @@ export function parameterTable(): string {
     for (const p of params) lines.push(row(p));
     const n = notes(params);
     if (n.length > 0) lines.push('', 'Notes:', '', ...n);
+    if (choices.length > 0) {
+      lines.push('', 'Settings that are a choice rather than a number:', '');
+      lines.push('| Field | Label (zh / en) | Choices | Default | Explained in |', '| --- | --- | --- | --- | --- |');
+      for (const c of choices) lines.push(choiceRow(c));
+    }
     lines.push('');
   }
   return lines.join('\n');

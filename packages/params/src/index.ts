@@ -10,13 +10,13 @@ import { DEVICE_PARAMS } from './entries/device.js';
 import { EXCITON_PARAMS } from './entries/exciton.js';
 import { INTERFACE_PARAMS } from './entries/interface.js';
 import { IONS_PARAMS } from './entries/ions.js';
-import { LAYER_PARAMS } from './entries/layer.js';
+import { LAYER_CHOICES, LAYER_PARAMS } from './entries/layer.js';
 import { MATERIAL_PARAMS } from './entries/material.js';
-import type { Param, ParamEntry } from './types.js';
+import type { Choice, ChoiceEntry, Param, ParamEntry } from './types.js';
 
 export { CONTACT_PARAMS } from './entries/contact.js';
 export { INTERFACE_PARAMS } from './entries/interface.js';
-export { LAYER_PARAMS } from './entries/layer.js';
+export { LAYER_CHOICES, LAYER_PARAMS } from './entries/layer.js';
 export * from './judge.js';
 export * from './types.js';
 
@@ -69,4 +69,27 @@ export function paramsUnder(prefix: string): Param[] {
 /** The entry of a material-library field ('epsR', 'ions.densityCm3'). */
 export function materialParam(materialKey: string): Param | undefined {
   return PARAMS.find((p) => p.material === materialKey);
+}
+
+/** Every choice setting (a named option rather than a number), in the order the forms list them. */
+export const CHOICES: readonly Choice[] = [...LAYER_CHOICES].map((e: ChoiceEntry) => ({
+  ...e,
+  key: e.path.slice(e.path.lastIndexOf('.') + 1),
+}));
+
+/** The choice entry of a field, by its pattern or a concrete path; undefined when there is none. */
+export function choiceAt(path: string): Choice | undefined {
+  const pattern = pathPattern(path);
+  return CHOICES.find((c) => c.path === path || c.path === pattern);
+}
+
+/** The choice entries directly under a prefix pattern: choicesUnder('layers[].electrical.'). */
+export function choicesUnder(prefix: string): Choice[] {
+  return CHOICES.filter((c) => c.path.startsWith(prefix) && !c.path.slice(prefix.length).includes('.'));
+}
+
+/** The choice entry that decides about a numeric entry (shown beside it), if any. */
+export function choiceBeside(path: string): Choice | undefined {
+  const pattern = pathPattern(path);
+  return CHOICES.find((c) => c.beside === pattern);
 }

@@ -122,3 +122,33 @@ export interface Param extends ParamEntry {
   /** The last segment of the path: the field's name in its object ('muNCm2PerVs'). */
   readonly key: string;
 }
+
+/**
+ * A device setting that is one of a few named choices rather than a number (how a value is
+ * obtained, which model applies). Every surface reads it as it reads a numeric entry: the schema
+ * takes its choices, the engine's check its path, the editor its label, tip and the choices' words
+ * (beside the numeric entry it decides about), the docs their table.
+ */
+export interface ChoiceEntry {
+  /** Where it sits in a DeviceSpec, as ParamEntry.path. */
+  readonly path: string;
+  readonly place: Place;
+  /** The form group that shows it (the group of the entry it decides about). */
+  readonly group: string;
+  /** The choices, the default first; `value` is what the DeviceSpec holds. */
+  readonly choices: readonly { readonly value: string; readonly label: Words }[];
+  /** The choice taken when the field is absent. */
+  readonly defaultValue: string;
+  readonly label: Words;
+  /** What each choice does, and the default. */
+  readonly tip: Words;
+  /** The docs page and anchor that explain it. */
+  readonly docs: string;
+  /** The numeric entry (its path) this setting decides about; the editor shows it beside that field. */
+  readonly beside?: string;
+}
+
+/** A choice entry with its key (the last segment of the path). */
+export interface Choice extends ChoiceEntry {
+  readonly key: string;
+}

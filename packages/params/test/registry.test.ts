@@ -17,7 +17,18 @@ import {
 } from '@pvforge/contracts';
 import { describe, expect, it } from 'vitest';
 import { PAGE_PATH, parameterTable } from '../scripts/parameter-table.js';
-import { judge, materialParam, PARAMS, param, paramAt, paramsUnder, sayVerdict } from '../src/index.js';
+import {
+  CHOICES,
+  choiceAt,
+  choiceBeside,
+  judge,
+  materialParam,
+  PARAMS,
+  param,
+  paramAt,
+  paramsUnder,
+  sayVerdict,
+} from '../src/index.js';
 
 const docsDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../../docs/physics');
 
@@ -133,7 +144,9 @@ describe('registry entries', () => {
       // blocks of their own, and a switch (generatesCarriers) that is no number
       (k) => !['defects', 'ions', 'ctDissociation', 'excitonDiffusion', 'grading', 'generatesCarriers'].includes(k),
     );
-    for (const k of layerKeys) expect(paramAt(`layers[].electrical.${k}`), k).toBeDefined();
+    // every other field is a numeric entry or a choice entry (kRadFrom)
+    for (const k of layerKeys)
+      expect(paramAt(`layers[].electrical.${k}`) ?? choiceAt(`layers[].electrical.${k}`), k).toBeDefined();
     // a graded layer's back-face values are judged by the entry of the parameter they grade
     for (const k of Object.keys(LayerElectricalSpec.properties.grading.properties.back.properties))
       expect(paramAt(`layers[2] "CIGS".electrical.grading.back.${k}`)).toBe(paramAt(`layers[].electrical.${k}`));
@@ -266,6 +279,33 @@ describe('the values issue 28 found running without a word', () => {
     const v = judge(p, value);
     expect(v?.severity).toBe(severity);
     for (const lang of ['zh', 'en'] as const) expect(sayVerdict(p, v!, value, lang)).toContain(p.label[lang]);
+  });
+});
+
+describe('choice entries', () => {
+  it('are complete: words in both languages, a docs heading that exists, the default among the choices', () => {
+    for (const c of CHOICES) {
+      for (const w of [c.label, c.tip, ...c.choices.map((o) => o.label)]) {
+        expect(w.zh.trim(), c.path).not.toBe('');
+        expect(w.en.trim(), c.path).not.toBe('');
+      }
+      expect(c.choices.map((o) => o.value)).toContain(c.defaultValue);
+      expect(new Set(c.choices.map((o) => o.value)).size).toBe(c.choices.length);
+      const [file, anchor] = c.docs.split('#');
+      expect(ANCHORS.get(file!)?.has(anchor!), `${c.path}: ${c.docs}`).toBe(true);
+      expect(paramAt(c.path), `${c.path} is also a numeric entry`).toBeUndefined();
+      expect(choiceAt(c.path.replace('[]', '[3]'))).toBe(c);
+    }
+  });
+
+  it('sit beside the numeric entry they decide about, in its form group, and are fields of the schema', () => {
+    for (const c of CHOICES) {
+      if (!c.beside) continue;
+      expect(param(c.beside).group).toBe(c.group);
+      expect(choiceBeside(c.beside)).toBe(c);
+    }
+    const k = choiceAt('layers[].electrical.kRadFrom')!;
+    expect(Object.keys(LayerElectricalSpec.properties)).toContain(k.key);
   });
 });
 

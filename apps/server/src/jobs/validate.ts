@@ -19,6 +19,7 @@ import {
   checkLine,
   checkTableCoverage,
   deviceToOpticsSpec,
+  kRadFromAbsorptionIssues,
   OpticsInputError,
 } from '@pvforge/engine';
 import type { Words } from '@pvforge/params';
@@ -99,6 +100,9 @@ export function checkCalculationInput(kind: CalcKind, raw: unknown): Checked {
     }
     const e = checkDeviceElectricalCoded(spec).errors;
     if (e.length) return { ok: false, field: 'device', errors: e.map(checkLine), issues: e };
+    // k_rad from a library table's absorption: the check has no tables, the server has
+    const k = kRadFromAbsorptionIssues(spec, fileAssets());
+    if (k.length) return { ok: false, field: 'device', errors: k.map(checkLine), issues: k };
   }
   if (kind === 'opt' || spec.illumination) {
     try {

@@ -4,14 +4,16 @@ import {
   GRADABLE_KEYS,
   type GradableKey,
   INTERFACE_FIELDS,
+  LAYER_CHOICE_FIELDS,
   LAYER_FIELDS,
+  type LayerChoiceValues,
   type LayerFieldKey,
   THERMIONIC_FIELDS,
   TUNNEL_OXIDE_FIELDS,
 } from '@pvforge/engine/spec-check';
 import { paramAt } from '@pvforge/params';
-import Type, { type Static, type TInteger, type TNumber, type TOptional } from 'typebox';
-import { ParamNumber } from './param-schema.js';
+import Type, { type Static, type TInteger, type TLiteral, type TNumber, type TOptional, type TUnion } from 'typebox';
+import { ParamChoice, ParamNumber } from './param-schema.js';
 
 /**
  * The electrical (drift-diffusion) part of DeviceSpec v1, additive to the optical part: per layer
@@ -35,6 +37,9 @@ const ION = 'layers[].electrical.ions[].';
 const CT = 'layers[].electrical.ctDissociation.';
 
 type LayerProperties = { [K in LayerFieldKey]: TOptional<TNumber | TInteger> };
+type LayerChoiceProperties = {
+  [K in keyof LayerChoiceValues]-?: TOptional<TUnion<TLiteral<NonNullable<LayerChoiceValues[K]>>[]>>;
+};
 
 /**
  * Drift-diffusion parameters of one layer, one optional number per entry of the field list (mesh
@@ -156,6 +161,10 @@ export const LayerElectricalSpec = Type.Object({
       ),
     ]),
   ) as LayerProperties),
+  /** The layer's choices (registry choice entries): kRadFrom, where k_rad comes from. */
+  ...(Object.fromEntries(
+    LAYER_CHOICE_FIELDS.map((c) => [c.key, Type.Optional(ParamChoice(`layers[].electrical.${c.key}`))]),
+  ) as LayerChoiceProperties),
   /** Defects of the layer (electrical/defects.ts). */
   defects: Type.Optional(Type.Array(BulkDefectSpec, { maxItems: MAX_DEFECTS_PER_PLACE })),
   /** Mobile ions of the layer, at most two species (electrical/ions.ts). */

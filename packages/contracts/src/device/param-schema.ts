@@ -1,5 +1,5 @@
-import { materialParam, type Param, param } from '@pvforge/params';
-import Type, { type TInteger, type TNumber } from 'typebox';
+import { choiceAt, materialParam, type Param, param } from '@pvforge/params';
+import Type, { type TInteger, type TLiteral, type TNumber, type TUnion } from 'typebox';
 
 /**
  * The schema of a registered number: its registry entry's hard limits as JSON-schema bounds
@@ -29,4 +29,19 @@ export function MaterialNumber(key: string): TNumber | TInteger {
   const p = materialParam(key);
   if (!p) throw new Error(`no registry entry carries the material field ${key}`);
   return numberOf(p);
+}
+
+/**
+ * The schema of a registered choice (a registry ChoiceEntry): one of its values, with its English
+ * label and the choices as the description. `V` is the entry's value type (the engine's field type).
+ */
+export function ParamChoice<V extends string>(path: string): TUnion<TLiteral<V>[]> {
+  const c = choiceAt(path);
+  if (!c) throw new Error(`no registry choice entry for ${path}`);
+  return Type.Union(
+    c.choices.map((o) => Type.Literal(o.value as V)),
+    {
+      description: `${c.label.en}: ${c.choices.map((o) => `${o.value} (${o.label.en})`).join(', ')}; default ${c.defaultValue}`,
+    },
+  );
 }

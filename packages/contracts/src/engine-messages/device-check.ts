@@ -442,6 +442,16 @@ export const DEVICE_CHECK_WORDINGS: MessageCatalogue = {
     L(`“${s(p, 'name')}”不是顶电池的层`, `"${s(p, 'name')}" is not a layer of the top cell`),
   'check.not-above-from': withGot('须大于起始厚度', 'must be larger than the start thickness'),
   'check.boolean': L('只能是“是”或“否”', 'must be yes or no'),
+  'check.krad-absorption-limit': (p) =>
+    L(
+      `由本层吸收算得的辐射复合系数为 ${s(p, 'value')} cm³/s，超过任何取值允许的上限 ${s(p, 'max')} cm³/s：其发射有 ${s(p, 'share')}% 来自带隙以下（光学数据在带隙以下仍有吸收，如拟合表格的亚带隙平台，或填写的带隙高于数据的吸收边）；请换用吸收边干净的 n、k 数据，或改为按填写的值`,
+      `the layer's absorption gives a radiative coefficient of ${s(p, 'value')} cm³/s, above the ${s(p, 'max')} cm³/s any value may have: ${s(p, 'share')} % of its emission comes from below the band gap, where the optical data absorb (a sub-gap floor of the table, or a band gap entered above the data's absorption edge); use n,k data with a clean edge, or enter the coefficient as a value`,
+    ),
+  'check.no-absorption-edge': (p) =>
+    L(
+      `无法由本层吸收计算辐射复合系数：本层的光学数据在带隙（${s(p, 'egEV')} eV）附近不吸收光（${s(p, 'why') === 'constant' ? '常数折射率没有吸收边' : '该能量范围内 k 为 0 或无数据'}）；请为本层选用有吸收边的 n、k 数据，或改为按填写的值`,
+      `cannot take the radiative coefficient from this layer's absorption: its optical data do not absorb around its band gap (${s(p, 'egEV')} eV; ${s(p, 'why') === 'constant' ? 'a constant index has no absorption edge' : 'k is 0 or not given there'}); give the layer n,k data with an absorption edge, or enter the coefficient as a value`,
+    ),
   // a user spectrum
   'check.spectrum-length': (p) =>
     L(

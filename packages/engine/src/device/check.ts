@@ -19,6 +19,7 @@ import {
   DEVICE_FIELDS,
   GRADABLE_KEYS,
   INTERFACE_FIELDS,
+  LAYER_CHOICE_FIELDS,
   layerFieldByKey,
   layerFieldBySolver,
   specName,
@@ -33,6 +34,7 @@ import { checkDefectSpec, defectGapWarning, interfaceGap } from './defects-map.j
 import { electricalDomain, gapOf, MAX_SWEEP_POINTS, sweepPointCount } from './electrical-spec.js';
 import { FIELD_VALUE_CODES, fieldKey, judgeSpecFields } from './field-rules.js';
 import { mapElectrical } from './map.js';
+import { kRadAbsorptionIssue, kRadFromAbsorptionChosen, layerKRadFromAbsorption } from './radiative-absorption.js';
 import type {
   CapacitanceFrequencyLike,
   CapacitanceVoltageLike,
@@ -161,6 +163,32 @@ export function checkDeviceElectricalCoded(spec: ElectricalDeviceSpecLike): Elec
         );
     if (e.generatesCarriers !== undefined && typeof e.generatesCarriers !== 'boolean')
       out.push(issue(`${at(j)}.electrical.generatesCarriers`, 'check.boolean', {}, 'must be true or false'));
+    for (const c of LAYER_CHOICE_FIELDS) {
+      const v = e[c.key];
+      const values = c.choices.map((o) => o.value);
+      if (v !== undefined && !values.includes(v as string))
+        out.push(
+          issue(
+            `${at(j)}.electrical.${c.key}`,
+            'check.choice',
+            { got: String(v), choices: values.join(', ') },
+            `must be one of ${values.join(', ')} (got ${String(v)})`,
+          ),
+        );
+    }
+    // k_rad from the absorption: an optical model that has nothing to emit is refused here when it
+    // can be read without the library's tables (the run refuses a library table's in the same words)
+    if (kRadFromAbsorptionChosen(spec, j)) {
+      let r: ReturnType<typeof layerKRadFromAbsorption>;
+      try {
+        r = layerKRadFromAbsorption(spec, j);
+      } catch {
+        // a malformed optical model: the optics' own check names it
+        r = undefined;
+      }
+      const refused = r && kRadAbsorptionIssue(spec, j, r);
+      if (refused) out.push(refused);
+    }
   }
   // a grading runs from the layer's own value (front face) to its back value: both must be there
   for (const j of domain) {
@@ -450,7 +478,15 @@ function specPath(spec: ElectricalDeviceSpecLike, domain: number[], solverIssue:
 }
 
 /** Blocks of a layer's `electrical` object besides the field list's numbers. */
-const LAYER_BLOCKS = new Set(['ions', 'ctDissociation', 'excitonDiffusion', 'defects', 'grading', 'generatesCarriers']);
+const LAYER_BLOCKS = new Set([
+  'ions',
+  'ctDissociation',
+  'excitonDiffusion',
+  'defects',
+  'grading',
+  'generatesCarriers',
+  ...LAYER_CHOICE_FIELDS.map((c) => c.key),
+]);
 
 /** The DeviceSpec name of a solver defect field (capture named as the user gave it). */
 function defectField(d: DefectElectricalLike | undefined, solver: string): string {

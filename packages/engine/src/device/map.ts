@@ -8,7 +8,9 @@
  *
  * The map judges nothing and never calls the check: an entry point checks the DeviceSpec first
  * (check.ts, which runs the solver's own rules on this mapping) and maps it only when it passes
- * (deviceToElectrical in simulate.ts, the tandem runner).
+ * (deviceToElectrical in simulate.ts, the tandem runner). The one refusal here is what only a run
+ * can see: a layer taking its k_rad from a library n,k table that cannot give it (the check has no
+ * tables; the server refuses it before queuing with kRadFromAbsorptionIssues).
  */
 import { KB_J_K, Q_C } from '../constants.js';
 import {
@@ -27,16 +29,20 @@ import type {
   GradedLayerValues,
   IonSpecies,
 } from '../electrical/types.js';
+import { checkLine } from '../messages/device-check.js';
 import type { EngineMessage } from '../messages/index.js';
+import type { DeviceOpticsAssets } from '../optics/optical-model.js';
 import { bulkDefect, type DefectGap, interfaceDefect, interfaceGap } from './defects-map.js';
 import { electricalDomain, gapOf, sweepSteppable, sweepVoltages } from './electrical-spec.js';
-import type {
-  ContactElectricalLike,
-  DeviceElectricalLike,
-  ElectricalDeviceSpecLike,
-  InterfaceElectricalLike,
-  IonElectricalLike,
-  LayerElectricalLike,
+import { kRadAbsorptionIssue, kRadFromAbsorptionChosen, layerKRadFromAbsorption } from './radiative-absorption.js';
+import {
+  type ContactElectricalLike,
+  type DeviceElectricalLike,
+  DeviceSpecInputError,
+  type ElectricalDeviceSpecLike,
+  type InterfaceElectricalLike,
+  type IonElectricalLike,
+  type LayerElectricalLike,
 } from './types.js';
 
 /** Copies the fields of a table from DeviceSpec names to solver names. */
@@ -118,15 +124,50 @@ export interface MappedDevice {
 }
 
 /**
- * The mapping without any check: what the checks themselves run on (check.ts), so that the
- * solver's rules are judged once, on the solver's device.
+ * A layer that takes its k_rad from its absorption (kRadFrom: 'absorption', radiative-absorption.ts)
+ * gets the van Roosbroeck-Shockley value in place of the entered one. Without the assets a library
+ * n,k table cannot be read: the check's own mapping leaves such a layer's k_rad as entered; with
+ * them (a run) a layer whose optics has nothing to emit is refused here, in the check's words, as
+ * the check refuses the inline optical models it can read itself.
  */
-export function mapElectrical(spec: ElectricalDeviceSpecLike): MappedDevice {
+function withKRadFromAbsorption(
+  out: ElectricalLayer,
+  spec: ElectricalDeviceSpecLike,
+  j: number,
+  assets: DeviceOpticsAssets | undefined,
+): ElectricalLayer {
+  if (!kRadFromAbsorptionChosen(spec, j)) return out;
+  let r: ReturnType<typeof layerKRadFromAbsorption>;
+  try {
+    r = layerKRadFromAbsorption(spec, j, assets);
+  } catch (err) {
+    // a malformed optical model: a run stops on the optics' own error; the check names it elsewhere
+    if (assets) throw err;
+    return out;
+  }
+  if (!r) return out;
+  const refused = kRadAbsorptionIssue(spec, j, r);
+  if (refused && assets) throw new DeviceSpecInputError([checkLine(refused)]);
+  if ('kRadCm3PerS' in r) out.k_rad_cm3_s = r.kRadCm3PerS;
+  return out;
+}
+
+/**
+ * The mapping without any check: what the checks themselves run on (check.ts), so that the
+ * solver's rules are judged once, on the solver's device. `assets` (the n,k tables by id) lets a
+ * layer take its k_rad from a library table's absorption.
+ */
+export function mapElectrical(spec: ElectricalDeviceSpecLike, assets?: DeviceOpticsAssets): MappedDevice {
   const el = spec.electrical!;
   const domain = electricalDomain(spec);
   const T_K = el.temperatureK ?? 300;
   const layers = domain.map((j) =>
-    layer(spec.layers[j]!.name, spec.layers[j]!.thicknessNm, spec.layers[j]!.electrical!, T_K),
+    withKRadFromAbsorption(
+      layer(spec.layers[j]!.name, spec.layers[j]!.thicknessNm, spec.layers[j]!.electrical!, T_K),
+      spec,
+      j,
+      assets,
+    ),
   );
   const names = layers.map((l) => l.name);
   const interfaces: (ElectricalInterface | undefined)[] = new Array(Math.max(layers.length - 1, 0)).fill(undefined);

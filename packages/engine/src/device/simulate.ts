@@ -56,12 +56,12 @@ import {
  * DeviceSpec (check.ts, then map.ts). Throws DeviceSpecInputError (messages naming layer and field)
  * when the electrical part is incomplete or invalid.
  */
-export function deviceToElectrical(spec: ElectricalDeviceSpecLike): MappedDevice {
+export function deviceToElectrical(spec: ElectricalDeviceSpecLike, assets?: DeviceOpticsAssets): MappedDevice {
   if (!spec.electrical)
     throw new DeviceSpecInputError(['electrical: missing: the device has no electrical block (optical only)']);
   const { errors, warnings } = checkDeviceElectricalCoded(spec);
   if (errors.length > 0) throw new DeviceSpecInputError(errors.map(checkLine));
-  const mapped = mapElectrical(spec);
+  const mapped = mapElectrical(spec, assets);
   mapped.warnings = warnings.map((w) => resultMessage.checkWarning(w));
   // the caller decides the generation; uniform generation is set from the spec there as well
   mapped.device.generation = { kind: 'dark' };
@@ -137,7 +137,7 @@ export function runDeviceSimulation(
     throw new DeviceSpecInputError([
       'electrical.tandem: a tandem is run subcell by subcell (runTandemSimulation), not as one device here',
     ]);
-  const { device, domain, warnings: inputWarnings } = deviceToElectrical(spec);
+  const { device, domain, warnings: inputWarnings } = deviceToElectrical(spec, assets);
   const el = spec.electrical!;
   // input warnings once, named as the DeviceSpec names its fields (not again by each solver run)
   device.options = { ...device.options, inputWarnings: false };

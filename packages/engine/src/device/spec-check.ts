@@ -9,7 +9,9 @@ export {
   GRADABLE_KEYS,
   type GradableKey,
   INTERFACE_FIELDS,
+  LAYER_CHOICE_FIELDS,
   LAYER_FIELDS,
+  type LayerChoiceValues,
   type LayerElectricalValues,
   type LayerField,
   type LayerFieldKey,
@@ -53,4 +55,6 @@ export { checkDefectSpec, layerGap } from './defects-map.js';
 export { electricalDomain, sweepVoltages } from './electrical-spec.js';
 // the one judgement of a registered field's value (the schema's failures are said with it)
 export { FIELD_VALUE_CODES, fieldKey, judgeSpecFields, paramIssue } from './field-rules.js';
+// a layer's k_rad from its absorption, for the editor to show the value a run will use
+export { kRadAbsorptionIssue, type LayerKRad, layerKRadFromAbsorption } from './radiative-absorption.js';
 export type { DefectElectricalLike, ElectricalDeviceSpecLike } from './types.js';

@@ -6,6 +6,7 @@
 
 import type {
   INTERFACE_FIELDS,
+  LayerChoiceValues,
   LayerElectricalValues,
   THERMIONIC_FIELDS,
   TUNNEL_OXIDE_FIELDS,
@@ -79,18 +80,19 @@ export interface DefectElectricalLike {
 }
 
 /** Per-layer drift-diffusion parameters (electrical/fields.ts), the layer's mobile ions and its CT-state dissociation. */
-export type LayerElectricalLike = LayerElectricalValues & {
-  ions?: IonElectricalLike[];
-  /** The layer's defects (any number up to 20), each independent. */
-  defects?: DefectElectricalLike[];
-  ctDissociation?: CtDissociationElectricalLike;
-  /** Excitons that diffuse to a donor/acceptor interface (planar heterojunctions; electrical/models/excitons/exciton-diffusion.ts). */
-  excitonDiffusion?: { diffusionLengthNm: number; lifetimeS: number };
-  /** A linear grading: the listed parameters' values at the layer's back face (electrical/models/grading.ts). */
-  grading?: { law: 'linear'; back: LayerElectricalValues };
-  /** false: absorbs light but makes no free carriers, whatever the generation kind (default true). */
-  generatesCarriers?: boolean;
-};
+export type LayerElectricalLike = LayerElectricalValues &
+  LayerChoiceValues & {
+    ions?: IonElectricalLike[];
+    /** The layer's defects (any number up to 20), each independent. */
+    defects?: DefectElectricalLike[];
+    ctDissociation?: CtDissociationElectricalLike;
+    /** Excitons that diffuse to a donor/acceptor interface (planar heterojunctions; electrical/models/excitons/exciton-diffusion.ts). */
+    excitonDiffusion?: { diffusionLengthNm: number; lifetimeS: number };
+    /** A linear grading: the listed parameters' values at the layer's back face (electrical/models/grading.ts). */
+    grading?: { law: 'linear'; back: LayerElectricalValues };
+    /** false: absorbs light but makes no free carriers, whatever the generation kind (default true). */
+    generatesCarriers?: boolean;
+  };
 
 /** One piece of a transient protocol (device/transient.ts). */
 export type TransientSegmentLike =

@@ -9,7 +9,15 @@
  * compile-time check there fails until it does). Physics of each parameter:
  * docs/physics/drift-diffusion.md; the table of all of them: docs/physics/parameters.md.
  */
-import { CONTACT_PARAMS, INTERFACE_PARAMS, LAYER_PARAMS, type Param, param } from '@pvforge/params';
+import {
+  CONTACT_PARAMS,
+  choicesUnder,
+  INTERFACE_PARAMS,
+  type LAYER_CHOICES,
+  LAYER_PARAMS,
+  type Param,
+  param,
+} from '@pvforge/params';
 
 /** What a value must satisfy at the least (the registry's hard limits say the rest). */
 export type FieldRule =
@@ -92,6 +100,16 @@ export const LAYER_FIELDS: readonly LayerField[] = fieldsUnder(LAYER_PARAMS, 'la
 
 /** The per-layer parameters of a DeviceSpec (all optional; which are required is checked). */
 export type LayerElectricalValues = { [K in LayerFieldKey]?: number };
+
+type LayerChoiceEntry = (typeof LAYER_CHOICES)[number];
+/** The per-layer choices of a DeviceSpec (registry choice entries: kRadFrom), each one of its values. */
+export type LayerChoiceValues = {
+  [E in LayerChoiceEntry as E['path'] extends `layers[].electrical.${infer K}`
+    ? K
+    : never]?: E['choices'][number]['value'];
+};
+/** The DeviceSpec names of the per-layer choices, in registry order. */
+export const LAYER_CHOICE_FIELDS = choicesUnder('layers[].electrical.');
 
 /**
  * The layer parameters a linear grading may vary across a layer (DeviceSpec names;

@@ -63,6 +63,8 @@ export const CHECK_MESSAGE_CODES = [
   'check.srh-trap-incomplete',
   'check.schottky-needs-work-function',
   'check.boltzmann-degenerate',
+  'check.no-absorption-edge',
+  'check.krad-absorption-limit',
   'check.boltzmann-contact',
   'check.ohmic-undoped',
   'check.voltage-list',

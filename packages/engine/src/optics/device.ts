@@ -4,10 +4,8 @@
  * (by material id) and of the built-in spectra. Types here are structural copies of the optical
  * part of DeviceSpec so that the engine stays free of dependencies.
  */
-import { makeAbsorptionTable, type SqrtLawModel } from '../materials/absorption.js';
-import type { DispersionModel } from '../materials/dispersion.js';
 import type { OpticalMaterial } from '../materials/index.js';
-import { interpolateNk, makeNkTable, type NkExtrapolation, parseNkCsv } from '../materials/nk-table.js';
+import { interpolateNk } from '../materials/nk-table.js';
 import type { EngineMessage } from '../messages/index.js';
 import { resultMessage } from '../messages/results.js';
 import {
@@ -19,24 +17,12 @@ import {
   wavelengthGridNm,
 } from '../spectra/index.js';
 import { OpticsInputError } from './errors.js';
+import { type DeviceOpticalModel, type DeviceOpticsAssets, opticalMaterial } from './optical-model.js';
 import { absorptionProfile, generationInLayer } from './profile.js';
 import { type OpticsResult, type OpticsSpec, simulateOptics } from './simulate.js';
 import type { Polarization } from './tmm.js';
 
-export type DeviceOpticalModel =
-  | { kind: 'table'; materialId: string; extrapolation?: NkExtrapolation }
-  | { kind: 'tabulated'; wavelengthNm: number[]; n: number[]; k: number[]; extrapolation?: NkExtrapolation }
-  | { kind: 'constant'; n: number; k: number }
-  | SqrtLawModel
-  | {
-      kind: 'absorption-table';
-      name?: string;
-      n: number;
-      wavelengthNm: number[];
-      alphaPerCm: number[];
-      extrapolation?: NkExtrapolation;
-    }
-  | DispersionModel;
+export { type DeviceOpticalModel, type DeviceOpticsAssets, opticalMaterial } from './optical-model.js';
 
 export interface DeviceLayerLike {
   name: string;
@@ -67,44 +53,6 @@ export interface DeviceLike {
     wavelength?: { startNm: number; endNm: number; stepNm: number };
   };
   texture?: { roughnessFactor: number; layer: string; rmsRoughnessNm?: number };
-}
-
-export interface DeviceOpticsAssets {
-  /** Text of the `wavelength_nm,n,k` CSV of a material id; throws if unknown. */
-  nkCsv(materialId: string): string;
-  /** Text of a built-in spectrum CSV ('AM1.5G', 'AM0', 'AM1.5D'). */
-  spectrumCsv(id: string): string;
-}
-
-function material(m: DeviceOpticalModel, assets: DeviceOpticsAssets, field: string): OpticalMaterial {
-  if (!m || typeof m !== 'object') throw new OpticsInputError(field, 'missing optical model');
-  if (m.kind === 'table') {
-    let text: string;
-    try {
-      text = assets.nkCsv(m.materialId);
-    } catch (e) {
-      throw new OpticsInputError(
-        `${field}.materialId`,
-        `unknown material "${m.materialId}" (${e instanceof Error ? e.message : String(e)})`,
-      );
-    }
-    return { kind: 'table', table: parseNkCsv(text, m.materialId), extrapolation: m.extrapolation ?? 'none' };
-  }
-  if (m.kind === 'tabulated') {
-    return {
-      kind: 'table',
-      table: makeNkTable(field, m.wavelengthNm, m.n, m.k),
-      extrapolation: m.extrapolation ?? 'none',
-    };
-  }
-  if (m.kind === 'absorption-table') {
-    return {
-      kind: 'absorption-table',
-      table: makeAbsorptionTable(field, m),
-      extrapolation: m.extrapolation ?? 'none',
-    };
-  }
-  return m;
 }
 
 function spectrum(s: DeviceSpectrumLike | undefined, grid: Float64Array, assets: DeviceOpticsAssets): Spectrum {
@@ -158,15 +106,15 @@ export function deviceToOpticsSpec(device: DeviceLike, assets: DeviceOpticsAsset
     wavelengthNm: grid,
     angleDeg: ill.angleDeg ?? 0,
     polarization: ill.polarization ?? 'unpolarized',
-    ambient: material(device.ambient, assets, 'ambient'),
-    substrate: material(device.substrate, assets, 'substrate'),
+    ambient: opticalMaterial(device.ambient, assets, 'ambient'),
+    substrate: opticalMaterial(device.substrate, assets, 'substrate'),
     layers: device.layers.map((l, j) => ({
       name: l.name,
       thicknessNm: l.thicknessNm,
       coherent: l.coherent ?? true,
       absorber: l.role === 'absorber',
       excitonic: l.excitonic ?? false,
-      material: material(l.optical, assets, `layers[${j}] "${l.name}".optical`),
+      material: opticalMaterial(l.optical, assets, `layers[${j}] "${l.name}".optical`),
     })),
     spectrum: spectrum(sp, grid, assets),
     suns: ill.suns ?? 1,

@@ -8,7 +8,7 @@
  * m^6/s); SIMsalabim 5.x L*_parameters.txt likewise (m, m^-3, m^2/Vs, m^3/s). Our value = theirs x
  * factor.
  */
-import type { ParamEntry } from '../types.js';
+import type { ChoiceEntry, ParamEntry } from '../types.js';
 
 /** Why a density above the atom density of solids is suspicious, shared by the doping fields. */
 const DOPING_WHY = {
@@ -776,3 +776,27 @@ export const LAYER_PARAMS = [
     defaultValue: 3,
   },
 ] as const satisfies readonly ParamEntry[];
+
+/**
+ * The choices of a layer (not numbers): kept literal, so the DeviceSpec's type of each follows from
+ * its entry.
+ */
+export const LAYER_CHOICES = [
+  {
+    path: 'layers[].electrical.kRadFrom',
+    place: 'layer',
+    group: 'recombination',
+    choices: [
+      { value: 'value', label: { zh: '按填写的值', en: 'As entered' } },
+      { value: 'absorption', label: { zh: '由本层吸收计算', en: 'From the layer’s absorption' } },
+    ],
+    defaultValue: 'value',
+    label: { zh: '辐射复合系数来源', en: 'Radiative coefficient from' },
+    tip: {
+      zh: '“按填写的值”：用上面填的系数，它与本层吸收无关，电池可能高于或低于细致平衡极限。“由本层吸收计算”：按 van Roosbroeck–Shockley 关系由本层的 n、k 与 Eg、Nc、Nv、温度算出，每个发射的光子都算作损失（不计光子再吸收）。',
+      en: '“As entered”: the coefficient above, which has no tie to the layer’s absorption, so the cell may beat or miss the detailed-balance limit. “From the layer’s absorption”: computed by the van Roosbroeck–Shockley relation from the layer’s n, k and its Eg, Nc, Nv and temperature, counting every emitted photon as lost (no photon recycling).',
+    },
+    docs: 'drift-diffusion.md#radiative-coefficient-from-the-absorption',
+    beside: 'layers[].electrical.kRadCm3PerS',
+  },
+] as const satisfies readonly ChoiceEntry[];

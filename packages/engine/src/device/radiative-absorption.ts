@@ -1,0 +1,131 @@
+/**
+ * A layer's radiative coefficient from its own absorption (`kRadFrom: 'absorption'`): the layer's
+ * optical model of the DeviceSpec, resolved as the optics resolves it, given to the van
+ * Roosbroeck-Shockley integral (electrical/models/recombination/radiative-from-absorption.ts) with
+ * the layer's Eg, Nc, Nv at the device temperature. The map (map.ts) puts the result in place of the
+ * entered k_rad; the check (check.ts) refuses a layer whose optics has nothing to emit. Both read it
+ * here, so they agree on which layers can.
+ */
+
+import { param } from '@pvforge/params';
+import {
+  type RadiativeFromAbsorption,
+  radiativeFromAbsorption,
+} from '../electrical/models/recombination/radiative-from-absorption.js';
+import { type CheckIssue, checkIssue } from '../messages/device-check.js';
+import { type DeviceOpticsAssets, opticalMaterial } from '../optics/optical-model.js';
+import type { ElectricalDeviceSpecLike } from './types.js';
+
+/** The layer takes its k_rad from its absorption. */
+export function kRadFromAbsorptionChosen(spec: ElectricalDeviceSpecLike, j: number): boolean {
+  return spec.layers[j]?.electrical?.kRadFrom === 'absorption';
+}
+
+/** Assets for the optical models that need none (every kind but a library table). */
+const NO_ASSETS: DeviceOpticsAssets = {
+  nkCsv: () => {
+    throw new Error('no n,k tables here');
+  },
+  spectrumCsv: () => {
+    throw new Error('no spectra here');
+  },
+};
+
+const positive = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v > 0;
+
+/**
+ * Layer j's k_rad from its absorption: the result; `none` when its optics cannot emit (a constant
+ * index, which has no absorption edge, or no absorption around the gap), `tooLarge` when the
+ * value is beyond the registry's hard limit of an entered k_rad;
+ * undefined when it cannot be told here (a library table without the assets, or Eg, Nc, Nv, T not
+ * yet valid: the check says those). An optical model that does not resolve throws the optics' error.
+ */
+export function layerKRadFromAbsorption(
+  spec: ElectricalDeviceSpecLike,
+  j: number,
+  assets?: DeviceOpticsAssets,
+): LayerKRad | undefined {
+  const l = spec.layers[j];
+  const e = l?.electrical;
+  const T_K = spec.electrical?.temperatureK ?? 300;
+  if (!l || !e || !positive(e.egEV) || !positive(e.ncCm3) || !positive(e.nvCm3) || !positive(T_K)) return undefined;
+  const m = l.optical;
+  if (!m || typeof m !== 'object') return undefined;
+  if (m.kind === 'constant') return { none: 'constant' };
+  if (m.kind === 'table' && !assets) return undefined;
+  const material = opticalMaterial(m, assets ?? NO_ASSETS, `layers[${j}] "${l.name}".optical`);
+  const r = radiativeFromAbsorption({
+    material,
+    field: `layers[${j}] "${l.name}".optical`,
+    egEV: e.egEV,
+    ncCm3: e.ncCm3,
+    nvCm3: e.nvCm3,
+    T_K,
+  });
+  if (!r) return { none: 'no-absorption' };
+  // what an entered value may not exceed, a computed one may not either: beyond it the data's
+  // sub-gap absorption (an unphysical floor of a fitted table) is what emits
+  if (r.kRadCm3PerS > KRAD_MAX) return { tooLarge: r };
+  return r;
+}
+
+const KRAD_MAX = param('layers[].electrical.kRadCm3PerS').hard.max ?? Number.POSITIVE_INFINITY;
+
+/** What layerKRadFromAbsorption gives. */
+export type LayerKRad =
+  | RadiativeFromAbsorption
+  | { none: 'constant' | 'no-absorption' }
+  | { tooLarge: RadiativeFromAbsorption };
+
+/** The refusal of a layer whose k_rad cannot be taken from its absorption, on its kRadFrom field; undefined when it can. */
+export function kRadAbsorptionIssue(spec: ElectricalDeviceSpecLike, j: number, r: LayerKRad): CheckIssue | undefined {
+  if ('none' in r) return noAbsorptionEdgeIssue(spec, j, r.none);
+  if (!('tooLarge' in r)) return undefined;
+  const l = spec.layers[j]!;
+  const value = r.tooLarge.kRadCm3PerS.toPrecision(3);
+  const share = Math.round(100 * r.tooLarge.belowGapShare);
+  return checkIssue(
+    `layers[${j}] "${l.name}".electrical.kRadFrom`,
+    'check.krad-absorption-limit',
+    { value, max: String(KRAD_MAX), share: String(share) },
+    `the layer's absorption gives a radiative coefficient of ${value} cm³/s, above the ${KRAD_MAX} cm³/s any value may have: ${share} % of its emission comes from below the band gap, where the optical data absorb (a sub-gap floor of the table, or a band gap entered above the data's absorption edge); use n,k data with a clean edge, or enter the coefficient as a value`,
+  );
+}
+
+/** The refusal of a layer whose optics has nothing to emit, on its kRadFrom field. */
+function noAbsorptionEdgeIssue(
+  spec: ElectricalDeviceSpecLike,
+  j: number,
+  why: 'constant' | 'no-absorption',
+): CheckIssue {
+  const l = spec.layers[j]!;
+  const eg = l.electrical?.egEV;
+  return checkIssue(
+    `layers[${j}] "${l.name}".electrical.kRadFrom`,
+    'check.no-absorption-edge',
+    { egEV: String(eg), why },
+    `cannot take the radiative coefficient from this layer's absorption: its optical data do not absorb around its band gap (${eg} eV; ${why === 'constant' ? 'a constant index has no absorption edge' : 'k is 0 or not given there'}); give the layer n,k data with an absorption edge, or enter the coefficient as a value`,
+  );
+}
+
+/**
+ * The refusals of every layer that takes its k_rad from its absorption and cannot, library tables
+ * read from `assets`: what the server adds to the check before it queues a run (the check itself
+ * has no tables), so that the run's own refusal (map.ts) is never the first word.
+ */
+export function kRadFromAbsorptionIssues(spec: ElectricalDeviceSpecLike, assets: DeviceOpticsAssets): CheckIssue[] {
+  const out: CheckIssue[] = [];
+  spec.layers.forEach((_, j) => {
+    if (!kRadFromAbsorptionChosen(spec, j)) return;
+    let r: LayerKRad | undefined;
+    try {
+      r = layerKRadFromAbsorption(spec, j, assets);
+    } catch {
+      // a table that cannot be read: the optics' own check names it
+      return;
+    }
+    const refused = r && kRadAbsorptionIssue(spec, j, r);
+    if (refused) out.push(refused);
+  });
+  return out;
+}
