@@ -172,6 +172,26 @@ describe('pvforge run', () => {
     expect(r.err).toContain(`impedance at 1 V: ${res.impedance.frequency_Hz.length} frequencies`);
   });
 
+  it('says why the p-i-n perovskite example has no Mott-Schottky reading (issue 29)', () => {
+    const device = JSON.parse(
+      readFileSync(join(root, 'assets/devices/perovskite-pin-electrical.device.json'), 'utf8'),
+    ) as { electrical: Record<string, unknown> };
+    device.electrical['generation'] = { kind: 'dark' };
+    delete device.electrical['eqe'];
+    device.electrical['voltageSweep'] = { startV: 0, stopV: 0.1, stepV: 0.1 };
+    device.electrical['extendToVoc'] = false;
+    device.electrical['capacitanceVoltage'] = { frequencyHz: 1e5, startV: -1, stopV: 0.5, stepV: 0.05 };
+    const file = join(dir, 'pin-cv.device.json');
+    writeFileSync(file, JSON.stringify(device));
+    const r = cli('run', file, '--out', join(dir, 'pin-cv.json'));
+    expect(r.code, r.err).toBe(0);
+    expect(r.err).toMatch(/C-V at 100000 Hz: 31 voltages\n/);
+    expect(r.err).toMatch(
+      /no Mott-Schottky reading: C stays within 2 times the geometric capacitance 3\.036e-8 F\/cm\^2 \(at most 1\.0\d\d times\)/,
+    );
+    expect(r.err).not.toMatch(/N = \S+ cm-3/);
+  });
+
   it('runs the CIGS example with band tails: the loss of each defect and the Mott-Schottky reading', () => {
     const outFile = join(dir, 'cigs-tails.json');
     const r = cli('run', join(root, 'assets/devices/cigs-tails-electrical.device.json'), '--out', outFile);
