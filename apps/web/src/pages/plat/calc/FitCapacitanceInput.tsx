@@ -26,7 +26,6 @@ export function FitCapacitanceInput({
   onUnits,
   areaCm2,
   onArea,
-  areaError,
   preview,
   error,
   device,
@@ -40,7 +39,6 @@ export function FitCapacitanceInput({
   onUnits: (u: CapUnitChoice) => void;
   areaCm2: string;
   onArea: (a: string) => void;
-  areaError?: string | undefined;
   preview: CapPreview | undefined;
   /** The form's message for the curve (none given yet). */
   error?: string | undefined;
@@ -58,9 +56,8 @@ export function FitCapacitanceInput({
     CAPACITANCE_UNITS[u].perArea
       ? CAPACITANCE_UNITS[u].label
       : t('fit.cap.ofDevice', { unit: CAPACITANCE_UNITS[u].label });
-  // the area matters for a unit of the whole device (chosen, or detected with an area typed)
-  const shown = preview?.ok ? preview.units.capacitance : units.capacitance !== 'auto' ? units.capacitance : undefined;
-  const needsArea = shown !== undefined && !CAPACITANCE_UNITS[shown].perArea;
+  // a capacitance of the whole device cannot be read without the area: the field says so too
+  const areaMissing = preview !== undefined && !preview.ok && preview.code === 'needArea';
 
   return (
     <div data-testid={tid('cap-input')}>
@@ -143,8 +140,7 @@ export function FitCapacitanceInput({
               label={t('fit.cap.area')}
               tooltip={t('fit.cap.areaTip')}
               htmlFor={tid('cap-area')}
-              validateStatus={areaError || (needsArea && !preview?.ok) ? 'error' : undefined}
-              help={areaError}
+              validateStatus={areaMissing ? 'error' : undefined}
             >
               <Input
                 id={tid('cap-area')}
