@@ -121,6 +121,11 @@ function PreviewBody({ answer, spec }: { answer: JvPreviewAnswer; spec: DeviceSp
   // the figures are drawn first; the curve follows in a render of its own (the plot is the slow part)
   const jv = useDeferredValue(answer.kind === 'ok' ? answer.jv : undefined);
   const series = useMemo(() => (jv ? [{ name: t('jvPreview.series'), x: jv.V, y: jv.J }] : []), [jv, t]);
+  // the same axes between edits: new objects would make the plot redraw each time an edit starts
+  const axes = useMemo(
+    () => ({ x: { label: t('jvPreview.voltage'), unit: 'V' }, y: { label: t('jvPreview.current'), unit: 'mA/cm²' } }),
+    [t],
+  );
   if (answer.kind !== 'ok') return <PreviewProblem answer={answer} spec={spec} lang={lang} />;
   const f = answer.jv.figures;
   const fig = (testid: string, title: string, unit: string, value: number | undefined, digits: number) => (
@@ -151,8 +156,8 @@ function PreviewBody({ answer, spec }: { answer: JvPreviewAnswer; spec: DeviceSp
           testid="jv-preview-plot"
           title={t('jvPreview.plotTitle')}
           fileName="preview-jv"
-          x={{ label: t('jvPreview.voltage'), unit: 'V' }}
-          y={{ label: t('jvPreview.current'), unit: 'mA/cm²' }}
+          x={axes.x}
+          y={axes.y}
           series={series}
           height={220}
           jv
