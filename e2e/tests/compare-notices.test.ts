@@ -189,6 +189,10 @@ describe('compare, plot ranges and notices', () => {
     await expect
       .poll(async () => (await plotCsv(page, 'compare-jv')).replace(/^\uFEFF/, '').split(/\r?\n/)[0]!)
       .toMatch(/· 实测 \(mA\/cm²\)$/);
+    // its own figures beside the runs': Jsc near the diode's 21.5 mA/cm², no PCE (no incident power given)
+    const row = byId('compare-table').locator('tr', { hasText: '· 实测' });
+    await expect.poll(() => row.innerText()).toMatch(/21\.[3-6]\d/);
+    expect((await row.locator('td').last().innerText()).trim()).toBe('–');
     await page.waitForTimeout(600);
     await screenshot(page, 'compare-measured-on-top');
     expect(await byId('compare-page').innerText()).not.toMatch(CODE);

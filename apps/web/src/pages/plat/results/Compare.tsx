@@ -6,6 +6,7 @@
  * calc/compare?sweep=<id> — a sweep's result (SweepResultView).
  */
 import type { CalcKind } from '@pvforge/contracts';
+import { sampledKeyFigures } from '@pvforge/engine';
 import type { ForeignCurve } from '@pvforge/interop';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { Alert, Card, Col, Empty, Form, Row, Select, Space, Table, Typography } from 'antd';
@@ -209,6 +210,13 @@ export default function Compare() {
   const [mine, setMine] = useState<PlotSeries | undefined>(undefined);
   const jvShown = useMemo(() => [...jv, ...overlaySeries(foreign, 'jv'), ...(mine ? [mine] : [])], [jv, foreign, mine]);
   const eqeShown = useMemo(() => [...eqe, ...overlaySeries(foreign, 'qe')], [eqe, foreign]);
+  // the measured curve's own figures beside the runs' (no PCE: its incident power is not known)
+  const figuresShown = useMemo(() => {
+    if (!mine) return figures;
+    const k = sampledKeyFigures(mine.x, mine.y);
+    const f: Record<string, number | undefined> = { jsc: k.jscMaCm2, voc: k.vocV, ff: k.ff * 100 };
+    return [...figures, { key: -1, id: 0, name: mine.name, kind: 'measured', f }];
+  }, [figures, mine]);
   const loading = details.some((q) => q.isPending) || (ids.length > 0 && !tableNames);
   const withWindow = figures.some((r) => r.f?.['pceWindow'] !== undefined);
   const windows = figures.flatMap((r) => (r.f?.['pceWindow'] !== undefined && r.window ? [r.window] : []));
@@ -323,22 +331,25 @@ export default function Compare() {
                 )}
               </Card>
             )}
-            {figures.length > 0 && (
+            {figuresShown.length > 0 && (
               <Card size="small" title={t('results.compare.table')}>
                 <Table
                   size="small"
                   pagination={false}
                   data-testid="compare-table"
-                  dataSource={figures}
+                  dataSource={figuresShown}
                   columns={[
                     {
                       title: t('results.compare.name'),
                       // the legend names a run; the table also gives its number
-                      render: (_, r) => (
-                        <Link to={resultPath(r.kind as CalcKind, r.id)}>
-                          {r.name.includes(`#${r.id}`) ? r.name : `${r.name} (#${r.id})`}
-                        </Link>
-                      ),
+                      render: (_, r) =>
+                        r.kind === 'measured' ? (
+                          r.name
+                        ) : (
+                          <Link to={resultPath(r.kind as CalcKind, r.id)}>
+                            {r.name.includes(`#${r.id}`) ? r.name : `${r.name} (#${r.id})`}
+                          </Link>
+                        ),
                     },
                     ...(figures.some((r) => r.subtitle)
                       ? [
