@@ -118,12 +118,13 @@ export function runStep(step, { force = false, log = (l) => process.stdout.write
     return { ran: false, status: 0 };
   }
   log(`build: ${step.name.padEnd(6)} ${step.what} ...`);
+  const covered = (step.covers ?? []).map((c) => ({ c, state: inputsState(ROOT, c.inputs) }));
   const [cmd, ...args] = step.command;
   const r = spawnSync(cmd, args, { cwd: join(ROOT, step.cwd ?? '.'), stdio: ['ignore', outFd, 2] });
   const status = r.status ?? 1;
   if (status === 0) {
     writeStamp(ROOT, step, state);
-    for (const c of step.covers ?? []) writeStamp(ROOT, c, inputsState(ROOT, c.inputs));
+    for (const { c, state: s } of covered) writeStamp(ROOT, c, s);
   }
   log(
     `build: ${step.name.padEnd(6)} ${status === 0 ? 'done' : `failed (exit ${status})`} in ${seconds(Date.now() - started)}`,
