@@ -54,7 +54,8 @@ afterAll(async () => {
 
 async function openExample(name: string) {
   await openPublicDevice(page, platform.url, name);
-  await byId('electrical-form').waitFor({ timeout: 30_000 });
+  // the first form of a fresh platform can take a while on a busy machine
+  await byId('electrical-form').waitFor({ timeout: 90_000 });
 }
 
 async function runAndOpenResult() {
@@ -239,6 +240,7 @@ describe('defects, C-V and Mott-Schottky (issue 20)', () => {
     expect((await plotCsv(page, 'defect-result-dos-plot-0')).split('\r\n')[0]).toContain('Defect 1');
     expect(await byId('defect-losses').innerText()).toContain('Defect 1');
     expect((await byId('defect-panels').innerText()).match(CODE)).toBeNull();
+    await byId('defect-cv').scrollIntoViewIfNeeded();
     await screenshot(page, 'defects-pin-cv-en');
     await byId('lang-switch').click();
     await expect
@@ -246,6 +248,7 @@ describe('defects, C-V and Mott-Schottky (issue 20)', () => {
       .toMatch(/^没有 Mott-Schottky 读数：拟合范围内电容至多为器件几何电容 ε\/d（[\d.e-]+ F\/cm²）的 1\.0\d 倍/);
     expect(await byId('defect-ms-refused').innerText()).toContain('因此不给出掺杂浓度 N 和内建电势 Vbi');
     expect(await byId('defect-losses').innerText()).toContain('缺陷 1');
+    await byId('defect-cv').scrollIntoViewIfNeeded();
     await page.waitForTimeout(600);
     await screenshot(page, 'defects-pin-cv');
     expect(consoleProblems).toEqual([]);
