@@ -57,9 +57,10 @@ writeFileSync(
       kind: 'jv',
       intensitySuns: c.suns,
       // the light curves' sigma: the added noise (0.05 mA/cm^2) and the agreement of the two
-      // simulators (their J-V differ by up to ~0.08 mA/cm^2 at the same values, FORMAT's 0.1
-      // mA/cm^2 tolerance) in quadrature: what the curves can tell PVForge's model about SimSS's values
-      ...(c.suns === 0 ? { noiseRel: 0.02, noiseMaCm2: 1e-6 } : { noiseMaCm2: 0.1 }),
+      // simulators in quadrature. At SimSS's values the two J-V differ by 0.025 mA/cm^2 rms and up
+      // to 0.17 mA/cm^2 at high forward current, as the validation cases allow (0.1 mA/cm^2 +
+      // 0.5 % of |J|): so 0.1 mA/cm^2 and 0.5 % of |J|, the cases' tolerance, are the model's share
+      ...(c.suns === 0 ? { noiseRel: 0.02, noiseMaCm2: 1e-6 } : { noiseMaCm2: 0.1, noiseRel: 0.005 }),
     })),
     null,
     1,
