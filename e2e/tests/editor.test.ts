@@ -160,6 +160,35 @@ describe('device editor', () => {
     await screenshot(page, 'editor-elec-zero-lifetime');
     await byId('input-layers.3.electrical.tauNS').fill('2e-7');
     await expect.poll(() => tau.innerText()).not.toContain('超出允许范围');
+
+    // k_rad from the layer's absorption (issue 28): the choice beside the field, then the value the
+    // run will take, read-only with its unit in place of the input (the demo's MAPbI3 n,k table,
+    // Eg 1.63 eV, Nc = Nv = 2.2e18 cm^-3: 2.94e-9 cm^3/s by the engine's own computation)
+    await byId('select-layers.3.electrical.kRadFrom').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '由本层吸收计算' }).click();
+    await expect.poll(() => byId('computed-krad-3').count(), { timeout: 20_000 }).toBe(1);
+    expect(await byId('input-layers.3.electrical.kRadCm3PerS').count()).toBe(0);
+    expect(await byId('computed-krad-3').inputValue()).toBe('2.94e-9');
+    const computed = byId('computed-layers.3.electrical.kRadCm3PerS');
+    expect(await computed.innerText()).toContain('cm³/s');
+    expect(await computed.innerText()).toContain('不计光子再吸收');
+    // the demo's Eg (1.63 eV) lies above the table's edge: most of the emission is below it, and it says so
+    expect(await byId('krad-subgap-3').innerText()).toContain('78% 的发射来自所填带隙以下');
+    await computed.scrollIntoViewIfNeeded();
+    await screenshot(page, 'editor-elec-krad-from-absorption');
+    // in English: the choice and the note in English words, the same value
+    await byId('lang-switch').click();
+    await expect
+      .poll(() => byId('select-layers.3.electrical.kRadFrom').innerText())
+      .toContain('From the layer’s absorption');
+    expect(await computed.innerText()).toContain('no photon recycling');
+    expect(await byId('computed-krad-3').inputValue()).toBe('2.94e-9');
+    await byId('lang-switch').click();
+    await expect.poll(() => byId('select-layers.3.electrical.kRadFrom').innerText()).toContain('由本层吸收计算');
+    // back to the entered value: the input returns with the demo's 1e-11
+    await byId('select-layers.3.electrical.kRadFrom').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '按填写的值' }).click();
+    expect(await byId('input-layers.3.electrical.kRadCm3PerS').inputValue()).toBe('1e-11');
   });
 
   it('submits the electrical calculation, watches progress, cancels a second one and lands on the result', async () => {

@@ -1,6 +1,8 @@
 import { isNumeric } from '@pvforge/contracts';
 import { judgeSpecFields, verdictOfParams } from '@pvforge/engine/spec-check';
 import {
+  type Choice,
+  choiceBeside,
   judge,
   type Lang,
   labelWithSymbol,
@@ -20,7 +22,7 @@ import {
  * cross-surface test (server, CLI, web) call these very functions.
  */
 
-export type { Lang, Param, Verdict };
+export type { Choice, Lang, Param, Verdict };
 export { paramAt };
 
 /** The registry's language of an i18next language ('zh-CN', 'en', 'en-US'). */
@@ -201,4 +203,30 @@ export function specVerdicts(spec: unknown): SpecVerdict[] {
 /** A verdict of specVerdicts in words. */
 export function sayFieldVerdict(v: SpecVerdict, lang: Lang): string {
   return sayVerdict(v.param, v.verdict, v.value, lang);
+}
+
+/** What a form shows of a registry choice: its label, tip and options in the UI language. */
+export interface ChoiceWords {
+  label: string;
+  tip: string;
+  options: { value: string; label: string }[];
+}
+
+export function choiceWords(c: Choice, lang: Lang): ChoiceWords {
+  return {
+    label: c.label[lang],
+    tip: c.tip[lang],
+    options: c.choices.map((o) => ({ value: o.value, label: o.label[lang] })),
+  };
+}
+
+/**
+ * The registry choice that decides where a number field's value comes from (kRadFrom beside
+ * kRadCm3PerS), with the choice's own path in the same object; undefined for the other fields
+ * (and for a graded layer's back-face values, which have no choice of their own).
+ */
+export function choiceOfField(path: string): { choice: Choice; path: string } | undefined {
+  if (path.includes('.grading.')) return undefined;
+  const choice = choiceBeside(path);
+  return choice ? { choice, path: `${path.slice(0, path.lastIndexOf('.'))}.${choice.key}` } : undefined;
 }

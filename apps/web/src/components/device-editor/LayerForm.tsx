@@ -3,6 +3,7 @@ import { GRADABLE_KEYS, type LayerElectricalSpec } from '@pvforge/contracts';
 import { Button, Col, Collapse, Row, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ComputedKRad } from './ComputedKRad';
 import { useEditor } from './context';
 import { DefectTable } from './DefectTable';
 import { ExcitonForm, excitonModelOf } from './ExcitonForm';
@@ -125,7 +126,11 @@ export function LayerForm({ index, kind }: { index: number; kind: 'opt' | 'elec'
                     <Row gutter={12}>
                       {LAYER_ELECTRICAL_FIELDS.filter((f) => f.group === g).map((f) => (
                         <Col xs={24} md={12} key={f.key}>
-                          <NumField path={`${p}.electrical.${f.key}`} />
+                          <NumField
+                            path={`${p}.electrical.${f.key}`}
+                            // the value a run takes from the layer's absorption (kRadFrom beside it)
+                            computed={f.key === 'kRadCm3PerS' ? <ComputedKRad index={index} /> : undefined}
+                          />
                         </Col>
                       ))}
                     </Row>

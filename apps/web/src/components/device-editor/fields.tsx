@@ -2,7 +2,7 @@ import { QuestionCircleOutlined } from '@ant-design/icons';
 import { Checkbox, Form, Input, Select, Space, Tooltip } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { paramAt, paramLang, paramWords } from '../../lib/params';
+import { choiceOfField, choiceWords, paramAt, paramLang, paramWords } from '../../lib/params';
 import { fieldId, useEditor } from './context';
 import { getAt } from './model';
 
@@ -123,6 +123,7 @@ export function NumField({
   placeholder,
   testid,
   emptyValue,
+  computed,
 }: {
   path: string;
   /** Only for fields the registry has no entry for. */
@@ -136,8 +137,13 @@ export function NumField({
   testid?: string;
   /** What an emptied field stores (default undefined: the field is left out). */
   emptyValue?: null;
+  /**
+   * The value shown in place of the input when the registry choice beside this field (choiceOfField)
+   * is not its default: the computed number, read-only, or why there is none.
+   */
+  computed?: ReactNode;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { label, unit, tip, integer } = useFieldWords(
     path,
     { label: ownLabel, unit: ownUnit, tip: ownTip, integer: ownInteger },
@@ -172,19 +178,44 @@ export function NumField({
     setBad(undefined);
     set(path, n);
   };
+  // a registry choice beside the number (where its value comes from): the choice first, then the
+  // input, or the computed value when the choice is not the default
+  const beside = choiceOfField(path);
+  const chosen = beside ? ((getAt(state, beside.path) as string | undefined) ?? beside.choice.defaultValue) : undefined;
+  const words = beside ? choiceWords(beside.choice, paramLang(i18n.language)) : undefined;
+  const numberField =
+    beside && chosen !== beside.choice.defaultValue ? (
+      <Field path={path} label={label} unit={unit} tip={tip} testid={testid}>
+        <div data-testid={`computed-${path}`}>{computed}</div>
+      </Field>
+    ) : (
+      <Field path={path} label={label} unit={unit} tip={tip} local={bad} testid={testid}>
+        <Input
+          id={fieldId(path)}
+          value={text}
+          inputMode="decimal"
+          placeholder={placeholder}
+          disabled={disabled}
+          onChange={(e) => onChange(e.target.value)}
+          suffix={unit ? <span className="dev-unit">{unit}</span> : undefined}
+          data-testid={`input-${path}`}
+        />
+      </Field>
+    );
+  if (!beside || !words) return numberField;
   return (
-    <Field path={path} label={label} unit={unit} tip={tip} local={bad} testid={testid}>
-      <Input
-        id={fieldId(path)}
-        value={text}
-        inputMode="decimal"
-        placeholder={placeholder}
-        disabled={disabled}
-        onChange={(e) => onChange(e.target.value)}
-        suffix={unit ? <span className="dev-unit">{unit}</span> : undefined}
-        data-testid={`input-${path}`}
+    <>
+      <SelectField
+        path={beside.path}
+        label={words.label}
+        tip={words.tip}
+        options={words.options}
+        value={chosen}
+        // the default is stored as absent, as a DeviceSpec without the field means it
+        onChange={(v) => set(beside.path, v === beside.choice.defaultValue ? undefined : v)}
       />
-    </Field>
+      {numberField}
+    </>
   );
 }
 

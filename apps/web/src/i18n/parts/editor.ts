@@ -135,6 +135,13 @@ export const zh = {
     genDepth: '深度（自第一个电学层前表面）',
     genG: '产生率 G',
     generatesCarriers: '光生载流子',
+    kRadComputing: '正在由本层的吸收计算…',
+    kRadNeedsGap: '先填写带隙、导带与价带有效态密度，才能由吸收计算。',
+    kRadComputedNote:
+      '由本层 n、k 按 van Roosbroeck–Shockley 关系算得（每个发射的光子都算作损失，不计光子再吸收），计算时即用此值。',
+    kRadFailed: '暂时无法读取本层的光学数据，无法显示算得的值；计算时仍会由吸收求出。',
+    kRadBelowGap:
+      '其中 {{share}}% 的发射来自所填带隙以下：带隙可能高于数据的吸收边。这只改变系数的数值，不改变本层的辐射复合电流。',
     generatesCarriersTip:
       '关闭时，该层仍吸收光（计入寄生吸收），但不产生自由载流子，无论产生率采用哪种方式（SIMsalabim 的 layerGen = 0）。传输层常这样设置。',
     graded: '渐变层（线性）',
@@ -424,6 +431,15 @@ export const en: Messages<typeof zh> = {
     genDepth: 'Depth (from the front face of the first electrical layer)',
     genG: 'Generation rate G',
     generatesCarriers: 'Makes free carriers',
+    kRadComputing: 'Computing from the layer’s absorption…',
+    kRadNeedsGap:
+      'Give the band gap and the conduction and valence band densities of states to compute it from the absorption.',
+    kRadComputedNote:
+      'From the layer’s n, k by the van Roosbroeck–Shockley relation (every emitted photon counted as lost, no photon recycling); a run uses this value.',
+    kRadFailed:
+      'The layer’s optical data cannot be read just now, so the computed value is not shown; a run still takes it from the absorption.',
+    kRadBelowGap:
+      '{{share}} % of the emission comes from below the band gap entered: the gap may lie above the data’s absorption edge. That changes the coefficient’s number, not the layer’s radiative current.',
     generatesCarriersTip:
       "Off: the layer still absorbs light (counted as parasitic absorption) but makes no free carriers, whatever the generation kind (SIMsalabim's layerGen = 0). Usual for transport layers.",
     graded: 'Graded layer (linear)',
