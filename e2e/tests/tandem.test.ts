@@ -6,7 +6,7 @@ import { screenshot } from '../src/browser.js';
 import { openPublicDevice } from '../src/library.js';
 import type { Mailbox } from '../src/mailbox.js';
 import { type Platform, repoRoot } from '../src/platform.js';
-import { axisNames, canvasDrawn, plotCsv } from '../src/plots.js';
+import { axisNames, axisRanges, canvasDrawn, plotCsv } from '../src/plots.js';
 import { registerInBrowser } from '../src/register.js';
 import { collectPageProblems, openZhPage, startRig, stopRig } from '../src/session.js';
 
@@ -94,6 +94,14 @@ describe('monolithic tandem (issue 13)', () => {
     expect(p4).toBeCloseTo(top + bottom, 1);
     await canvasDrawn(page, 'tandem-jv');
     expect(await axisNames(page, 'tandem-jv')).toEqual({ x: '电压 (V)', y: 'J (mA/cm²)' });
+    // opens on the power region of the stack and both subcells (issue 29): J from a little below 0
+    // to a little above the larger photocurrent, V past the whole stack's Voc
+    const range = await axisRanges(page, 'tandem-jv');
+    expect(range.y![0]).toBeLessThan(0);
+    expect(range.y![0]).toBeGreaterThan(-10);
+    expect(range.y![1]).toBeGreaterThan(15);
+    expect(range.y![1]).toBeLessThan(40);
+    expect(range.x![1]).toBeGreaterThan(1.5);
     const csv = (await plotCsv(page, 'tandem-jv')).split('\r\n')[0]!;
     expect(csv).toMatch(/两端叠层（子电池串联）.*顶电池.*底电池/);
     await screenshot(page, 'tandem-result');
