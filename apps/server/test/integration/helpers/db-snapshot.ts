@@ -26,14 +26,24 @@ function ident(name: string) {
 
 export type Snapshot = Record<string, { rows: number; sha256: string }>;
 
+/** A table, or the rows of a table whose column holds a value (one user's rows). */
+export type TableRows = string | { table: string; column: string; value: number };
+
 /**
  * Row count and a SHA-256 of every table's rows (each row as JSON, the rows sorted), so that two
- * snapshots are equal exactly when no stored row was added, removed or changed.
+ * snapshots are equal exactly when no stored row was added, removed or changed; `only`: of these
+ * tables or rows alone (cheap enough to take around every request).
  */
-export async function snapshot(db: Db): Promise<Snapshot> {
+export async function snapshot(db: Db, only?: readonly TableRows[]): Promise<Snapshot> {
   const out: Snapshot = {};
-  for (const name of await tableNames(db)) {
-    const rows = await sql<Record<string, unknown>>`select * from ${ident(name)}`.execute(db.kysely);
+  for (const part of only ?? (await tableNames(db))) {
+    const name = typeof part === 'string' ? part : part.table;
+    const rows =
+      typeof part === 'string'
+        ? await sql<Record<string, unknown>>`select * from ${ident(name)}`.execute(db.kysely)
+        : await sql<
+            Record<string, unknown>
+          >`select * from ${ident(name)} where ${ident(part.column)} = ${part.value}`.execute(db.kysely);
     const lines = rows.rows
       .map((r) =>
         JSON.stringify(r, (_k, v: unknown) =>
