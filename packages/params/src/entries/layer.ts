@@ -382,8 +382,8 @@ export const LAYER_PARAMS = [
     label: { zh: '辐射复合系数', en: 'Radiative coefficient' },
     symbol: 'krad',
     tip: {
-      zh: '带间辐射（双分子）复合系数（cm³/s），默认 0 即不计；给出 Langevin 前因子时由其代替。',
-      en: 'Band-to-band radiative (bimolecular) recombination coefficient (cm³/s), default 0 (off); a Langevin prefactor replaces it when given.',
+      zh: '带间辐射（双分子）复合系数（cm³/s），默认 0 即不计；给出 Langevin 前因子时由其代替。也可选择由本层的吸收计算（van Roosbroeck–Shockley），使发射与吸收一致。',
+      en: 'Band-to-band radiative (bimolecular) recombination coefficient (cm³/s), default 0 (off); a Langevin prefactor replaces it when given. It can instead be computed from the layer’s absorption (van Roosbroeck–Shockley), so that emission matches absorption.',
     },
     docs: 'drift-diffusion.md#equations',
     scaps: { key: 'K_rad', unit: 'm^3/s', factor: 1e6 },
