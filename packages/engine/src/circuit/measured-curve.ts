@@ -169,9 +169,13 @@ export function parseCurveRows(rows: Cell[][], opts: CurveParseOptions = {}): Me
   return parseRowsInternal(rows, opts, false);
 }
 
+/**
+ * The voltage unit a header names: "(V)", "[V]", "/V", "in V" or "volts". A bare "V" (or "U") is
+ * the quantity's symbol, not a unit: a 0-1200 mV sweep headed "V,J" was read as 1200 volts.
+ */
 function unitOfVoltageHeader(h: string): VoltageUnit | undefined {
   if (/\bmv\b|\(mv\)|\[mv\]/i.test(h)) return 'mV';
-  if (/\(v\)|\[v\]|\bvolts?\b|\bv\b/i.test(h)) return 'V';
+  if (/\(v\)|\[v\]|\/\s*v\b|\bin\s+v\b|\bvolts?\b/i.test(h)) return 'V';
   return undefined;
 }
 

@@ -37,6 +37,16 @@ describe('measured-curve parsing', () => {
     });
     expect(c.voltageV[0]).toBeCloseTo(-0.2, 12);
   });
+  it('takes a bare V or U column name for the quantity, not the unit: a 0-1200 mV sweep is mV', () => {
+    const text = ['V,J', ...volts.map((v, i) => `${Math.round(v * 1e3)},${amps[i]}`)].join('\n');
+    const c = parseCurveText(text, { resamplePoints: 0 });
+    expect(c.detected.voltageUnit).toBe('mV');
+    expect(c.voltageV.at(-1)).toBeCloseTo(1.2, 12);
+    for (const head of ['Voltage (V)', 'U/V', 'bias in V', 'V [V]', 'volts'])
+      expect(
+        parseCurveText([`${head},J`, ...volts.map((v, i) => `${v},${amps[i]}`)].join('\n')).detected.voltageUnit,
+      ).toBe('V');
+  });
   it('needs the area for A or mA', () => {
     const text = ['V,I (mA)', ...volts.map((v, i) => `${v},${amps[i]}`)].join('\n');
     expect(() => parseCurveText(text)).toThrow(/area/);
