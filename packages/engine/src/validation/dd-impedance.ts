@@ -26,7 +26,7 @@ function num(x: unknown): number | undefined {
   return typeof x === 'number' && Number.isFinite(x) ? x : undefined;
 }
 
-export function validateDdImpedanceCase(c: BenchCase, _ctx: ValidateContext): CaseResult {
+export function validateDdImpedanceCase(c: BenchCase, ctx: ValidateContext): CaseResult {
   const fail = (error: string): CaseResult => ({ id: c.id, kind: c.kind, pass: false, checks: [], error });
   const { protocol, ...rest } = c.input as unknown as PvBenchDdInput & { protocol?: ImpedanceProtocol };
   if (!protocol || !Array.isArray(protocol.frequency_Hz) || num(protocol.V_dc) === undefined)
@@ -34,7 +34,7 @@ export function validateDdImpedanceCase(c: BenchCase, _ctx: ValidateContext): Ca
   if (protocol.initial !== 'steady-state') return fail(`input.protocol.initial: only "steady-state" is defined`);
   const unsupported = unsupportedCaseFields(rest as unknown as Record<string, unknown>);
   if (unsupported.length > 0) return fail(new UnsupportedCaseError(unsupported).message);
-  const device = pvBenchToDevice({ ...rest, voltage_V: [protocol.V_dc] }, { nodes: VALIDATION_NODES });
+  const device = pvBenchToDevice({ ...rest, voltage_V: [protocol.V_dc] }, { nodes: ctx.ddNodes ?? VALIDATION_NODES });
   const r = impedanceSpectrum(device, protocol.V_dc, protocol.frequency_Hz);
   if (!r.converged) return fail(r.error?.text ?? 'did not converge');
   const exp = c.expected;

@@ -65,8 +65,8 @@ export interface ValidateContext {
   /** Reads a file shipped under assets/ (e.g. "data/spectra/am15g.csv") as text. */
   readAsset(relPath: string): string;
   /**
-   * Mesh nodes of a steady drift-diffusion J-V case (default VALIDATION_NODES): the benchmark runs
-   * a case at the coarsest mesh that still meets its tolerance, as the other tools are timed.
+   * Mesh nodes of a drift-diffusion J-V or impedance case (default VALIDATION_NODES): the benchmark
+   * runs a case on the mesh it is timed on, and says how far that is from the reference.
    */
   ddNodes?: number;
 }
