@@ -54,7 +54,9 @@ Commands:
                                header, "voltageUnit", "currentUnit" or "sign" override); SCAPS .iv
                                and SimSS J-V outputs are read as those tools write them; an
                                EQE spectrum: {"file": "eqe.csv", "kind": "eqe", "noisePercent":
-                               0.5}, wavelength (nm) and EQE (%) columns; a C-V: {"file":
+                               0.5}, wavelength (nm) and EQE (%) columns, at short circuit
+                               without bias light unless "biasLightSuns" (0-2) and "biasV" (V)
+                               say otherwise; a C-V: {"file":
                                "cv.csv", "kind": "cv", "frequencyHz": 1e4, "noiseRel": 0.01}, bias
                                (V) and capacitance columns; a C-f: {"file": "cf.csv", "kind":
                                "cf", "biasV": 0}, frequency (Hz) and capacitance columns (the

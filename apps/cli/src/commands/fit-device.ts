@@ -356,7 +356,9 @@ async function readEqe(e: EqeEntry, k: number, base: string, err: NodeJS.Writabl
   if (pairs.length === 0) throw new CliInputError(`curves[${k}]: ${e.file}: no rows of two numbers (wavelength, EQE)`);
   const um = wavelengthUnit ? wavelengthUnit === 'um' : Math.max(...pairs.map((p) => p[0])) < 5;
   const fraction = eqeUnit ? eqeUnit === 'fraction' : Math.max(...pairs.map((p) => p[1])) <= 1;
-  const said = `wavelength in ${um ? 'µm (times 1000)' : 'nm'}, EQE ${fraction ? 'as a fraction (times 100)' : 'in %'}${wavelengthUnit || eqeUnit ? '' : ' (detected)'}`;
+  // the conditions (bias light, bias voltage) go to the job as given; the engine's check judges them
+  const at = `${e.biasLightSuns ? `, bias light ${e.biasLightSuns} sun(s)` : ''}${e.biasV ? `, at ${e.biasV} V` : ''}`;
+  const said = `wavelength in ${um ? 'µm (times 1000)' : 'nm'}, EQE ${fraction ? 'as a fraction (times 100)' : 'in %'}${wavelengthUnit || eqeUnit ? '' : ' (detected)'}${at}`;
   err.write(`  ${e.file}: ${pairs.length} points, ${said}\n`);
   return {
     kind: 'eqe',

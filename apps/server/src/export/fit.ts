@@ -166,8 +166,9 @@ export function fitTables(result: unknown, s: Shape): FitSheets {
     ['Time allowed', s.num(r['maxSeconds'], 'result.maxSeconds'), U.s],
   ]);
 
-  // J-V curves (V, mA/cm²), EQE spectra (nm, %), C-V (V, nF/cm², at one frequency) and C-f (Hz,
-  // nF/cm², at one bias); a result from before EQE curves has no kind: a J-V
+  // J-V curves (V, mA/cm²), EQE spectra (nm, %, under a bias light at a DC voltage), C-V (V, nF/cm²,
+  // at one frequency) and C-f (Hz, nF/cm², at one bias); a result from before EQE curves has no
+  // kind: a J-V; an EQE from before their conditions was measured at short circuit without bias light
   const curves = s.arr(r['curves'], 'result.curves').map((x, k) => {
     const at = `result.curves[${k}]`;
     const c = s.obj(x, at);
@@ -180,9 +181,17 @@ export function fitTables(result: unknown, s: Shape): FitSheets {
     return {
       kind,
       label: s.str(c['label'], `${at}.label`),
-      suns: kind === 'eqe' ? null : s.num(c['intensitySuns'], `${at}.intensitySuns`),
+      suns:
+        kind === 'eqe'
+          ? s.num(c['biasLightSuns'] ?? 0, `${at}.biasLightSuns`)
+          : s.num(c['intensitySuns'], `${at}.intensitySuns`),
       frequency: kind === 'cv' ? s.num(c['frequencyHz'], `${at}.frequencyHz`) : null,
-      bias: kind === 'cf' ? s.num(c['biasV'], `${at}.biasV`) : null,
+      bias:
+        kind === 'cf'
+          ? s.num(c['biasV'], `${at}.biasV`)
+          : kind === 'eqe'
+            ? s.num(c['biasV'] ?? 0, `${at}.biasV`)
+            : null,
       chi: optional(s, c['chiSquare'], `${at}.chiSquare`),
       rms: optional(s, c[rmsKey], `${at}.${rmsKey}`),
       X,
@@ -198,6 +207,7 @@ export function fitTables(result: unknown, s: Shape): FitSheets {
       'Curve',
       'Label',
       'Kind',
+      // of a J-V or C its light, of an EQE its bias light
       h('Suns', 'sun'),
       h('Frequency', U.Hz),
       h('DC voltage', U.V),

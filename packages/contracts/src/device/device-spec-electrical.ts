@@ -456,11 +456,20 @@ export const DeviceElectricalSpec = Type.Object(
     /** Also run the dark J-V (default false). */
     darkJV: Type.Optional(Type.Boolean()),
     /**
-     * EQE and IQE at short circuit (optical generation only): at the optical wavelengths from the
-     * start of the grid in steps of stepNm (a multiple of the optical step; default: every one).
+     * EQE and IQE (optical generation only): at the optical wavelengths from the start of the grid
+     * in steps of stepNm (a multiple of the optical step; default: every one), at the DC voltage
+     * biasV (default 0: short circuit) under a bias light of biasLightSuns suns of the device's
+     * spectrum (default 0).
      */
     eqe: Type.Optional(
-      Type.Object({ stepNm: Type.Optional(Num('electrical.eqe.stepNm')) }, { additionalProperties: false }),
+      Type.Object(
+        {
+          stepNm: Type.Optional(Num('electrical.eqe.stepNm')),
+          biasLightSuns: Type.Optional(Num('electrical.eqe.biasLightSuns')),
+          biasV: Type.Optional(Num('electrical.eqe.biasV')),
+        },
+        { additionalProperties: false },
+      ),
     ),
     /** A transient protocol (hysteresis loops, preconditioning, steps, light switching, open circuit). */
     transient: Type.Optional(TransientElectricalSpec),

@@ -59,14 +59,19 @@ export const DeviceFitJvCurve = Type.Object({
 });
 
 /**
- * An EQE spectrum at short circuit without bias light: wavelengths in nm (inside the device's
- * optical window), EQE in percent.
+ * An EQE spectrum: wavelengths in nm (inside the device's optical window), EQE in percent; at
+ * short circuit without bias light unless the curve gives its bias light and bias voltage (their
+ * ranges are the engine's check: 0 to 2 suns, -5 V to the absorber's band gap).
  */
 export const DeviceFitEqeCurve = Type.Object({
   kind: Type.Literal('eqe'),
   label: Type.Optional(Type.String({ maxLength: 200 })),
   /** Temperature of the measurement, K (default: the device's). */
   temperatureK: Type.Optional(Finite()),
+  /** DC bias light, suns of the device's spectrum (default 0: none). */
+  biasLightSuns: Type.Optional(Finite()),
+  /** DC bias voltage, V, forward positive at the anode (default 0: short circuit). */
+  biasV: Type.Optional(Finite()),
   wavelengthNm: Type.Array(Finite(), { minItems: 1, maxItems: DEVICE_FIT_MAX_POINTS }),
   eqePercent: Type.Array(Finite(), { minItems: 1, maxItems: DEVICE_FIT_MAX_POINTS }),
   /** Noise of each point in percentage points of EQE (absolute): the residual's scale. */

@@ -4,9 +4,11 @@
  * electrical mesh (layerGeneration of each layer at its own depths: the optics works in nm from
  * each optical layer's front face, the mesh in m from the front face of the first electrical
  * layer), and the drift-diffusion solver (electrical/) computes the light (and dark) J-V, the
- * figures of merit and the profiles. EQE and IQE at short circuit come from the solver's
+ * figures of merit and the profiles. EQE and IQE come from the solver's
  * quantumEfficiency hook fed with the spectral absorption profile a(x, lambda) per incident photon:
- *   EQE(lambda) = collected electrons per incident photon (no bias light),
+ *   EQE(lambda) = collected electrons per incident photon, at electrical.eqe.biasV (default 0 V)
+ *   under a bias light of electrical.eqe.biasLightSuns (default none): the device's own generation
+ *   profile G(x) scaled by biasLightSuns / illumination.suns (the optics is linear in the flux),
  *   IQE(lambda) = EQE / A_el(lambda),  A_el = sum of the transfer-matrix absorptances of the electrical layers.
  * A node on a (single-node) interface gets the average of the two layers' values weighted by the
  * half-box widths on either side, (h_L G_L + h_R G_R) / (h_L + h_R): the box method sums G over both
@@ -273,7 +275,11 @@ export function runDeviceSimulation(
   if (el.eqe && opticsResult) {
     report?.(0.05 + (0.95 * (stages[0]! + stages[1]!)) / total, 'EQE and IQE');
     try {
-      result.eqe = deviceQuantumEfficiency(device, opticsResult, domain, mesh, thickness, silent, el.eqe.stepNm);
+      result.eqe = deviceQuantumEfficiency(device, opticsResult, domain, mesh, thickness, silent, el.eqe.stepNm, {
+        G,
+        suns: spec.illumination?.suns ?? 1,
+        ...el.eqe,
+      });
       const failed = result.eqe.failedWavelengthNm;
       if (failed)
         warnings.push(resultMessage.eqeFailedWavelengths(failed, failed.length + result.eqe.wavelengthNm.length));
@@ -457,6 +463,7 @@ function deviceQuantumEfficiency(
   thickness: number[],
   silent: boolean[],
   stepNm?: number,
+  conditions: { G?: Float64Array; suns?: number; biasLightSuns?: number; biasV?: number } = {},
 ): NonNullable<DeviceSimulationResult['eqe']> {
   const wl = res.wavelengthNm;
   const nWl = wl.length;
@@ -482,7 +489,18 @@ function deviceQuantumEfficiency(
     generation: { kind: 'dark' },
     options: { ...device.options, extendToVoc: false, profileBiases_V: [] },
   };
-  const qe = quantumEfficiency(qeDevice, lines);
+  // the bias light: the device's own generation (at illumination.suns) scaled to biasLightSuns suns
+  const B = conditions.biasLightSuns ?? 0;
+  let bias: ElectricalGenerationSpec = { kind: 'dark' };
+  if (B > 0) {
+    const S = conditions.suns ?? 1;
+    if (!(S > 0) || !conditions.G)
+      throw new DeviceSpecInputError([
+        "electrical.eqe.biasLightSuns: a bias light is the device's own illumination scaled, and illumination.suns is 0",
+      ]);
+    bias = { kind: 'mesh', G_cm3_s: Array.from(conditions.G, (g) => (g * B) / S) };
+  }
+  const qe = quantumEfficiency(qeDevice, lines, { bias, ...(conditions.biasV ? { biasV: conditions.biasV } : {}) });
   const ok = idx.filter((i) => qe.wavelength_nm.includes(wl[i]!));
   const absorptance = ok.map((i) => domain.reduce((s, j) => s + res.A[j]![i]!, 0));
   const iqe = qe.EQE.map((e, k) => (absorptance[k]! > 0 ? e / absorptance[k]! : Number.NaN));

@@ -188,7 +188,11 @@ export interface DeviceElectricalLike {
   generation?: GenerationElectricalLike;
   gridPoints?: number;
   darkJV?: boolean;
-  eqe?: { stepNm?: number };
+  /**
+   * EQE and IQE (optical generation only): every stepNm, at the DC bias voltage biasV (V, default 0:
+   * short circuit) under a bias light of biasLightSuns suns of the device's spectrum (default 0).
+   */
+  eqe?: { stepNm?: number; biasLightSuns?: number; biasV?: number };
   /** A transient protocol (ions, hysteresis, steps, light switching, open circuit). */
   transient?: TransientElectricalLike;
   /** A small-signal impedance spectrum about a steady state. */

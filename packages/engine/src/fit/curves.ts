@@ -41,11 +41,11 @@ export interface PreparedCurve {
   /** Index in the job's curve list. */
   index: number;
   label: string;
-  /** Light intensity in suns (0: dark); 0 for an EQE (measured without bias light). */
+  /** Light intensity in suns (0: dark); for an EQE its bias light (0: none). */
   intensitySuns: number;
   /** The measuring frequency of a C-V, Hz. */
   frequencyHz?: number;
-  /** The DC bias of a C-f, V. */
+  /** The DC bias of a C-f or an EQE, V. */
   biasV?: number;
   /** A J-V measured as a scan: its direction and rate (V/s), modelled as one on a device with mobile ions. */
   scan?: { direction: 'forward' | 'reverse'; rateVPerS: number };
@@ -70,6 +70,13 @@ const EQE_MIN_NM = 200;
 const EQE_MAX_NM = 3000;
 /** Default EQE noise when a curve gives none: 1 % of its largest EQE (percentage points). */
 const DEFAULT_EQE_NOISE_FRACTION = 0.01;
+/**
+ * Most bias light an EQE may give, suns: EQE set-ups bias with up to about one sun; beyond two the
+ * bias lamp heats the cell, and a value in mW/cm^2 (100) lands far above.
+ */
+export const EQE_MAX_BIAS_LIGHT_SUNS = 2;
+/** Most reverse bias an EQE may give, V (beyond, a cell breaks down before it is measured). */
+export const EQE_MOST_REVERSE_V = -5;
 
 /** Checks the curves and prepares their residual scales; problems name the curve and field. */
 export function prepareCurves(curves: readonly DeviceFitCurve[]): { curves: PreparedCurve[]; problems: FitProblem[] } {
@@ -306,6 +313,29 @@ function prepareEqe(
       'the measurement temperature must be between 50 K and 600 K',
     );
   }
+  const B = c.biasLightSuns;
+  if (B !== undefined && !(B >= 0 && B <= EQE_MAX_BIAS_LIGHT_SUNS)) {
+    bad = true;
+    say(
+      '.biasLightSuns',
+      `曲线「${name}」的偏置光为 ${B}：须在 0 到 ${EQE_MAX_BIAS_LIGHT_SUNS} 个太阳之间（单位为太阳数，不是 mW/cm²）`,
+      `curve “${name}” gives a bias light of ${B}: it must be between 0 and ${EQE_MAX_BIAS_LIGHT_SUNS} suns (the unit is suns, not mW/cm²)`,
+    );
+  }
+  // the band gap's bound needs the device (device-fit.ts); here what no device allows
+  const Vb = c.biasV;
+  if (Vb !== undefined && !(Number.isFinite(Vb) && Vb >= EQE_MOST_REVERSE_V)) {
+    bad = true;
+    say(
+      '.biasV',
+      Number.isFinite(Vb)
+        ? `曲线「${name}」的偏压为 ${Vb} V，低于 ${EQE_MOST_REVERSE_V} V：器件在此之前已击穿（正向偏压为正，单位为 V）`
+        : `曲线「${name}」的偏压不是有限数值`,
+      Number.isFinite(Vb)
+        ? `curve “${name}” gives a bias of ${Vb} V, below ${EQE_MOST_REVERSE_V} V, where a cell breaks down before it is measured (forward bias is positive, in V)`
+        : `curve “${name}” gives a bias voltage that is not a finite number`,
+    );
+  }
   if (bad) return undefined;
   const sigma = c.noisePercent ?? DEFAULT_EQE_NOISE_FRACTION * yMax;
   const scale = new Float64Array(n).fill(Math.sqrt(c.weight ?? 1) / sigma);
@@ -313,7 +343,8 @@ function prepareEqe(
     kind: 'eqe',
     index: k,
     label: name,
-    intensitySuns: 0,
+    intensitySuns: B ?? 0,
+    biasV: Vb ?? 0,
     ...(c.temperatureK !== undefined ? { temperatureK: c.temperatureK } : {}),
     x,
     y,

@@ -39,6 +39,7 @@ import {
   DEVICE_FIT_DEFAULT_SECONDS,
   type DeviceFitCfCurve,
   type DeviceFitCvCurve,
+  type DeviceFitEqeCurve,
   type DeviceFitJob,
   type DeviceFitProgress,
 } from './job.js';
@@ -101,6 +102,9 @@ export interface DeviceFitEqeCurveResult {
   index: number;
   label: string;
   wavelengthNm: number[];
+  /** The conditions it was measured (and modelled) under: bias light in suns, DC voltage in V (0: none, short circuit). */
+  biasLightSuns: number;
+  biasV: number;
   measuredPercent: number[];
   fittedPercent: number[] | null;
   /** Weighted residuals r_i (in noise units). */
@@ -232,6 +236,7 @@ export function checkDeviceFitInput(job: DeviceFitJob): FitProblem[] {
             en: `the EQE's wavelengths (${Math.min(...xs)}–${Math.max(...xs)} nm) reach beyond the device's optical window ${lo}–${hi} nm: widen the illumination's wavelength range or cut the spectrum`,
           },
         });
+      problems.push(...eqeConditionProblems(c, k, job.device));
       return;
     }
     if (c.kind === 'cv' || c.kind === 'cf') {
@@ -564,6 +569,8 @@ function curveResults(curves: readonly PreparedCurve[], hat: FitPoint | null): D
           kind: 'eqe',
           index: c.index,
           label: c.label,
+          biasLightSuns: c.intensitySuns,
+          biasV: c.biasV ?? 0,
           wavelengthNm: c.x,
           measuredPercent: c.y,
           fittedPercent: model,
@@ -582,6 +589,36 @@ function curveResults(curves: readonly PreparedCurve[], hat: FitPoint | null): D
           rmsMaCm2: rms,
         };
   });
+}
+
+/**
+ * An EQE's conditions against its device: a forward bias beyond the absorber's band gap (in
+ * volts, the most any junction of that gap can hold: the EQE there is the difference of two
+ * injection currents of amperes, not a measurement); a bias light on a device whose illumination
+ * is 0 suns (the bias is the device's own light scaled, and nothing scales from zero).
+ */
+function eqeConditionProblems(c: DeviceFitEqeCurve, k: number, device: unknown): FitProblem[] {
+  const out: FitProblem[] = [];
+  const name = c.label?.trim() || `#${k + 1}`;
+  const { absorberGapEV: eg, absorber } = deviceCapacitanceScale(device);
+  if (c.biasV !== undefined && eg !== undefined && c.biasV > eg)
+    out.push({
+      field: `curves[${k}].biasV`,
+      words: {
+        zh: `曲线「${name}」的偏压 ${c.biasV} V 超过吸收层${absorber ? `「${absorber}」` : ''}的带隙 ${eg} eV 所对应的电压：此时的 EQE 是两个安培级注入电流之差，不是测量值（正向偏压为正，单位为 V）`,
+        en: `curve “${name}” gives a bias of ${c.biasV} V, beyond the band gap of the absorber${absorber ? ` ${absorber}` : ''} (${eg} eV): an EQE there is the difference of two injection currents of amperes, not a measurement (forward bias is positive, in V)`,
+      },
+    });
+  const suns = (device as { illumination?: { suns?: number } } | null)?.illumination?.suns;
+  if ((c.biasLightSuns ?? 0) > 0 && suns === 0)
+    out.push({
+      field: `curves[${k}].biasLightSuns`,
+      words: {
+        zh: '器件的光强为 0 个太阳：偏置光是器件自身光照的缩放，无法从零缩放',
+        en: "the device's illumination is 0 suns: the bias light is the device's own light scaled, and nothing scales from zero",
+      },
+    });
+  return out;
 }
 
 /** Vacuum permittivity, F/cm. */

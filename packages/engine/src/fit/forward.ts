@@ -2,8 +2,10 @@
  * The forward model of a device fit: the DeviceSpec with the fit variables written in, run by the
  * engine (device/simulate.ts) once per measured curve at exactly the measured voltages, under the
  * curve's light and temperature. Nothing is interpolated in a J-V: the model current is the
- * solver's at each V_i. An EQE spectrum is the engine's EQE (short circuit, no bias light) at the
- * optics' wavelengths every median spacing of the spectrum, linear between them. A C-V or C-f curve
+ * solver's at each V_i. An EQE spectrum is the engine's EQE at the optics' wavelengths every median
+ * spacing of the spectrum, linear between them, at the curve's bias voltage (default short circuit)
+ * under its bias light (default none; electrical.eqe's biasLightSuns and biasV: the device's own
+ * generation scaled, device/simulate.ts). A C-V or C-f curve
  * is the engine's small-signal capacitance C = Im(1/Z)/w (series and shunt resistance included) at
  * exactly the measured biases and frequencies: a C-V is one continuation along its ascending biases
  * with one small-signal solve at each, a C-f one steady state and one small-signal solve per
@@ -68,7 +70,11 @@ export function deviceForCurve(device: unknown, curve: PreparedCurve): Electrica
   if (curve.temperatureK !== undefined) el.temperatureK = curve.temperatureK;
   if (curve.kind === 'eqe') {
     // the EQE at the spectrum's spacing (the optics' own grid, every stepNm), interpolated to its points
-    el.eqe = { stepNm: eqeStepNm(curve.x) };
+    el.eqe = {
+      stepNm: eqeStepNm(curve.x),
+      ...(curve.intensitySuns > 0 ? { biasLightSuns: curve.intensitySuns } : {}),
+      ...(curve.biasV ? { biasV: curve.biasV } : {}),
+    };
     spec.electrical = el;
     return spec as unknown as ElectricalDeviceSpecLike;
   }

@@ -48,8 +48,9 @@ export interface DeviceFitJvCurve {
 }
 
 /**
- * An external quantum efficiency spectrum at short circuit without bias light (the engine's EQE,
- * device/simulate.ts): wavelengths in nm inside the device's optical window, EQE in percent.
+ * An external quantum efficiency spectrum (the engine's EQE, device/simulate.ts): wavelengths in nm
+ * inside the device's optical window, EQE in percent; measured at short circuit without bias light
+ * unless the curve gives its bias light and bias voltage.
  */
 export interface DeviceFitEqeCurve {
   kind: 'eqe';
@@ -57,6 +58,16 @@ export interface DeviceFitEqeCurve {
   label?: string;
   /** Temperature of the measurement, K (default: the device's). */
   temperatureK?: number;
+  /**
+   * DC bias light under which the EQE was measured, suns of the device's spectrum (0 to 2;
+   * default 0: none): the device's own generation profile scaled, the probe on top of it.
+   */
+  biasLightSuns?: number;
+  /**
+   * DC voltage at which the EQE was measured, V, forward positive at the anode (-5 V to the
+   * absorber's band gap; default 0: short circuit).
+   */
+  biasV?: number;
   wavelengthNm: number[];
   eqePercent: number[];
   /** Noise of each point in percentage points of EQE (absolute): the residual's scale. */

@@ -339,6 +339,43 @@ export const DEVICE_PARAMS: readonly ParamEntry[] = [
     },
     docs: 'drift-diffusion.md#coupling-to-the-optical-engine',
   },
+  {
+    path: 'electrical.eqe.biasLightSuns',
+    place: 'analysis',
+    group: 'eqe',
+    unit: '',
+    hard: { min: 0 },
+    plausible: {
+      min: 0,
+      max: 2,
+      why: {
+        zh: 'EQE 的偏置光一般为 0 到 1 个太阳（检查钙钛矿、有机电池的收集是否随光强变化）；超过 2 个太阳的偏置光会把电池加热，多为把 mW/cm² 当成太阳数。',
+        en: 'EQE bias light is generally 0 to 1 sun (to see whether collection in perovskite and organic cells changes with light); above 2 suns the bias heats the cell; usually mW/cm² entered as suns.',
+      },
+    },
+    log: false,
+    label: { zh: 'EQE 偏置光强（太阳数）', en: 'EQE bias light (suns)' },
+    symbol: 'Xb',
+    tip: {
+      zh: '测 EQE 时叠加的直流偏置光：器件自身光谱的太阳数，不小于 0，默认 0（无偏置光）。',
+      en: "DC bias light under which the EQE is measured, in suns of the device's own spectrum, at least 0; default 0 (no bias light).",
+    },
+    docs: 'drift-diffusion.md#coupling-to-the-optical-engine',
+    defaultValue: 0,
+  },
+  voltage(
+    'electrical.eqe.biasV',
+    'analysis',
+    'eqe',
+    'drift-diffusion.md#coupling-to-the-optical-engine',
+    { zh: 'EQE 偏压', en: 'EQE bias voltage' },
+    'Vb',
+    {
+      zh: '测 EQE 时的直流电压（V，阳极为正向），默认 0（短路）；反偏检查收集，接近最大功率点看工作时的收集。',
+      en: 'DC voltage at which the EQE is measured (V, forward positive at the anode), default 0 (short circuit); reverse bias checks collection, near the maximum power point shows collection in operation.',
+    },
+    { defaultValue: 0 },
+  ),
   voltage(
     'electrical.transient.initialV',
     'analysis',

@@ -123,17 +123,21 @@ describe('device fit export', () => {
       chiSquare: 12,
       rmsPercent: 1,
     };
-    // a J-V result from before EQE curves: no kind on its curve
+    // a J-V result from before EQE curves: no kind on its curve; an EQE from before their
+    // conditions (short circuit, no bias light) and one measured at 0.7 V under half a sun
     const { kind: _kind, ...legacy } = jv;
-    const withEqe = { ...result, curves: [legacy, spectrum] } as unknown as DeviceFitResult;
+    const biased = { ...spectrum, index: 2, label: 'EQE biased', biasLightSuns: 0.5, biasV: 0.7 };
+    const withEqe = { ...result, curves: [legacy, spectrum, biased] } as unknown as DeviceFitResult;
     const wb = await openXlsx(
       (await exportResult({ kind: 'fit', input, result: withEqe, name: 'eqe', format: 'xlsx' })).body,
     );
     const fc = sheet(wb, 'Fit curves');
-    expect(column(fc, 'Kind')).toEqual(['J-V', 'EQE']);
-    expect(column(fc, 'Suns (sun)')).toEqual([1, null]);
-    expect(column(fc, 'RMSE of a J-V (mA/cm²)')).toEqual([jv.rmsMaCm2, null]);
-    expect(column(fc, 'RMSE of an EQE (percentage points)')).toEqual([null, 1]);
+    expect(column(fc, 'Kind')).toEqual(['J-V', 'EQE', 'EQE']);
+    // an EQE's suns are its bias light, its DC voltage the bias it was measured at
+    expect(column(fc, 'Suns (sun)')).toEqual([1, 0, 0.5]);
+    expect(column(fc, 'DC voltage (V)')).toEqual([null, 0, 0.7]);
+    expect(column(fc, 'RMSE of a J-V (mA/cm²)')).toEqual([jv.rmsMaCm2, null, null]);
+    expect(column(fc, 'RMSE of an EQE (percentage points)')).toEqual([null, 1, 1]);
     const cs = sheet(wb, 'Curve 2 EQE');
     expect(column(cs, 'Wavelength (nm)')).toEqual([400, 500, 600]);
     expect(column(cs, 'EQE data (%)')).toEqual([70, 80, 60]);

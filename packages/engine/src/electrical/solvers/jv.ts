@@ -1063,11 +1063,19 @@ export function simulateLightAndDark(device: ElectricalDevice): { light: Electri
 }
 
 /**
- * External and internal quantum efficiency at short circuit, for the optical engine: for each
- * wavelength, the generation profile per unit incident photon flux (cm^-3 s^-1 per cm^-2 s^-1,
- * i.e. cm^-1) and the incident flux; optional bias-light generation. EQE = (J(bias + G_lambda) -
- * J(bias)) / (q Phi), IQE = EQE / (absorbed fraction), absorbed fraction = int G_lambda dx / Phi
- * (integrated on the solver's mesh).
+ * External and internal quantum efficiency, for the optical engine: for each wavelength, the
+ * generation profile per unit incident photon flux (cm^-3 s^-1 per cm^-2 s^-1, i.e. cm^-1) and the
+ * incident flux; optional bias-light generation G_b and bias voltage V_b (default 0 V, short
+ * circuit). The lab's lock-in measures the small extra current of a weak chopped probe on top of a
+ * DC state; here both are steady states at the same terminal voltage V_b:
+ *   EQE = (J(V_b; G_b + G_lambda) - J(V_b; G_b)) / (q Phi),
+ * a finite difference of dJ/dG along the probe's profile, exact in the limit of a small probe
+ * (Phi defaults to 1e14 cm^-2 s^-1, about 1e-4 of a sun's absorbed photons). J is the terminal
+ * current (series resistance included, photocurrent positive), so a probe collected at forward
+ * bias still counts positive. IQE = EQE / (absorbed fraction), absorbed fraction = int G_lambda dx
+ * / Phi (integrated on the solver's mesh). Under a bias light and a forward bias the state's own
+ * recombination (bimolecular, space charge screening the field) can lower the EQE: that is what
+ * the measurement probes, so nothing here linearises it away.
  *
  * A run that does not converge is reported, never turned into a number: the run without the probe
  * light failing throws DidNotConverge (no EQE can be formed); a wavelength failing is left out of
@@ -1076,7 +1084,7 @@ export function simulateLightAndDark(device: ElectricalDevice): { light: Electri
 export function quantumEfficiency(
   device: ElectricalDevice,
   lines: { wavelength_nm: number; x_nm: number[]; Gper_photon_cm: number[] }[],
-  options: { photonFlux_cm2_s?: number; bias?: ElectricalGenerationSpec } = {},
+  options: { photonFlux_cm2_s?: number; bias?: ElectricalGenerationSpec; biasV?: number } = {},
 ): {
   wavelength_nm: number[];
   EQE: number[];
@@ -1085,12 +1093,15 @@ export function quantumEfficiency(
 } {
   const phi = options.photonFlux_cm2_s ?? 1e14;
   const bias = options.bias ?? { kind: 'dark' };
-  // Each wavelength needs J at 0 V only: a sweep extended to Voc or extra profiles would multiply the cost.
+  const biasV = options.biasV ?? 0;
+  if (!Number.isFinite(biasV)) throw new Error(`quantumEfficiency: bias voltage ${biasV} V is not a finite number`);
+  // Each wavelength needs J at the bias voltage only: a sweep extended to Voc or extra profiles would
+  // multiply the cost. The base and every probe are solved at the same terminal voltage.
   const run = (gen: ElectricalGenerationSpec) =>
     simulateJV({
       ...device,
       generation: gen,
-      voltage_V: [0],
+      voltage_V: [biasV],
       options: {
         ...device.options,
         standardProfiles: false,
@@ -1103,7 +1114,11 @@ export function quantumEfficiency(
   const J0 = base.J_mA_cm2[0];
   const G0 = base.recombination.generation[0];
   if (!base.converged || J0 === undefined || G0 === undefined)
-    throw new DidNotConverge(0, Number.NaN, resultMessage.eqeBaseFailed(base.error ?? resultMessage.noPointSolved()));
+    throw new DidNotConverge(
+      biasV,
+      Number.NaN,
+      resultMessage.eqeBaseFailed(base.error ?? resultMessage.noPointSolved()),
+    );
   const out = {
     wavelength_nm: [] as number[],
     EQE: [] as number[],
@@ -1114,7 +1129,13 @@ export function quantumEfficiency(
     if (bias.kind === 'dark') return 0;
     if (bias.kind === 'uniform') return bias.G_cm3_s;
     if (bias.kind === 'function') return bias.G(xnm);
-    throw new Error('quantumEfficiency: bias light must be dark, uniform or a function of x');
+    throw new Error('quantumEfficiency: bias light must be dark, uniform, a function of x or one value per mesh node');
+  };
+  // the probe's generation: bias plus probe at every node, so that the base and the probe run see the
+  // same bias light node by node (a per-node bias, as the optics gives it, stays per node)
+  const withProbe = (probe: (xnm: number) => number): ElectricalGenerationSpec => {
+    if (bias.kind !== 'mesh') return { kind: 'function', G: (x) => biasG(x) + probe(x) };
+    return { kind: 'mesh', G_cm3_s: base.mesh.x_nm.map((x, i) => bias.G_cm3_s[i]! + probe(x)) };
   };
   for (const line of lines) {
     const xs = line.x_nm;
@@ -1129,7 +1150,7 @@ export function quantumEfficiency(
       }
       return gs[gs.length - 1]!;
     };
-    const r = run({ kind: 'function', G: (x) => biasG(x) + interp(x) });
+    const r = run(withProbe(interp));
     const J = r.J_mA_cm2[0];
     const G = r.recombination.generation[0];
     if (!r.converged || J === undefined || G === undefined) {
