@@ -113,16 +113,32 @@ describe('administration (issue 14 and 16)', () => {
     await expect.poll(() => by(visitor, 'faq-list').innerText()).toContain(question);
   });
 
-  it('publishes a notice that the user sees', async () => {
+  it('publishes a notice that reaches the user live: notification, bell and message list (issue 29)', async () => {
     const title = `E2E 管理员公告 ${stamp}`;
+    // The user waits on their messages, connected live; the bell's count before the notice.
+    await user.goto(`${platform.url}/plat/msg`);
+    await by(user, 'msg-notices').waitFor();
+    await expect.poll(() => by(user, 'msg-badge').getAttribute('data-count')).not.toBeNull();
+    const before = Number(await by(user, 'msg-badge').getAttribute('data-count'));
     await admin.goto(`${platform.url}/plat/notice`);
     await by(admin, 'notice-new').click();
     await field(admin, 'notice-title').fill(title);
     await field(admin, 'notice-body').fill('平台新增机构与合作伙伴管理。');
+    await field(admin, 'notice-title-en').fill(`E2E notice ${stamp}`);
+    await field(admin, 'notice-body-en').fill('Institutions and partners can now be managed.');
     await by(admin, 'notice-submit').click();
-    await user.goto(`${platform.url}/plat/notice`);
-    const item = user.locator('[data-testid^="notice-item-"]', { hasText: title });
+
+    await by(user, 'live-new-msg').waitFor({ timeout: 20_000 });
+    expect(await by(user, 'live-new-msg').innerText()).toContain(title);
+    await expect.poll(() => by(user, 'msg-badge').getAttribute('data-count')).toBe(String(before + 1));
+    const item = by(user, 'msg-notices').locator('[data-testid^="notice-item-"]', { hasText: title });
     await expect.poll(() => item.getAttribute('data-read')).toBe('0');
+    // Opening it reads it: the bell goes back down.
+    await item.getByTestId('notice-open').click();
+    await expect.poll(() => item.getAttribute('data-read')).toBe('1');
+    await expect.poll(() => by(user, 'msg-badge').getAttribute('data-count')).toBe(String(before));
+    await user.goto(`${platform.url}/plat/notice`);
+    await user.locator('[data-testid^="notice-item-"]', { hasText: title }).waitFor();
   });
 
   it('keeps institutions that registration suggests, a partner logo and contact fields shown on the home page', async () => {

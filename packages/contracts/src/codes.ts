@@ -270,6 +270,13 @@ export const CODES = {
   // 48xx: notices and news
   '4801': { status: 404, msg: { 'zh-CN': '公告不存在', en: 'No such notice' } },
   '4802': { status: 400, msg: { 'zh-CN': '请指定公告（id）或全部（all）', en: 'Give a notice id or all: true' } },
+  '4803': {
+    status: 400,
+    msg: {
+      'zh-CN': '英文标题（titleEn）和英文正文（bodyEn）须同时填写或同时留空',
+      en: 'Give both the English title (titleEn) and the English body (bodyEn), or neither',
+    },
+  },
 
   // 49xx: finance
   '4901': {

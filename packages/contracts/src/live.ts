@@ -17,7 +17,9 @@ import type { DeviceFitProgress } from './schemas/device-fit.js';
  *   percent, detail: the current bias point or wavelength; a device fit's also `fit`, its state},
  *   finishOpt | finishElec | finishCircle | finishFit (done or failed: {jobId, kind, status,
  *   recordId, msg: the reason when not succeeded}).
- * newMsg: a new in-site message was stored for the user {msg: its title, type: its kind, link}.
+ * newMsg: a new in-site message was stored for the user {msg: its title, type: its kind, link}; for
+ *   an administrator's notice (type 'notice', sent to everyone online) also msgEn, its English title
+ *   when it has one.
  */
 export interface LiveMessage {
   act: string;
@@ -45,6 +47,8 @@ export interface LiveMessage {
   recordId?: number;
   /** newMsg: the in-site page the new message points at (forum thread, consultation). */
   link?: string;
+  /** newMsg of a notice: its English title ('' or absent: the notice is in one language). */
+  msgEn?: string;
 }
 
 export const LIVE_PATH = '/calc/ws';

@@ -26,6 +26,7 @@ import { LIBRARY_CITATION_ADDITIONS } from './migrations-library-citations.js';
 import { materialDefectsMigration } from './migrations-material-defects.js';
 import { materialIonsMigration } from './migrations-material-ions.js';
 import { materialsMigration } from './migrations-materials.js';
+import { noticeEnglishMigration } from './migrations-notice-english.js';
 import { noticesMigration } from './migrations-notices.js';
 import { PM6_Y6_ADDITIONS } from './migrations-pm6y6-recombination.js';
 import { publicTextsMigration } from './migrations-public-texts.js';
@@ -311,6 +312,7 @@ export function migrationList(dialect: DialectName): Record<string, Migration> {
     '0029_calc_kind_fit': calcFitKindMigration(dialect),
     '0030_calc_request_key': calcRequestKeyMigration(),
     '0031_example_figures': exampleFiguresMigration(),
+    '0032_notice_english': noticeEnglishMigration(),
   };
 }
 

@@ -321,6 +321,9 @@ export interface NoticesTable {
   id: Generated<number>;
   title: string;
   body: string;
+  /** English version ('' when the notice is in Chinese only; migration 0032). */
+  title_en: Generated<string>;
+  body_en: Generated<string>;
   created_by: number | null;
   published_at: number;
   updated_at: number;

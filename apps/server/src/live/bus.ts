@@ -11,6 +11,8 @@ import { Redis } from 'ioredis';
 export type BusEvent =
   /** Send to every socket of the user. */
   | { t: 'user'; userId: number; message: LiveMessage }
+  /** Send to every connected socket (an administrator's notice). */
+  | { t: 'all'; message: LiveMessage }
   /** Kick: every socket of the user gets 'k' and is closed. */
   | { t: 'kick'; userId: number }
   /** A session ended (logout, revocation): its sockets get 'k' and are closed. */
@@ -56,7 +58,7 @@ export class LocalBus implements LiveBus {
 function isBusEvent(v: unknown): v is BusEvent {
   if (typeof v !== 'object' || v === null) return false;
   const t = (v as { t?: unknown }).t;
-  return t === 'user' || t === 'kick' || t === 'session' || t === 'recheck';
+  return t === 'user' || t === 'all' || t === 'kick' || t === 'session' || t === 'recheck';
 }
 
 /** Presence entries live this long unless the instance refreshes them (a crashed instance's users fade out). */

@@ -105,6 +105,11 @@ export class LiveHub implements LivePublisher, ChatLive {
     this.publish({ t: 'user', userId, message });
   }
 
+  /** Sends to every connected user on any instance (an administrator's notice). Never throws. */
+  toAll(message: LiveMessage): void {
+    this.publish({ t: 'all', message });
+  }
+
   /** Sends to the user's sockets on this instance only: for events that reach every instance anyway. */
   toLocalUser(userId: number, message: LiveMessage): void {
     this.onBusEvent({ t: 'user', userId, message });
@@ -145,6 +150,9 @@ export class LiveHub implements LivePublisher, ChatLive {
     switch (event.t) {
       case 'user':
         for (const c of this.byUser.get(event.userId) ?? []) this.send(c, event.message);
+        return;
+      case 'all':
+        for (const set of this.byUser.values()) for (const c of set) this.send(c, event.message);
         return;
       case 'kick':
         for (const c of [...(this.byUser.get(event.userId) ?? [])]) this.kickConn(c, CLOSE.kicked);

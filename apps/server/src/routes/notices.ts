@@ -40,6 +40,8 @@ export function noticeRoutes(s: Services): FastifyPluginAsyncTypebox {
       id: Number(n.id),
       title: n.title,
       body: n.body,
+      titleEn: n.title_en,
+      bodyEn: n.body_en,
       publishedAt: Number(n.published_at),
       updatedAt: Number(n.updated_at),
       read: n.read_at !== null,
@@ -122,13 +124,27 @@ export function noticeRoutes(s: Services): FastifyPluginAsyncTypebox {
         const { id, title, body } = request.body;
         const now = s.clock.now();
         if (!title.trim() || !body.trim()) throw new AppError('4605');
+        const titleEn = request.body.titleEn?.trim() ?? '';
+        const bodyEn = request.body.bodyEn?.trim() ? (request.body.bodyEn ?? '') : '';
+        if (!titleEn !== !bodyEn) throw new AppError('4803', undefined, { field: titleEn ? 'bodyEn' : 'titleEn' });
+        const texts = { title: title.trim(), body, title_en: titleEn, body_en: bodyEn };
         if (id === undefined) {
-          const newId = await notices.insert({ title: title.trim(), body, by: me(request).id, now });
-          await log(request, 'notice.publish', `notice:${newId}`, title.trim());
+          const newId = await notices.insert({ ...texts, by: me(request).id, now });
+          await log(request, 'notice.publish', `notice:${newId}`, texts.title);
+          // Everyone online hears of it at once (bell, message list); the others see it unread on
+          // their next visit, since the unread count is computed from the notices themselves.
+          app.live.toAll({
+            act: 'newMsg',
+            msgid: `n${newId}`,
+            msg: texts.title,
+            msgEn: titleEn,
+            type: 'notice',
+            link: `/plat/msg?notice=${newId}`,
+          });
           return success(request, { id: newId });
         }
-        if (!(await notices.update(id, { title: title.trim(), body, updated_at: now }))) throw new AppError('4801');
-        await log(request, 'notice.edit', `notice:${id}`, title.trim());
+        if (!(await notices.update(id, { ...texts, updated_at: now }))) throw new AppError('4801');
+        await log(request, 'notice.edit', `notice:${id}`, texts.title);
         return success(request, { id });
       },
     );

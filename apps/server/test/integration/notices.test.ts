@@ -2,6 +2,7 @@ import type { AuditListData, NewsListData, NoticeListData, SessionData } from '@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, createTestApp, seedWithAdmin, type TestApp } from './helpers/app.js';
 import { get, login, post, registerUser, signed, type TestUser } from './helpers/client.js';
+import { closeAll, connected } from './live/client.js';
 
 /**
  * Notices with unread state, news administration (edit, withdraw) and the audit log (issue 14) on
@@ -20,8 +21,11 @@ beforeAll(async () => {
   alice = await registerUser(t.app);
   bob = await registerUser(t.app);
   admin = (await login(t.app, ADMIN.email, ADMIN.password)).data;
+  // Live sockets for the notice that reaches everyone online.
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(async () => {
+  await closeAll();
   await t?.close();
 });
 
@@ -91,6 +95,42 @@ describe('notices', () => {
     const manage = await call<NoticeListData>('/sys/notice/manage', {}, admin);
     expect(manage.data.list.find((n) => n.id === id)).toMatchObject({ withdrawn: true });
     expect((await call('/sys/notice/withdraw', { id: 99999 }, admin)).code).toBe('4801');
+  });
+});
+
+describe('a notice reaches every user (issue 29)', () => {
+  it('is announced live to everyone online, in both languages, and counted unread for the offline too', async () => {
+    const carol = await registerUser(t.app);
+    const [aliceLive, bobLive] = await Promise.all([connected(t.app, alice.session), connected(t.app, bob.session)]);
+    const before = (await call<NoticeListData>('/sys/notice/list', {}, carol.session)).data.unread;
+    const pub = await call<{ id: number }>(
+      '/sys/notice/save',
+      { title: '新版本上线', body: '新增 C-V 分析。', titleEn: 'New version', bodyEn: 'C-V analysis added.' },
+      admin,
+    );
+    expect(pub.code, pub.msg).toBe('1000');
+    for (const live of [aliceLive, bobLive]) {
+      const m = await live.next((x) => x.act === 'newMsg' && x.type === 'notice');
+      expect(m).toMatchObject({
+        msgid: `n${pub.data.id}`,
+        msg: '新版本上线',
+        msgEn: 'New version',
+        link: `/plat/msg?notice=${pub.data.id}`,
+      });
+    }
+    // Carol was offline: she finds it unread on her next visit, with the English text beside.
+    const l = await call<NoticeListData>('/sys/notice/list', {}, carol.session);
+    expect(l.data.unread).toBe(before + 1);
+    expect(l.data.list[0]).toMatchObject({ id: pub.data.id, titleEn: 'New version', bodyEn: 'C-V analysis added.' });
+
+    // An English title without its text (or the reverse) is refused, naming the missing field.
+    const half = await call('/sys/notice/save', { title: '标题', body: '正文', titleEn: 'Title' }, admin);
+    expect(half).toMatchObject({ code: '4803' });
+    expect(JSON.stringify(half)).toContain('bodyEn');
+    expect((await call('/sys/notice/save', { title: '标题', body: '正文', bodyEn: 'Text' }, admin)).code).toBe('4803');
+    // An ordinary user cannot publish one (nor announce anything to everyone).
+    expect((await call('/sys/notice/save', { title: 'x', body: 'y' }, alice.session)).code).toBe('2007');
+    expect(aliceLive.messages.filter((x) => x.type === 'notice')).toHaveLength(1);
   });
 });
 

@@ -22,6 +22,7 @@ import { getSession } from '../session/store';
 import { useSession } from '../session/useSession';
 import { chatApi } from './chat';
 import { ApiError, apiBase, call, NetworkError } from './client';
+import { noticeApi } from './notices';
 
 /**
  * Wrappers of the library calls of docs/api/library.md: device libraries, review, in-site
@@ -157,8 +158,13 @@ export function useUnreadCount() {
     queryKey: libKeys.unread,
     enabled: !!session,
     queryFn: async () => {
-      const [system, chat] = await Promise.all([libraryApi.msgList(1, 1, true), chatApi.conversations(1, 1)]);
-      return system.unread + chat.unread;
+      // The administrators' notices count as messages too (issue 29): they reach every user's bell.
+      const [system, chat, notices] = await Promise.all([
+        libraryApi.msgList(1, 1, true),
+        chatApi.conversations(1, 1),
+        noticeApi.list(1, 1),
+      ]);
+      return system.unread + chat.unread + notices.unread;
     },
     refetchInterval: 60_000,
     staleTime: 30_000,

@@ -499,6 +499,7 @@ export const en: Messages<typeof zhCN> = {
     replyFailed: 'Not sent: not connected to the compute server',
     recipientOffline: 'The recipient is not online; the message is kept and waits in their in-site messages',
     newMsg: 'You have a new message',
+    newNotice: 'A new notice from the platform',
     viewMsg: 'View',
     calcDone: '{{kind}} calculation finished (#{{id}})',
     calcFailed: '{{kind}} calculation did not succeed (#{{id}})',

@@ -480,6 +480,7 @@ export const zhCN = {
     replyFailed: '发送失败：未连接到计算服务器',
     recipientOffline: '对方当前不在线，消息已保存，对方登录后可在站内信中看到',
     newMsg: '您有一条新消息',
+    newNotice: '平台发布了新公告',
     viewMsg: '查看',
     calcDone: '{{kind}}完成（#{{id}}）',
     calcFailed: '{{kind}}未成功（#{{id}}）',

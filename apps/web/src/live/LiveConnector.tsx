@@ -25,7 +25,7 @@ const CHAT_MAX = 500;
  */
 export function LiveConnector() {
   const session = useSession();
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { notification, modal, message } = App.useApp();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -40,9 +40,9 @@ export function LiveConnector() {
   name.current = displayName;
 
   // The connection lives as long as the session; UI callbacks change with language and route.
-  const ui = useRef({ t, notification, modal, message, navigate, queryClient });
+  const ui = useRef({ t, i18n, notification, modal, message, navigate, queryClient });
   useEffect(() => {
-    ui.current = { t, notification, modal, message, navigate, queryClient };
+    ui.current = { t, i18n, notification, modal, message, navigate, queryClient };
   });
 
   const token = session?.token;
@@ -170,14 +170,16 @@ export function LiveConnector() {
       // A new in-site message (forum reply, consultation answer, notice): the bell counts it at
       // once and a notification opens what it is about.
       if (m.act === 'newMsg') {
-        const { t: tr, notification: n, navigate: go, queryClient: qc } = ui.current;
+        const { t: tr, i18n: lang, notification: n, navigate: go, queryClient: qc } = ui.current;
         void qc.invalidateQueries({ queryKey: ['msgs'] });
+        if (m.type === 'notice') void qc.invalidateQueries({ queryKey: ['notices'] });
         const key = `msg-${m.msgid ?? Date.now()}`;
         const link = typeof m.link === 'string' && m.link.startsWith('/plat/') ? m.link : '/plat/msg';
         n.info({
           key,
-          title: tr('live.newMsg'),
-          description: m.msg,
+          title: m.type === 'notice' ? tr('live.newNotice') : tr('live.newMsg'),
+          // A notice's English title when the reader reads English and there is one.
+          description: lang.language.startsWith('en') && m.msgEn ? m.msgEn : m.msg,
           duration: 10,
           props: { 'data-testid': 'live-new-msg' },
           actions: (

@@ -16,6 +16,9 @@ export const Notice = Type.Object({
   id: Type.Integer(),
   title: Type.String(),
   body: Type.String(),
+  /** The English text when the administrator gave one ('' otherwise): an English reader sees it. */
+  titleEn: Type.String(),
+  bodyEn: Type.String(),
   publishedAt: Type.Integer(),
   updatedAt: Type.Integer(),
   read: Type.Boolean(),
@@ -34,6 +37,9 @@ export const NoticeSaveBody = Type.Object({
   id: Type.Optional(Id),
   title: Type.String({ minLength: 1, maxLength: NOTICE_LIMITS.titleMaxChars }),
   body: Type.String({ minLength: 1, maxLength: NOTICE_LIMITS.bodyMaxChars }),
+  /** Optional English version; both or neither (a title without a body reads as nothing). */
+  titleEn: Type.Optional(Type.String({ maxLength: NOTICE_LIMITS.titleMaxChars })),
+  bodyEn: Type.Optional(Type.String({ maxLength: NOTICE_LIMITS.bodyMaxChars })),
 });
 export const NoticeIdBody = Type.Object({ id: Id });
 

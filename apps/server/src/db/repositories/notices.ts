@@ -36,16 +36,41 @@ export class NoticesRepository {
     return this.db.selectFrom('notices').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  async insert(n: { title: string; body: string; by: number; now: number }): Promise<number> {
+  async insert(n: {
+    title: string;
+    body: string;
+    title_en: string;
+    body_en: string;
+    by: number;
+    now: number;
+  }): Promise<number> {
     const row = await this.db
       .insertInto('notices')
-      .values({ title: n.title, body: n.body, created_by: n.by, published_at: n.now, updated_at: n.now })
+      .values({
+        title: n.title,
+        body: n.body,
+        title_en: n.title_en,
+        body_en: n.body_en,
+        created_by: n.by,
+        published_at: n.now,
+        updated_at: n.now,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     return Number(row.id);
   }
 
-  async update(id: number, patch: { title?: string; body?: string; updated_at: number; withdrawn_at?: number | null }) {
+  async update(
+    id: number,
+    patch: {
+      title?: string;
+      body?: string;
+      title_en?: string;
+      body_en?: string;
+      updated_at: number;
+      withdrawn_at?: number | null;
+    },
+  ) {
     const r = await this.db.updateTable('notices').set(patch).where('id', '=', id).executeTakeFirst();
     return Number(r.numUpdatedRows) > 0;
   }

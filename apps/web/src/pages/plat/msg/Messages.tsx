@@ -6,15 +6,17 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { libKeys, libraryApi, useUnreadCount } from '../../../api/library';
+import { noticeApi } from '../../../api/notices';
 import { ChatPanel } from '../../../components/chat/ChatPanel';
 import { ConversationList } from '../../../components/chat/ConversationList';
+import { NoticeList } from '../../../components/notices/NoticeList';
 import { PageHeader } from '../../../components/PageHeader';
 import { sortMessages } from '../../../lib/library';
 import { useOnlineList } from '../../../live/useOnlineList';
 import { useSession } from '../../../session/useSession';
 
 /**
- * In-site messages (spec §2 msg): beside the system messages, the user's conversations with other
+ * In-site messages (spec §2 msg): the administrators' notices and the system messages, the user's conversations with other
  * users and who is online to start one; ?peer=<uid> opens that conversation.
  */
 export default function Messages() {
@@ -28,8 +30,13 @@ export default function Messages() {
   const total = useUnreadCount().data ?? 0;
   const system = useQuery({
     queryKey: [...libKeys.msgs, 'system-unread'],
-    queryFn: async () => (await libraryApi.msgList(1, 1, true)).unread,
+    queryFn: async () => {
+      const [messages, notices] = await Promise.all([libraryApi.msgList(1, 1, true), noticeApi.list(1, 1)]);
+      return messages.unread + notices.unread;
+    },
   });
+  const noticeParam = Number(params.get('notice'));
+  const openNotice = Number.isSafeInteger(noticeParam) && noticeParam > 0 ? noticeParam : null;
   return (
     <>
       <PageHeader title={t('page.msg')} subtitle={t('library.msg.subtitle', { count: total })} />
@@ -56,7 +63,12 @@ export default function Messages() {
               onSent={online.refresh}
             />
           ) : (
-            <SystemMessages />
+            <>
+              <Card title={t('notice.inMessages')} style={{ marginBottom: 16 }} data-testid="msg-notices">
+                <NoticeList key={openNotice ?? 0} manage={false} openId={openNotice} />
+              </Card>
+              <SystemMessages />
+            </>
           )}
         </Col>
       </Row>
