@@ -55,6 +55,9 @@ describe('chat between users (issue 16)', () => {
     await loginInBrowser(admin, platform.url, ADMIN.email, ADMIN.password, '/plat/msg');
     adminUid = await uidOf(admin);
 
+    // An ordinary user may always ask the administrators: once one is online, the list shows them (issue 29).
+    await by(user, `chat-online-${adminUid}`).waitFor({ timeout: 40_000 });
+
     // The administrator sees every online user, the new user by name, and starts a chat.
     await by(admin, `chat-online-${userUid}`).waitFor({ timeout: 40_000 });
     expect(await by(admin, `chat-online-${userUid}`).innerText()).toContain(person.name);
@@ -94,6 +97,41 @@ describe('chat between users (issue 16)', () => {
     // Having exchanged messages, the user now sees the administrator in their online list.
     await by(user, `chat-online-${adminUid}`).waitFor({ timeout: 20_000 });
     await screenshot(user, 'chat-replied');
+  });
+});
+
+describe('an ordinary user starts a chat with another (issue 29)', () => {
+  it('finds the other by their whole name, writes, and each then sees the other online', async () => {
+    const other = await addZhPage(browser, contexts, { width: 1366, height: 860 });
+    const otherPerson = {
+      email: `chat2.${stamp}@uni.example.cn`,
+      password: 'Perovskite2026',
+      name: `孙同行${stamp % 1000}`,
+    };
+    await registerInBrowser(other, platform.url, otherPerson, '13912340017');
+    const otherUid = await uidOf(other);
+    await other.goto(`${platform.url}/plat/msg`);
+    await by(other, 'chat-sidebar').waitFor();
+    // A part of the name finds nobody: the users cannot be listed.
+    await by(other, 'chat-find-input').locator('input').fill(person.name.slice(0, 2));
+    await by(other, 'chat-find-input').locator('input').press('Enter');
+    await by(other, 'chat-find-none').waitFor();
+    await by(other, 'chat-find-input').locator('input').fill(person.name);
+    await by(other, 'chat-find-input').locator('input').press('Enter');
+    await by(other, `chat-found-${userUid}`).waitFor();
+    await by(other, `chat-found-start-${userUid}`).click();
+    await expect.poll(() => by(other, 'chat-peer-name').innerText()).toContain(person.name);
+    const hello = `你好，我也在做钙钛矿电池的模拟。-${stamp}`;
+    await by(other, 'chat-input').fill(hello);
+    await by(other, 'chat-send').click();
+    await expect.poll(() => by(other, 'chat-history').innerText()).toContain(hello);
+    await screenshot(other, 'chat-found');
+
+    // The user hears of it live, and the two now see each other in their online lists.
+    await by(user, 'live-chat').filter({ hasText: hello }).waitFor({ timeout: 20_000 });
+    await user.goto(`${platform.url}/plat/msg`);
+    await by(user, `chat-online-${otherUid}`).waitFor({ timeout: 40_000 });
+    await by(other, `chat-online-${userUid}`).waitFor({ timeout: 40_000 });
   });
 });
 

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   ChatConversationsBody,
   ChatConversationsData,
+  ChatFindBody,
+  ChatFindData,
   ChatHistoryBody,
   ChatHistoryData,
   ChatReadBody,
@@ -63,6 +65,25 @@ export function chatRoutes(): FastifyPluginAsyncTypebox {
       async (request) => {
         const { page = 1, size = 20 } = request.body;
         return success(request, await chat().conversations(me(request).id, { page, size }));
+      },
+    );
+
+    app.post(
+      '/sys/chat/find',
+      {
+        config: { access: 'user' },
+        schema: {
+          tags,
+          summary:
+            'Users whose public name (forum nickname, else real name) is exactly `name`, to start a conversation: id, name and whether online; never a list of users',
+          body: ChatFindBody,
+          response: { 200: answerOf(ChatFindData) },
+        },
+      },
+      async (request) => {
+        const found = await chat().findByName(me(request).id, request.body.name);
+        const online = await Promise.all(found.map((p) => app.live.isOnline(p.uid)));
+        return success(request, { list: found.map((p, i) => ({ ...p, online: online[i] ?? false })) });
       },
     );
 

@@ -1,9 +1,12 @@
 import {
+  CHAT_FIND_LIMITS,
   CHAT_LIMITS,
   type ChatConversationsData,
   type ChatHistoryData,
+  type ChatPeer,
   type ChatSendData,
   type LiveMessage,
+  ROLE,
   type UserMessage,
 } from '@pvforge/contracts';
 import type { Kysely } from 'kysely';
@@ -134,9 +137,45 @@ export class UserMessageService {
     return this.repo.unreadCount(userId);
   }
 
-  /** Everyone the user exchanged messages with: the people an ordinary user sees in the online list. */
-  contacts(userId: number): Promise<number[]> {
-    return this.repo.contacts(userId);
+  /**
+   * Whom an ordinary user sees in the online list: everyone they exchanged messages with, and the
+   * administrators (the platform's staff, whom any user may ask). Anyone else's presence is private
+   * until the two have written to each other (issue 29; docs/live.md).
+   */
+  async contacts(userId: number): Promise<number[]> {
+    const [peers, admins] = await Promise.all([
+      this.repo.contacts(userId),
+      this.db.selectFrom('users').select('id').where('role', '=', ROLE.admin).where('disabled', '=', 0).execute(),
+    ]);
+    return [...new Set([...peers, ...admins.map((a) => Number(a.id))])];
+  }
+
+  /**
+   * Users whose public name is exactly `name` (case and surrounding spaces ignored), the caller and
+   * disabled accounts left out: how a user finds someone to start a conversation with, without a
+   * way to list the others (CHAT_FIND_LIMITS).
+   */
+  async findByName(userId: number, name: string): Promise<ChatPeer[]> {
+    const wanted = name.trim().toLowerCase();
+    if (wanted.length < CHAT_FIND_LIMITS.nameMinChars) return [];
+    const rows = await this.db
+      .selectFrom('users')
+      .select(['id', 'nickname', 'real_name'])
+      .where('disabled', '=', 0)
+      .where('id', '!=', userId)
+      .where((eb) =>
+        eb.or([
+          eb(eb.fn('lower', ['nickname']), '=', wanted),
+          eb.and([
+            eb.or([eb('nickname', 'is', null), eb('nickname', '=', '')]),
+            eb(eb.fn('lower', ['real_name']), '=', wanted),
+          ]),
+        ]),
+      )
+      .orderBy('id')
+      .limit(CHAT_FIND_LIMITS.results)
+      .execute();
+    return rows.map((u) => ({ uid: Number(u.id), name: publicName(u) }));
   }
 
   private async names(ids: number[]): Promise<Map<number, string>> {

@@ -1,4 +1,10 @@
-import type { ChatConversationsData, ChatHistoryData, ChatSendData, SessionData } from '@pvforge/contracts';
+import type {
+  ChatConversationsData,
+  ChatFindData,
+  ChatHistoryData,
+  ChatSendData,
+  SessionData,
+} from '@pvforge/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, createTestApp, seedWithAdmin, type TestApp } from './helpers/app.js';
 import { login, post, registerUser, signed } from './helpers/client.js';
@@ -207,7 +213,7 @@ describe('conversations, unread counts and the live notification', () => {
 });
 
 describe('online list and report', () => {
-  it('shows an ordinary user the online people they exchanged messages with, an administrator everyone', async () => {
+  it('shows an ordinary user the online administrators and people they exchanged messages with, an administrator everyone', async () => {
     const jo = await registerUser(t.app, { real_name: 'Jo' });
     const kim = await registerUser(t.app, { real_name: 'Kim' });
     const lee = await registerUser(t.app, { real_name: 'Lee' });
@@ -215,19 +221,21 @@ describe('online list and report', () => {
     const onKim = await connected(t.app, kim.session);
     const onLee = await connected(t.app, lee.session);
     const onAdmin = await connected(t.app, admin);
+    const sorted = (...ids: number[]) => ids.sort((x, y) => x - y);
     const list = async (c: typeof onJo, id: string) =>
       (
         JSON.parse((await c.next((m) => m.act === 'report' && m.msgid === id)).msg ?? '[]') as Array<{ uid: number }>
       ).map((e) => e.uid);
     onJo.send({ act: 'report', msgid: 'a' });
-    expect(await list(onJo, 'a')).toEqual([jo.session.user_id]);
+    // The administrators, whom anyone may ask, are always listed (issue 29).
+    expect(await list(onJo, 'a')).toEqual(sorted(jo.session.user_id, admin.user_id));
     await send(kim.session, { to: jo.session.user_id, msg: 'hi Jo' });
     onJo.send({ act: 'report', msgid: 'b' });
-    expect(await list(onJo, 'b')).toEqual([jo.session.user_id, kim.session.user_id].sort((x, y) => x - y));
+    expect(await list(onJo, 'b')).toEqual(sorted(jo.session.user_id, kim.session.user_id, admin.user_id));
     onKim.send({ act: 'report', msgid: 'c' });
-    expect(await list(onKim, 'c')).toEqual([jo.session.user_id, kim.session.user_id].sort((x, y) => x - y));
+    expect(await list(onKim, 'c')).toEqual(sorted(jo.session.user_id, kim.session.user_id, admin.user_id));
     onLee.send({ act: 'report', msgid: 'd' });
-    expect(await list(onLee, 'd')).toEqual([lee.session.user_id]);
+    expect(await list(onLee, 'd')).toEqual(sorted(lee.session.user_id, admin.user_id));
     onAdmin.send({ act: 'report', msgid: 'e' });
     expect(await list(onAdmin, 'e')).toEqual(
       expect.arrayContaining([jo.session.user_id, kim.session.user_id, lee.session.user_id, admin.user_id]),
@@ -251,6 +259,55 @@ describe('online list and report', () => {
       name: string;
     }>;
     expect(all.find((e) => e.uid === max.session.user_id)?.name).toBe('Max P');
+  });
+});
+
+describe('finding someone to write to (issue 29)', () => {
+  const find = (s: SessionData | null, name: string) =>
+    post<ChatFindData>(t.app, '/calc/sys/chat/find', { name }, s ? as(s) : {});
+
+  it('finds a user by their whole public name only, with whether they are online, and starts a conversation', async () => {
+    const stamp = Date.now().toString(36);
+    const wen = await registerUser(t.app, { real_name: `Wen ${stamp}` });
+    const yu = await registerUser(t.app, { real_name: `Yu ${stamp}` });
+    const onWen = await connected(t.app, wen.session);
+
+    const hit = await find(yu.session, `  wen ${stamp.toUpperCase()} `);
+    expect(hit.code, hit.msg).toBe('1000');
+    expect(hit.data.list).toEqual([{ uid: wen.session.user_id, name: `Wen ${stamp}`, online: true }]);
+    // Only the public name and id: no e-mail, phone or institution in the answer.
+    expect(JSON.stringify(hit.data)).not.toContain(wen.email);
+    // A part of a name finds nobody (no way to list the users), nor does one's own name.
+    expect((await find(yu.session, 'Wen')).data.list).toEqual([]);
+    expect((await find(yu.session, `Yu ${stamp}`)).data.list).toEqual([]);
+    // Too short or too long: refused naming the field, never a list.
+    const short = await find(yu.session, 'W');
+    expect(short.code).toBe('1001');
+    expect(JSON.stringify(short)).toContain('name');
+    expect((await find(yu.session, 'x'.repeat(31))).code).toBe('1001');
+    // Anonymous callers are refused.
+    expect((await find(null, `Wen ${stamp}`)).code).toBe('2001');
+
+    // Yu writes; from then on each sees the other in the online list.
+    await connected(t.app, yu.session);
+    expect((await send(yu.session, { to: wen.session.user_id, msg: '你好' })).data.delivered).toBe(true);
+    onWen.send({ act: 'report', msgid: 'w' });
+    const report = await onWen.next((m) => m.act === 'report' && m.msgid === 'w');
+    expect((JSON.parse(report.msg ?? '[]') as Array<{ uid: number }>).map((e) => e.uid)).toContain(yu.session.user_id);
+  });
+
+  it('leaves disabled accounts out', async () => {
+    const stamp = Date.now().toString(36);
+    const zed = await registerUser(t.app, { real_name: `Zed ${stamp}` });
+    expect((await find(alice.session, `Zed ${stamp}`)).data.list).toHaveLength(1);
+    const off = await post(
+      t.app,
+      '/calc/sys/admin/user/disable',
+      { id: zed.session.user_id, disabled: true },
+      as(admin),
+    );
+    expect(off.code).toBe('1000');
+    expect((await find(alice.session, `Zed ${stamp}`)).data.list).toEqual([]);
   });
 });
 

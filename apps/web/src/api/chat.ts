@@ -1,4 +1,4 @@
-import type { ChatConversationsData, ChatHistoryData, ChatSendData } from '@pvforge/contracts';
+import type { ChatConversationsData, ChatFindData, ChatHistoryData, ChatSendData } from '@pvforge/contracts';
 import { call } from './client';
 
 /** User-to-user messages (docs/live.md "Chat and conversations"): the caller's own conversations. */
@@ -10,6 +10,8 @@ export const chatApi = {
   history: (peer: number, before?: number) =>
     call<ChatHistoryData>('/sys/chat/history', { body: { peer, size: 50, ...(before ? { before } : {}) } }),
   read: (peer: number) => call<null>('/sys/chat/read', { body: { peer } }),
+  /** Users called exactly `name` (privacy: no partial matches), to start a conversation. */
+  find: (name: string) => call<ChatFindData>('/sys/chat/find', { body: { name } }),
 };
 
 /** Under ['msgs'], so whatever refreshes the in-site messages (a live notice, a new chat) refreshes these too. */

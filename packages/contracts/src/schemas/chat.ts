@@ -95,3 +95,20 @@ export type ChatHistoryData = Static<typeof ChatHistoryData>;
 
 export const ChatReadBody = Type.Object({ peer: UserId });
 export type ChatReadBody = Static<typeof ChatReadBody>;
+
+/**
+ * Finding someone to write to (issue 29). Privacy: only by their whole public name (forum nickname,
+ * else real name; case and surrounding spaces ignored), so nobody can list the users; the answer
+ * holds the public name and id only, never an e-mail, phone or institution.
+ */
+export const CHAT_FIND_LIMITS = { nameMinChars: 2, nameMaxChars: 30, results: 10 } as const;
+
+export const ChatFindBody = Type.Object({
+  name: Type.String({ minLength: CHAT_FIND_LIMITS.nameMinChars, maxLength: CHAT_FIND_LIMITS.nameMaxChars }),
+});
+export type ChatFindBody = Static<typeof ChatFindBody>;
+
+export const ChatFindData = Type.Object({
+  list: Type.Array(Type.Object({ ...ChatPeer.properties, online: Type.Boolean() })),
+});
+export type ChatFindData = Static<typeof ChatFindData>;

@@ -7,6 +7,7 @@ import { chatApi, chatKeys } from '../../api/chat';
 import { useRole } from '../../api/queries';
 import { badgeText } from '../../lib/library';
 import type { OnlineEntry } from '../../live/useOnlineList';
+import { FindPeer } from './FindPeer';
 
 interface Props {
   /** The open conversation's peer; null: the system messages are shown. */
@@ -20,8 +21,8 @@ interface Props {
 }
 
 /**
- * The left column of /plat/msg: the system messages entry, who is online (to start a chat) and the
- * user's conversations with their unread counts.
+ * The left column of /plat/msg: the system messages entry, who is online (to start a chat), finding
+ * someone by name, and the user's conversations with their unread counts.
  */
 export function ConversationList({ selected, selfUid, systemUnread, online, connected, onOpen, onSystem }: Props) {
   const { t, i18n } = useTranslation();
@@ -86,6 +87,8 @@ export function ConversationList({ selected, selfUid, systemUnread, online, conn
           )}
         />
       </div>
+
+      <FindPeer onOpen={onOpen} />
 
       <div style={{ padding: '8px 16px', borderTop: '1px solid #f0f0f0' }}>
         <Typography.Text strong>{t('chat.conversations')}</Typography.Text>
