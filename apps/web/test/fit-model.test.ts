@@ -439,6 +439,50 @@ describe('EQE spectra', () => {
     );
   });
 
+  it('gives an EQE its bias light and bias voltage: in the job, refused at their fields, back from a stored job', () => {
+    const biased = readEqe(eqeCsv(), { eqeBiasLight: '1', eqeBiasV: '0.8' });
+    const ok = checkFitForm(form({ curves: [biased.entry], previews: [biased.preview] }), t, 'zh-CN');
+    expect(ok.issues.filter((i) => !i.warning)).toEqual([]);
+    expect(ok.job?.curves[0]).toMatchObject({ kind: 'eqe', biasLightSuns: 1, biasV: 0.8 });
+    // empty fields: short circuit without bias light, nothing in the job
+    const plain = readEqe(eqeCsv());
+    const c = checkFitForm(form({ curves: [plain.entry], previews: [plain.preview] }), t, 'zh-CN').job?.curves[0];
+    expect(c && ('biasLightSuns' in c || 'biasV' in c)).toBe(false);
+    const at = (r: ReturnType<typeof checkFitForm>, field: string) =>
+      r.issues.find((i) => i.at.kind === 'curve' && i.at.field === field)?.text;
+    // the engine's refusals (a bias light in mW/cm², a bias beyond the absorber's gap) at their fields
+    const bad = readEqe(eqeCsv(), { eqeBiasLight: '100', eqeBiasV: '2' });
+    const r = checkFitForm(form({ curves: [bad.entry], previews: [bad.preview] }), t, 'zh-CN');
+    expect(at(r, 'biasLight')).toContain('须在 0 到 2 个太阳之间');
+    expect(at(r, 'biasV')).toContain('带隙');
+    const enT = i18n.getFixedT('en') as typeof i18n.t;
+    const typo = readEqe(eqeCsv(), { eqeBiasV: 'abc' });
+    expect(at(checkFitForm(form({ curves: [typo.entry], previews: [typo.preview] }), enT, 'en'), 'biasV')).toMatch(
+      /number/,
+    );
+    // the server names the field in the job: an EQE's biasV is its bias field, not its data
+    expect(issueAtOfField('job.curves[0].biasV', ['eqe'])).toEqual({ kind: 'curve', index: 0, field: 'biasV' });
+    expect(issueAtOfField('job.curves[0].biasLightSuns', ['eqe'])).toEqual({
+      kind: 'curve',
+      index: 0,
+      field: 'biasLight',
+    });
+    const back = formFromJob({
+      device,
+      curves: [
+        {
+          kind: 'eqe',
+          wavelengthNm: [400, 500, 600, 700, 800],
+          eqePercent: [50, 80, 90, 70, 20],
+          biasLightSuns: 0.5,
+          biasV: -1,
+        },
+      ],
+      free: [],
+    }).curves[0];
+    expect(back).toMatchObject({ kind: 'eqe', eqeBiasLight: '0.5', eqeBiasV: '-1' });
+  });
+
   it('gives an EQE curve back from a stored job, in nm and % as it was fitted', () => {
     const f = formFromJob({
       device,

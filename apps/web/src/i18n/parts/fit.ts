@@ -83,7 +83,16 @@ export const zh = {
     fitPointsOf: '{{label}}（拟合所用点）',
   },
   eqe: {
-    hint: 'EQE 在短路、无偏置光下测得，所以这里没有光强一项。',
+    hint: 'EQE 默认在短路、无偏置光下测得；若测量时加了偏置光或偏压，请在下面填写。',
+    biasLight: '偏置光',
+    biasLightTip:
+      '测 EQE 时叠加的直流偏置光，以器件自身光谱的太阳数计（0–2）。留空为无偏置光。钙钛矿、有机电池的 EQE 常随偏置光变化。',
+    biasV: '偏压',
+    biasVTip:
+      '测 EQE 时的直流电压（V，正向为正，-5 V 到吸收层带隙）。留空为短路（0 V）。反偏检查收集，接近最大功率点看工作时的收集。',
+    biasNone: '无（0）',
+    biasShort: '短路（0 V）',
+    suns: '个太阳',
     dropHint: '支持 CSV、TXT、DAT、XLSX：两列，第一列波长，第二列 EQE，可有一行表头',
     pasteLabel: 'EQE 数据（每行一个点：波长, EQE）',
     pastePlaceholder: '波长 (nm),EQE (%)\n350,42.1\n360,55.3\n…',
@@ -403,7 +412,16 @@ export const en: Messages<typeof zh> = {
     fitPointsOf: '{{label}} (points used)',
   },
   eqe: {
-    hint: 'An EQE is measured at short circuit without bias light, so there is no light intensity to give.',
+    hint: 'An EQE is taken at short circuit without bias light unless you give the bias light or the bias voltage it was measured at below.',
+    biasLight: 'Bias light',
+    biasLightTip:
+      "The DC bias light the EQE was measured under, in suns of the device's own spectrum (0–2). Empty: no bias light. Perovskite and organic EQEs often change with bias light.",
+    biasV: 'Bias voltage',
+    biasVTip:
+      "The DC voltage the EQE was measured at (V, forward positive, from -5 V to the absorber's band gap). Empty: short circuit (0 V). Reverse bias checks collection; near the maximum power point it shows collection in operation.",
+    biasNone: 'none (0)',
+    biasShort: 'short circuit (0 V)',
+    suns: 'suns',
     dropHint: 'CSV, TXT, DAT, XLSX: two columns, the wavelength and then the EQE, under an optional header line',
     pasteLabel: 'EQE data (one point per line: wavelength, EQE)',
     pastePlaceholder: 'wavelength (nm),EQE (%)\n350,42.1\n360,55.3\n…',

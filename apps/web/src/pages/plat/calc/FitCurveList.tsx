@@ -184,6 +184,14 @@ export function FitCurveList({
                 error={data && !(preview && !preview.ok) ? data : undefined}
                 testSuffix={sfx}
                 onExtraFile={(c) => void read(undefined, c, 'eqe')}
+                conditions={{ biasLight: e.eqeBiasLight, biasV: e.eqeBiasV }}
+                onConditions={(c) =>
+                  update(e.id, () => ({
+                    ...(c.biasLight !== undefined ? { eqeBiasLight: c.biasLight } : {}),
+                    ...(c.biasV !== undefined ? { eqeBiasV: c.biasV } : {}),
+                  }))
+                }
+                fieldStatus={(f) => item(k, f)}
               />
             ) : (
               <CircuitCurveInput

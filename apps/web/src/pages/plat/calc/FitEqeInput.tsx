@@ -1,9 +1,15 @@
 import { formatValue } from '@pvforge/params';
-import { Col, Form, Row, Select, Typography } from 'antd';
+import { Col, Form, Input, Row, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CurveState } from './CircuitCurveInput';
 import { CurveSourceInput } from './CurveSourceInput';
-import { type EqePreview, type EqeUnitChoice, type EqeUnits, previewErrorText } from './fit-model';
+import { type CurveField, type EqePreview, type EqeUnitChoice, type EqeUnits, previewErrorText } from './fit-model';
+
+/** An EQE's measuring conditions as typed: bias light in suns, bias voltage in V ('' = none, short circuit). */
+export interface EqeConditions {
+  biasLight: string;
+  biasV: string;
+}
 
 /** The units as said to the user: how the numbers were read, with the conversion applied. */
 function readAsWords(units: EqeUnits, t: (key: string) => string): { wu: string; eu: string } {
@@ -18,7 +24,9 @@ function readAsWords(units: EqeUnits, t: (key: string) => string): { wu: string;
  * and C-f inputs) of two columns, wavelength and EQE, under a header line; its units detected from the
  * values (µm when every wavelength < 5, a fraction when every EQE <= 1) and shown, with the user's
  * choice over them, as the J-V input does for its units. The reading itself is fit-model's
- * previewEqe, the same the form's check and the job are built from.
+ * previewEqe, the same the form's check and the job are built from. Below, the conditions it was
+ * measured under: a bias light (suns of the device's spectrum) and a bias voltage (V), empty for
+ * short circuit without bias light.
  */
 export function FitEqeInput({
   curve,
@@ -29,6 +37,9 @@ export function FitEqeInput({
   error,
   testSuffix = '',
   onExtraFile,
+  conditions,
+  onConditions,
+  fieldStatus,
 }: {
   curve: CurveState;
   onCurve: (c: CurveState) => void;
@@ -40,6 +51,10 @@ export function FitEqeInput({
   testSuffix?: string;
   /** Several files chosen at once: the first is this spectrum, each further one a new one. */
   onExtraFile?: (c: CurveState) => void;
+  conditions?: EqeConditions;
+  onConditions?: (c: Partial<EqeConditions>) => void;
+  /** The form's verdict on a field of the curve (its status and message). */
+  fieldStatus?: (field: CurveField) => { validateStatus?: 'error' | 'warning'; help?: string };
 }) {
   const { t } = useTranslation();
   const tid = (id: string) => `${id}${testSuffix}`;
@@ -115,6 +130,46 @@ export function FitEqeInput({
           </Col>
         </Row>
       </CurveSourceInput>
+      {conditions && onConditions && (
+        <Row gutter={16}>
+          <Col xs={24} md={8}>
+            <Form.Item
+              label={t('fit.eqe.biasLight')}
+              tooltip={t('fit.eqe.biasLightTip')}
+              htmlFor={tid('eqe-bias-light')}
+              {...fieldStatus?.('biasLight')}
+            >
+              <Input
+                id={tid('eqe-bias-light')}
+                inputMode="decimal"
+                addonAfter={t('fit.eqe.suns')}
+                placeholder={t('fit.eqe.biasNone')}
+                value={conditions.biasLight}
+                onChange={(x) => onConditions({ biasLight: x.target.value })}
+                data-testid={tid('eqe-bias-light')}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={8}>
+            <Form.Item
+              label={t('fit.eqe.biasV')}
+              tooltip={t('fit.eqe.biasVTip')}
+              htmlFor={tid('eqe-bias-v')}
+              {...fieldStatus?.('biasV')}
+            >
+              <Input
+                id={tid('eqe-bias-v')}
+                inputMode="decimal"
+                addonAfter="V"
+                placeholder={t('fit.eqe.biasShort')}
+                value={conditions.biasV}
+                onChange={(x) => onConditions({ biasV: x.target.value })}
+                data-testid={tid('eqe-bias-v')}
+              />
+            </Form.Item>
+          </Col>
+        </Row>
+      )}
     </div>
   );
 }

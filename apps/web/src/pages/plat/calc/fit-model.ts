@@ -346,6 +346,10 @@ export interface FitCurveEntry {
   noiseRel: string;
   /** An EQE's noise in percentage points ('' = assumed by the engine, and said). */
   noisePercent: string;
+  /** An EQE's bias light in suns of the device's spectrum ('' = none). */
+  eqeBiasLight: string;
+  /** An EQE's bias voltage, V ('' = short circuit). */
+  eqeBiasV: string;
   /** How a C-V's or C-f's file is read (units). */
   capUnits: CapUnitChoice;
   /** The device's area, cm² (a capacitance of the whole device in F, µF, nF or pF is divided by it). */
@@ -378,6 +382,8 @@ export function newFitCurve(extra: Partial<FitCurveEntry> = {}): FitCurveEntry {
     noiseAbs: '',
     noiseRel: '',
     noisePercent: '',
+    eqeBiasLight: '',
+    eqeBiasV: '',
     capUnits: {},
     areaCm2: '',
     frequencyHz: '',
@@ -848,6 +854,9 @@ export type CurveField =
   | 'data'
   /** A C-V's measuring frequency, a C-f's bias. */
   | 'condition'
+  /** An EQE's bias light and bias voltage. */
+  | 'biasLight'
+  | 'biasV'
   | 'label'
   | 'suns'
   | 'temperatureK'
@@ -892,6 +901,7 @@ const CURVE_FIELDS: Record<string, CurveField> = {
   noisePercent: 'noise',
   label: 'label',
   intensitySuns: 'suns',
+  biasLightSuns: 'biasLight',
   temperatureK: 'temperatureK',
   scanRateVPerS: 'scanRate',
   noiseMaCm2: 'noise',
@@ -917,7 +927,9 @@ export function issueAtOfField(field: string, kinds: readonly CurveKind[] = []):
     const sub = m[2] ?? '';
     const kind = kinds[index];
     const condition = (kind === 'cv' && sub === 'frequencyHz') || (kind === 'cf' && sub === 'biasV');
-    return { kind: 'curve', index, field: condition ? 'condition' : (CURVE_FIELDS[sub] ?? 'data') };
+    // an EQE's bias is its own field (a C-V's biases are its data)
+    const field = kind === 'eqe' && sub === 'biasV' ? 'biasV' : (CURVE_FIELDS[sub] ?? 'data');
+    return { kind: 'curve', index, field: condition ? 'condition' : field };
   }
   m = /^free\[(\d+)\](?:\.(\w+))?/.exec(f);
   if (m) {
@@ -1182,10 +1194,15 @@ function jvCurveOf(c: FitCurveEntry, p: FitPreview | undefined, k: number, ck: C
 function eqeCurveOf(c: FitCurveEntry, p: FitPreview | undefined, k: number, ck: CurveCheck): DeviceFitEqeCurve {
   const common = curveCommon(c, p, k, ck);
   const noisePercent = optionalNumber(c.noisePercent, 'noise', ck);
+  // the conditions as typed; their ranges (0-2 suns, -5 V to the absorber's gap) are the engine's check
+  const biasLightSuns = optionalNumber(c.eqeBiasLight, 'biasLight', ck);
+  const biasV = optionalNumber(c.eqeBiasV, 'biasV', ck);
   const data = fitEqePoints(p, c.points);
   return {
     kind: 'eqe',
     ...common,
+    ...(biasLightSuns !== undefined ? { biasLightSuns } : {}),
+    ...(biasV !== undefined ? { biasV } : {}),
     wavelengthNm: data.wavelengthNm,
     eqePercent: data.eqePercent,
     ...(noisePercent !== undefined ? { noisePercent } : {}),
@@ -1365,6 +1382,8 @@ function eqeEntryOfJob(c: Obj): FitCurveEntry[] {
       // the stored spectrum is already in nm and %: no unit guess on it again
       eqeUnits: { wavelength: 'nm', eqe: 'percent' },
       noisePercent: str(c['noisePercent']),
+      eqeBiasLight: str(c['biasLightSuns']),
+      eqeBiasV: str(c['biasV']),
     }),
   ];
 }
