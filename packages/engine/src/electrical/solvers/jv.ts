@@ -1096,21 +1096,35 @@ export function quantumEfficiency(
   const biasV = options.biasV ?? 0;
   if (!Number.isFinite(biasV)) throw new Error(`quantumEfficiency: bias voltage ${biasV} V is not a finite number`);
   // Each wavelength needs J at the bias voltage only: a sweep extended to Voc or extra profiles would
-  // multiply the cost. The base and every probe are solved at the same terminal voltage.
-  const run = (gen: ElectricalGenerationSpec) =>
-    simulateJV({
-      ...device,
-      generation: gen,
-      voltage_V: [biasV],
-      options: {
-        ...device.options,
-        standardProfiles: false,
-        extendToVoc: false,
-        profileBiases_V: [],
-        inputWarnings: false,
+  // multiply the cost. The base and every probe are solved at the same terminal voltage. Under a
+  // bias light a probe starts from the base's converged state there (a weak probe on a lit state
+  // moves it little: a few Newton steps instead of a light ramp and a continuation to the bias; the
+  // usual start when that does not converge); in the dark the usual start (a probe raises the dark
+  // state's minority densities by decades, too far for Newton from it).
+  let baseState: { x: Float64Array; vInternalV: number } | undefined;
+  const run = (gen: ElectricalGenerationSpec, states: SolverStateHooks = {}) =>
+    simulateJV(
+      {
+        ...device,
+        generation: gen,
+        voltage_V: [biasV],
+        options: {
+          ...device.options,
+          standardProfiles: false,
+          extendToVoc: false,
+          profileBiases_V: [],
+          inputWarnings: false,
+        },
       },
-    });
-  const base = run(bias);
+      states,
+    );
+  const base = run(bias, {
+    onState: (s) => {
+      if (s.V === biasV) baseState = { x: s.x, vInternalV: s.vInternalV };
+    },
+  });
+  const fromBase: SolverStateHooks =
+    bias.kind === 'dark' ? {} : { initialStates: () => (baseState ? [baseState] : []) };
   const J0 = base.J_mA_cm2[0];
   const G0 = base.recombination.generation[0];
   if (!base.converged || J0 === undefined || G0 === undefined)
@@ -1150,7 +1164,7 @@ export function quantumEfficiency(
       }
       return gs[gs.length - 1]!;
     };
-    const r = run(withProbe(interp));
+    const r = run(withProbe(interp), fromBase);
     const J = r.J_mA_cm2[0];
     const G = r.recombination.generation[0];
     if (!r.converged || J === undefined || G === undefined) {
