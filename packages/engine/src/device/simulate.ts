@@ -20,9 +20,9 @@ import { buildMesh, doubleNodes, type Mesh } from '../electrical/discretisation/
 import { WallClockExceeded } from '../electrical/discretisation/newton.js';
 import { generationOnMesh } from '../electrical/models/generation.js';
 import { capacitanceVoltage } from '../electrical/solvers/capacitance.js';
-import { simulateTransient } from '../electrical/solvers/transient.js';
 import { impedanceSpectrum } from '../electrical/solvers/impedance.js';
 import { DidNotConverge, quantumEfficiency, simulateJV } from '../electrical/solvers/jv.js';
+import { simulateTransient } from '../electrical/solvers/transient.js';
 import type { ElectricalDevice, ElectricalGenerationSpec } from '../electrical/types.js';
 import { checkLine } from '../messages/device-check.js';
 import { type ResultWarning, resultMessage } from '../messages/results.js';
