@@ -207,6 +207,23 @@ describe('device fit: refusals before queuing', () => {
         en: /PVForge takes EQE in percent/,
       },
       {
+        what: 'an EQE bias light given in mW/cm² rather than suns',
+        job: fitJob({
+          curves: [
+            curve,
+            {
+              kind: 'eqe',
+              wavelengthNm: [400, 500, 600, 700, 800],
+              eqePercent: [50, 80, 80, 70, 10],
+              biasLightSuns: 100,
+            },
+          ],
+        }),
+        field: 'job.curves[1].biasLightSuns',
+        zh: /须在 0 到 2 个太阳之间/,
+        en: /must be between 0 and 2 suns \(the unit is suns, not mW\/cm²\)/,
+      },
+      {
         what: 'a budget above its ceiling',
         job: fitJob({ options: { maxEvaluations: 1_000_000 } }),
         field: 'job.options.maxEvaluations',
