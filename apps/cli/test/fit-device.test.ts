@@ -108,6 +108,27 @@ describe('pvforge fit-device with an EQE spectrum', () => {
     expect(code).toBe(2);
     expect(err.text()).toMatch(/curves\[0\]\.wavelengthNm: the EQE's wavelengths \(900–1300 nm\) reach beyond/);
   });
+
+  it('passes an EQE’s bias light and bias voltage from CURVES.json to the job, and their refusal back (exit 2)', async () => {
+    writeFileSync(
+      join(dir, 'biased.json'),
+      JSON.stringify([{ file: 'eqe.csv', kind: 'eqe', biasLightSuns: 1, biasV: 1.9, noisePercent: 0.3 }]),
+    );
+    const err = sink();
+    const code = await runFitDevice(
+      join(dir, 'device.json'),
+      {
+        curves: join(dir, 'biased.json'),
+        free: join(dir, 'free.json'),
+        out: join(dir, 'biased-result.json'),
+        lang: 'en',
+      },
+      err.stream,
+    );
+    expect(code).toBe(2);
+    expect(err.text()).toContain('(detected), bias light 1 sun(s), at 1.9 V');
+    expect(err.text()).toMatch(/curves\[0\]\.biasV: curve “eqe\.csv” gives a bias of 1\.9 V, beyond the band gap/);
+  });
 });
 
 /**
