@@ -313,8 +313,9 @@ export interface DeviceSimulationResult {
   light?: ElectricalResult;
   dark?: ElectricalResult;
   /**
-   * At short circuit, without bias light: EQE = collected electrons per incident photon;
-   * IQE = EQE / absorptance of the electrical layers (from the transfer matrix).
+   * At electrical.eqe.biasV (default short circuit) under its biasLightSuns (default none): EQE =
+   * collected electrons per incident photon of a weak probe on that state; IQE = EQE / absorptance
+   * of the electrical layers (from the transfer matrix).
    */
   eqe?: {
     wavelengthNm: number[];
