@@ -55,6 +55,8 @@ const DEVICE_FIELDS: { path: string; section: InputSection }[] = [
   { path: 'electrical.generation.gCm3PerS', section: 'electrical' },
   { path: 'electrical.generation.reflectance', section: 'electrical' },
   { path: 'electrical.eqe.stepNm', section: 'electrical' },
+  { path: 'electrical.eqe.biasLightSuns', section: 'electrical' },
+  { path: 'electrical.eqe.biasV', section: 'electrical' },
   { path: 'electrical.transient.rateVPerS', section: 'protocol' },
 ];
 

@@ -455,7 +455,13 @@ export function ElectricalForm() {
                   checked={!!el.eqe}
                   onChange={(on) => set('electrical.eqe', on ? {} : undefined)}
                 />
-                {el.eqe && <NumField path="electrical.eqe.stepNm" />}
+                {el.eqe && (
+                  <>
+                    <NumField path="electrical.eqe.stepNm" />
+                    <NumField path="electrical.eqe.biasLightSuns" />
+                    <NumField path="electrical.eqe.biasV" />
+                  </>
+                )}
                 <NumberListField
                   path="electrical.profileBiasesV"
                   note={t('editor.el.commaList')}
