@@ -105,4 +105,35 @@ describe('notices and finance (issue 14)', () => {
     await expect.poll(() => by(user, 'finance-balanceYuan').innerText()).toContain('2');
     await screenshot(user, 'finance-after-charge');
   });
+
+  it('shows the price before submitting, by one rule for the fit and the given-parameters mode, and asks first (issue 29)', async () => {
+    await setPriceAsAdmin(admin, platform.url, 'lossQuantification', 1);
+    await user.goto(`${platform.url}/plat/calc/circle2`);
+    await by(user, 'circuit-form-circle2').waitFor();
+    // A fit that draws the waterfall (the default) is the charged feature, as the losses mode is.
+    await expect.poll(() => by(user, 'charge-notice').innerText()).toContain('1.00 元');
+    expect(await by(user, 'charge-notice').innerText()).toContain('效率损失量化');
+    await by(user, 'circuit-mode-simulate').click();
+    await expect.poll(() => by(user, 'charge-notice').count()).toBe(0);
+    await by(user, 'circuit-mode-losses').click();
+    await expect.poll(() => by(user, 'charge-notice').innerText()).toContain('1.00 元');
+
+    // Submitting asks first; cancelled, nothing is queued or charged.
+    await by(user, 'circuit-submit').click();
+    const dialog = user.locator('.ant-modal-confirm', { hasText: '确认收费' });
+    await dialog.waitFor();
+    expect(await dialog.innerText()).toContain('1.00 元');
+    await screenshot(user, 'finance-charge-confirm');
+    await dialog.getByRole('button', { name: /取\s*消/ }).click();
+    expect(await by(user, 'calc-progress').count()).toBe(0);
+    await by(user, 'circuit-submit').click();
+    await by(user, 'charge-confirm-ok').click();
+    await by(user, 'calc-progress').waitFor();
+
+    // The consumption line is in the reader's language only.
+    await user.goto(`${platform.url}/plat/finance/consumption`);
+    await expect.poll(() => by(user, 'consumption-table').innerText()).toContain('效率损失量化');
+    expect(await by(user, 'consumption-table').innerText()).not.toContain('efficiency');
+    await setPriceAsAdmin(admin, platform.url, 'lossQuantification', 0);
+  });
 });

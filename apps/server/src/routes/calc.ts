@@ -21,7 +21,6 @@ import {
   CalcSweepChildren,
   CalcSweepSubmitted,
   CHARGED_FEATURES,
-  type ChargedFeature,
   type DeviceSpec,
   type JobStatus,
   type Lang,
@@ -38,6 +37,7 @@ import { requestKeyOf } from '../http/request-key.js';
 import { childName, childValues, isSweepInput, planSweep, SweepAggregator, type SweepInput } from '../jobs/sweep.js';
 import { JobLimitError, PAID_PRIORITY, QueueUnavailableError } from '../jobs/types.js';
 import { checkCalculationInput, type Invalid, parseJsonField, wordsIn } from '../jobs/validate.js';
+import { chargedFeatures, describeSubmission } from '../services/charged-features.js';
 import { MAX_PENDING_PER_USER, type Services } from '../services/container.js';
 import { ChargeService } from '../services/finance.js';
 
@@ -245,13 +245,11 @@ export function calcRoutes(s: Services): FastifyPluginAsyncTypebox {
       const made = key ? await madeBefore(userId, key, checked.input) : undefined;
       if (made !== undefined) return success(request, { id: made, repeated: true });
       // Efficiency-loss quantification and queue priority are charged features (spec §1; price 0 =
-      // free). The balance is checked before queueing for a clear refusal, and charged atomically
-      // (all features or none) once the job exists; should a concurrent charge have emptied the
-      // balance meanwhile, the job is cancelled.
-      const features: ChargedFeature[] = [];
-      if (kind === 'circle2' && (checked.input as { kind?: unknown }).kind === 'losses')
-        features.push(CHARGED_FEATURES.lossQuantification);
-      if (priority) features.push(CHARGED_FEATURES.queuePriority);
+      // free), by the rule the price shown beforehand uses (charged-features.ts). The balance is
+      // checked before queueing for a clear refusal, and charged atomically (all features or none)
+      // once the job exists; should a concurrent charge have emptied the balance meanwhile, the
+      // job is cancelled.
+      const features = chargedFeatures(describeSubmission(kind, checked.input, priority));
       if (features.length > 0) await charges.ensureAffordable(userId, ...features);
       try {
         let id: number;

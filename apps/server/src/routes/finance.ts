@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
+  ChargeQuote,
+  ChargeQuoteBody,
   LedgerRecordsBody,
   LedgerRecordsData,
   PriceList,
@@ -14,6 +16,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { AuditRepository } from '../db/repositories/audit.js';
 import { answerOf, authOf, success } from '../http/answer.js';
+import { chargedFeatures } from '../services/charged-features.js';
 import type { Services } from '../services/container.js';
 import { ChargeService, ledgerRecords, RechargeService } from '../services/finance.js';
 import { Notifier } from '../services/notifier.js';
@@ -49,7 +52,7 @@ export function financeRoutes(s: Services): FastifyPluginAsyncTypebox {
       },
       async (request) => {
         const { kind, page = 1, size = 20 } = request.body;
-        return success(request, await ledgerRecords(s.db.kysely, me(request).id, kind, { page, size }));
+        return success(request, await ledgerRecords(s.db.kysely, me(request).id, kind, { page, size }, request.lang));
       },
     );
 
@@ -64,6 +67,21 @@ export function financeRoutes(s: Services): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => success(request, await charges.prices()),
+    );
+
+    app.post(
+      '/sys/finance/quote',
+      {
+        config: { access: 'user' },
+        schema: {
+          tags,
+          summary:
+            'What a calculation about to be submitted costs (the rule the submission is charged by): the priced features and their sum, in yuan',
+          body: ChargeQuoteBody,
+          response: { 200: answerOf(ChargeQuote) },
+        },
+      },
+      async (request) => success(request, await charges.quote(chargedFeatures(request.body))),
     );
 
     app.post(

@@ -1,7 +1,9 @@
 import {
   CHARGED_FEATURES,
   type ChargedFeature,
+  type ChargeQuote,
   fenToYuan,
+  type Lang,
   type LedgerRecord,
   type PriceList,
   type Recharge,
@@ -61,6 +63,18 @@ export class ChargeService {
     return this.prices();
   }
 
+  /** What these features cost now: the priced ones and their sum (what a form shows before submitting). */
+  async quote(features: ChargedFeature[]): Promise<ChargeQuote> {
+    const items: ChargeQuote['items'] = [];
+    let fen = 0;
+    for (const feature of features) {
+      const price = await this.priceFen(feature);
+      if (price > 0) items.push({ feature, priceYuan: fenToYuan(price) });
+      fen += price;
+    }
+    return { items, totalYuan: fenToYuan(fen) };
+  }
+
   /**
    * Refuses (4901) when the summed price of the features is above the balance; nothing is written.
    * For a clear answer before work starts.
@@ -105,7 +119,7 @@ export class ChargeService {
           userId,
           kind: 'consumption',
           amountFen: it.price,
-          note: `${FEATURE_NAMES[it.feature].zh} / ${FEATURE_NAMES[it.feature].en}: ${it.note}`,
+          note: `${FEATURE_NAMES[it.feature].zh} / ${FEATURE_NAMES[it.feature].en}${NOTE_SEPARATOR}${it.note}`,
           refId: it.refId,
           now: this.clock.now(),
         });
@@ -252,12 +266,28 @@ export class RechargeService {
   }
 }
 
-/** A user's records of one kind, newest first. */
+const NOTE_SEPARATOR = ': ';
+
+/**
+ * A consumption note in the reader's language: it is stored with the feature's name in both
+ * ("效率损失量化 / efficiency-loss quantification: #42 ...") and shown with one (issue 29).
+ */
+export function localNote(note: string, lang: Lang): string {
+  for (const names of Object.values(FEATURE_NAMES)) {
+    const both = `${names.zh} / ${names.en}${NOTE_SEPARATOR}`;
+    if (note.startsWith(both))
+      return `${lang === 'en' ? names.en : names.zh}${NOTE_SEPARATOR}${note.slice(both.length)}`;
+  }
+  return note;
+}
+
+/** A user's records of one kind, newest first, their notes in the reader's language. */
 export async function ledgerRecords(
   db: Kysely<Database>,
   userId: number,
   kind: 'recharge' | 'consumption' | 'review-reward',
   p: { page: number; size: number },
+  lang: Lang,
 ): Promise<{ list: LedgerRecord[]; total: number }> {
   const r = await new LedgerRepository(db).list(userId, kind, p);
   return {
@@ -265,7 +295,7 @@ export async function ledgerRecords(
       id: Number(e.id),
       kind,
       amountYuan: fenToYuan(Number(e.amount_fen)),
-      note: e.note,
+      note: localNote(e.note, lang),
       refId: e.ref_id,
       createdAt: Number(e.created_at),
     })),

@@ -1,4 +1,5 @@
 import type {
+  ChargeQuote,
   FinanceBalance,
   LedgerRecordsData,
   MsgListData,
@@ -7,6 +8,7 @@ import type {
   RechargeListData,
   SessionData,
 } from '@pvforge/contracts';
+import { modifiedCircuit, simulateCircuit } from '@pvforge/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LedgerRepository } from '../../src/db/repositories/library.js';
 import { PAID_PRIORITY } from '../../src/jobs/types.js';
@@ -159,6 +161,74 @@ describe('prices and charges', () => {
     expect(consumption.data.list[0]!.refId).toMatch(/^calc:\d+$/);
     const recharges = await call<LedgerRecordsData>('/sys/finance/records', { kind: 'recharge' }, bob.session);
     expect(recharges.data.list).toMatchObject([{ amountYuan: 6 }]);
+    await expectBooksBalance();
+  });
+});
+
+describe('one rule for what is charged (issue 29)', () => {
+  it("charges a fit that draws the waterfall like the given-parameters mode, as the quote beforehand says, noted in the reader's language", async () => {
+    await call('/sys/finance/prices/set', { feature: 'lossQuantification', priceYuan: 1.5 }, admin);
+    await call('/sys/finance/prices/set', { feature: 'queuePriority', priceYuan: 0 }, admin);
+    const carol = await registerUser(t.app);
+    await recharge(carol, 10);
+    const v = Array.from({ length: 60 }, (_, i) => -0.1 + (1.3 * i) / 59);
+    const curve = simulateCircuit(modifiedCircuit(lossJob.params, lossJob.absorber), v).jMaCm2;
+    const fit = {
+      kind: 'fit',
+      model: 'modified',
+      tK: 300,
+      absorber: lossJob.absorber,
+      knowns: { bulk: { tauBulkS: 5e-7 }, auger: 'off' },
+      curves: [{ label: '1 sun', voltageV: v, jMaCm2: curve, pinMwCm2: 100 }],
+    };
+    const sim = {
+      kind: 'simulate-modified',
+      params: lossJob.params,
+      absorber: lossJob.absorber,
+      voltageV: [0, 0.5, 1],
+    };
+    const cases = [
+      { job: lossJob, quote: { kind: 'circle2', mode: 'losses' }, yuan: 1.5 },
+      {
+        job: { ...fit, spectrum: lossJob.spectrum },
+        quote: { kind: 'circle2', mode: 'fit', waterfall: true },
+        yuan: 1.5,
+      },
+      { job: fit, quote: { kind: 'circle2', mode: 'fit', waterfall: false }, yuan: 0 },
+      { job: sim, quote: { kind: 'circle2', mode: 'simulate-modified' }, yuan: 0 },
+    ];
+    for (const c of cases) {
+      const q = await call<ChargeQuote>('/sys/finance/quote', c.quote, carol.session);
+      expect(q.code, q.msg).toBe('1000');
+      expect(q.data.totalYuan, JSON.stringify(c.quote)).toBe(c.yuan);
+      const before = (await balance(carol)).balanceYuan;
+      const r = await call('/sys/calc/circle2', { job: c.job }, carol.session);
+      expect(r.code, r.msg).toBe('1000');
+      // What was shown is what is charged.
+      expect(before - (await balance(carol)).balanceYuan, JSON.stringify(c.quote)).toBeCloseTo(c.yuan, 9);
+    }
+    expect((await call<ChargeQuote>('/sys/finance/quote', { kind: 'opt' }, carol.session)).data).toEqual({
+      items: [],
+      totalYuan: 0,
+    });
+    expect((await call('/sys/finance/quote', { kind: 'nope' }, carol.session)).code).toBe('1001');
+    expect((await call('/sys/finance/quote', { kind: 'circle2', mode: 'losses' })).code).toBe('2001');
+
+    // The consumption line names the feature in the reader's language only.
+    const records = (lang: string) =>
+      post<LedgerRecordsData>(
+        t.app,
+        '/calc/sys/finance/records',
+        { kind: 'consumption' },
+        { headers: { ...signed(carol.session, t.clock), 'x-lang': lang } },
+      );
+    const zh = (await records('zh-CN')).data.list[0]!.note;
+    const en = (await records('en')).data.list[0]!.note;
+    expect(zh).toMatch(/^效率损失量化: #\d+/);
+    expect(zh).not.toContain('efficiency');
+    expect(en).toMatch(/^efficiency-loss quantification: #\d+/);
+    expect(en).not.toContain('效率');
+    await call('/sys/finance/prices/set', { feature: 'lossQuantification', priceYuan: 0 }, admin);
     await expectBooksBalance();
   });
 });

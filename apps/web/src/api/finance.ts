@@ -1,5 +1,7 @@
 import type {
   ChargedFeature,
+  ChargeQuote,
+  ChargeQuoteBody,
   LedgerRecordsData,
   PriceList,
   Recharge,
@@ -13,6 +15,7 @@ export const financeApi = {
   records: (kind: 'recharge' | 'consumption', page: number, size: number) =>
     call<LedgerRecordsData>('/sys/finance/records', { body: { kind, page, size } }),
   prices: () => call<PriceList>('/sys/finance/prices', { body: {} }),
+  quote: (what: ChargeQuoteBody) => call<ChargeQuote>('/sys/finance/quote', { body: what }),
   setPrice: (feature: ChargedFeature, priceYuan: number) =>
     call<PriceList>('/sys/finance/prices/set', { body: { feature, priceYuan } }),
   requestRecharge: (amountYuan: number, reference: string) =>

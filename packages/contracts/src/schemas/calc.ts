@@ -213,6 +213,8 @@ const KindLiteral = Type.Union([
   Type.Literal('circle2'),
   Type.Literal('fit'),
 ]);
+/** A calculation kind as a schema (the price of a submission is asked by kind, schemas/finance.ts). */
+export const CalcKindSchema = KindLiteral;
 const StatusLiteral = Type.Union([
   Type.Literal('queued'),
   Type.Literal('running'),

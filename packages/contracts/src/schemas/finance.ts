@@ -1,5 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { DB_INT_MAX } from '../limits.js';
+import { CalcKindSchema } from './calc.js';
 import { CHARGED_FEATURES } from './library.js';
 
 /**
@@ -28,6 +29,26 @@ export const PriceSetBody = Type.Object({
   feature: ChargedFeatureSchema,
   priceYuan: Type.Number({ minimum: 0, maximum: MAX_PRICE_YUAN }),
 });
+
+/**
+ * What a calculation about to be submitted will cost (issue 29): the server's one rule of what is
+ * charged (services/charged-features.ts), asked before submitting so the form can show the price
+ * and ask for a confirmation. `mode` is a circuit job's kind; `waterfall` a modified-model fit given
+ * a spectrum (it then quantifies the losses, as the 'losses' mode does).
+ */
+export const ChargeQuoteBody = Type.Object({
+  kind: CalcKindSchema,
+  mode: Type.Optional(Type.String({ maxLength: 40 })),
+  waterfall: Type.Optional(Type.Boolean()),
+  priority: Type.Optional(Type.Boolean()),
+});
+export type ChargeQuoteBody = Static<typeof ChargeQuoteBody>;
+export const ChargeQuote = Type.Object({
+  /** The priced features only (a free one is not listed). */
+  items: Type.Array(Type.Object({ feature: ChargedFeatureSchema, priceYuan: Type.Number() })),
+  totalYuan: Type.Number(),
+});
+export type ChargeQuote = Static<typeof ChargeQuote>;
 
 export const LedgerRecordKind = Type.Union([
   Type.Literal('recharge'),

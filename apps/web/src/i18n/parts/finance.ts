@@ -48,6 +48,11 @@ export const zh = {
   priority: '优先排队',
   priorityPriced: '优先排队（{{price}} 元/次）',
   priorityHelp: '排在所有普通计算之前运行；价格为 0 时不收费。余额不足时不会提交。',
+  yuan: '{{price}} 元',
+  chargeNotice: '本次提交收费 {{total}} 元（{{items}}），从余额中扣除',
+  chargeConfirmTitle: '确认收费',
+  chargeConfirm: '本次计算收费 {{total}} 元（{{items}}），提交后从余额中扣除。确定提交吗？',
+  chargeConfirmOk: '确认并提交',
 };
 
 export const en: Messages<typeof zh> = {
@@ -56,6 +61,12 @@ export const en: Messages<typeof zh> = {
   priceNow: 'Prices now: ',
   perUse: '{{price}} yuan per use',
   free: 'free',
+  yuan: '{{price}} yuan',
+  chargeNotice: 'This submission costs {{total}} yuan ({{items}}), taken from your balance',
+  chargeConfirmTitle: 'Confirm the charge',
+  chargeConfirm:
+    'This calculation costs {{total}} yuan ({{items}}), taken from your balance when it is submitted. Submit it?',
+  chargeConfirmOk: 'Confirm and submit',
   features: {
     libraryImport: 'Library import',
     lossQuantification: 'Efficiency-loss quantification',

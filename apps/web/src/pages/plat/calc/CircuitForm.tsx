@@ -22,6 +22,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { circuitApi, fetchSpectrum, spectrumJobArrays } from '../../../api/circuit';
 import { ApiError, NetworkError } from '../../../api/client';
+import { ChargeNotice, confirmCharge, useChargeQuote } from '../../../components/ChargeConfirm';
 import { PageHeader } from '../../../components/PageHeader';
 import { QueuePriority } from '../../../components/QueuePriority';
 import { CircuitCurveInput, type CurveState } from './CircuitCurveInput';
@@ -285,7 +286,7 @@ function RangeTable({ model, jFirst, free }: { model: FitModel; jFirst: number |
 /** calc/circle (traditional models) and calc/circle2 (modified diode model with loss quantification). */
 export function CircuitForm({ variant }: { variant: CircuitVariant }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const navigate = useNavigate();
   const rule = useRule();
   const [params] = useSearchParams();
@@ -312,6 +313,14 @@ export function CircuitForm({ variant }: { variant: CircuitVariant }) {
   const [submitted, setSubmitted] = useState<number | undefined>(undefined);
   const listPath = '/plat/calc/circleList';
   const fitModel: FitModel = variant === 'circle2' ? 'modified' : model;
+  // What the submission will be charged, by the server's rule: shown beside the button, confirmed on submit.
+  const chargeWhat = {
+    kind: variant,
+    mode,
+    waterfall: variant === 'circle2' && mode === 'fit' && lossesOn,
+    priority,
+  };
+  const quote = useChargeQuote(chargeWhat);
 
   const preview = useMemo(
     () => (curve.source ? previewCurve(curve.source, choice) : undefined),
@@ -451,6 +460,7 @@ export function CircuitForm({ variant }: { variant: CircuitVariant }) {
             : firstLabel
           : t(`circuit.form.mode${values.mode === 'simulate' ? 'Simulate' : 'Losses'}`);
       const name = (values.name?.trim() || [modelName, what].filter(Boolean).join(' · ')).slice(0, 100);
+      if (!(await confirmCharge(modal, t, chargeWhat))) return;
       const { id } = await circuitApi.submitCircuit(variant, job, name, priority);
       message.success(t('circuit.form.submitted', { id }));
       setSubmitted(id);
@@ -756,6 +766,7 @@ export function CircuitForm({ variant }: { variant: CircuitVariant }) {
           />
         )}
 
+        <ChargeNotice quote={quote.data} />
         <Space style={{ marginBottom: 16 }}>
           <QueuePriority checked={priority} onChange={setPriority} />
           <Button type="primary" htmlType="submit" loading={busy} data-testid="circuit-submit">
