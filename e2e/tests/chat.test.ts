@@ -110,6 +110,8 @@ describe('an ordinary user starts a chat with another (issue 29)', () => {
     };
     await registerInBrowser(other, platform.url, otherPerson, '13912340017');
     const otherUid = await uidOf(other);
+    // The user reads a public page meanwhile: the live connection is open there too (issue 29).
+    await user.goto(`${platform.url}/help`);
     await other.goto(`${platform.url}/plat/msg`);
     await by(other, 'chat-sidebar').waitFor();
     // A part of the name finds nobody: the users cannot be listed.
@@ -127,8 +129,10 @@ describe('an ordinary user starts a chat with another (issue 29)', () => {
     await expect.poll(() => by(other, 'chat-history').innerText()).toContain(hello);
     await screenshot(other, 'chat-found');
 
-    // The user hears of it live, and the two now see each other in their online lists.
+    // The user hears of it live on /help, and the two now see each other in their online lists.
     await by(user, 'live-chat').filter({ hasText: hello }).waitFor({ timeout: 20_000 });
+    expect(new URL(user.url()).pathname).toBe('/help');
+    await screenshot(user, 'chat-on-public-page');
     await user.goto(`${platform.url}/plat/msg`);
     await by(user, `chat-online-${otherUid}`).waitFor({ timeout: 40_000 });
     await by(other, `chat-online-${userUid}`).waitFor({ timeout: 40_000 });

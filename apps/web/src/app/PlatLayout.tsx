@@ -3,7 +3,6 @@ import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Loading } from '../components/Loading';
 import { Logo } from '../components/Logo';
-import { LiveConnector } from '../live/LiveConnector';
 import { LS } from '../session/store';
 import { PlatHeader } from './PlatHeader';
 import { PlatSideMenu } from './PlatSideMenu';
@@ -27,8 +26,6 @@ export default function PlatLayout() {
 
   return (
     <Layout className="plat-layout" hasSider={!mobile}>
-      {/* The live connection (spec §4) lives as long as the logged-in shell. */}
-      <LiveConnector />
       {mobile ? (
         <Drawer
           open={drawer}

@@ -7,6 +7,7 @@ import { setUnauthorizedHandler } from '../api/client';
 import { useDialogs } from '../components/dialogs/context';
 import { DialogProvider } from '../components/dialogs/DialogProvider';
 import { isPlatPath, loginRedirectUrl } from '../lib/redirect';
+import { LiveConnector } from '../live/LiveConnector';
 import { clearSession, getSession } from '../session/store';
 
 /** Answers a lost session (any 401 on a signed call): clear it and ask for login with a way back. */
@@ -41,6 +42,9 @@ export function Root() {
   return (
     <DialogProvider>
       <SessionLossHandler />
+      {/* The live connection (spec §4: it opens when logged in) on every page, public ones too,
+          one per tab: chat, finished calculations and kicks reach a user reading /help (issue 29). */}
+      <LiveConnector />
       <Outlet />
     </DialogProvider>
   );

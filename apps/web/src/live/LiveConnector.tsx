@@ -19,7 +19,7 @@ const COLOUR = /^(#[0-9a-fA-F]{3,8}|[a-zA-Z]{3,20})$/;
 const CHAT_MAX = 500;
 
 /**
- * Opens the live connection while a session exists (mounted in the /plat layout) and turns what it
+ * Opens the live connection while a session exists (mounted once at the root, on every page) and turns what it
  * reports into UI: chat notifications with a reply dialog, calculation results, kicks and the
  * give-up messages of spec §8. Pages use useLive / useLiveEvent for the rest.
  */
