@@ -38,6 +38,7 @@ import { spectraRoutes } from './routes/spectra.js';
 import { userRoutes } from './routes/user.js';
 import { validationRoutes } from './routes/validation.js';
 import { createServices, type Services } from './services/container.js';
+import { VALIDATION_REPORT_FILE } from './validation/build-report.js';
 import { registerSpa } from './web/spa.js';
 
 export const API_PREFIX = '/calc';
@@ -204,7 +205,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
       await api.register(libraryRoutes(services));
       await api.register(chatRoutes());
       await api.register(dataRoutes());
-      await api.register(validationRoutes());
+      await api.register(validationRoutes(undefined, path.join(config.webDist, 'downloads', VALIDATION_REPORT_FILE)));
       await api.register(forumRoutes(services));
       await api.register(consultRoutes(services));
       await api.register(spectraRoutes(services));

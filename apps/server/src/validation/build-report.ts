@@ -10,6 +10,9 @@ import { assetsDir } from '../jobs/assets.js';
  * thread (report-worker.ts) and by the paper's build script, so both show the same numbers.
  */
 
+/** The report as the build writes it beside the platform paper (the server answers it at once). */
+export const VALIDATION_REPORT_FILE = 'pvforge-validation-report.json';
+
 /** Every *.json under the cases folder, sorted so reports come in a stable order. */
 export function caseFiles(dir: string): string[] {
   const out: string[] = [];
