@@ -211,6 +211,26 @@ describe('device library, review and reward (issue 7)', () => {
     expect(await by(user, 'recharge-table').innerText()).toContain('暂无充值记录');
   });
 
+  it("shows a public example's DOIs (not its description) as references, and a copy keeps them (issue 29)", async () => {
+    const example = '体缺陷与界面缺陷';
+    await user.goto(`${platform.url}/plat/elecMaterial`);
+    await field(user, 'device-search').fill(example);
+    await field(user, 'device-search').press('Enter');
+    const row = user.locator('tr', { hasText: example }).first();
+    await expect.poll(() => row.getByTestId('device-doi').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    expect(await row.getByTestId('device-reference').innerText()).toContain('10.1016/j.rinp.2019.102839');
+    expect(await row.getByTestId('device-reference').innerText()).not.toContain('通用器件');
+    await row.getByTestId('device-copy').click();
+    await user.getByText('已复制到我的器件库').first().waitFor();
+
+    await user.goto(`${platform.url}/plat/myElecMaterial`);
+    const mine = user.locator('tr', { hasText: example }).first();
+    await expect
+      .poll(() => mine.getByTestId('device-reference').innerText(), { timeout: 15_000 })
+      .toContain('10.1016/j.rinp.2019.102839');
+    await screenshot(user, 'library-copy-references');
+  });
+
   it('gives the owner an in-site message, with an unread badge, and marks it read', async () => {
     await user.goto(`${platform.url}/plat/msg`);
     await expect.poll(() => by(user, 'msg-badge').getAttribute('data-count'), { timeout: 15_000 }).not.toBe('0');

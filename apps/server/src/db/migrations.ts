@@ -17,6 +17,7 @@ import { deviceReferencesMigration } from './migrations-device-references.js';
 import { exampleDescriptionsMigration } from './migrations-example-descriptions.js';
 import { exampleFiguresMigration } from './migrations-example-figures.js';
 import { exampleRangesMigration } from './migrations-example-ranges.js';
+import { exampleReferencesMigration } from './migrations-example-references.js';
 import { excitonLibraryMigration, materialAdditionsMigration } from './migrations-exciton-library.js';
 import { financeMigration } from './migrations-finance.js';
 import { forumMigration } from './migrations-forum.js';
@@ -313,6 +314,7 @@ export function migrationList(dialect: DialectName): Record<string, Migration> {
     '0030_calc_request_key': calcRequestKeyMigration(),
     '0031_example_figures': exampleFiguresMigration(),
     '0032_notice_english': noticeEnglishMigration(),
+    '0033_example_references': exampleReferencesMigration(),
   };
 }
 

@@ -171,6 +171,21 @@ export function libraryRoutes(s: Services): FastifyPluginAsyncTypebox {
     );
 
     app.post(
+      '/sys/device/copy',
+      {
+        config: { access: 'user' },
+        schema: {
+          tags,
+          summary:
+            "Copy a public device, or one of the caller's own, into the caller's personal library with its description, references, citation and notes",
+          body: DeviceIdBody,
+          response: { 200: answerOf(Device) },
+        },
+      },
+      async (request) => success(request, await devices.copy(uid(request), request.body.id)),
+    );
+
+    app.post(
       '/sys/device/update',
       {
         config: { access: 'user' },

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkDeviceSpec, deviceFileParts } from '@pvforge/contracts';
+import { doisInText } from '../db/migrations-example-references.js';
 import { SettingsRepository } from '../db/repositories/library.js';
 import { assetsDir } from '../jobs/assets.js';
 import type { Services } from '../services/container.js';
@@ -55,6 +56,11 @@ export function readDeviceFile(path: string): { spec: unknown; citation?: string
  * the settings when seeded, so new files are added on the next start and removed devices stay
  * removed. A public device of the same name (seeded before files were recorded) counts as seeded.
  */
+function referencesInDescription(description: string | undefined): string | null {
+  const dois = doisInText(description ?? '');
+  return dois.length ? JSON.stringify(dois) : null;
+}
+
 export async function seedDemoDevices(s: Services, ownerId: number, now: number, root = assetsDir()): Promise<void> {
   const dir = join(root, 'devices');
   const files = readdirSync(dir)
@@ -81,8 +87,10 @@ export async function seedDemoDevices(s: Services, ownerId: number, now: number,
         created_at: now,
         spec: JSON.stringify(checked.spec),
         description: checked.spec.description ?? null,
-        // Files without a citation of their own name their sources in the description.
+        // Files without a citation of their own name their sources in the description; the DOIs it
+        // cites are the device's references (linked in the library, kept by a copy).
         citation: citation ?? known?.citation ?? checked.spec.description ?? null,
+        reference_dois: referencesInDescription(checked.spec.description),
       });
       existing.add(name);
     }

@@ -228,6 +228,22 @@ export class DeviceLibraryService {
     return this.insertPersonal(userId, spec, body.name, body.description, sourceCalcId, cite);
   }
 
+  /**
+   * A copy of a device the caller may see (a public one, or one of their own) in their personal
+   * library, with its description, references (DOIs), citation and notes (issue 29: a copy kept
+   * none of them).
+   */
+  async copy(userId: number, id: string): Promise<Device> {
+    const row = await this.devices.getVisible(id, userId, false);
+    if (!row?.spec) throw new AppError('4301');
+    const spec = specOf(JSON.parse(row.spec) as unknown, '4309', 'id');
+    return this.insertPersonal(userId, spec, row.name, row.description ?? undefined, null, {
+      reference_dois: row.reference_dois,
+      notes: row.notes,
+      citation: row.citation,
+    });
+  }
+
   /** A device file (.device.json, multipart) or a `spec` field; a file's problems answer 4308. */
   async import(
     userId: number,
@@ -263,7 +279,10 @@ export class DeviceLibraryService {
     name: string | undefined,
     description: string | undefined,
     sourceCalcId: number | null,
-    cite: { reference_dois: string | null; notes: string | null } = { reference_dois: null, notes: null },
+    cite: { reference_dois: string | null; notes: string | null; citation?: string | null } = {
+      reference_dois: null,
+      notes: null,
+    },
     specField = 'spec',
   ): Promise<Device> {
     // A DeviceSpec's texts (its name, notes) skip the request schema's rules: a NUL in them cannot

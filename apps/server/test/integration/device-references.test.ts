@@ -124,6 +124,36 @@ describe('device references and notes', () => {
   });
 });
 
+describe('the public examples and copies (issue 29)', () => {
+  it('lists an example with the DOIs its description cites as its references', async () => {
+    const list = await call<DeviceListData>('/sys/device/findPublic', { size: 100 }, alice.session);
+    expect(list.data.list.length).toBeGreaterThan(5);
+    const defects = list.data.list.find((d) => d.description?.includes('10.1016/j.rinp.2019.102839'));
+    expect(defects?.references).toEqual(expect.arrayContaining(['10.1016/j.rinp.2019.102839']));
+  });
+
+  it("copies a public device, or an own one, with its description, references, citation and notes; nobody else's", async () => {
+    const list = await call<DeviceListData>('/sys/device/findPublic', { size: 100 }, alice.session);
+    const cited = list.data.list.find((d) => d.references.length > 0)!;
+    const copy = await call<Device>('/sys/device/copy', { id: cited.id }, bob.session);
+    expect(copy.code, copy.msg).toBe('1000');
+    expect(copy.data).toMatchObject({
+      name: cited.name,
+      description: cited.description,
+      references: cited.references,
+      status: 'private',
+    });
+    expect(copy.data.id).not.toBe(cited.id);
+
+    const own = await save({ references: ['10.1039/C8EE01576G'], notes: 'table 2' });
+    const again = await call<Device>('/sys/device/copy', { id: own.data.id }, alice.session);
+    expect(again.data).toMatchObject({ references: ['10.1039/C8EE01576G'], notes: 'table 2' });
+    // Another user's private device is not theirs to copy, nor can anyone copy anonymously.
+    expect((await call('/sys/device/copy', { id: own.data.id }, bob.session)).code).toBe('4301');
+    expect((await post(t.app, '/calc/sys/device/copy', { id: own.data.id })).code).toBe('2001');
+  });
+});
+
 describe('the run a reviewer sees', () => {
   it("is the submitter's run of exactly this device with its key figures; others are refused", async () => {
     const events = recordEvents(t.app.services.jobs);

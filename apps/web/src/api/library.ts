@@ -44,6 +44,8 @@ export const libraryApi = {
   updateDevice: (body: { id: string; name?: string; description?: string; references?: string[]; notes?: string }) =>
     call<Device>('/sys/device/update', { body }),
   deleteDevice: (id: string) => call<null>('/sys/device/delete', { body: { id } }),
+  /** A copy in the caller's personal library, with the description, references and notes. */
+  copyDevice: (id: string) => call<Device>('/sys/device/copy', { body: { id } }),
   submitReview: (itemType: ReviewItemType, itemId: string, note?: string) =>
     call<Review>('/sys/review/submit', { body: { itemType, itemId, ...(note ? { note } : {}) } }),
   myReviews: (page: number, size: number) => call<ReviewListData>('/sys/review/mine', { body: { page, size } }),

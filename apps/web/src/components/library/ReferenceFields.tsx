@@ -51,6 +51,14 @@ export function ReferenceFields() {
   );
 }
 
+/**
+ * A device's citation, unless it only repeats its description (an example names its sources in
+ * its description and was stored with it as citation): the references column shows no repeat.
+ */
+export function ownCitation(d: { citation?: string | undefined; description?: string | undefined }) {
+  return d.citation && d.citation.trim() !== (d.description ?? '').trim() ? d.citation : undefined;
+}
+
 /** A device's DOIs as links to the doi.org resolver; the free-text citation when it has none. */
 export function DeviceReferences({
   references,

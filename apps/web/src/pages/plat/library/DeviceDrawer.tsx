@@ -4,7 +4,7 @@ import { Alert, Descriptions, Drawer, Skeleton, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { libKeys, libraryApi } from '../../../api/library';
 import { DeviceSpecView } from '../../../components/library/DeviceSpecView';
-import { DeviceReferences } from '../../../components/library/ReferenceFields';
+import { DeviceReferences, ownCitation } from '../../../components/library/ReferenceFields';
 import { STATUS_COLORS } from '../../../lib/library';
 
 /** Details of one device: its ID, description, references (DOIs linked), notes and layer stack. */
@@ -50,10 +50,10 @@ export function DeviceDrawer({ item, onClose }: { item: DeviceListItem | null; o
           </Descriptions.Item>
           <Descriptions.Item label={t('library.dev.colCitation')}>
             <div data-testid="device-drawer-citation">
-              <DeviceReferences references={d.references} citation={d.citation} empty={t('library.dev.none')} />
+              <DeviceReferences references={d.references} citation={ownCitation(d)} empty={t('library.dev.none')} />
               {/* A device with DOIs and a free-text source (a seeded one edited later) shows both. */}
-              {d.references?.length && d.citation ? (
-                <div style={{ whiteSpace: 'pre-wrap', marginTop: 4 }}>{d.citation}</div>
+              {d.references?.length && ownCitation(d) ? (
+                <div style={{ whiteSpace: 'pre-wrap', marginTop: 4 }}>{ownCitation(d)}</div>
               ) : null}
             </div>
           </Descriptions.Item>

@@ -26,6 +26,7 @@ import { financeApi } from '../../../api/finance';
 import { exportDevice, importDeviceFile, libKeys, libraryApi, useDeviceList } from '../../../api/library';
 import {
   DeviceReferences,
+  ownCitation,
   ReferenceFields,
   type ReferenceValues,
   referenceBody,
@@ -266,6 +267,16 @@ export default function DeviceLibrary() {
       message.error(t('library.dev.exportFailed', { msg: errText(e) }));
     }
   };
+  // A copy in the caller's personal library keeps the description, references and notes (issue 29).
+  const onCopy = async (d: DeviceListItem) => {
+    try {
+      const copy = await libraryApi.copyDevice(d.id);
+      message.success(t('library.dev.copied', { name: copy.name }));
+      await qc.invalidateQueries({ queryKey: libKeys.devices });
+    } catch (e) {
+      message.error(t('library.dev.copyFailed', { msg: errText(e) }));
+    }
+  };
   const onDelete = async (d: DeviceListItem) => {
     try {
       await libraryApi.deleteDevice(d.id);
@@ -387,7 +398,7 @@ export default function DeviceLibrary() {
               width: 200,
               render: (_, r) => (
                 <div data-testid="device-reference" style={{ maxWidth: 200 }}>
-                  <DeviceReferences references={r.references} citation={r.citation} ellipsis />
+                  <DeviceReferences references={r.references} citation={ownCitation(r)} ellipsis />
                 </div>
               ),
             },
@@ -429,7 +440,7 @@ export default function DeviceLibrary() {
             {
               title: t('library.dev.colActions'),
               key: 'actions',
-              width: scope.personal ? 230 : 170,
+              width: scope.personal ? 230 : 200,
               render: (_, r) => {
                 const can = itemActions(r.status);
                 // Text buttons, not bare icons: editing must not be taken for submitting, nor
@@ -450,6 +461,11 @@ export default function DeviceLibrary() {
                     <Button size="small" type="link" onClick={() => void onExport(r)} data-testid="device-export">
                       {t('library.dev.exportShort')}
                     </Button>
+                    {!scope.personal && (
+                      <Button size="small" type="link" onClick={() => void onCopy(r)} data-testid="device-copy">
+                        {t('library.dev.copyShort')}
+                      </Button>
+                    )}
                     {scope.personal && can.edit && (
                       <Button size="small" type="link" onClick={() => setEditing(r)} data-testid="device-edit">
                         {t('library.dev.editShort')}
