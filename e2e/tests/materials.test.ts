@@ -171,8 +171,11 @@ describe('the material library', () => {
     // A seeded material names a shipped n,k table: its curves are drawn too.
     await searchBox('material-search-library').fill('MAPbI3');
     await searchBox('material-search-library').press('Enter');
+    // its full name in the Chinese interface is Chinese (issue 29), in the list and the detail
+    expect(await byId('material-open-MAPbI3').innerText()).toContain('甲胺铅碘');
     await byId('material-open-MAPbI3').click();
     await expect.poll(() => byId('material-detail-name').innerText()).toBe('MAPbI3');
+    expect(await byId('material-detail-name-zh').innerText()).toBe('甲胺铅碘');
     await byId('material-nk-plot').waitFor();
     // Its cited defect set is shown as the editor words it, with the source and the density of states.
     const defects = await byId('material-detail-defects').innerText();

@@ -24,6 +24,7 @@ import { forumMigration } from './migrations-forum.js';
 import { institutionsPartnersMigration } from './migrations-institutions-partners.js';
 import { libraryMigration } from './migrations-library.js';
 import { LIBRARY_CITATION_ADDITIONS } from './migrations-library-citations.js';
+import { materialChineseNamesMigration } from './migrations-material-chinese-names.js';
 import { materialDefectsMigration } from './migrations-material-defects.js';
 import { materialIonsMigration } from './migrations-material-ions.js';
 import { materialsMigration } from './migrations-materials.js';
@@ -315,6 +316,7 @@ export function migrationList(dialect: DialectName): Record<string, Migration> {
     '0031_example_figures': exampleFiguresMigration(),
     '0032_notice_english': noticeEnglishMigration(),
     '0033_example_references': exampleReferencesMigration(),
+    '0034_material_chinese_names': materialChineseNamesMigration(),
   };
 }
 

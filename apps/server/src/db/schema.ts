@@ -209,6 +209,8 @@ export interface MaterialsTable {
   /** Stable slug of a seeded material ("mapbi3"), unique; null otherwise (migration 0004). */
   key: Nullable<string>;
   name_en: Nullable<string>;
+  /** The full Chinese name of a seeded material (migration 0034); null for a user's own. */
+  name_zh: Nullable<string>;
   formula: Nullable<string>;
   /** OpticalModelSpec, MaterialElectrical, sources and references as JSON text. */
   optical: Generated<string>;

@@ -57,6 +57,7 @@ export function presentMaterial(r: MaterialRow, withData = true): Material {
     key: r.key,
     name: r.name,
     ...(r.name_en ? { nameEn: r.name_en } : {}),
+    ...(r.name_zh ? { nameZh: r.name_zh } : {}),
     ...(r.formula ? { formula: r.formula } : {}),
     category: r.category as MaterialCategory,
     optical: shown,

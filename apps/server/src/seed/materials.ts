@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkMaterialInput, type MaterialCategory, type MaterialInput } from '@pvforge/contracts';
+import { MATERIAL_NAMES_ZH } from '../db/migrations-material-chinese-names.js';
 import { assetsDir } from '../jobs/assets.js';
 import type { Services } from '../services/container.js';
 
@@ -148,6 +149,7 @@ export async function seedMaterials(s: Services, opts: SeedMaterialsOptions = {}
         key: m.key,
         name: m.name,
         name_en: m.nameEn ?? null,
+        name_zh: MATERIAL_NAMES_ZH[m.key] ?? null,
         formula: m.formula ?? null,
         category: m.category,
         optical: JSON.stringify(m.optical),

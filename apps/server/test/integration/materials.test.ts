@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Material, SessionData } from '@pvforge/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MATERIAL_NAMES_ZH } from '../../src/db/migrations-material-chinese-names.js';
 import { assetsDir } from '../../src/jobs/assets.js';
 import { categoryOfTable, seedMaterials } from '../../src/seed/materials.js';
 import { ADMIN, createTestApp, seedWithAdmin, type TestApp } from './helpers/app.js';
@@ -252,6 +254,23 @@ describe('the public library', () => {
     });
     expect(await call(alice.session, '/sys/material/getMaterial', { uuid })).toMatchObject({ code: '4201' });
     await call(admin, '/sys/material/deleteMaterialLibrary', { uuid: form.data.uuid });
+  });
+});
+
+describe('full names in both languages (issue 29)', () => {
+  it('gives every curated library material its full Chinese name beside the English one', async () => {
+    const curated = readdirSync(join(assetsDir(), 'materials'))
+      .filter((f) => f.endsWith('.json'))
+      .flatMap((f) => JSON.parse(readFileSync(join(assetsDir(), 'materials', f), 'utf8')) as { key: string }[]);
+    expect(curated.length).toBeGreaterThan(40);
+    // a new curated material cannot ship without one
+    for (const m of curated) expect(MATERIAL_NAMES_ZH[m.key], m.key).toBeTruthy();
+    const res = await call<{ list: Material[] }>(alice.session, '/sys/material/findMaterialLibrary', {
+      search: 'MAPbI3',
+      size: 100,
+    });
+    const mapbi3 = res.data.list.find((m) => m.key === 'mapbi3');
+    expect(mapbi3).toMatchObject({ name: 'MAPbI3', nameEn: 'Methylammonium lead iodide', nameZh: '甲胺铅碘' });
   });
 });
 

@@ -230,6 +230,8 @@ export const Material = Type.Object({
   key: Type.Union([Type.String(), Type.Null()]),
   name: Type.String(),
   nameEn: Type.Optional(Type.String()),
+  /** The full Chinese name of a library material (issue 29); a user's own material has none. */
+  nameZh: Type.Optional(Type.String()),
   formula: Type.Optional(Type.String()),
   category: CategoryLiteral,
   /** OpticalModelSpec; in list rows without `withData` a tabulated table is a MaterialOpticalSummary. */

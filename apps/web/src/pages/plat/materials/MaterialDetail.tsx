@@ -51,6 +51,11 @@ export function MaterialDetailBody({ m }: { m: Material }) {
         <Descriptions.Item label={t('materials.col.name')}>
           <span data-testid="material-detail-name">{m.name}</span> <StatusTag material={m} />
         </Descriptions.Item>
+        {m.nameZh && (
+          <Descriptions.Item label={t('materials.detail.nameZh')}>
+            <span data-testid="material-detail-name-zh">{m.nameZh}</span>
+          </Descriptions.Item>
+        )}
         {m.nameEn && <Descriptions.Item label={t('materials.detail.nameEn')}>{m.nameEn}</Descriptions.Item>}
         {m.formula && <Descriptions.Item label={t('materials.detail.formula')}>{m.formula}</Descriptions.Item>}
         <Descriptions.Item label={t('materials.detail.category')}>

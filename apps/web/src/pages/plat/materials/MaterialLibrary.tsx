@@ -56,6 +56,12 @@ function SearchBox({ onSearch, testid }: { onSearch: (s: string) => void; testid
 }
 
 /** '带隙 Eg (eV)': the library column of a material's band gap. */
+/** A material's full name in the reader's language (the English one where there is no Chinese), unless it is its short name. */
+function fullName(m: Pick<Material, 'name' | 'nameEn' | 'nameZh'>, lang: string): string | undefined {
+  const full = lang.startsWith('en') ? m.nameEn : (m.nameZh ?? m.nameEn);
+  return full && full !== m.name ? full : undefined;
+}
+
 function gapTitle(lang: string): string {
   const w = wordsOf('layers[].electrical.egEV', paramLang(lang));
   return `${w.label} (${w.unit})`;
@@ -163,7 +169,7 @@ export default function MaterialLibrary() {
         data-testid={`material-open-${m.name}`}
       >
         {m.name}
-        {m.nameEn && m.nameEn !== m.name ? ` (${m.nameEn})` : ''}
+        {fullName(m, i18n.language) ? ` (${fullName(m, i18n.language)})` : ''}
       </Button>
     ),
   };
