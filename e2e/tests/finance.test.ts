@@ -135,5 +135,23 @@ describe('notices and finance (issue 14)', () => {
     await expect.poll(() => by(user, 'consumption-table').innerText()).toContain('效率损失量化');
     expect(await by(user, 'consumption-table').innerText()).not.toContain('efficiency');
     await setPriceAsAdmin(admin, platform.url, 'lossQuantification', 0);
+
+    // The device form asks too before a charged queue priority, and cancelled queues nothing.
+    await setPriceAsAdmin(admin, platform.url, 'queuePriority', 0.5);
+    const found = await pageApi<{ list: { id: string; kind: string }[] }>(user, '/sys/device/findPublic', {
+      kind: 'opt',
+      size: 5,
+    });
+    await user.goto(`${platform.url}/plat/calc/opt?device=${found.data.list[0]!.id}`);
+    await by(user, 'calc-submit').waitFor();
+    await by(user, 'queue-priority').click();
+    await by(user, 'calc-submit').click();
+    const ask = user.locator('.ant-modal-confirm', { hasText: '确认收费' });
+    await ask.waitFor();
+    expect(await ask.innerText()).toContain('优先排队');
+    expect(await ask.innerText()).toContain('0.50 元');
+    await ask.getByRole('button', { name: /取\s*消/ }).click();
+    expect(await user.locator('[data-testid^="run-status-"]').count()).toBe(0);
+    await setPriceAsAdmin(admin, platform.url, 'queuePriority', 0);
   });
 });

@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { NetworkError } from '../../../api/client';
 import { editorApi } from '../../../api/editor';
+import { confirmCharge } from '../../../components/ChargeConfirm';
 import { DeviceEditor } from '../../../components/device-editor/DeviceEditor';
 import { downloadSpec, readSpecFile, stashDraft, takeDraft, unwrapSpec } from '../../../components/device-editor/io';
 import { issueLine, rangeIssueText } from '../../../components/device-editor/messages';
@@ -73,7 +74,7 @@ function firstLayerOf(issues: { path: string }[]): number | undefined {
  */
 export function CalcPage({ kind }: { kind: CalcKindEditable }) {
   const { t, i18n } = useTranslation();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const params = useParams();
   const [search] = useSearchParams();
   const [state, setState] = useState<EditorState>(() =>
@@ -194,6 +195,8 @@ export function CalcPage({ kind }: { kind: CalcKindEditable }) {
     }
     setBusy(true);
     try {
+      // A charged submission (queue priority with a price) is confirmed first (issue 29).
+      if (!(await confirmCharge(modal, t, { kind, priority }))) return;
       const name = calcName.trim() || spec.name;
       const { answer } = await editorApi.submit(kind, spec, name, priority);
       if (answer.code === '1000' && answer.data && 'id' in answer.data) {
