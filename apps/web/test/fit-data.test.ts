@@ -214,6 +214,8 @@ describe('a fit of a J-V curve and an EQE spectrum', () => {
     residual: [1, -1, -0.5, 1, 2],
     chiSquare: 7.25,
     rmsPercent: 1.14,
+    biasLightSuns: 0,
+    biasV: 0,
   };
   const mixed: DeviceFitResult = { ...result, curves: [result.curves[0]!, eqeCurve] };
 
