@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, deleteJson, putJson } from '../src/api/client';
+import { ApiError, call, deleteJson, putJson, setUnauthorizedHandler } from '../src/api/client';
 import { HOSTINFO_KEY } from '../src/api/hostinfo';
 
 /**
@@ -41,7 +41,13 @@ beforeAll(async () => {
       body,
     });
     res.setHeader('Content-Type', 'application/json');
-    if (req.url?.startsWith('/calc/refuse')) res.end(JSON.stringify({ code: '2007', msg: 'refused', data: null }));
+    const replays = /^\/calc\/replayed\/(\d+)/.exec(req.url ?? '');
+    if (replays && seen.filter((x) => x.url === req.url).length <= Number(replays[1])) {
+      // the server's answer to a signature it has already taken (another tab signed the same ms)
+      res.statusCode = 401;
+      res.end(JSON.stringify({ code: '2014', msg: 'replay', data: null }));
+    } else if (req.url?.startsWith('/calc/refuse'))
+      res.end(JSON.stringify({ code: '2007', msg: 'refused', data: null }));
     else res.end(JSON.stringify({ code: '1000', msg: 'ok', data: { echoed: body ? JSON.parse(body) : null } }));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -84,5 +90,27 @@ describe('putJson and deleteJson', () => {
     const err = await putJson('/refuse', {}, { auth }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect((err as ApiError).code).toBe('2007');
+  });
+});
+
+describe('a signature refused as a replay', () => {
+  it('is made again and the call sent again, without ending the session', async () => {
+    let lost = 0;
+    setUnauthorizedHandler(() => lost++);
+    const data = await call<{ echoed: unknown }>('/replayed/2', { body: { n: 1 }, auth });
+    expect(data).toEqual({ echoed: { n: 1 } });
+    const sent = seen.filter((x) => x.url === '/calc/replayed/2');
+    expect(sent).toHaveLength(3);
+    // each send carries its own signature, and the body each time
+    expect(new Set(sent.map((x) => x.sign)).size).toBe(3);
+    expect(sent.every((x) => x.body === '{"n":1}')).toBe(true);
+    expect(lost).toBe(0);
+  });
+
+  it('is given up after three sends, answering the refusal', async () => {
+    const err = await call('/replayed/9', { body: {}, auth }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).code).toBe('2014');
+    expect(seen.filter((x) => x.url === '/calc/replayed/9')).toHaveLength(3);
   });
 });

@@ -1,16 +1,14 @@
-import {
-  type ApiAnswer,
-  type CalcDetail,
-  type CalcKind,
-  type CalcListBody,
-  type CalcListData,
-  type Circle2Job,
-  type CircleJob,
-  signRequest,
+import type {
+  ApiAnswer,
+  CalcDetail,
+  CalcKind,
+  CalcListBody,
+  CalcListData,
+  Circle2Job,
+  CircleJob,
 } from '@pvforge/contracts';
 import { parseSpectrumCsv } from '@pvforge/engine';
-import { getSession } from '../session/store';
-import { ApiError, apiBase, call, NetworkError } from './client';
+import { ApiError, apiBase, call, NetworkError, signedFetch } from './client';
 
 /**
  * Calls of the circuit forms, the calculation lists and the demo page (spec §7: /sys/calc/*).
@@ -82,18 +80,11 @@ export function spectrumJobArrays(
  * file on success and a JSON {code, msg} on refusal, which is thrown as ApiError.
  */
 export async function downloadCalcFile(path: string, id: number, fallbackName: string): Promise<void> {
-  const session = getSession();
-  const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: '*/*' };
-  if (session) {
-    headers['X-Uid'] = session.uid;
-    headers['X-Sign'] = signRequest(session.token, session.uid);
-  }
-  let res: Response;
-  try {
-    res = await fetch(`${apiBase()}${path}`, { method: 'POST', headers, body: JSON.stringify({ id, format: 'xlsx' }) });
-  } catch (e) {
-    throw new NetworkError(e instanceof Error ? e.message : String(e));
-  }
+  const res = await signedFetch(`${apiBase()}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: '*/*' },
+    body: JSON.stringify({ id, format: 'xlsx' }),
+  });
   const type = res.headers.get('content-type') ?? '';
   if (type.includes('application/json') && !path.endsWith('inputData')) {
     const answer = (await res.json()) as ApiAnswer<unknown>;

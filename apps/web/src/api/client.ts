@@ -46,6 +46,14 @@ export interface RequestOptions {
 const SUBMIT_ATTEMPTS = 3;
 const SUBMIT_RETRY_MS = 1500;
 
+/**
+ * Sends of a call whose signature was refused as a replay (2014). Each tab signs with its own clock,
+ * so two tabs of one session (or a tab and a script) can sign in the same millisecond and the
+ * server, which takes each signature once, refuses the second. That request was never carried out:
+ * it goes again with a later signature instead of being taken for a lost session.
+ */
+const REPLAY_ATTEMPTS = 3;
+
 /** A random key for one submission (getRandomValues works on plain-HTTP origins too). */
 export function newRequestKey(): string {
   const bytes = new Uint8Array(16);
@@ -101,24 +109,15 @@ async function send<T>(
   const method = opts.method ?? (opts.body === undefined ? 'GET' : 'POST');
   const auth = opts.auth === undefined ? getSession() : opts.auth;
   const headers: Record<string, string> = { Accept: 'application/json', 'X-Lang': currentLang() };
-  if (auth) {
-    headers['X-Uid'] = auth.uid;
-    headers['X-Sign'] = signRequest(auth.token, auth.uid);
-  }
   if (requestKey) headers['Idempotency-Key'] = requestKey;
   // POST and PUT always carry a JSON body; DELETE only when given one; GET never.
   const withBody = method === 'POST' || method === 'PUT' || (method === 'DELETE' && opts.body !== undefined);
   if (withBody) headers['Content-Type'] = 'application/json';
-  let res: Response;
-  try {
-    res = await fetch(buildUrl(path, opts.query), {
-      method,
-      headers,
-      body: withBody ? JSON.stringify(opts.body ?? {}) : undefined,
-    });
-  } catch (e) {
-    throw new NetworkError(e instanceof Error ? e.message : String(e));
-  }
+  const res = await signedFetch(
+    buildUrl(path, opts.query),
+    { method, headers, body: withBody ? JSON.stringify(opts.body ?? {}) : undefined },
+    auth,
+  );
   let answer: ApiAnswer<T>;
   try {
     answer = (await res.json()) as ApiAnswer<T>;
@@ -129,6 +128,41 @@ async function send<T>(
   if (typeof answer?.code !== 'string') throw new NetworkError(`HTTP ${res.status}`);
   if (res.status === 401 && (opts.sessionBound ?? true) && auth && opts.auth === undefined) onUnauthorized();
   return { answer, status: res.status };
+}
+
+/**
+ * fetch with the session's signature (X-Uid, X-Sign), for every call of the API: JSON calls,
+ * uploads and downloads alike. A signature refused as a replay (2014) is made again and the call
+ * sent again (REPLAY_ATTEMPTS); a failed network throws NetworkError. The body must be one that can
+ * be sent twice (a string or FormData).
+ */
+export async function signedFetch(
+  url: string,
+  init: RequestInit & { headers: Record<string, string> },
+  auth: Pick<Session, 'token' | 'uid'> | null = getSession(),
+): Promise<Response> {
+  for (let attempt = 1; ; attempt++) {
+    const headers = { ...init.headers };
+    if (auth) {
+      headers['X-Uid'] = auth.uid;
+      headers['X-Sign'] = signRequest(auth.token, auth.uid);
+    }
+    let res: Response;
+    try {
+      res = await fetch(url, { ...init, headers });
+    } catch (e) {
+      throw new NetworkError(e instanceof Error ? e.message : String(e));
+    }
+    if (!auth || res.status !== 401 || attempt >= REPLAY_ATTEMPTS) return res;
+    const code = await res
+      .clone()
+      .json()
+      .then((a: { code?: unknown }) => a?.code)
+      .catch(() => undefined);
+    if (code !== '2014') return res;
+    // another tab of this session took the same millisecond: wait a random moment so they part
+    await new Promise((resolve) => setTimeout(resolve, 1 + Math.floor(Math.random() * 20)));
+  }
 }
 
 /** Like request, but resolves with data on '1000' and throws ApiError otherwise (for queries). */

@@ -1,27 +1,26 @@
-import {
-  type ApiAnswer,
-  type Device,
-  type DeviceFindPersonalBody,
-  type DeviceFindPublicBody,
-  type DeviceKind,
-  type DeviceListData,
-  type FinanceBalance,
-  type IncomeListData,
-  type MsgListData,
-  type Review,
-  type ReviewItemType,
-  type ReviewListData,
-  type ReviewRunData,
-  type ReviewStatus,
-  type SystemSettings,
-  signRequest,
+import type {
+  ApiAnswer,
+  Device,
+  DeviceFindPersonalBody,
+  DeviceFindPublicBody,
+  DeviceKind,
+  DeviceListData,
+  FinanceBalance,
+  IncomeListData,
+  MsgListData,
+  Review,
+  ReviewItemType,
+  ReviewListData,
+  ReviewRunData,
+  ReviewStatus,
+  SystemSettings,
 } from '@pvforge/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { currentLang } from '../i18n';
 import { exportFileName } from '../lib/library';
-import { getSession } from '../session/store';
 import { useSession } from '../session/useSession';
 import { chatApi } from './chat';
-import { ApiError, apiBase, call, NetworkError } from './client';
+import { ApiError, apiBase, call, NetworkError, signedFetch } from './client';
 import { noticeApi } from './notices';
 
 /**
@@ -64,17 +63,6 @@ export const libraryApi = {
   setSettings: (reviewRewardYuan: number) => call<SystemSettings>('/sys/settings/set', { body: { reviewRewardYuan } }),
 };
 
-function signedHeaders(): Record<string, string> {
-  const s = getSession();
-  const h: Record<string, string> = {};
-  if (s) {
-    h['X-Uid'] = s.uid;
-    h['X-Sign'] = signRequest(s.token, s.uid);
-  }
-  h['X-Lang'] = typeof document !== 'undefined' && document.documentElement.lang === 'en' ? 'en' : 'zh-CN';
-  return h;
-}
-
 async function answerOf<T>(res: Response): Promise<T> {
   let answer: ApiAnswer<T>;
   try {
@@ -91,31 +79,21 @@ async function answerOf<T>(res: Response): Promise<T> {
 export async function importDeviceFile(file: File): Promise<Device> {
   const form = new FormData();
   form.append('file', file, file.name);
-  let res: Response;
-  try {
-    res = await fetch(`${apiBase()}/sys/device/import`, {
-      method: 'POST',
-      headers: { Accept: 'application/json', ...signedHeaders() },
-      body: form,
-    });
-  } catch (e) {
-    throw new NetworkError(e instanceof Error ? e.message : String(e));
-  }
+  const res = await signedFetch(`${apiBase()}/sys/device/import`, {
+    method: 'POST',
+    headers: { Accept: 'application/json', 'X-Lang': currentLang() },
+    body: form,
+  });
   return answerOf<Device>(res);
 }
 
 /** Downloads a device's DeviceSpec file (/sys/device/export) and hands it to the browser. */
 export async function exportDevice(id: string, name: string): Promise<string> {
-  let res: Response;
-  try {
-    res = await fetch(`${apiBase()}/sys/device/export`, {
-      method: 'POST',
-      headers: { Accept: 'application/json', 'Content-Type': 'application/json', ...signedHeaders() },
-      body: JSON.stringify({ id }),
-    });
-  } catch (e) {
-    throw new NetworkError(e instanceof Error ? e.message : String(e));
-  }
+  const res = await signedFetch(`${apiBase()}/sys/device/export`, {
+    method: 'POST',
+    headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'X-Lang': currentLang() },
+    body: JSON.stringify({ id }),
+  });
   const disposition = res.headers.get('Content-Disposition');
   if (!res.ok || !disposition) {
     // An error is an ordinary {code, msg} answer.

@@ -9,11 +9,9 @@ import {
   parseNkFile,
   type Review,
   type ReviewListData,
-  signRequest,
 } from '@pvforge/contracts';
 import { currentLang } from '../i18n';
-import { getSession } from '../session/store';
-import { ApiError, apiBase, call, NetworkError } from './client';
+import { ApiError, apiBase, call, NetworkError, signedFetch } from './client';
 
 /**
  * Wrappers of the material library calls (docs/api/library.md, "Materials") and the review
@@ -115,18 +113,11 @@ export async function upload<T>(
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   // The file goes last: multipart parsers read fields before the file stream.
   form.append('file', file, fileName);
-  const headers: Record<string, string> = { Accept: 'application/json', 'X-Lang': currentLang() };
-  const auth = getSession();
-  if (auth) {
-    headers['X-Uid'] = auth.uid;
-    headers['X-Sign'] = signRequest(auth.token, auth.uid);
-  }
-  let res: Response;
-  try {
-    res = await fetch(`${apiBase()}${path}`, { method: 'POST', headers, body: form });
-  } catch (e) {
-    throw new NetworkError(e instanceof Error ? e.message : String(e));
-  }
+  const res = await signedFetch(`${apiBase()}${path}`, {
+    method: 'POST',
+    headers: { Accept: 'application/json', 'X-Lang': currentLang() },
+    body: form,
+  });
   let answer: ApiAnswer<T>;
   try {
     answer = (await res.json()) as ApiAnswer<T>;

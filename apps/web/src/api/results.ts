@@ -4,11 +4,9 @@ import {
   type CalcKind,
   type CalcListData,
   type CalcSweepChildren,
-  signRequest,
 } from '@pvforge/contracts';
 import { saveBlob } from '../components/plots/download';
-import { getSession } from '../session/store';
-import { ApiError, apiBase, call, NetworkError } from './client';
+import { ApiError, apiBase, call, NetworkError, signedFetch } from './client';
 
 /**
  * Calls of the result views (rsto, rste, rstc, rstc2) and the comparison page: the calculation with
@@ -49,18 +47,11 @@ export function dispositionName(header: string | null, fallback: string): string
  */
 export async function downloadResult(kind: CalcKind, id: number, format: ExportFormat): Promise<string> {
   const path = CALC_DEVICE_KINDS.includes(kind) ? '/sys/calc/outputData' : '/sys/calc/circleData';
-  const session = getSession();
-  const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: '*/*' };
-  if (session) {
-    headers['X-Uid'] = session.uid;
-    headers['X-Sign'] = signRequest(session.token, session.uid);
-  }
-  let res: Response;
-  try {
-    res = await fetch(`${apiBase()}${path}`, { method: 'POST', headers, body: JSON.stringify({ id, format }) });
-  } catch (e) {
-    throw new NetworkError(e instanceof Error ? e.message : String(e));
-  }
+  const res = await signedFetch(`${apiBase()}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: '*/*' },
+    body: JSON.stringify({ id, format }),
+  });
   const type = res.headers.get('content-type') ?? '';
   if (type.includes('application/json')) {
     const answer = (await res.json()) as ApiError['answer'];
