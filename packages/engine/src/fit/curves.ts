@@ -97,42 +97,20 @@ export function prepareCurves(curves: readonly DeviceFitCurve[]): { curves: Prep
       return;
     }
     const n = c.voltageV.length;
-    if (c.jMaCm2.length !== n) {
-      say(
-        '.jMaCm2',
-        `曲线「${name}」的电压有 ${n} 个点而电流有 ${c.jMaCm2.length} 个`,
-        `curve “${name}” has ${n} voltages but ${c.jMaCm2.length} currents`,
-      );
-      return;
-    }
-    if (n < MIN_CURVE_POINTS) {
-      say(
-        '.voltageV',
-        `曲线「${name}」只有 ${n} 个点：拟合至少需要 ${MIN_CURVE_POINTS} 个点`,
-        `curve “${name}” has ${n} point(s): a fit needs at least ${MIN_CURVE_POINTS}`,
-      );
-      return;
-    }
-    if (![...c.voltageV, ...c.jMaCm2].every(Number.isFinite)) {
-      say(
-        '.jMaCm2',
-        `曲线「${name}」含有非数值（NaN 或无穷大）`,
-        `curve “${name}” holds a value that is not a finite number (NaN or infinity)`,
-      );
-      return;
-    }
-    const order = c.voltageV.map((_, i) => i).sort((a, b) => c.voltageV[a]! - c.voltageV[b]!);
-    const v = order.map((i) => c.voltageV[i]!);
-    const j = order.map((i) => c.jMaCm2[i]!);
-    for (let i = 1; i < n; i++)
-      if (!(v[i]! > v[i - 1]!)) {
-        say(
-          '.voltageV',
-          `曲线「${name}」在 ${v[i]} V 处电压重复：正扫和反扫请作为两条曲线给出`,
-          `curve “${name}” has the voltage ${v[i]} V twice: give forward and reverse scans as two curves`,
-        );
-        return;
-      }
+    const points = sortedPoints(c.voltageV, c.jMaCm2, name, say, {
+      xField: '.voltageV',
+      yField: '.jMaCm2',
+      counts: (m) => [
+        `曲线「${name}」的电压有 ${n} 个点而电流有 ${m} 个`,
+        `curve “${name}” has ${n} voltages but ${m} currents`,
+      ],
+      twice: (x) => [
+        `曲线「${name}」在 ${x} V 处电压重复：正扫和反扫请作为两条曲线给出`,
+        `curve “${name}” has the voltage ${x} V twice: give forward and reverse scans as two curves`,
+      ],
+    });
+    if (!points) return;
+    const { x: v, y: j } = points;
     const span = v[n - 1]! - v[0]!;
     if (Math.max(Math.abs(v[0]!), Math.abs(v[n - 1]!)) > 10)
       say(
@@ -220,6 +198,58 @@ export function prepareCurves(curves: readonly DeviceFitCurve[]): { curves: Prep
   return problems.length ? { curves: [], problems } : { curves: out, problems };
 }
 
+/** What sortedPoints says about one kind of curve: its fields and its words for a count mismatch and a repeated abscissa. */
+interface PointWords {
+  xField: string;
+  yField: string;
+  counts: (yCount: number) => [zh: string, en: string];
+  twice: (x: number) => [zh: string, en: string];
+}
+
+/**
+ * The checks every measured curve shares, said at the curve's own fields: as many ordinates as
+ * abscissae, enough points to fit, finite numbers, and no abscissa twice once sorted (a repeated
+ * one would make the residual's interpolation ambiguous). The points come back sorted by abscissa.
+ */
+function sortedPoints(
+  xs: readonly number[],
+  ys: readonly number[],
+  name: string,
+  say: (field: string, zh: string, en: string) => void,
+  words: PointWords,
+): { x: number[]; y: number[] } | undefined {
+  const n = xs.length;
+  if (ys.length !== n) {
+    say(words.yField, ...words.counts(ys.length));
+    return undefined;
+  }
+  if (n < MIN_CURVE_POINTS) {
+    say(
+      words.xField,
+      `曲线「${name}」只有 ${n} 个点：拟合至少需要 ${MIN_CURVE_POINTS} 个点`,
+      `curve “${name}” has ${n} point(s): a fit needs at least ${MIN_CURVE_POINTS}`,
+    );
+    return undefined;
+  }
+  if (![...xs, ...ys].every(Number.isFinite)) {
+    say(
+      words.yField,
+      `曲线「${name}」含有非数值（NaN 或无穷大）`,
+      `curve “${name}” holds a value that is not a finite number (NaN or infinity)`,
+    );
+    return undefined;
+  }
+  const order = xs.map((_, i) => i).sort((a, b) => xs[a]! - xs[b]!);
+  const x = order.map((i) => xs[i]!);
+  const y = order.map((i) => ys[i]!);
+  for (let i = 1; i < n; i++)
+    if (!(x[i]! > x[i - 1]!)) {
+      say(words.xField, ...words.twice(x[i]!));
+      return undefined;
+    }
+  return { x, y };
+}
+
 /**
  * An EQE spectrum checked (one point, NaN, a wavelength twice, um or Angstrom read as nm, a fraction
  * read as percent, values beyond 100 %) and its residual scale: sigma = noisePercent, or 1 % of the
@@ -232,42 +262,17 @@ function prepareEqe(
   say: (field: string, zh: string, en: string) => void,
 ): PreparedCurve | undefined {
   const n = c.wavelengthNm.length;
-  if (c.eqePercent.length !== n) {
-    say(
-      '.eqePercent',
-      `曲线「${name}」有 ${n} 个波长而 EQE 有 ${c.eqePercent.length} 个`,
-      `curve “${name}” has ${n} wavelengths but ${c.eqePercent.length} EQE values`,
-    );
-    return undefined;
-  }
-  if (n < MIN_CURVE_POINTS) {
-    say(
-      '.wavelengthNm',
-      `曲线「${name}」只有 ${n} 个点：拟合至少需要 ${MIN_CURVE_POINTS} 个点`,
-      `curve “${name}” has ${n} point(s): a fit needs at least ${MIN_CURVE_POINTS}`,
-    );
-    return undefined;
-  }
-  if (![...c.wavelengthNm, ...c.eqePercent].every(Number.isFinite)) {
-    say(
-      '.eqePercent',
-      `曲线「${name}」含有非数值（NaN 或无穷大）`,
-      `curve “${name}” holds a value that is not a finite number (NaN or infinity)`,
-    );
-    return undefined;
-  }
-  const order = c.wavelengthNm.map((_, i) => i).sort((a, b) => c.wavelengthNm[a]! - c.wavelengthNm[b]!);
-  const x = order.map((i) => c.wavelengthNm[i]!);
-  const y = order.map((i) => c.eqePercent[i]!);
-  for (let i = 1; i < n; i++)
-    if (!(x[i]! > x[i - 1]!)) {
-      say(
-        '.wavelengthNm',
-        `曲线「${name}」在 ${x[i]} nm 处波长重复`,
-        `curve “${name}” has the wavelength ${x[i]} nm twice`,
-      );
-      return undefined;
-    }
+  const points = sortedPoints(c.wavelengthNm, c.eqePercent, name, say, {
+    xField: '.wavelengthNm',
+    yField: '.eqePercent',
+    counts: (m) => [
+      `曲线「${name}」有 ${n} 个波长而 EQE 有 ${m} 个`,
+      `curve “${name}” has ${n} wavelengths but ${m} EQE values`,
+    ],
+    twice: (x) => [`曲线「${name}」在 ${x} nm 处波长重复`, `curve “${name}” has the wavelength ${x} nm twice`],
+  });
+  if (!points) return undefined;
+  const { x, y } = points;
   let bad = false;
   if (x[0]! < EQE_MIN_NM || x[n - 1]! > EQE_MAX_NM) {
     bad = true;
@@ -383,22 +388,6 @@ function prepareCapacitance(
   const xField = cv ? '.biasV' : '.frequencyHz';
   const xWord = cv ? { zh: '偏压', en: 'biases' } : { zh: '频率', en: 'frequencies' };
   const n = xs.length;
-  if (c.capacitanceNFPerCm2.length !== n) {
-    say(
-      '.capacitanceNFPerCm2',
-      `曲线「${name}」有 ${n} 个${xWord.zh}而电容有 ${c.capacitanceNFPerCm2.length} 个`,
-      `curve “${name}” has ${n} ${xWord.en} but ${c.capacitanceNFPerCm2.length} capacitances`,
-    );
-    return undefined;
-  }
-  if (n < MIN_CURVE_POINTS) {
-    say(
-      xField,
-      `曲线「${name}」只有 ${n} 个点：拟合至少需要 ${MIN_CURVE_POINTS} 个点`,
-      `curve “${name}” has ${n} point(s): a fit needs at least ${MIN_CURVE_POINTS}`,
-    );
-    return undefined;
-  }
   // the curve's one condition (a C-V's frequency, a C-f's bias) is said at its own field
   if (!Number.isFinite(cv ? c.frequencyHz : c.biasV)) {
     say(
@@ -408,26 +397,20 @@ function prepareCapacitance(
     );
     return undefined;
   }
-  if (![...xs, ...c.capacitanceNFPerCm2].every(Number.isFinite)) {
-    say(
-      '.capacitanceNFPerCm2',
-      `曲线「${name}」含有非数值（NaN 或无穷大）`,
-      `curve “${name}” holds a value that is not a finite number (NaN or infinity)`,
-    );
-    return undefined;
-  }
-  const order = xs.map((_, i) => i).sort((a, b) => xs[a]! - xs[b]!);
-  const x = order.map((i) => xs[i]!);
-  const y = order.map((i) => c.capacitanceNFPerCm2[i]!);
-  for (let i = 1; i < n; i++)
-    if (!(x[i]! > x[i - 1]!)) {
-      say(
-        xField,
-        cv ? `曲线「${name}」在 ${x[i]} V 处偏压重复` : `曲线「${name}」在 ${x[i]} Hz 处频率重复`,
-        cv ? `curve “${name}” has the bias ${x[i]} V twice` : `curve “${name}” has the frequency ${x[i]} Hz twice`,
-      );
-      return undefined;
-    }
+  const points = sortedPoints(xs, c.capacitanceNFPerCm2, name, say, {
+    xField,
+    yField: '.capacitanceNFPerCm2',
+    counts: (m) => [
+      `曲线「${name}」有 ${n} 个${xWord.zh}而电容有 ${m} 个`,
+      `curve “${name}” has ${n} ${xWord.en} but ${m} capacitances`,
+    ],
+    twice: (x) =>
+      cv
+        ? [`曲线「${name}」在 ${x} V 处偏压重复`, `curve “${name}” has the bias ${x} V twice`]
+        : [`曲线「${name}」在 ${x} Hz 处频率重复`, `curve “${name}” has the frequency ${x} Hz twice`],
+  });
+  if (!points) return undefined;
+  const { x, y } = points;
   let bad = false;
   const biases = cv ? x : [c.biasV];
   const freqs = cv ? [c.frequencyHz] : x;
