@@ -1,4 +1,4 @@
-import type { DeviceFitEqeCurve, DeviceFitFree, DeviceFitJob } from '@pvforge/contracts';
+import type { DeviceFitEqeCurve, DeviceFitJob } from '@pvforge/contracts';
 import { describe, expect, it } from 'vitest';
 import { Prng } from '../../src/circuit/prng.js';
 import { runDeviceSimulation } from '../../src/device/simulate.js';
@@ -6,7 +6,7 @@ import { checkDeviceFitInput, fitDevice } from '../../src/fit/device-fit.js';
 import { localEvaluator } from '../../src/fit/evaluator.js';
 import { evaluateFitPoint } from '../../src/fit/forward.js';
 import { assets } from '../device/helpers.js';
-import { fastDevice } from './helpers.js';
+import { collectionLimited, EQE_WAVELENGTHS_NM, eqeCurve, MU_FREE } from './helpers.js';
 
 /**
  * EQE spectra measured under a bias light and at a bias voltage in a device fit (issue 27). At a
@@ -14,33 +14,17 @@ import { fastDevice } from './helpers.js';
  * carriers' mobility: with a 10 ns lifetime the EQE at 400 nm is about 11 % at 1e-3 cm^2/(V s)
  * and 28 % at 1e-2, against 15 % and 38 % at short circuit.
  */
-const MU = 'layers[3].electrical.muNCm2PerVs';
-const FREE: DeviceFitFree[] = [
-  { path: MU, min: 1e-4, max: 1 },
-  { path: 'layers[3].electrical.muPCm2PerVs', tie: MU },
-];
-const WL = Array.from({ length: 41 }, (_, i) => 400 + 10 * i);
-
-// biome-ignore lint/suspicious/noExplicitAny: tests edit the JSON freely
-function collectionLimited(): any {
-  const d = fastDevice();
-  d.layers[3].electrical.tauNS = 1e-8;
-  d.layers[3].electrical.tauPS = 1e-8;
-  d.layers[3].electrical.muNCm2PerVs = 1e-2;
-  d.layers[3].electrical.muPCm2PerVs = 1e-2;
-  return d;
-}
-
-const eqe = (over: Partial<DeviceFitEqeCurve> = {}): DeviceFitEqeCurve => ({
-  kind: 'eqe',
-  label: 'EQE at 0.8 V, 1 sun',
-  wavelengthNm: WL,
-  eqePercent: WL.map((w) => 30 - (w - 400) / 20),
-  noisePercent: 0.3,
-  biasLightSuns: 1,
-  biasV: 0.8,
-  ...over,
-});
+const FREE = MU_FREE;
+const WL = EQE_WAVELENGTHS_NM;
+const eqe = (over: Partial<DeviceFitEqeCurve> = {}): DeviceFitEqeCurve =>
+  eqeCurve({
+    label: 'EQE at 0.8 V, 1 sun',
+    eqePercent: WL.map((w) => 30 - (w - 400) / 20),
+    noisePercent: 0.3,
+    biasLightSuns: 1,
+    biasV: 0.8,
+    ...over,
+  });
 
 describe('device fit: EQE under bias light and at a bias voltage', () => {
   it('refuses conditions that cannot be meant, naming the field, in both languages, before any run', () => {

@@ -1,11 +1,11 @@
-import type { DeviceFitEqeCurve, DeviceFitFree, DeviceFitJob } from '@pvforge/contracts';
+import type { DeviceFitEqeCurve, DeviceFitJob } from '@pvforge/contracts';
 import { describe, expect, it } from 'vitest';
 import { Prng } from '../../src/circuit/prng.js';
 import { checkDeviceFitInput, fitDevice } from '../../src/fit/device-fit.js';
 import { localEvaluator } from '../../src/fit/evaluator.js';
 import { evaluateFitPoint } from '../../src/fit/forward.js';
 import { assets } from '../device/helpers.js';
-import { fastDevice } from './helpers.js';
+import { collectionLimited, EQE_WAVELENGTHS_NM, eqeCurve, MU_FREE } from './helpers.js';
 
 /**
  * EQE spectra in a device fit (issue 27): the engine's EQE at short circuit without bias light,
@@ -13,31 +13,9 @@ import { fastDevice } from './helpers.js';
  * collected (with a 10 ns lifetime, EQE falls from about 38 % to 8 % between 1e-2 and 1e-4
  * cm^2/(V s)), so an EQE spectrum determines it.
  */
-const MU = 'layers[3].electrical.muNCm2PerVs';
-const FREE: DeviceFitFree[] = [
-  { path: MU, min: 1e-4, max: 1 },
-  { path: 'layers[3].electrical.muPCm2PerVs', tie: MU },
-];
-const WL = Array.from({ length: 41 }, (_, i) => 400 + 10 * i);
-
-// biome-ignore lint/suspicious/noExplicitAny: tests edit the JSON freely
-function collectionLimited(): any {
-  const d = fastDevice();
-  d.layers[3].electrical.tauNS = 1e-8;
-  d.layers[3].electrical.tauPS = 1e-8;
-  d.layers[3].electrical.muNCm2PerVs = 1e-2;
-  d.layers[3].electrical.muPCm2PerVs = 1e-2;
-  return d;
-}
-
-const eqe = (over: Partial<DeviceFitEqeCurve> = {}): DeviceFitEqeCurve => ({
-  kind: 'eqe',
-  label: 'EQE',
-  wavelengthNm: WL,
-  eqePercent: WL.map((w) => 40 - (w - 400) / 20),
-  noisePercent: 0.5,
-  ...over,
-});
+const FREE = MU_FREE;
+const WL = EQE_WAVELENGTHS_NM;
+const eqe = eqeCurve;
 
 describe('device fit: EQE spectra', () => {
   it('refuses spectra that cannot be meant, naming the field, in both languages, before any run', () => {

@@ -1,4 +1,4 @@
-import type { DeviceFitFree, DeviceFitJob, DeviceFitJvCurve } from '@pvforge/contracts';
+import type { DeviceFitEqeCurve, DeviceFitFree, DeviceFitJob, DeviceFitJvCurve } from '@pvforge/contracts';
 import { Prng } from '../../src/circuit/prng.js';
 import { evaluateFitPoint } from '../../src/fit/forward.js';
 import { assets, fixture } from '../device/helpers.js';
@@ -52,3 +52,35 @@ export function syntheticCurves(
     };
   });
 }
+
+/** The absorber's electron mobility, with the hole mobility tied to it: what the EQE fits determine. */
+export const ABSORBER_MU = 'layers[3].electrical.muNCm2PerVs';
+export const MU_FREE: DeviceFitFree[] = [
+  { path: ABSORBER_MU, min: 1e-4, max: 1 },
+  { path: 'layers[3].electrical.muPCm2PerVs', tie: ABSORBER_MU },
+];
+export const EQE_WAVELENGTHS_NM = Array.from({ length: 41 }, (_, i) => 400 + 10 * i);
+
+/**
+ * fastDevice with a 10 ns absorber lifetime and 1e-2 cm^2/(V s) mobilities, so that collection,
+ * and with it the EQE, rests on the mobility.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: tests edit the JSON freely
+export function collectionLimited(): any {
+  const d = fastDevice();
+  d.layers[3].electrical.tauNS = 1e-8;
+  d.layers[3].electrical.tauPS = 1e-8;
+  d.layers[3].electrical.muNCm2PerVs = 1e-2;
+  d.layers[3].electrical.muPCm2PerVs = 1e-2;
+  return d;
+}
+
+/** An EQE curve at EQE_WAVELENGTHS_NM (a placeholder falling spectrum unless `over` gives one). */
+export const eqeCurve = (over: Partial<DeviceFitEqeCurve> = {}): DeviceFitEqeCurve => ({
+  kind: 'eqe',
+  label: 'EQE',
+  wavelengthNm: EQE_WAVELENGTHS_NM,
+  eqePercent: EQE_WAVELENGTHS_NM.map((w) => 40 - (w - 400) / 20),
+  noisePercent: 0.5,
+  ...over,
+});
