@@ -5,6 +5,7 @@ import { App, Badge, Button, List, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { noticeApi } from '../../api/notices';
+import { useManageActions } from './useManageActions';
 
 /** A notice's text in the reader's language: the English version when there is one and they read English. */
 export function noticeText(n: Pick<Notice, 'title' | 'body' | 'titleEn' | 'bodyEn'>, language: string) {
@@ -28,7 +29,7 @@ export function NoticeList({
   openId?: number | null;
 }) {
   const { t, i18n } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
   const qc = useQueryClient();
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<number | null>(openId);
@@ -41,6 +42,7 @@ export function NoticeList({
   const refresh = () =>
     Promise.all([qc.invalidateQueries({ queryKey: ['notices'] }), qc.invalidateQueries({ queryKey: ['msgs'] })]);
   const fail = (e: unknown) => message.error(t('notice.failed', { msg: e instanceof Error ? e.message : String(e) }));
+  const manageActions = useManageActions(fail);
   const read = async (n: Notice) => {
     setOpen(open === n.id ? null : n.id);
     if (n.read || manage) return;
@@ -85,35 +87,14 @@ export function NoticeList({
                 {t('notice.open')}
               </Button>,
               ...(manage
-                ? [
-                    <Button key="edit" type="link" onClick={() => onEdit?.(n)}>
-                      {t('notice.edit')}
-                    </Button>,
-                    !n.withdrawn && (
-                      <Button
-                        key="withdraw"
-                        type="link"
-                        danger
-                        onClick={() =>
-                          modal.confirm({
-                            title: t('notice.withdrawQ'),
-                            okText: t('notice.ok'),
-                            cancelText: t('notice.cancel'),
-                            onOk: async () => {
-                              try {
-                                await noticeApi.withdraw(n.id);
-                                await refresh();
-                              } catch (e) {
-                                fail(e);
-                              }
-                            },
-                          })
-                        }
-                      >
-                        {t('notice.withdraw')}
-                      </Button>
-                    ),
-                  ]
+                ? manageActions(
+                    n.withdrawn,
+                    () => onEdit?.(n),
+                    async () => {
+                      await noticeApi.withdraw(n.id);
+                      await refresh();
+                    },
+                  )
                 : []),
             ]}
           >

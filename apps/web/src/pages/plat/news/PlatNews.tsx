@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/endpoints';
 import { type ManagedNews, noticeApi } from '../../../api/notices';
 import { useRole } from '../../../api/queries';
+import { useManageActions } from '../../../components/notices/useManageActions';
 import { PageHeader } from '../../../components/PageHeader';
 import { CitationDialog } from '../../public/CitationDialog';
 
@@ -15,7 +16,7 @@ type Draft = Omit<NewsItem, 'id'>;
 /** news (in the platform): news and achievements with the citation instructions; administrators publish, edit, withdraw. */
 export default function PlatNews() {
   const { t, i18n } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
   const qc = useQueryClient();
   const { isAdmin } = useRole();
   const [page, setPage] = useState(1);
@@ -34,6 +35,7 @@ export default function PlatNews() {
   });
   const fail = (e: unknown) => message.error(t('notice.failed', { msg: e instanceof Error ? e.message : String(e) }));
   const refresh = () => qc.invalidateQueries({ queryKey: ['plat-news'] });
+  const manageActions = useManageActions(fail);
   const edit = (n: ManagedNews | 'new') => {
     const {
       id: _id,
@@ -96,35 +98,14 @@ export default function PlatNews() {
             <List.Item
               actions={
                 isAdmin
-                  ? [
-                      <Button key="e" type="link" onClick={() => edit(n)}>
-                        {t('notice.edit')}
-                      </Button>,
-                      !n.withdrawn && (
-                        <Button
-                          key="w"
-                          type="link"
-                          danger
-                          onClick={() =>
-                            modal.confirm({
-                              title: t('notice.withdrawQ'),
-                              okText: t('notice.ok'),
-                              cancelText: t('notice.cancel'),
-                              onOk: async () => {
-                                try {
-                                  await noticeApi.newsWithdraw(n.id);
-                                  await refresh();
-                                } catch (e) {
-                                  fail(e);
-                                }
-                              },
-                            })
-                          }
-                        >
-                          {t('notice.withdraw')}
-                        </Button>
-                      ),
-                    ]
+                  ? manageActions(
+                      n.withdrawn,
+                      () => edit(n),
+                      async () => {
+                        await noticeApi.newsWithdraw(n.id);
+                        await refresh();
+                      },
+                    )
                   : []
               }
             >
