@@ -16,6 +16,7 @@ import { consultMigration } from './migrations-consult.js';
 import { deviceReferencesMigration } from './migrations-device-references.js';
 import { exampleDescriptionsMigration } from './migrations-example-descriptions.js';
 import { exampleFiguresMigration } from './migrations-example-figures.js';
+import { exampleLanguagesMigration } from './migrations-example-languages.js';
 import { exampleRangesMigration } from './migrations-example-ranges.js';
 import { exampleReferencesMigration } from './migrations-example-references.js';
 import { excitonLibraryMigration, materialAdditionsMigration } from './migrations-exciton-library.js';
@@ -317,6 +318,7 @@ export function migrationList(dialect: DialectName): Record<string, Migration> {
     '0032_notice_english': noticeEnglishMigration(),
     '0033_example_references': exampleReferencesMigration(),
     '0034_material_chinese_names': materialChineseNamesMigration(),
+    '0035_example_languages': exampleLanguagesMigration(),
   };
 }
 

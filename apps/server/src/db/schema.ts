@@ -118,6 +118,14 @@ export interface DevicesTable {
   reference_dois: Nullable<string>;
   /** The owner's free notes on the device (migration 0018). */
   notes: Nullable<string>;
+  /**
+   * The name and description per language (migration 0035): the public examples and their copies
+   * have them; a user's own device has none and is shown by `name` and `description`.
+   */
+  name_zh: Nullable<string>;
+  name_en: Nullable<string>;
+  description_zh: Nullable<string>;
+  description_en: Nullable<string>;
 }
 
 /** A request to publish a personal material or device (migration 0005). */

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkDeviceSpec, deviceFileParts } from '@pvforge/contracts';
+import { exampleTextsOf } from '../db/migrations-example-languages.js';
 import { doisInText } from '../db/migrations-example-references.js';
 import { SettingsRepository } from '../db/repositories/library.js';
 import { assetsDir } from '../jobs/assets.js';
@@ -74,7 +75,11 @@ export async function seedDemoDevices(s: Services, ownerId: number, now: number,
     const { spec, citation } = readDeviceFile(join(dir, file));
     const checked = checkDeviceSpec(spec);
     if (!checked.ok) throw new Error(`demo device ${file} is not a valid DeviceSpec: ${checked.errors.join('; ')}`);
-    const name = checked.spec.name.slice(0, 100);
+    // A shipped example has its name and description in each language (migration 0035); the
+    // stored spec carries the English ones, as 0035 leaves an example seeded before it.
+    const texts = exampleTextsOf(file);
+    const stored = texts ? { ...checked.spec, name: texts.nameEn, description: texts.descriptionEn } : checked.spec;
+    const name = stored.name.slice(0, 100);
     if (!existing.has(name)) {
       const known = DEMO_DEVICES.find((d) => d.file === file);
       await s.devices.insert({
@@ -85,11 +90,15 @@ export async function seedDemoDevices(s: Services, ownerId: number, now: number,
         status: 'public',
         name,
         created_at: now,
-        spec: JSON.stringify(checked.spec),
-        description: checked.spec.description ?? null,
+        spec: JSON.stringify(stored),
+        description: stored.description ?? null,
+        name_zh: texts?.nameZh ?? null,
+        name_en: texts?.nameEn ?? null,
+        description_zh: texts?.descriptionZh ?? null,
+        description_en: texts?.descriptionEn ?? null,
         // Files without a citation of their own name their sources in the description; the DOIs it
         // cites are the device's references (linked in the library, kept by a copy).
-        citation: citation ?? known?.citation ?? checked.spec.description ?? null,
+        citation: citation ?? known?.citation ?? stored.description ?? null,
         reference_dois: referencesInDescription(checked.spec.description),
       });
       existing.add(name);

@@ -65,6 +65,10 @@ function presentListRow(r: DeviceListRow | DeviceRow, ownerName?: string | null)
     kind: r.kind as 'opt' | 'elec',
     name: r.name,
     ...(r.description ? { description: r.description } : {}),
+    ...(r.name_zh ? { nameZh: r.name_zh } : {}),
+    ...(r.name_en ? { nameEn: r.name_en } : {}),
+    ...(r.description_zh ? { descriptionZh: r.description_zh } : {}),
+    ...(r.description_en ? { descriptionEn: r.description_en } : {}),
     ...(r.citation ? { citation: r.citation } : {}),
     references: referencesOf(r.reference_dois),
     ...(r.notes ? { notes: r.notes } : {}),
@@ -107,6 +111,13 @@ export function storedReferences(raw: readonly string[]): string | null {
     if (!dois.some((d) => d.toLowerCase() === doi.toLowerCase())) dois.push(doi);
   });
   return dois.length ? JSON.stringify(dois) : null;
+}
+
+type LanguageTexts = Pick<DeviceRow, 'name_zh' | 'name_en' | 'description_zh' | 'description_en'>;
+
+/** A device's per-language name and description, as a copy of it keeps them. */
+function languageTexts(r: LanguageTexts): LanguageTexts {
+  return { name_zh: r.name_zh, name_en: r.name_en, description_zh: r.description_zh, description_en: r.description_en };
 }
 
 export function presentDevice(r: DeviceRow): Device {
@@ -231,7 +242,7 @@ export class DeviceLibraryService {
   /**
    * A copy of a device the caller may see (a public one, or one of their own) in their personal
    * library, with its description, references (DOIs), citation and notes (issue 29: a copy kept
-   * none of them).
+   * none of them), and its name and description in both languages.
    */
   async copy(userId: number, id: string): Promise<Device> {
     const row = await this.devices.getVisible(id, userId, false);
@@ -241,6 +252,7 @@ export class DeviceLibraryService {
       reference_dois: row.reference_dois,
       notes: row.notes,
       citation: row.citation,
+      ...languageTexts(row),
     });
   }
 
@@ -279,7 +291,11 @@ export class DeviceLibraryService {
     name: string | undefined,
     description: string | undefined,
     sourceCalcId: number | null,
-    cite: { reference_dois: string | null; notes: string | null; citation?: string | null } = {
+    cite: {
+      reference_dois: string | null;
+      notes: string | null;
+      citation?: string | null;
+    } & Partial<LanguageTexts> = {
       reference_dois: null,
       notes: null,
     },
@@ -328,8 +344,12 @@ export class DeviceLibraryService {
     const patch: Parameters<DevicesRepository['updateOwn']>[2] = {};
     if (body.references !== undefined) patch.reference_dois = storedReferences(body.references);
     if (body.notes !== undefined) patch.notes = body.notes.trim() || null;
-    if (body.name !== undefined) patch.name = body.name.trim().slice(0, 100) || row.name;
-    if (body.description !== undefined) patch.description = body.description;
+    // A name or description the owner changes is theirs, in one language: the copied per-language
+    // texts would otherwise still be shown in its place.
+    const name = body.name?.trim().slice(0, 100);
+    if (name && name !== row.name) Object.assign(patch, { name, name_zh: null, name_en: null });
+    if (body.description !== undefined && body.description !== (row.description ?? ''))
+      Object.assign(patch, { description: body.description, description_zh: null, description_en: null });
     if (body.spec !== undefined) {
       const spec = specOf(body.spec, '4309', 'spec');
       patch.spec = JSON.stringify(spec);
@@ -531,6 +551,7 @@ export class ReviewService {
           is_public: 1,
           name: item.name,
           description: item.description,
+          ...languageTexts(item),
           citation: item.citation,
           reference_dois: item.reference_dois,
           notes: item.notes,

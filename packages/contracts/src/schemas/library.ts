@@ -80,8 +80,18 @@ const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => T
 export const DeviceListItem = Type.Object({
   id: Type.String(),
   kind: DeviceKind,
+  /** What the owner typed; a public example's English name. */
   name: Type.String(),
   description: Type.Optional(Type.String()),
+  /**
+   * The name and description in each language (issue 29): the public examples and copies of them
+   * have them, a user's own device none. A view takes the reader's language, then the other one,
+   * then `name` / `description` (deviceTexts).
+   */
+  nameZh: Type.Optional(Type.String()),
+  nameEn: Type.Optional(Type.String()),
+  descriptionZh: Type.Optional(Type.String()),
+  descriptionEn: Type.Optional(Type.String()),
   citation: Type.Optional(Type.String()),
   /** DOIs (bare, "10.xxxx/..."), in the order the owner gave them; empty when none. */
   references: Type.Array(Type.String()),
@@ -95,6 +105,23 @@ export const DeviceListItem = Type.Object({
   updatedAt: Type.Integer(),
 });
 export type DeviceListItem = Static<typeof DeviceListItem>;
+
+/**
+ * A device's name and description in the reader's language: its text in that language, else the
+ * other language's, else the one it was given (`name`, `description`). The web and the CLI show
+ * devices through this one rule.
+ */
+export function deviceTexts(
+  d: Pick<DeviceListItem, 'name' | 'description' | 'nameZh' | 'nameEn' | 'descriptionZh' | 'descriptionEn'>,
+  lang: string,
+): { name: string; description: string | undefined } {
+  const en = lang.toLowerCase().startsWith('en');
+  const pick = (zh: string | undefined, eng: string | undefined) => (en ? eng || zh : zh || eng) || undefined;
+  return {
+    name: pick(d.nameZh, d.nameEn) ?? d.name,
+    description: pick(d.descriptionZh, d.descriptionEn) ?? d.description,
+  };
+}
 
 /** A device entry with its DeviceSpec (`spec` is checked with checkDeviceSpec before it is stored). */
 export const Device = Type.Object({ ...DeviceListItem.properties, spec: Type.Unknown() });

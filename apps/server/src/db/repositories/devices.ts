@@ -29,6 +29,10 @@ const LIST_COLUMNS = [
   'devices.origin_id',
   'devices.reference_dois',
   'devices.notes',
+  'devices.name_zh',
+  'devices.name_en',
+  'devices.description_zh',
+  'devices.description_en',
 ] as const;
 
 /** LIKE pattern of a user's search text: wildcards in it are literal characters. */
@@ -101,6 +105,11 @@ export class DevicesRepository {
         eb.or([
           sql<boolean>`lower(devices.name) like ${pattern} escape '\\'`,
           sql<boolean>`lower(coalesce(devices.description, '')) like ${pattern} escape '\\'`,
+          // an example is found by the words of either language, whichever the reader types
+          sql<boolean>`lower(coalesce(devices.name_zh, '')) like ${pattern} escape '\\'`,
+          sql<boolean>`lower(coalesce(devices.name_en, '')) like ${pattern} escape '\\'`,
+          sql<boolean>`lower(coalesce(devices.description_zh, '')) like ${pattern} escape '\\'`,
+          sql<boolean>`lower(coalesce(devices.description_en, '')) like ${pattern} escape '\\'`,
         ]),
       );
     }
@@ -171,7 +180,11 @@ export class DevicesRepository {
     userId: number,
     patch: {
       name?: string;
+      name_zh?: null;
+      name_en?: null;
       description?: string | null;
+      description_zh?: null;
+      description_en?: null;
       spec?: string;
       kind?: string;
       reference_dois?: string | null;
