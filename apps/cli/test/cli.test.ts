@@ -55,4 +55,29 @@ describe('pvforge CLI', () => {
     const j = cli('validate', dir, '--json');
     expect(JSON.parse(j.out)).toMatchObject({ passed: 0, failed: 2 });
   });
+
+  it('`check` judges k_rad taken from a library table as the server does: refused beyond the limit, warned outside the usual range', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pvf-cli-'));
+    const device = () =>
+      JSON.parse(readFileSync(join(root, 'assets/devices/perovskite-pin-electrical.device.json'), 'utf8'));
+    const absorber = (d: { layers: { name: string }[] }) => d.layers.findIndex((l) => l.name === 'MAPbI3');
+    const floor = device();
+    floor.layers[absorber(floor)].optical = { kind: 'table', materialId: 'mapbi3_phillips' };
+    floor.layers[absorber(floor)].electrical.kRadFrom = 'absorption';
+    writeFileSync(join(dir, 'floor.json'), JSON.stringify(floor));
+    const refused = cli('check', join(dir, 'floor.json'));
+    expect(refused.code).toBe(2);
+    expect(refused.err).toMatch(/"MAPbI3"\.electrical\.kRadFrom: the layer's absorption gives .* below the band gap/);
+    const low = device();
+    const j = absorber(low);
+    low.layers[j].electrical.kRadFrom = 'absorption';
+    low.layers[j].electrical.ncCm3 = 1e17;
+    low.layers[j].electrical.nvCm3 = 1e17;
+    writeFileSync(join(dir, 'low.json'), JSON.stringify(low));
+    const warned = cli('check', join(dir, 'low.json'), '--lang', 'zh');
+    expect(warned.code, warned.err).toBe(0);
+    expect(warned.err.match(/kRadFrom: 由本层吸收算得的辐射复合系数为 \d\.\d+e-\d+ cm³\/s，不在常见的/g)).toHaveLength(
+      1,
+    );
+  });
 });

@@ -124,6 +124,19 @@ function cases(): Record<string, CheckIssue[]> {
       };
       d.layers[mapi(d)].electrical.kRadFrom = 'absorption';
     }),
+    // a clean edge with a density of states a hundred times too low: k_rad n_i^2 is the absorption's,
+    // so k_rad comes out 1e4 times the usual, warned
+    kRadImplausible: broken(pin, (d) => {
+      d.layers[mapi(d)].optical = {
+        kind: 'absorption-table',
+        n: 2.5,
+        wavelengthNm: [300, 700, 760, 780, 2000],
+        alphaPerCm: [1e5, 1e5, 1e4, 0, 0],
+      };
+      d.layers[mapi(d)].electrical.kRadFrom = 'absorption';
+      d.layers[mapi(d)].electrical.ncCm3 = 1e17;
+      d.layers[mapi(d)].electrical.nvCm3 = 1e17;
+    }),
     schema: broken(pin, (d) => {
       d.name = '';
       delete d.ambient;
@@ -572,8 +585,10 @@ const WORDED = new Set([
   'after',
   'rule',
   'got',
-  // why k_rad cannot come from a layer's absorption (a constant index, no absorption there)
+  // why k_rad cannot come from a layer's absorption (a constant index, no absorption there), and
+  // why a computed one is beyond the limit (a sub-gap tail, a small density of states)
   'why',
+  'cause',
 ]);
 
 describe('device check codes in both languages', () => {

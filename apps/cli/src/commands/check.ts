@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { checkDeviceSpec, deviceFileParts, wordEngineMessage } from '@pvforge/contracts';
+import { checkLine, kRadFromAbsorptionIssues } from '@pvforge/engine';
 import type { CheckIssue } from '@pvforge/engine/spec-check';
+import { fileAssets } from '@pvforge/workers';
 
 /** The languages the CLI words a device check in (English by default, as logs and scripts read it). */
 /** ' (1 warning)', ' (3 warnings)', or nothing. */
@@ -28,12 +30,20 @@ export function checkLineIn(issue: CheckIssue, lang: CliLang): string {
 
 /**
  * The device check of a DeviceSpec (or a library export {spec, references, notes}) as the CLI
- * prints it: the same check as the server's before it queues a calculation (checkDeviceSpec).
+ * prints it: the same check as the server's before it queues a calculation (checkDeviceSpec, then
+ * what needs the library's n,k tables: k_rad from a table's absorption).
  */
 export function checkDeviceLines(raw: unknown, lang: CliLang = 'en'): DeviceCheckLines {
   const checked = checkDeviceSpec(deviceFileParts(raw).spec);
   if (!checked.ok) return { ok: false, errors: checked.issues.map((i) => checkLineIn(i, lang)), warnings: [] };
-  return { ok: true, errors: [], warnings: checked.warningIssues.map((i) => checkLineIn(i, lang)) };
+  const tables = checked.spec.electrical
+    ? kRadFromAbsorptionIssues(checked.spec, fileAssets())
+    : { errors: [], warnings: [] };
+  if (tables.errors.length) return { ok: false, errors: tables.errors.map((i) => checkLineIn(i, lang)), warnings: [] };
+  // the DeviceSpec check warned already of the k_rad it could compute without the tables
+  const said = new Set(checked.warningIssues.map(checkLine));
+  const warnings = [...checked.warningIssues, ...tables.warnings.filter((w) => !said.has(checkLine(w)))];
+  return { ok: true, errors: [], warnings: warnings.map((i) => checkLineIn(i, lang)) };
 }
 
 /**

@@ -88,6 +88,7 @@ export function checkCalculationInput(kind: CalcKind, raw: unknown): Checked {
   const c = checkDeviceSpec(raw);
   if (!c.ok) return { ok: false, field: 'device', errors: c.errors, issues: c.issues };
   const spec = c.spec;
+  const warnings = [...c.warningIssues];
   if (kind === 'elec') {
     if (!spec.electrical) {
       const missing = checkIssue(
@@ -102,7 +103,10 @@ export function checkCalculationInput(kind: CalcKind, raw: unknown): Checked {
     if (e.length) return { ok: false, field: 'device', errors: e.map(checkLine), issues: e };
     // k_rad from a library table's absorption: the check has no tables, the server has
     const k = kRadFromAbsorptionIssues(spec, fileAssets());
-    if (k.length) return { ok: false, field: 'device', errors: k.map(checkLine), issues: k };
+    if (k.errors.length) return { ok: false, field: 'device', errors: k.errors.map(checkLine), issues: k.errors };
+    // the check warned already of the values it could compute (every model but a library table)
+    const said = new Set(c.warningIssues.map(checkLine));
+    warnings.push(...k.warnings.filter((w) => !said.has(checkLine(w))));
   }
   if (kind === 'opt' || spec.illumination) {
     try {
@@ -115,7 +119,7 @@ export function checkCalculationInput(kind: CalcKind, raw: unknown): Checked {
       return { ok: false, field, errors: [err instanceof Error ? err.message : String(err)] };
     }
   }
-  return { ok: true, input: spec, warnings: c.warningIssues };
+  return { ok: true, input: spec, warnings };
 }
 
 /** A number's or a list's limit that the schema states, said after the generic words of its rule. */

@@ -443,9 +443,19 @@ export const DEVICE_CHECK_WORDINGS: MessageCatalogue = {
   'check.not-above-from': withGot('须大于起始厚度', 'must be larger than the start thickness'),
   'check.boolean': L('只能是“是”或“否”', 'must be yes or no'),
   'check.krad-absorption-limit': (p) =>
+    s(p, 'cause') === 'dos'
+      ? L(
+          `由本层吸收算得的辐射复合系数为 ${s(p, 'value')} cm³/s，超过任何取值允许的上限 ${s(p, 'max')} cm³/s：吸收只确定乘积 k_rad·n_i²，本层的 Nc·Nv 使 n_i² 很小；请核对 Nc、Nv 与 Eg，或改为按填写的值`,
+          `the layer's absorption gives a radiative coefficient of ${s(p, 'value')} cm³/s, above the ${s(p, 'max')} cm³/s any value may have: the absorption fixes only the product k_rad n_i², and this layer's Nc Nv make n_i² small; check Nc, Nv and Eg, or enter the coefficient as a value`,
+        )
+      : L(
+          `由本层吸收算得的辐射复合系数为 ${s(p, 'value')} cm³/s，超过任何取值允许的上限 ${s(p, 'max')} cm³/s：其发射有 ${s(p, 'share')}% 来自带隙以下（光学数据在带隙以下仍有吸收，如拟合表格的亚带隙平台，或填写的带隙高于数据的吸收边）；请换用吸收边干净的 n、k 数据，或改为按填写的值`,
+          `the layer's absorption gives a radiative coefficient of ${s(p, 'value')} cm³/s, above the ${s(p, 'max')} cm³/s any value may have: ${s(p, 'share')} % of its emission comes from below the band gap, where the optical data absorb (a sub-gap floor of the table, or a band gap entered above the data's absorption edge); use n,k data with a clean edge, or enter the coefficient as a value`,
+        ),
+  'check.krad-absorption-implausible': (p) =>
     L(
-      `由本层吸收算得的辐射复合系数为 ${s(p, 'value')} cm³/s，超过任何取值允许的上限 ${s(p, 'max')} cm³/s：其发射有 ${s(p, 'share')}% 来自带隙以下（光学数据在带隙以下仍有吸收，如拟合表格的亚带隙平台，或填写的带隙高于数据的吸收边）；请换用吸收边干净的 n、k 数据，或改为按填写的值`,
-      `the layer's absorption gives a radiative coefficient of ${s(p, 'value')} cm³/s, above the ${s(p, 'max')} cm³/s any value may have: ${s(p, 'share')} % of its emission comes from below the band gap, where the optical data absorb (a sub-gap floor of the table, or a band gap entered above the data's absorption edge); use n,k data with a clean edge, or enter the coefficient as a value`,
+      `由本层吸收算得的辐射复合系数为 ${s(p, 'value')} cm³/s，不在常见的 ${s(p, 'min')}–${s(p, 'max')} cm³/s 之内：吸收只确定乘积 k_rad·n_i²，Nc·Nv 偏小（或带隙与数据的吸收边不符）会使 k_rad 偏大，反之偏小；请核对本层的 Eg、Nc、Nv 与光学数据`,
+      `the layer's absorption gives a radiative coefficient of ${s(p, 'value')} cm³/s, outside the usual ${s(p, 'min')}–${s(p, 'max')} cm³/s: the absorption fixes only the product k_rad n_i², so a small Nc Nv (or a band gap away from the data's edge) makes k_rad large, and the reverse small; check the layer's Eg, Nc, Nv and its optical data`,
     ),
   'check.no-absorption-edge': (p) =>
     L(

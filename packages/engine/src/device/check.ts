@@ -34,7 +34,12 @@ import { checkDefectSpec, defectGapWarning, interfaceGap } from './defects-map.j
 import { electricalDomain, gapOf, MAX_SWEEP_POINTS, sweepPointCount } from './electrical-spec.js';
 import { FIELD_VALUE_CODES, fieldKey, judgeSpecFields } from './field-rules.js';
 import { mapElectrical } from './map.js';
-import { kRadAbsorptionIssue, kRadFromAbsorptionChosen, layerKRadFromAbsorption } from './radiative-absorption.js';
+import {
+  kRadAbsorptionIssue,
+  kRadAbsorptionWarning,
+  kRadFromAbsorptionChosen,
+  layerKRadFromAbsorption,
+} from './radiative-absorption.js';
 import type {
   CapacitanceFrequencyLike,
   CapacitanceVoltageLike,
@@ -154,6 +159,7 @@ export function checkDeviceElectricalCoded(spec: ElectricalDeviceSpecLike): Elec
         ),
       );
   }
+  const kRadWarnings: CheckIssue[] = [];
   for (const j of domain) {
     const e = spec.layers[j]!.electrical! as Record<string, unknown>;
     for (const k of Object.keys(e))
@@ -188,6 +194,8 @@ export function checkDeviceElectricalCoded(spec: ElectricalDeviceSpecLike): Elec
       }
       const refused = r && kRadAbsorptionIssue(spec, j, r);
       if (refused) out.push(refused);
+      const odd = r && kRadAbsorptionWarning(spec, j, r);
+      if (odd) kRadWarnings.push(odd);
     }
   }
   // a grading runs from the layer's own value (front face) to its back value: both must be there
@@ -385,7 +393,7 @@ export function checkDeviceElectricalCoded(spec: ElectricalDeviceSpecLike): Elec
     ...checkCapacitanceFrequency(el.capacitanceFrequency),
   );
   // the values, by the solver's rules, named as the DeviceSpec names them
-  const warnings: CheckIssue[] = [...defectWarnings];
+  const warnings: CheckIssue[] = [...defectWarnings, ...kRadWarnings];
   const sweepReported = sweepUnusable || out.some((m) => m.path.startsWith('electrical.voltageSweep'));
   const solverIssues = checkElectricalDevice(mapElectrical(malformedDefects ? withShapedDefects(spec) : spec).device);
   for (const solverIssue of solverIssues) {

@@ -69,7 +69,10 @@ export function layerKRadFromAbsorption(
   return r;
 }
 
-const KRAD_MAX = param('layers[].electrical.kRadCm3PerS').hard.max ?? Number.POSITIVE_INFINITY;
+const KRAD = param('layers[].electrical.kRadCm3PerS');
+/** A coefficient as a reader writes it: 1.43e-6, 1e-5. */
+const sci = (x: number) => x.toExponential(2).replace(/\.?0+e/, 'e');
+const KRAD_MAX = KRAD.hard.max ?? Number.POSITIVE_INFINITY;
 
 /** What layerKRadFromAbsorption gives. */
 export type LayerKRad =
@@ -82,13 +85,42 @@ export function kRadAbsorptionIssue(spec: ElectricalDeviceSpecLike, j: number, r
   if ('none' in r) return noAbsorptionEdgeIssue(spec, j, r.none);
   if (!('tooLarge' in r)) return undefined;
   const l = spec.layers[j]!;
-  const value = r.tooLarge.kRadCm3PerS.toPrecision(3);
+  const value = sci(r.tooLarge.kRadCm3PerS);
   const share = Math.round(100 * r.tooLarge.belowGapShare);
+  // most of the emission from below the gap: the data's tail emits; otherwise the band edge's
+  // emission is ordinary and n_i^2 is what is small (the absorption fixes k_rad n_i^2)
+  const cause = share >= 50 ? 'sub-gap' : 'dos';
   return checkIssue(
     `layers[${j}] "${l.name}".electrical.kRadFrom`,
     'check.krad-absorption-limit',
-    { value, max: String(KRAD_MAX), share: String(share) },
-    `the layer's absorption gives a radiative coefficient of ${value} cm³/s, above the ${KRAD_MAX} cm³/s any value may have: ${share} % of its emission comes from below the band gap, where the optical data absorb (a sub-gap floor of the table, or a band gap entered above the data's absorption edge); use n,k data with a clean edge, or enter the coefficient as a value`,
+    { value, max: sci(KRAD_MAX), share: String(share), cause },
+    `the layer's absorption gives a radiative coefficient of ${value} cm³/s, above the ${sci(KRAD_MAX)} cm³/s any value may have: ${
+      cause === 'sub-gap'
+        ? `${share} % of its emission comes from below the band gap, where the optical data absorb (a sub-gap floor of the table, or a band gap entered above the data's absorption edge); use n,k data with a clean edge, or enter the coefficient as a value`
+        : `the absorption fixes only the product k_rad n_i², and this layer's Nc Nv make n_i² small; check Nc, Nv and Eg, or enter the coefficient as a value`
+    }`,
+  );
+}
+
+/**
+ * The warning of a computed k_rad outside the registry's plausible range of an entered one, on the
+ * kRadFrom field; undefined inside it (or when nothing was computed). Beyond the range the usual
+ * cause is not the absorption but Nc Nv or Eg: the integral fixes k_rad n_i^2, so k_rad carries
+ * whatever n_i^2 the density of states makes of it.
+ */
+export function kRadAbsorptionWarning(spec: ElectricalDeviceSpecLike, j: number, r: LayerKRad): CheckIssue | undefined {
+  if ('none' in r || 'tooLarge' in r) return undefined;
+  const min = KRAD.plausible?.min;
+  const max = KRAD.plausible?.max;
+  if (min === undefined || max === undefined) return undefined;
+  if (r.kRadCm3PerS >= min && r.kRadCm3PerS <= max) return undefined;
+  const l = spec.layers[j]!;
+  const value = sci(r.kRadCm3PerS);
+  return checkIssue(
+    `layers[${j}] "${l.name}".electrical.kRadFrom`,
+    'check.krad-absorption-implausible',
+    { value, min: String(min), max: String(max) },
+    `the layer's absorption gives a radiative coefficient of ${value} cm³/s, outside the usual ${min}–${max} cm³/s: the absorption fixes only the product k_rad n_i², so a small Nc Nv (or a band gap away from the data's edge) makes k_rad large, and the reverse small; check the layer's Eg, Nc, Nv and its optical data`,
   );
 }
 
@@ -109,12 +141,17 @@ function noAbsorptionEdgeIssue(
 }
 
 /**
- * The refusals of every layer that takes its k_rad from its absorption and cannot, library tables
- * read from `assets`: what the server adds to the check before it queues a run (the check itself
- * has no tables), so that the run's own refusal (map.ts) is never the first word.
+ * The refusals of every layer that takes its k_rad from its absorption and cannot, and the warnings
+ * of computed values outside the plausible range, library tables read from `assets`: what the
+ * server adds to the check before it queues a run (the check itself has no tables), so that the
+ * run's own refusal (map.ts) is never the first word.
  */
-export function kRadFromAbsorptionIssues(spec: ElectricalDeviceSpecLike, assets: DeviceOpticsAssets): CheckIssue[] {
-  const out: CheckIssue[] = [];
+export function kRadFromAbsorptionIssues(
+  spec: ElectricalDeviceSpecLike,
+  assets: DeviceOpticsAssets,
+): { errors: CheckIssue[]; warnings: CheckIssue[] } {
+  const errors: CheckIssue[] = [];
+  const warnings: CheckIssue[] = [];
   spec.layers.forEach((_, j) => {
     if (!kRadFromAbsorptionChosen(spec, j)) return;
     let r: LayerKRad | undefined;
@@ -124,8 +161,11 @@ export function kRadFromAbsorptionIssues(spec: ElectricalDeviceSpecLike, assets:
       // a table that cannot be read: the optics' own check names it
       return;
     }
-    const refused = r && kRadAbsorptionIssue(spec, j, r);
-    if (refused) out.push(refused);
+    if (!r) return;
+    const refused = kRadAbsorptionIssue(spec, j, r);
+    if (refused) errors.push(refused);
+    const odd = kRadAbsorptionWarning(spec, j, r);
+    if (odd) warnings.push(odd);
   });
-  return out;
+  return { errors, warnings };
 }

@@ -65,6 +65,7 @@ export const CHECK_MESSAGE_CODES = [
   'check.boltzmann-degenerate',
   'check.no-absorption-edge',
   'check.krad-absorption-limit',
+  'check.krad-absorption-implausible',
   'check.boltzmann-contact',
   'check.ohmic-undoped',
   'check.voltage-list',

@@ -13,7 +13,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { checkDeviceElectricalIssues } from '../../src/device/check.js';
+import { checkDeviceElectricalCoded, checkDeviceElectricalIssues } from '../../src/device/check.js';
+import { kRadFromAbsorptionIssues } from '../../src/device/radiative-absorption.js';
 import { deviceToElectrical, runDeviceSimulation } from '../../src/device/simulate.js';
 import type { ElectricalDeviceSpecLike } from '../../src/device/types.js';
 import {
@@ -281,6 +282,38 @@ describe('k_rad from the absorption: the device check and the run refuse what ca
     expect(() => runDeviceSimulation(spec, assets)).toThrow(
       /kRadFrom: the layer's absorption gives .* below the band gap/,
     );
+  });
+
+  it('a computed k_rad outside the plausible range is warned, not refused, naming the density of states', () => {
+    // the absorption fixes k_rad n_i^2: Nc = Nv a thousand times lower make k_rad a million times higher
+    const plain = radiativeCell(1.4, 1e4, 3.5, 1000, 1e20);
+    expect(checkDeviceElectricalCoded(plain).warnings.filter((w) => w.path.endsWith('kRadFrom'))).toEqual([]);
+    const thin = radiativeCell(1.4, 1e4, 3.5, 1000, 1e20);
+    thin.layers[0]!.electrical!.ncCm3 = 1e17;
+    thin.layers[0]!.electrical!.nvCm3 = 1e17;
+    const { errors, warnings } = checkDeviceElectricalCoded(thin);
+    expect(errors).toEqual([]);
+    const w = warnings.find((x) => x.path === 'layers[0] "absorber".electrical.kRadFrom');
+    expect(w?.message.code).toBe('check.krad-absorption-implausible');
+    expect(w?.message.text).toMatch(/outside the usual 1e-16–1e-8 cm³\/s: .*Nc Nv/);
+    expect(Number(w?.message.params['value'])).toBeGreaterThan(1e-8);
+    // a library table is read where the tables are: the same warning, from the same rule
+    const table = radiativeCell(1.6, 1e4, 3.5, 500, 1e20);
+    table.layers[0]!.optical = { kind: 'table', materialId: 'mapbi3' };
+    table.layers[0]!.electrical!.egEV = 1.6;
+    expect(kRadFromAbsorptionIssues(table, assets)).toEqual({ errors: [], warnings: [] });
+    table.layers[0]!.electrical!.ncCm3 = 1e17;
+    table.layers[0]!.electrical!.nvCm3 = 1e17;
+    const t = kRadFromAbsorptionIssues(table, assets);
+    expect(t.errors).toEqual([]);
+    expect(t.warnings.map((x) => x.message.code)).toEqual(['check.krad-absorption-implausible']);
+    // ten times lower again, beyond the hard limit: refused, and for the density of states, not a sub-gap tail
+    thin.layers[0]!.electrical!.ncCm3 = 1e16;
+    thin.layers[0]!.electrical!.nvCm3 = 1e16;
+    const refused = checkDeviceElectricalCoded(thin).errors.find((x) => x.path.endsWith('kRadFrom'));
+    expect(refused?.message.code).toBe('check.krad-absorption-limit');
+    expect(refused?.message.text).toMatch(/Nc Nv make n_i² small/);
+    expect(refused?.message.text).not.toMatch(/below the band gap/);
   });
 
   it('a value that is not one of the choices is refused', () => {

@@ -26,4 +26,17 @@ describe('k_rad from a layer absorption is refused before a job is queued (issue
     d.layers[mapi(d)].electrical.kRadFrom = 'absorption';
     expect(checkCalculationInput('elec', d).ok).toBe(true);
   });
+
+  it('queues a k_rad computed outside the plausible range with one warning on the field, not two', () => {
+    const d = demo();
+    const j = mapi(d);
+    d.layers[j].electrical.kRadFrom = 'absorption';
+    d.layers[j].electrical.ncCm3 = 1e17;
+    d.layers[j].electrical.nvCm3 = 1e17;
+    const c = checkCalculationInput('elec', d);
+    expect(c.ok).toBe(true);
+    if (!c.ok) return;
+    const w = (c.warnings ?? []).filter((x) => x.path.endsWith('.electrical.kRadFrom'));
+    expect(w.map((x) => x.message.code)).toEqual(['check.krad-absorption-implausible']);
+  });
 });
