@@ -40,9 +40,10 @@ export class MaterialsRepository {
       // lower() + LIKE with an explicit ESCAPE behaves the same on both databases (SQLite has no
       // ILIKE and no default escape character); the user's % and _ are literal characters.
       const pattern = `%${q.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      const like = (column: 'name' | 'formula' | 'notes' | 'name_en') =>
+      const like = (column: 'name' | 'formula' | 'notes' | 'name_en' | 'name_zh') =>
         sql<boolean>`lower(coalesce(${sql.ref(column)}, '')) like ${pattern} escape '\\'`;
-      b = b.where((eb) => eb.or([like('name'), like('name_en'), like('formula'), like('notes')]));
+      // a full name is found in either language ("甲胺铅碘" finds MAPbI3, issue 29)
+      b = b.where((eb) => eb.or([like('name'), like('name_en'), like('name_zh'), like('formula'), like('notes')]));
     }
     return b;
   }

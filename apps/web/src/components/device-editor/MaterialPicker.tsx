@@ -183,7 +183,8 @@ export function MaterialPicker({
             <List.Item.Meta
               title={
                 <span>
-                  {en && m.nameEn ? m.nameEn : m.name}{' '}
+                  {/* the full name in the reader's language beside the short one, as the material library shows it */}
+                  {en && m.nameEn ? m.nameEn : m.nameZh && m.nameZh !== m.name ? `${m.name}（${m.nameZh}）` : m.name}{' '}
                   {m.formula ? <Typography.Text type="secondary">{m.formula}</Typography.Text> : null}
                 </span>
               }

@@ -21,6 +21,7 @@ export interface MaterialLike {
   key?: string | null;
   name: string;
   nameEn?: string;
+  nameZh?: string;
   formula?: string;
   category: string;
   optical?: OpticalModelSpec;
