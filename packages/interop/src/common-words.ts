@@ -32,4 +32,8 @@ export const COMMON_MESSAGES: MessageCatalogue = {
     'zh-CN': '无法识别曲线文件 {file}：支持 SCAPS 的 .iv、.qe、.cv、.cf 输出和 SimSS 的 J-V 输出。',
     en: 'The curve file {file} was not recognised: SCAPS .iv, .qe, .cv and .cf outputs and SimSS J-V output are read.',
   },
+  'export.krad-from-absorption': {
+    'zh-CN': '“{layer}”的辐射复合系数由其吸收计算；写入的是 PVForge 计算所用的值 {value} cm³/s（固定系数）。',
+    en: '“{layer}” takes its radiative coefficient from its absorption; the value a PVForge run computes from it, {value} cm³/s, is written as a fixed coefficient.',
+  },
 };

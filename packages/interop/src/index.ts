@@ -16,6 +16,7 @@
  *   wordInterop(message, lang) the report's words in zh-CN or English
  */
 
+export type { ComputedKRad } from './computed-krad.js';
 export { importDeviceFiles, readAbsorptionFile, readForeignCurves } from './dispatch.js';
 export * from './report.js';
 export type { AbsTable } from './scaps/abs.js';

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { deviceFileParts, type Lang } from '@pvforge/contracts';
+import { computedKRads } from '@pvforge/engine/spec-check';
 import {
   decodeText,
   type ExportOutcome,
@@ -14,6 +15,7 @@ import {
   type SourceFile,
   wordInterop,
 } from '@pvforge/interop';
+import { fileAssets } from '@pvforge/workers';
 import { type CliLang, checkDeviceLines } from './check.js';
 
 /**
@@ -223,7 +225,12 @@ export function runExport(
   const spec = deviceFileParts(raw).spec as Parameters<typeof exportScaps>[0];
   let r: ExportOutcome;
   try {
-    r = opts.tool === 'scaps' ? exportScaps(spec) : exportSimsalabim(spec);
+    // a layer that takes k_rad from its absorption: the tools take a fixed value, the run's
+    const kRadFromAbsorption = computedKRads(spec, fileAssets());
+    r =
+      opts.tool === 'scaps'
+        ? exportScaps(spec, { kRadFromAbsorption })
+        : exportSimsalabim(spec, { kRadFromAbsorption });
   } catch (e) {
     err.write(`export: ${e instanceof Error ? e.message : String(e)}\n`);
     return 1;

@@ -24,7 +24,7 @@ export {
 export { electricalDomain, sweepVoltages } from './electrical-spec.js';
 export * from './field-path.js';
 export type { MappedDevice } from './map.js';
-export { kRadFromAbsorptionIssues } from './radiative-absorption.js';
+export { computedKRads, kRadFromAbsorptionIssues } from './radiative-absorption.js';
 export {
   ADVISED_MAX_GRID_POINTS,
   deviceToElectrical,

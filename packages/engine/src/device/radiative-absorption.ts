@@ -169,3 +169,22 @@ export function kRadFromAbsorptionIssues(
   });
   return { errors, warnings };
 }
+
+/**
+ * The k_rad a run takes for each layer that takes it from its absorption (layer index -> cm^3/s),
+ * where it can be computed and is within the limit: what an export to a tool that takes a fixed
+ * coefficient writes (packages/interop computed-krad.ts). Library tables are read from `assets`.
+ */
+export function computedKRads(spec: ElectricalDeviceSpecLike, assets?: DeviceOpticsAssets): Record<number, number> {
+  const out: Record<number, number> = {};
+  spec.layers.forEach((_, j) => {
+    if (!kRadFromAbsorptionChosen(spec, j)) return;
+    try {
+      const r = layerKRadFromAbsorption(spec, j, assets);
+      if (r && 'kRadCm3PerS' in r) out[j] = r.kRadCm3PerS;
+    } catch {
+      // optics that cannot be read: the export says kRadFrom is not written, as without a value
+    }
+  });
+  return out;
+}

@@ -56,5 +56,10 @@ export { electricalDomain, sweepVoltages } from './electrical-spec.js';
 // the one judgement of a registered field's value (the schema's failures are said with it)
 export { FIELD_VALUE_CODES, fieldKey, judgeSpecFields, paramIssue } from './field-rules.js';
 // a layer's k_rad from its absorption, for the editor to show the value a run will use
-export { kRadAbsorptionIssue, type LayerKRad, layerKRadFromAbsorption } from './radiative-absorption.js';
+export {
+  computedKRads,
+  kRadAbsorptionIssue,
+  type LayerKRad,
+  layerKRadFromAbsorption,
+} from './radiative-absorption.js';
 export type { DefectElectricalLike, ElectricalDeviceSpecLike } from './types.js';

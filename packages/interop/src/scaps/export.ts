@@ -1,4 +1,5 @@
 import type { BulkDefectSpec, DeviceLayerSpec, DeviceSpec, GradableKey, InterfaceDefectSpec } from '@pvforge/contracts';
+import { type ComputedKRad, withComputedKRad } from '../computed-krad.js';
 import type { ExportOutcome, ReportItem, SourceFile } from '../report.js';
 import { writeAbsFile } from './abs.js';
 import { SCAPS_DEFAULT_N } from './import.js';
@@ -453,9 +454,16 @@ function flatWf(e: Record<string, number>): number {
   return e.chiEV! + e.egEV! / 2 + (KT / 2) * Math.log(e.ncCm3! / e.nvCm3!);
 }
 
+/** What a SCAPS export takes besides the device. */
+export interface ScapsExportOptions {
+  /** The k_rad of each layer that takes it from its absorption, computed by the caller (computed-krad.ts). */
+  kRadFromAbsorption?: ComputedKRad;
+}
+
 /** The device as a SCAPS .def (and .abs files), with what SCAPS cannot hold. */
-export function exportScaps(device: DeviceSpec): ExportOutcome {
-  const c: Ctx = { items: [], files: [] };
+export function exportScaps(given: DeviceSpec, options: ScapsExportOptions = {}): ExportOutcome {
+  const { device, items } = withComputedKRad(given, options.kRadFromAbsorption);
+  const c: Ctx = { items, files: [] };
   const el = device.electrical;
   const idx = device.layers.map((l, i) => (l.electrical ? i : -1)).filter((i) => i >= 0);
   device.layers.forEach((l, i) => {

@@ -1,5 +1,6 @@
 import type { DeviceSpec } from '@pvforge/contracts';
 import { param } from '@pvforge/params';
+import { type ComputedKRad, withComputedKRad } from '../computed-krad.js';
 import type { ExportOutcome, ReportItem, SourceFile } from '../report.js';
 import { continuousTransferCmPerS, diffusionVelocityCmPerS, isContinuousTransfer, Q_OVER_KB } from './transfer.js';
 
@@ -22,6 +23,8 @@ export interface SimsalabimExportOptions {
    * is a pure function of the device, so it cannot run the transfer matrix itself.
    */
   generationProfile?: { xNm: number[]; gCm3PerS: number[] };
+  /** The k_rad of each layer that takes it from its absorption, computed by the caller (computed-krad.ts). */
+  kRadFromAbsorption?: ComputedKRad;
 }
 
 type Layer = DeviceSpec['layers'][number];
@@ -284,8 +287,10 @@ const DEVICE_HANDLED = new Set([
   'gridPoints',
 ]);
 
-export function exportSimsalabim(device: DeviceSpec, options: SimsalabimExportOptions = {}): ExportOutcome {
+export function exportSimsalabim(given: DeviceSpec, options: SimsalabimExportOptions = {}): ExportOutcome {
+  const { device, items } = withComputedKRad(given, options.kRadFromAbsorption);
   const w = new Writer();
+  w.items.push(...items);
   const el = device.electrical;
   const layers = electricalLayers(device);
   if (!el || layers.length === 0) {

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { ImportOutcome, SourceFile } from '../../src/report.js';
 import { exportScaps, importScaps, readScapsCurves } from '../../src/scaps/index.js';
 import { SCAPS_MESSAGES } from '../../src/scaps/words.js';
+import { exportSimsalabim } from '../../src/simsalabim/index.js';
 
 const FIX = join(import.meta.dirname, '../fixtures/scaps');
 const file = (sub: string, name: string): SourceFile => ({ name, text: readFileSync(join(FIX, sub, name), 'utf8') });
@@ -424,4 +425,37 @@ describe('round trip: importScaps(exportScaps(d)) gives d back for every example
       expect(diffs).toEqual([]);
     });
   }
+});
+
+describe('export of a layer that takes k_rad from its absorption', () => {
+  const raw = JSON.parse(
+    readFileSync(join(import.meta.dirname, '../../../../assets/devices/perovskite-pin-electrical.device.json'), 'utf8'),
+  );
+  const device = (): DeviceSpec => {
+    const d: DeviceSpec = structuredClone(raw.device ?? raw);
+    const j = d.layers.findIndex((l) => l.name === 'MAPbI3');
+    (d.layers[j]!.electrical as Record<string, unknown>).kRadFrom = 'absorption';
+    d.layers[j]!.electrical!.kRadCm3PerS = 0;
+    return d;
+  };
+  const j = device().layers.findIndex((l) => l.name === 'MAPbI3');
+
+  it('writes the value the caller computed, in each tool, and says so; without one, says kRadFrom is not written', () => {
+    const kRad = { [j]: 4.2e-11 };
+    const scaps = exportScaps(device(), { kRadFromAbsorption: kRad });
+    const back = ok(importScaps(scaps.files));
+    const layer = back.device.layers.find((l) => l.name === 'MAPbI3')!;
+    expect(layer.electrical!.kRadCm3PerS).toBeCloseTo(4.2e-11, 20);
+    const said = scaps.items.find((i) => i.message?.code === 'export.krad-from-absorption');
+    expect(said).toMatchObject({ status: 'approximated', path: `layers[${j}].electrical.kRadCm3PerS`, value: 4.2e-11 });
+    expect(scaps.items.some((i) => i.path?.endsWith('.kRadFrom'))).toBe(false);
+    const sim = exportSimsalabim(device(), { kRadFromAbsorption: kRad });
+    const params = sim.files.map((f) => f.text).join('\n');
+    expect(params).toMatch(/k_direct\s*=\s*4\.2e-17/i);
+    expect(sim.items.some((i) => i.message?.code === 'export.krad-from-absorption')).toBe(true);
+    // nothing computed (optics the caller could not read): the entered value, and the report says why
+    const plain = exportScaps(device());
+    expect(plain.items.find((i) => i.path === `layers[${j}].electrical.kRadFrom`)?.status).toBe('refused');
+    expect(plain.items.some((i) => i.message?.code === 'export.krad-from-absorption')).toBe(false);
+  });
 });

@@ -1,14 +1,27 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import type { DeviceSpec } from '@pvforge/contracts';
+import { computedKRads, type ElectricalDeviceSpecLike } from '@pvforge/engine/spec-check';
 import type { ExportOutcome } from '@pvforge/interop';
 import { Alert, App, Button, Modal, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dataBaseUrl } from '../../api/editor';
+import { loadDeviceAssets } from '../device-editor/preview/browser-assets';
 import { safeFileName, saveBlob } from '../plots/download';
 import { exportBlob, loadInterop } from './files';
 import { ReportTable, TOOL_NAME, type WordInterop } from './ImportReport';
 
 type Tool = 'scaps' | 'simsalabim';
+
+/**
+ * The k_rad a run computes for each layer that takes it from its absorption, which the tools take
+ * as a fixed value; the layers' library tables are fetched first (the preview's data source).
+ */
+async function kRadsForExport(spec: DeviceSpec): Promise<Record<number, number>> {
+  if (!spec.layers.some((l) => l.electrical?.kRadFrom === 'absorption')) return {};
+  const device = spec as unknown as ElectricalDeviceSpecLike;
+  return computedKRads(device, await loadDeviceAssets(device, dataBaseUrl()));
+}
 
 /**
  * "Download as SCAPS .def" and "Download as SIMsalabim files": the export is made when asked, and
@@ -34,7 +47,11 @@ export function ToolExportButtons({
     setBusy(tool);
     try {
       const interop = await loadInterop();
-      const outcome = tool === 'scaps' ? interop.exportScaps(spec) : interop.exportSimsalabim(spec);
+      const kRadFromAbsorption = await kRadsForExport(spec);
+      const outcome =
+        tool === 'scaps'
+          ? interop.exportScaps(spec, { kRadFromAbsorption })
+          : interop.exportSimsalabim(spec, { kRadFromAbsorption });
       setShown({ outcome, word: interop.wordInterop, zipName: `${safeFileName(spec.name || 'device')}-${tool}` });
     } catch (e) {
       message.error(t('interop.export.failed', { msg: e instanceof Error ? e.message : String(e) }));
