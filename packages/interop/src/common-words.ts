@@ -36,4 +36,12 @@ export const COMMON_MESSAGES: MessageCatalogue = {
     'zh-CN': '“{layer}”的辐射复合系数由其吸收计算；写入的是 PVForge 计算所用的值 {value} cm³/s（固定系数）。',
     en: '“{layer}” takes its radiative coefficient from its absorption; the value a PVForge run computes from it, {value} cm³/s, is written as a fixed coefficient.',
   },
+  'import.zip-too-large': {
+    'zh-CN': '压缩包 {file} 解压后有 {sizeMb} MB，超过上限 {limitMb} MB，未解压；请只打包器件文件。',
+    en: 'The archive {file} unpacks to {sizeMb} MB, above the limit of {limitMb} MB, and was not unpacked; pack only the device files.',
+  },
+  'import.zip-too-many': {
+    'zh-CN': '压缩包 {file} 含有 {entries} 个文件，超过上限 {limit} 个，未解压；请只打包器件文件。',
+    en: 'The archive {file} holds {entries} files, above the limit of {limit}, and was not unpacked; pack only the device files.',
+  },
 };

@@ -18,6 +18,7 @@
 
 export type { ComputedKRad } from './computed-krad.js';
 export { importDeviceFiles, readAbsorptionFile, readForeignCurves } from './dispatch.js';
+export { MAX_FILE_BYTES } from './guard.js';
 export * from './report.js';
 export type { AbsTable } from './scaps/abs.js';
 export { exportScaps, importScaps, readScapsCurves } from './scaps/index.js';

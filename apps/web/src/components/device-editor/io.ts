@@ -1,4 +1,5 @@
 import type { DeviceSpec } from '@pvforge/contracts';
+import { unzipLimited } from '../../lib/unzip';
 
 /**
  * Importing and exporting a DeviceSpec file. Accepted: a .json DeviceSpec; the platform's XLSX
@@ -43,10 +44,13 @@ async function xlsxInput(buf: ArrayBuffer): Promise<string> {
   return inputRowsToJson(rows);
 }
 
-async function zipInput(buf: ArrayBuffer): Promise<string | undefined> {
-  const { unzipSync, strFromU8 } = await import('fflate');
-  const files = unzipSync(new Uint8Array(buf));
-  const name = Object.keys(files).find((f) => f === 'Input.json' || f.endsWith('/Input.json'));
+async function zipInput(buf: ArrayBuffer, zipName: string): Promise<string | undefined> {
+  const isInput = (f: string) => f === 'Input.json' || f.endsWith('/Input.json');
+  const [{ strFromU8 }, files] = await Promise.all([
+    import('fflate'),
+    unzipLimited(new Uint8Array(buf), zipName, isInput),
+  ]);
+  const name = Object.keys(files).find(isInput);
   return name ? strFromU8(files[name]!) : undefined;
 }
 
@@ -55,7 +59,7 @@ export async function readSpecFile(file: File): Promise<unknown> {
   const lower = file.name.toLowerCase();
   let text: string | undefined;
   if (lower.endsWith('.xlsx')) text = await xlsxInput(await file.arrayBuffer());
-  else if (lower.endsWith('.zip')) text = await zipInput(await file.arrayBuffer());
+  else if (lower.endsWith('.zip')) text = await zipInput(await file.arrayBuffer(), file.name);
   else text = await file.text();
   if (text === undefined || !text.trim()) throw new Error('no input');
   return unwrapSpec(JSON.parse(text) as unknown);

@@ -1,4 +1,5 @@
 import type { ForeignCurve, ReportItem, ReportStatus, SourceFile } from '@pvforge/interop';
+import { unzipLimited } from '../../lib/unzip';
 
 /**
  * The browser's edge of the SCAPS / SIMsalabim import and export: the files a user drops become
@@ -12,8 +13,8 @@ export const loadInterop = () => import('@pvforge/interop');
 const baseName = (p: string) => p.split(/[\\/]/).pop() ?? p;
 
 /**
- * Files as handed over: every file of a .zip (folders flattened, macOS's resource forks left out),
- * every other file as itself.
+ * Files as handed over: every file of a .zip (folders flattened, macOS's resource forks left out;
+ * a zip that would unpack beyond the limits is refused, lib/unzip.ts), every other file as itself.
  */
 export async function sourceFiles(files: readonly File[]): Promise<SourceFile[]> {
   // the interop package's decoding (UTF-8, else Windows-1252 as SCAPS saves in the ANSI code page),
@@ -23,12 +24,10 @@ export async function sourceFiles(files: readonly File[]): Promise<SourceFile[]>
   for (const f of files) {
     const bytes = new Uint8Array(await f.arrayBuffer());
     if (/\.zip$/i.test(f.name)) {
-      const { unzipSync } = await import('fflate');
-      const entries = unzipSync(bytes);
-      for (const [path, data] of Object.entries(entries)) {
-        if (path.endsWith('/') || path.startsWith('__MACOSX/') || baseName(path).startsWith('._')) continue;
-        out.push({ name: baseName(path), text: decodeText(data) });
-      }
+      const wanted = (path: string) =>
+        !(path.endsWith('/') || path.startsWith('__MACOSX/') || baseName(path).startsWith('._'));
+      const entries = await unzipLimited(bytes, f.name, wanted);
+      for (const [path, data] of Object.entries(entries)) out.push({ name: baseName(path), text: decodeText(data) });
     } else out.push({ name: f.name, text: decodeText(bytes) });
   }
   return out;

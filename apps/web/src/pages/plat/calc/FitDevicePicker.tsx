@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { libraryApi } from '../../../api/library';
 import { readSpecFile } from '../../../components/device-editor/io';
+import { localizedDevice } from '../../../lib/library';
 import { deviceName, deviceProblem } from './fit-model';
 
 /** The device being fitted and where it came from (shown beside its name). */
@@ -46,7 +47,7 @@ export function FitDevicePicker({
   /** What the form's check says of the device (none chosen, no electrical block). */
   error?: string;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [search, setSearch] = useState('');
   const [typed, setTyped] = useState('');
   const [loading, setLoading] = useState(false);
@@ -85,7 +86,7 @@ export function FitDevicePicker({
     setLoading(true);
     try {
       const d = await libraryApi.getDevice(id);
-      accept(specOf(d.spec), { from, id, label: d.name });
+      accept(specOf(d.spec), { from, id, label: localizedDevice(d, i18n.language).name });
     } catch (e) {
       setProblem(t('fit.device.loadFailed', { msg: e instanceof Error ? e.message : String(e) }));
     } finally {
@@ -98,14 +99,19 @@ export function FitDevicePicker({
       const spec = await readSpecFile(file);
       accept(spec, { from: 'file', label: file.name });
     } catch (e) {
-      const msg = e instanceof Error && e.message === 'no input' ? t('editor.io.noInput') : String(e);
+      const msg =
+        e instanceof Error && e.message === 'no input'
+          ? t('editor.io.noInput')
+          : e instanceof Error
+            ? e.message
+            : String(e);
       setProblem(t('fit.device.fileFailed', { name: file.name, msg }));
     }
   };
 
   const item = (from: 'mine' | 'public') => (d: DeviceListItem) => ({
     value: `${from}:${d.id}`,
-    label: d.name,
+    label: localizedDevice(d, i18n.language).name,
   });
   const options = [
     ...(lists.data?.mine.length ? [{ label: t('fit.device.mine'), options: lists.data.mine.map(item('mine')) }] : []),
