@@ -304,24 +304,27 @@ export function duplicateLayer(layers: readonly EditorLayer[], i: number): Edito
   return [...layers.slice(0, i + 1), copy, ...layers.slice(i + 1)];
 }
 
-/** Sets a value at a dotted path in a copy of the state (numbers as indices of arrays). */
+/**
+ * Sets a value at a dotted path in a copy of the state (numbers as indices of arrays). Only the
+ * objects on the path are copied: the rest is shared with the old state, so the editor's fields
+ * see by identity whether their part changed (context.tsx useEditorSelect).
+ */
 export function setAt<T>(state: T, path: FieldPath, value: unknown): T {
   const parts = path.split('.');
-  const root = clone(state) as Record<string, unknown>;
-  let cur: Record<string, unknown> = root;
-  parts.forEach((p, i) => {
+  const put = (node: unknown, i: number): unknown => {
+    const p = parts[i]!;
+    const copy: Record<string, unknown> = Array.isArray(node)
+      ? ([...node] as unknown as Record<string, unknown>)
+      : node !== null && typeof node === 'object'
+        ? { ...(node as Record<string, unknown>) }
+        : ((/^\d+$/.test(p) ? [] : {}) as Record<string, unknown>);
     if (i === parts.length - 1) {
-      if (value === undefined) delete cur[p];
-      else cur[p] = value;
-      return;
-    }
-    const next = cur[p];
-    if (next === undefined || next === null || typeof next !== 'object') {
-      cur[p] = /^\d+$/.test(parts[i + 1]!) ? [] : {};
-    }
-    cur = cur[p] as Record<string, unknown>;
-  });
-  return root as T;
+      if (value === undefined) delete copy[p];
+      else copy[p] = value;
+    } else copy[p] = put(copy[p], i + 1);
+    return copy;
+  };
+  return put(state, 0) as T;
 }
 
 /** The value at a dotted path, or undefined. */
