@@ -11,6 +11,7 @@ import {
   layerRows,
   libraryRoute,
   libraryScope,
+  localizedDevice,
   materialOf,
   reasonProblem,
   rewardProblem,
@@ -177,5 +178,41 @@ describe('DOIs of the references box', () => {
     expect(splitDois('10.1038/ncomms8497 10.12/short 11.1000/x').bad).toBe('10.12/short');
     expect(splitDois('10.1000/')).toMatchObject({ bad: '10.1000/' });
     expect(splitDois(Array.from({ length: 21 }, (_, i) => `10.1000/${i}`).join('\n')).tooMany).toBe(true);
+  });
+});
+
+describe("a device in the reader's language (issue 29)", () => {
+  const example = {
+    name: 'Generic CdTe cell',
+    description: 'A generic device, not a measured cell.',
+    nameZh: '通用 CdTe 电池',
+    nameEn: 'Generic CdTe cell',
+    descriptionZh: '通用器件，不是实测电池。',
+    descriptionEn: 'A generic device, not a measured cell.',
+    citation: 'A generic device, not a measured cell.',
+  };
+
+  it("shows an example's name and description in the UI language, without a citation that repeats one", () => {
+    expect(localizedDevice(example, 'zh-CN')).toMatchObject({
+      name: '通用 CdTe 电池',
+      description: '通用器件，不是实测电池。',
+    });
+    expect(localizedDevice(example, 'en')).toMatchObject({
+      name: 'Generic CdTe cell',
+      description: 'A generic device, not a measured cell.',
+    });
+    expect(localizedDevice(example, 'zh-CN')).not.toHaveProperty('citation');
+    expect(localizedDevice({ ...example, citation: 'Table 2 of the paper' }, 'en').citation).toBe(
+      'Table 2 of the paper',
+    );
+  });
+
+  it('falls back to the other language, then to the one name a user typed', () => {
+    expect(localizedDevice({ ...example, nameEn: '' }, 'en').name).toBe('通用 CdTe 电池');
+    expect(localizedDevice({ ...example, nameZh: undefined }, 'zh-CN').name).toBe('Generic CdTe cell');
+    const mine = { name: '我的电池', description: 'notes of mine' };
+    expect(localizedDevice(mine, 'en')).toEqual(mine);
+    expect(localizedDevice(mine, 'zh-CN')).toEqual(mine);
+    expect(localizedDevice({ name: 'no text' }, 'en')).toEqual({ name: 'no text' });
   });
 });

@@ -1,5 +1,7 @@
 import {
   type DeviceKind,
+  type DeviceListItem,
+  deviceTexts,
   type LibraryStatus,
   MAX_DEVICE_REFERENCES,
   MAX_REVIEW_REWARD_YUAN,
@@ -44,6 +46,29 @@ export function libraryRoute(kind: DeviceKind, personal: boolean): string {
 /** The calculation editor that opens a device (the editor reads `?device=<id>`). */
 export function calcLink(kind: DeviceKind, id: string): string {
   return `/plat/calc/${kind === 'elec' ? 'elec' : 'opt'}?device=${encodeURIComponent(id)}`;
+}
+
+type DeviceTextFields = Pick<
+  DeviceListItem,
+  'name' | 'description' | 'nameZh' | 'nameEn' | 'descriptionZh' | 'descriptionEn' | 'citation'
+>;
+
+/**
+ * A device as a reader of `lang` sees it (issue 29): its name and description in that language,
+ * else the other one's, else the one it was given. A citation that only repeats a description, in
+ * whichever language (an example is stored with its English description as citation), is dropped,
+ * so that the references column does not repeat it.
+ */
+export function localizedDevice<D extends DeviceTextFields>(d: D, lang: string): D {
+  const { name, description } = deviceTexts(d, lang);
+  const repeats = [d.description, d.descriptionZh, d.descriptionEn].some(
+    (text) => !!text && text.trim() === d.citation?.trim(),
+  );
+  const out: D = { ...d, name };
+  if (description === undefined) delete out.description;
+  else out.description = description;
+  if (repeats) delete out.citation;
+  return out;
 }
 
 /** A device ID is 32 lower-case hex characters (spec §3). */

@@ -29,7 +29,9 @@ interface DemoSpec {
 async function loadDemoDevice(): Promise<{ spec: unknown; fromLibrary: boolean; libraryId?: string }> {
   try {
     const { list } = await circuitApi.findPublicDevices('elec');
-    const hit = list.find((d) => d.name === bundledDevice.name) ?? list[0];
+    // the file names it in both languages ("中文 | English"); the library by its English name (issue 29)
+    const hit =
+      list.find((d) => d.name === bundledDevice.name || bundledDevice.name.endsWith(`| ${d.name}`)) ?? list[0];
     if (hit) {
       const d = await circuitApi.getDevice(hit.id);
       const spec = typeof d.spec === 'string' ? JSON.parse(d.spec) : d.spec;

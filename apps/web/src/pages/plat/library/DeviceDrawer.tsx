@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { libKeys, libraryApi } from '../../../api/library';
 import { DeviceSpecView } from '../../../components/library/DeviceSpecView';
 import { DeviceReferences, ownCitation } from '../../../components/library/ReferenceFields';
-import { STATUS_COLORS } from '../../../lib/library';
+import { localizedDevice, STATUS_COLORS } from '../../../lib/library';
 
 /** Details of one device: its ID, description, references (DOIs linked), notes and layer stack. */
 export function DeviceDrawer({ item, onClose }: { item: DeviceListItem | null; onClose: () => void }) {
@@ -15,8 +15,10 @@ export function DeviceDrawer({ item, onClose }: { item: DeviceListItem | null; o
     queryFn: () => libraryApi.getDevice(item?.id ?? ''),
     enabled: !!item,
   });
-  // The list row knows the owner's name; the full entry adds the DeviceSpec.
-  const d = item ? { ...item, ...(q.data ?? {}), ownerName: q.data?.ownerName || item.ownerName } : null;
+  // The list row knows the owner's name; the full entry adds the DeviceSpec. Both in the reader's language.
+  const d = item
+    ? localizedDevice({ ...item, ...(q.data ?? {}), ownerName: q.data?.ownerName || item.ownerName }, i18n.language)
+    : null;
   return (
     <Drawer
       open={!!item}

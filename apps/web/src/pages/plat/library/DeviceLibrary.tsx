@@ -32,7 +32,7 @@ import {
   referenceBody,
 } from '../../../components/library/ReferenceFields';
 import { PageHeader } from '../../../components/PageHeader';
-import { calcLink, itemActions, libraryScope, STATUS_COLORS } from '../../../lib/library';
+import { calcLink, itemActions, libraryScope, localizedDevice, STATUS_COLORS } from '../../../lib/library';
 import { DeviceDrawer } from './DeviceDrawer';
 
 const STATUSES: LibraryStatus[] = ['private', 'pending', 'approved', 'rejected'];
@@ -56,10 +56,14 @@ function EditDialog({ item, onClose }: { item: DeviceListItem | null; onClose: (
     if (!item) return;
     setBusy(true);
     try {
+      // The dialog shows the reader's language of an example's texts: only a changed name or
+      // description is sent, so that editing the notes of a copy keeps both languages.
+      const name = v.name.trim();
+      const description = v.description?.trim() ?? '';
       await libraryApi.updateDevice({
         id: item.id,
-        name: v.name.trim(),
-        description: v.description?.trim() ?? '',
+        ...(name !== item.name ? { name } : {}),
+        ...(description !== (item.description ?? '') ? { description } : {}),
         ...referenceBody(v),
       });
       message.success(t('library.dev.saved'));
@@ -258,6 +262,8 @@ export default function DeviceLibrary() {
   }
 
   const list = useDeviceList(scope.personal, scope.kind, search, scope.personal ? status : '', page, size);
+  // Every view below (the table, the drawer, the dialogs) shows a device in the reader's language.
+  const rows = (list.data?.list ?? []).map((d) => localizedDevice(d, i18n.language));
 
   const onExport = async (d: DeviceListItem) => {
     try {
@@ -271,7 +277,7 @@ export default function DeviceLibrary() {
   const onCopy = async (d: DeviceListItem) => {
     try {
       const copy = await libraryApi.copyDevice(d.id);
-      message.success(t('library.dev.copied', { name: copy.name }));
+      message.success(t('library.dev.copied', { name: localizedDevice(copy, i18n.language).name }));
       await qc.invalidateQueries({ queryKey: libKeys.devices });
     } catch (e) {
       message.error(t('library.dev.copyFailed', { msg: errText(e) }));
@@ -344,7 +350,7 @@ export default function DeviceLibrary() {
           rowKey="id"
           size="middle"
           loading={list.isFetching}
-          dataSource={list.data?.list ?? []}
+          dataSource={rows}
           data-testid="device-table"
           tableLayout="fixed"
           // Columns fit from about 1000 px of table up (a 1440 px screen); narrower ones scroll the table.

@@ -26,7 +26,7 @@ import { materialsApi } from '../../../api/materials';
 import { DeviceSpecView } from '../../../components/library/DeviceSpecView';
 import { DeviceReferences } from '../../../components/library/ReferenceFields';
 import { PageHeader } from '../../../components/PageHeader';
-import { calcLink, formatYuan, reasonProblem } from '../../../lib/library';
+import { calcLink, formatYuan, localizedDevice, reasonProblem } from '../../../lib/library';
 import { MaterialDetailBody } from '../materials/MaterialDetail';
 import { pceTitles } from '../results/pce-window';
 
@@ -125,7 +125,7 @@ function ReviewRunPanel({ review, kind }: { review: ReviewItem; kind: 'opt' | 'e
 }
 
 function Preview({ review, onClose }: { review: ReviewItem | null; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const q = useQuery({
     queryKey: ['review-preview', review?.itemType, review?.itemId],
     enabled: !!review,
@@ -181,10 +181,15 @@ function Preview({ review, onClose }: { review: ReviewItem | null; onClose: () =
               <Descriptions.Item label={t('library.dev.colId')}>
                 <Typography.Text code>{q.data.device.id}</Typography.Text>
               </Descriptions.Item>
-              <Descriptions.Item label={t('library.dev.colDesc')}>{q.data.device.description || '-'}</Descriptions.Item>
+              <Descriptions.Item label={t('library.dev.colDesc')}>
+                {localizedDevice(q.data.device, i18n.language).description || '-'}
+              </Descriptions.Item>
               <Descriptions.Item label={t('library.dev.colCitation')}>
                 <div data-testid="review-device-references">
-                  <DeviceReferences references={q.data.device.references} citation={q.data.device.citation} />
+                  <DeviceReferences
+                    references={q.data.device.references}
+                    citation={localizedDevice(q.data.device, i18n.language).citation}
+                  />
                 </div>
               </Descriptions.Item>
               <Descriptions.Item label={t('library.refs.notes')}>
