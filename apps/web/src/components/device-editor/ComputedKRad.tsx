@@ -10,7 +10,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dataBaseUrl } from '../../api/editor';
 import { paramAt } from '../../lib/params';
-import { useEditor } from './context';
+import { useEditorRead, useEditorSelect } from './context';
 import { formatNumber } from './fields';
 import { loadDeviceAssets } from './preview/browser-assets';
 
@@ -25,9 +25,10 @@ type Outcome = { kind: 'pending' } | { kind: 'done'; r: LayerKRad | undefined } 
  */
 export function ComputedKRad({ index }: { index: number }) {
   const { t, i18n } = useTranslation();
-  const { state } = useEditor();
-  const spec = state as unknown as ElectricalDeviceSpecLike;
-  const layer = spec.layers[index];
+  // this layer and the temperature alone, so that an edit elsewhere does not re-render it
+  const layer = useEditorSelect((c) => (c.state as unknown as ElectricalDeviceSpecLike).layers[index]);
+  const temperatureK = useEditorSelect((c) => c.state.electrical?.temperatureK);
+  const spec = useEditorRead()().state as unknown as ElectricalDeviceSpecLike;
   // only what the value depends on: this layer's optics and gap, and the temperature
   const key = JSON.stringify([
     layer?.name,
@@ -35,7 +36,7 @@ export function ComputedKRad({ index }: { index: number }) {
     layer?.electrical?.egEV,
     layer?.electrical?.ncCm3,
     layer?.electrical?.nvCm3,
-    spec.electrical?.temperatureK,
+    temperatureK,
   ]);
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'pending' });
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` is what the value depends on

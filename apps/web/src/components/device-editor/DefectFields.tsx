@@ -2,7 +2,7 @@ import { DeleteOutlined } from '@ant-design/icons';
 import type { BulkDefectSpec, InterfaceDefectSpec } from '@pvforge/contracts';
 import { Button, Col, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useEditor } from './context';
+import { useEditorSet } from './context';
 import { captureMode, switchCapture } from './defect-model';
 import { NumField, SelectField, TextField } from './fields';
 
@@ -30,7 +30,7 @@ export function DefectFields({
   testid: string;
 }) {
   const { t } = useTranslation();
-  const { set } = useEditor();
+  const set = useEditorSet();
   const dist = defect.distribution ?? 'single';
   const mode = captureMode(defect);
   return (

@@ -1,7 +1,7 @@
 import type { CapacitanceFrequencySpec, CapacitanceVoltageSpec } from '@pvforge/contracts';
 import { Col, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useEditor } from './context';
+import { useEditorSelect, useEditorSet } from './context';
 import { defaultCapacitanceFrequency, defaultCapacitanceVoltage, defectCount } from './defect-model';
 import { CheckField, NumField, SelectField } from './fields';
 import { electricalLayers } from './model';
@@ -16,8 +16,8 @@ const CF = 'electrical.capacitanceFrequency';
  */
 export function DefectLossSwitch() {
   const { t } = useTranslation();
-  const { state } = useEditor();
-  if (defectCount(state) === 0) return null;
+  const count = useEditorSelect((c) => defectCount(c.state));
+  if (count === 0) return null;
   return (
     <CheckField path="electrical.defectLosses" label={t('defects.study.losses')} tip={t('defects.study.lossesTip')} />
   );
@@ -29,11 +29,15 @@ export function DefectLossSwitch() {
  */
 export function DefectStudyForm() {
   const { t } = useTranslation();
-  const { state, set } = useEditor();
-  const el = state.electrical;
+  const set = useEditorSet();
+  const el = useEditorSelect((c) => c.state.electrical);
   const cv = el?.capacitanceVoltage as CapacitanceVoltageSpec | undefined;
   const cf = el?.capacitanceFrequency as CapacitanceFrequencySpec | undefined;
-  const layers = electricalLayers(state.layers).map((j) => state.layers[j]!.name);
+  // the names as one string: a thickness edit does not re-render the form
+  const layerNames = useEditorSelect((c) =>
+    JSON.stringify(electricalLayers(c.state.layers).map((j) => c.state.layers[j]!.name)),
+  );
+  const layers = JSON.parse(layerNames) as string[];
   return (
     <div data-testid="defect-study-form">
       <CheckField

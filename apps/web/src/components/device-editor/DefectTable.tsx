@@ -1,9 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { BulkDefectSpec } from '@pvforge/contracts';
 import { Button, Space, Typography } from 'antd';
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useEditor } from './context';
+import { useEditorSelect, useEditorSet } from './context';
 import { DefectDosPlot } from './DefectDosPlot';
 import { DefectFields } from './DefectFields';
 import { defaultDefect, dosPlotData } from './defect-model';
@@ -15,13 +15,14 @@ const MAX_DEFECTS = 20;
  * The defects of one layer (`layers[i].electrical.defects`): add, remove, and each defect's fields,
  * with the density of states of all of them against energy inside the band gap, as SCAPS shows it.
  */
-export function DefectTable({ index }: { index: number }) {
+export const DefectTable = memo(function DefectTable({ index }: { index: number }) {
   const { t } = useTranslation();
-  const { state, set } = useEditor();
+  const set = useEditorSet();
+  const layerName = useEditorSelect((c) => c.state.layers[index]?.name);
   const p = `layers.${index}.electrical.defects`;
-  const e = state.layers[index]?.electrical;
+  const e = useEditorSelect((c) => c.state.layers[index]?.electrical);
   const defects = (e?.defects ?? []) as BulkDefectSpec[];
-  const T = state.electrical?.temperatureK ?? 300;
+  const T = useEditorSelect((c) => c.state.electrical?.temperatureK) ?? 300;
   const name = (k: number) => defects[k]?.name?.trim() || t('defects.table.item', { n: k + 1 });
   const dos = useMemo(
     () => (defects.length ? dosPlotData(e, T, (k) => defects[k]?.name?.trim() || `${k + 1}`) : undefined),
@@ -61,7 +62,7 @@ export function DefectTable({ index }: { index: number }) {
           testid={`defect-dos-${index}`}
           plotTestid={`defect-dos-plot-${index}`}
           title={t('defects.table.dos')}
-          fileName={`${state.layers[index]?.name ?? 'layer'}-defect-DOS`}
+          fileName={`${layerName ?? 'layer'}-defect-DOS`}
           unit="cm⁻³ eV⁻¹"
           dos={dos}
           name={name}
@@ -72,4 +73,4 @@ export function DefectTable({ index }: { index: number }) {
       )}
     </Space>
   );
-}
+});

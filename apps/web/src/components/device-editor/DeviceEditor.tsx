@@ -1,8 +1,9 @@
 import './editor.css';
+import type { DeviceSpec } from '@pvforge/contracts';
 import { Alert, Card, Col, Form, Row } from 'antd';
-import { type ReactNode, useMemo } from 'react';
+import { createContext, memo, type ReactNode, useContext, useLayoutEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EditorContext, type EditorCtx } from './context';
+import { createEditorStore, EditorContext, type EditorCtx } from './context';
 import { BandView, StackView } from './Drawings';
 import { lossesFollowDefects } from './defect-model';
 import { TextField } from './fields';
@@ -11,11 +12,12 @@ import { LayerList } from './LayerList';
 import { issueLine, rangeIssueText, translateIssue } from './messages';
 import {
   type CalcKindEditable,
-  checkedFields,
+  type checkedFields,
   contactsFollowLayers,
   type EditorState,
   type FieldIssue,
   formToSpec,
+  type RangeIssue,
   rangeIssues,
   setAt,
   wavelengthFollowsLayers,
@@ -23,18 +25,20 @@ import {
 import { useTableSpans } from './OpticalEditor';
 import { PreviewPanel } from './PreviewPanel';
 import { ElectricalForm, IlluminationForm } from './SettingsForms';
-import type { PreviewState } from './usePreview';
+import { type PreviewState, usePreview } from './usePreview';
 import { deviceWarnings, warningText } from './warnings';
 
 export interface DeviceEditorProps {
   kind: CalcKindEditable;
   state: EditorState;
+  /** formToSpec(state, kind) and its checks (model.ts checkedFields), made once per edit by the page, which needs them too. */
+  spec: DeviceSpec;
+  checked: ReturnType<typeof checkedFields>;
   onChange: (s: EditorState) => void;
   selected: number;
   onSelect: (i: number) => void;
   /** Errors the server answered on submit (4105), by field. */
   serverIssues: FieldIssue[];
-  preview: PreviewState;
   disabled?: boolean;
   /** Shown under the drawings (the submit and progress card). */
   side?: ReactNode;
@@ -48,11 +52,13 @@ export interface DeviceEditorProps {
  * answer; the spec §5 guidance is shown as warnings on the fields.
  */
 export function DeviceEditor(props: DeviceEditorProps) {
-  const { kind, state, onChange, selected, onSelect, serverIssues, preview, disabled, side } = props;
+  const { kind, state, spec, checked, onChange, selected, onSelect, serverIssues, disabled, side } = props;
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
-  const spec = useMemo(() => formToSpec(state, kind), [state, kind]);
-  const checked = useMemo(() => checkedFields(spec), [spec]);
+  // The preview computes the optics only: the electrical block does not change it. Its answers
+  // re-render the editor, not the page around it.
+  const opticalPart = useMemo(() => formToSpec(state, 'opt'), [state]);
+  const preview = usePreview(opticalPart);
   const issues = useMemo(() => {
     const own = checked.errors;
     const seen = new Set(own.map((i) => `${i.path}|${i.message}`));
@@ -83,120 +89,183 @@ export function DeviceEditor(props: DeviceEditorProps) {
       );
     return { state, set, errors, warnings: warns, disabled };
   }, [state, onChange, issues, ranges, spans, warnings, disabled, t, lang]);
-  const errorCount = issues.length + ranges.length;
-
+  // Fields read the context from a store and re-render when their own part of it changed: the
+  // store takes this render's context at once (so that what mounts now reads it), and tells the
+  // fields once the editor's own commit is done.
+  const [store] = useState(() => createEditorStore(ctx));
+  store.put(ctx);
+  useLayoutEffect(() => store.notify());
+  const view: EditorView = {
+    kind,
+    layers: state.layers,
+    contacts: state.electrical?.contacts,
+    selected,
+    onSelect,
+    issues,
+    ranges,
+    warnings,
+    preview,
+    side,
+  };
   return (
-    <EditorContext.Provider value={ctx}>
-      <Form layout="vertical" component="div" className="device-editor" data-testid="device-editor">
-        <Row gutter={16}>
-          <Col xs={24} xl={14}>
-            <Card title={t('editor.section.device')} size="small" style={{ marginBottom: 12 }}>
-              <Row gutter={12}>
-                <Col xs={24} md={12}>
-                  <TextField path="name" label={t('editor.field.name')} max={200} />
-                </Col>
-                <Col xs={24} md={12}>
-                  <TextField path="description" label={t('editor.field.description')} max={2000} />
-                </Col>
-              </Row>
-            </Card>
-            <Card title={t('editor.section.layers')} size="small" style={{ marginBottom: 12 }}>
-              <Row gutter={16}>
-                <Col xs={24} lg={9}>
-                  <LayerList selected={selected} onSelect={onSelect} kind={kind} />
-                </Col>
-                <Col xs={24} lg={15}>
-                  <LayerForm key={state.layers[selected]?.key} index={selected} kind={kind} />
-                </Col>
-              </Row>
-            </Card>
-            <Card title={t('editor.section.illumination')} size="small" style={{ marginBottom: 12 }}>
-              <IlluminationForm mismatch={preview.result?.mismatch} />
-            </Card>
-            {kind === 'elec' && (
-              <Card title={t('editor.section.electrical')} size="small" style={{ marginBottom: 12 }}>
-                <ElectricalForm />
-              </Card>
-            )}
-          </Col>
-          <Col xs={24} xl={10}>
-            <div className="dev-side">
-              {(errorCount > 0 || warnings.length > 0) && (
-                <Card size="small" style={{ marginBottom: 12 }} data-testid="editor-messages">
-                  {errorCount > 0 && (
-                    <Alert
-                      type="error"
-                      showIcon
-                      title={t('editor.err.fieldCount', { count: errorCount })}
-                      data-testid="editor-errors"
-                      description={
-                        <ul className="dev-msg-list">
-                          {issues.slice(0, 12).map((i) => (
-                            <li key={`${i.path}|${i.message}`}>
-                              {issueLine(
-                                i,
-                                state.layers.map((l) => l.name),
-                                t,
-                                lang,
-                              )}
-                            </li>
-                          ))}
-                          {ranges.map((r) => (
-                            <li key={r.path} data-testid="editor-range-error">
-                              {rangeIssueText(r, t, lang)}
-                            </li>
-                          ))}
-                        </ul>
-                      }
-                      style={{ marginBottom: warnings.length ? 8 : 0 }}
-                    />
-                  )}
-                  {warnings.length > 0 && (
-                    <Alert
-                      type="warning"
-                      showIcon
-                      title={t('editor.warn.title')}
-                      data-testid="editor-warnings"
-                      description={
-                        <ul className="dev-msg-list">
-                          {warnings.map((w) => (
-                            <li key={`${w.path}|${w.key}`} data-testid={`warning-${w.key}`}>
-                              {w.verdict
-                                ? issueLine(
-                                    { path: w.path, message: '', verdict: w.verdict },
-                                    state.layers.map((l) => l.name),
-                                    t,
-                                    lang,
-                                  )
-                                : warningText(w, t, lang)}
-                            </li>
-                          ))}
-                        </ul>
-                      }
-                    />
-                  )}
-                </Card>
-              )}
-              {side}
-              <Card title={t('editor.section.drawing')} size="small" style={{ marginBottom: 12 }}>
-                <Row gutter={8}>
-                  <Col xs={24}>
-                    <StackView layers={state.layers} selected={selected} onSelect={onSelect} />
-                  </Col>
-                  {kind === 'elec' && (
-                    <Col xs={24}>
-                      <BandView layers={state.layers} contacts={state.electrical?.contacts} />
-                    </Col>
-                  )}
-                </Row>
-              </Card>
-              <Card title={t('editor.section.preview')} size="small" style={{ marginBottom: 12 }}>
-                <PreviewPanel preview={preview} />
-              </Card>
-            </div>
-          </Col>
-        </Row>
-      </Form>
+    <EditorContext.Provider value={store}>
+      <ViewContext.Provider value={view}>
+        <EditorForm />
+      </ViewContext.Provider>
     </EditorContext.Provider>
   );
 }
+
+/** What the editor's layout shows beside the fields, from DeviceEditor's render. */
+interface EditorView {
+  kind: CalcKindEditable;
+  layers: EditorState['layers'];
+  contacts: NonNullable<EditorState['electrical']>['contacts'] | undefined;
+  selected: number;
+  onSelect: (i: number) => void;
+  issues: FieldIssue[];
+  ranges: RangeIssue[];
+  warnings: ReturnType<typeof deviceWarnings>;
+  preview: PreviewState;
+  side: ReactNode;
+}
+
+const ViewContext = createContext<EditorView | null>(null);
+
+/**
+ * The antd Form, rendered once: its context value is a new object on every render of it (a merged
+ * tooltip object), which re-renders every Form.Item under it, memoised fields or not. The layout
+ * inside takes each edit through ViewContext, which re-renders EditorLayout and not the Form.
+ */
+const EditorForm = memo(function EditorForm() {
+  return (
+    <Form layout="vertical" component="div" className="device-editor" data-testid="device-editor">
+      <EditorLayout />
+    </Form>
+  );
+});
+
+function EditorLayout() {
+  const view = useContext(ViewContext);
+  const { t } = useTranslation();
+  if (!view) return null;
+  const { kind, layers, contacts, selected, onSelect, issues, ranges, warnings, preview, side } = view;
+  return (
+    <Row gutter={16}>
+      <Col xs={24} xl={14}>
+        <Card title={t('editor.section.device')} size="small" style={{ marginBottom: 12 }}>
+          <Row gutter={12}>
+            <Col xs={24} md={12}>
+              <TextField path="name" label={t('editor.field.name')} max={200} />
+            </Col>
+            <Col xs={24} md={12}>
+              <TextField path="description" label={t('editor.field.description')} max={2000} />
+            </Col>
+          </Row>
+        </Card>
+        <Card title={t('editor.section.layers')} size="small" style={{ marginBottom: 12 }}>
+          <Row gutter={16}>
+            <Col xs={24} lg={9}>
+              <LayerList selected={selected} onSelect={onSelect} kind={kind} />
+            </Col>
+            <Col xs={24} lg={15}>
+              <LayerForm key={layers[selected]?.key} index={selected} kind={kind} />
+            </Col>
+          </Row>
+        </Card>
+        <Card title={t('editor.section.illumination')} size="small" style={{ marginBottom: 12 }}>
+          <IlluminationForm mismatch={preview.result?.mismatch} />
+        </Card>
+        {kind === 'elec' && (
+          <Card title={t('editor.section.electrical')} size="small" style={{ marginBottom: 12 }}>
+            <ElectricalForm />
+          </Card>
+        )}
+      </Col>
+      <Col xs={24} xl={10}>
+        <div className="dev-side">
+          <EditorMessages issues={issues} ranges={ranges} warnings={warnings} layers={layers} />
+          {side}
+          <Card title={t('editor.section.drawing')} size="small" style={{ marginBottom: 12 }}>
+            <Row gutter={8}>
+              <Col xs={24}>
+                <StackView layers={layers} selected={selected} onSelect={onSelect} />
+              </Col>
+              {kind === 'elec' && (
+                <Col xs={24}>
+                  <BandView layers={layers} contacts={contacts} />
+                </Col>
+              )}
+            </Row>
+          </Card>
+          <Card title={t('editor.section.preview')} size="small" style={{ marginBottom: 12 }}>
+            <PreviewPanel preview={preview} />
+          </Card>
+        </div>
+      </Col>
+    </Row>
+  );
+}
+
+/** The errors and warnings of the device in a card, re-rendered only when they or the layers change. */
+const EditorMessages = memo(function EditorMessages({
+  issues,
+  ranges,
+  warnings,
+  layers,
+}: {
+  issues: FieldIssue[];
+  ranges: RangeIssue[];
+  warnings: ReturnType<typeof deviceWarnings>;
+  layers: EditorState['layers'];
+}) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const errorCount = issues.length + ranges.length;
+  if (errorCount === 0 && warnings.length === 0) return null;
+  const names = layers.map((l) => l.name);
+  return (
+    <Card size="small" style={{ marginBottom: 12 }} data-testid="editor-messages">
+      {errorCount > 0 && (
+        <Alert
+          type="error"
+          showIcon
+          title={t('editor.err.fieldCount', { count: errorCount })}
+          data-testid="editor-errors"
+          description={
+            <ul className="dev-msg-list">
+              {issues.slice(0, 12).map((i) => (
+                <li key={`${i.path}|${i.message}`}>{issueLine(i, names, t, lang)}</li>
+              ))}
+              {ranges.map((r) => (
+                <li key={r.path} data-testid="editor-range-error">
+                  {rangeIssueText(r, t, lang)}
+                </li>
+              ))}
+            </ul>
+          }
+          style={{ marginBottom: warnings.length ? 8 : 0 }}
+        />
+      )}
+      {warnings.length > 0 && (
+        <Alert
+          type="warning"
+          showIcon
+          title={t('editor.warn.title')}
+          data-testid="editor-warnings"
+          description={
+            <ul className="dev-msg-list">
+              {warnings.map((w) => (
+                <li key={`${w.path}|${w.key}`} data-testid={`warning-${w.key}`}>
+                  {w.verdict
+                    ? issueLine({ path: w.path, message: '', verdict: w.verdict }, names, t, lang)
+                    : warningText(w, t, lang)}
+                </li>
+              ))}
+            </ul>
+          }
+        />
+      )}
+    </Card>
+  );
+});

@@ -1,5 +1,6 @@
 import type { ContactElectricalSpec, DeviceLayerSpec } from '@pvforge/contracts';
 import { Typography } from 'antd';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { bandGeometry, stackGeometry } from './geometry';
 
@@ -17,8 +18,11 @@ const ROLE_COLOURS: Record<string, string> = {
   other: '#95a5a6',
 };
 
-/** The stack to scale (log scale when thick and thin layers meet), light entering from the top. */
-export function StackView({
+/**
+ * The stack to scale (log scale when thick and thin layers meet), light entering from the top.
+ * Memoised, as BandView: the editor re-renders around them on edits that do not touch the layers.
+ */
+export const StackView = memo(function StackView({
   layers,
   selected,
   onSelect,
@@ -80,10 +84,10 @@ export function StackView({
       </figcaption>
     </figure>
   );
-}
+});
 
 /** Flat-band alignment: Ec = -chi, Ev = -chi - Eg per electrical layer, contact work functions dashed. */
-export function BandView({
+export const BandView = memo(function BandView({
   layers,
   contacts,
 }: {
@@ -154,4 +158,4 @@ export function BandView({
       </figcaption>
     </figure>
   );
-}
+});

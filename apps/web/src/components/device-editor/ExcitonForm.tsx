@@ -1,7 +1,8 @@
 import type { LayerElectricalSpec } from '@pvforge/contracts';
 import { Col, Row, Typography } from 'antd';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useEditor } from './context';
+import { useEditorSelect, useEditorSet } from './context';
 import { NumField, SelectField } from './fields';
 
 type ExcitonModel = 'none' | 'ct' | 'diffusion';
@@ -43,11 +44,11 @@ export function withExcitonModel(el: LayerElectricalSpec, model: ExcitonModel): 
  * `.excitonDiffusion`, docs/physics/excitons.md): none, Onsager-Braun dissociation of CT states
  * (a blend) or exciton diffusion to the donor/acceptor interface (one side of a bilayer).
  */
-export function ExcitonForm({ index }: { index: number }) {
+export const ExcitonForm = memo(function ExcitonForm({ index }: { index: number }) {
   const { t } = useTranslation();
-  const { state, set } = useEditor();
+  const set = useEditorSet();
   const p = `layers.${index}.electrical`;
-  const el = state.layers[index]?.electrical as LayerElectricalSpec | undefined;
+  const el = useEditorSelect((c) => c.state.layers[index]?.electrical) as LayerElectricalSpec | undefined;
   if (!el) return null;
   const model = excitonModelOf(el);
   return (
@@ -107,4 +108,4 @@ export function ExcitonForm({ index }: { index: number }) {
       )}
     </div>
   );
-}
+});

@@ -1,7 +1,7 @@
 import type { ImpedanceElectricalSpec } from '@pvforge/contracts';
 import { Col, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useEditor } from './context';
+import { useEditorSelect, useEditorSet } from './context';
 import { CheckField, NumField } from './fields';
 import { defaultImpedance } from './transient-model';
 
@@ -13,8 +13,8 @@ const P = 'electrical.impedance';
  */
 export function ImpedanceForm() {
   const { t } = useTranslation();
-  const { state, set } = useEditor();
-  const z = state.electrical?.impedance as ImpedanceElectricalSpec | undefined;
+  const set = useEditorSet();
+  const z = useEditorSelect((c) => c.state.electrical?.impedance) as ImpedanceElectricalSpec | undefined;
   return (
     <div data-testid="impedance-form">
       <CheckField

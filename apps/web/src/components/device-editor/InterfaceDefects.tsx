@@ -3,7 +3,7 @@ import type { InterfaceDefectSpec } from '@pvforge/contracts';
 import { Button, Space, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useEditor } from './context';
+import { useEditorSelect, useEditorSet } from './context';
 import { DefectDosPlot } from './DefectDosPlot';
 import { DefectFields } from './DefectFields';
 import { defaultInterfaceDefect, interfaceDosPlotData } from './defect-model';
@@ -16,14 +16,14 @@ const MAX_DEFECTS = 20;
  */
 export function InterfaceDefects({ index }: { index: number }) {
   const { t } = useTranslation();
-  const { state, set } = useEditor();
+  const set = useEditorSet();
   const p = `electrical.interfaces.${index}.defects`;
-  const it = state.electrical?.interfaces?.[index];
+  const it = useEditorSelect((c) => c.state.electrical?.interfaces?.[index]);
   const defects = (it?.defects ?? []) as InterfaceDefectSpec[];
-  const T = state.electrical?.temperatureK ?? 300;
+  const T = useEditorSelect((c) => c.state.electrical?.temperatureK) ?? 300;
   const name = (k: number) => defects[k]?.name?.trim() || t('defects.table.item', { n: k + 1 });
-  const front = state.layers.find((l) => l.name === it?.between[0])?.electrical;
-  const back = state.layers.find((l) => l.name === it?.between[1])?.electrical;
+  const front = useEditorSelect((c) => c.state.layers.find((l) => l.name === it?.between[0])?.electrical);
+  const back = useEditorSelect((c) => c.state.layers.find((l) => l.name === it?.between[1])?.electrical);
   const dos = useMemo(
     () => (defects.length ? interfaceDosPlotData(front, back, defects, T, (k) => `${k + 1}`) : undefined),
     [front, back, defects, T],

@@ -1,8 +1,9 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { IonElectricalSpec } from '@pvforge/contracts';
 import { Button, Col, Row, Typography } from 'antd';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useEditor } from './context';
+import { useEditorSelect, useEditorSet } from './context';
 import { CheckField, NumField, SelectField } from './fields';
 import { defaultIon, MAX_ION_SPECIES } from './transient-model';
 
@@ -11,11 +12,11 @@ import { defaultIon, MAX_ION_SPECIES } from './transient-model';
  * two, each with its density (also the immobile background's), diffusion coefficient at a reference
  * temperature, optional activation energy and charge. A material with ions brings them along.
  */
-export function IonsForm({ index }: { index: number }) {
+export const IonsForm = memo(function IonsForm({ index }: { index: number }) {
   const { t } = useTranslation();
-  const { state, set } = useEditor();
+  const set = useEditorSet();
   const p = `layers.${index}.electrical.ions`;
-  const ions = (state.layers[index]?.electrical?.ions ?? []) as IonElectricalSpec[];
+  const ions = (useEditorSelect((c) => c.state.layers[index]?.electrical?.ions) ?? []) as IonElectricalSpec[];
   return (
     <div data-testid={`ions-form-${index}`}>
       <CheckField
@@ -83,4 +84,4 @@ export function IonsForm({ index }: { index: number }) {
       )}
     </div>
   );
-}
+});

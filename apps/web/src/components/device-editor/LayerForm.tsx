@@ -1,10 +1,10 @@
 import { BookOutlined } from '@ant-design/icons';
 import { GRADABLE_KEYS, type LayerElectricalSpec } from '@pvforge/contracts';
 import { Button, Col, Collapse, Row, Typography } from 'antd';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ComputedKRad } from './ComputedKRad';
-import { useEditor } from './context';
+import { useEditorSelect, useEditorSet, useHasIssue } from './context';
 import { DefectTable } from './DefectTable';
 import { ExcitonForm, excitonModelOf } from './ExcitonForm';
 import { CheckField, FieldLabel, formatNumber, NumField, SelectField, TextField, useFieldWords } from './fields';
@@ -14,14 +14,34 @@ import { layerFromMaterial, type MaterialLike, startingThicknessOf } from './mat
 import { isBlankLayer, LAYER_ELECTRICAL_FIELDS, LAYER_GROUPS, ROLES } from './model';
 import { OpticalEditor } from './OpticalEditor';
 
-/** The fields of one layer: identity, thickness, optics, and its drift-diffusion parameters. */
-export function LayerForm({ index, kind }: { index: number; kind: 'opt' | 'elec' }) {
+/**
+ * The fields of one layer: identity, thickness, optics, and its drift-diffusion parameters. It
+ * re-renders on edits of its own layer and on changes of the marks it shows, not on other edits.
+ */
+export const LayerForm = memo(function LayerForm({ index, kind }: { index: number; kind: 'opt' | 'elec' }) {
   const { t } = useTranslation();
-  const { state, set, errors, warnings } = useEditor();
-  const [picking, setPicking] = useState(false);
-  const layer = state.layers[index];
-  if (!layer) return null;
+  const set = useEditorSet();
+  const layer = useEditorSelect((c) => c.state.layers[index]);
   const p = `layers.${index}`;
+  const ionsHaveIssue = useHasIssue(`${p}.electrical.ions`);
+  const gradingHasIssue = useHasIssue(`${p}.electrical.grading`);
+  const defectsHaveIssue = useHasIssue(`${p}.electrical.defects`);
+  const excitonHasIssue = useEditorSelect((c) =>
+    [...c.errors.keys(), ...c.warnings.keys()].some(
+      (k) => k.startsWith(`${p}.electrical.ctDissociation`) || k.startsWith(`${p}.electrical.excitonDiffusion`),
+    ),
+  );
+  // the groups with a message on one of their fields, as one string so that it compares by value
+  const groupsWithIssue = useEditorSelect((c) =>
+    LAYER_GROUPS.filter((g) =>
+      LAYER_ELECTRICAL_FIELDS.some(
+        (f) =>
+          f.group === g && (c.errors.has(`${p}.electrical.${f.key}`) || c.warnings.has(`${p}.electrical.${f.key}`)),
+      ),
+    ).join(' '),
+  );
+  const [picking, setPicking] = useState(false);
+  if (!layer) return null;
   const el = layer.electrical;
 
   const applyMaterial = (m: MaterialLike) => {
@@ -33,16 +53,9 @@ export function LayerForm({ index, kind }: { index: number; kind: 'opt' | 'elec'
     const mapped = layerFromMaterial(m, start.thicknessNm);
     set(p, { ...mapped, key: layer.key, coherent: start.coherent });
   };
-  const ionsHaveIssue = [...errors.keys()].some((k) => k.startsWith(`${p}.electrical.ions`));
-  const excitonHasIssue = [...errors.keys(), ...warnings.keys()].some(
-    (k) => k.startsWith(`${p}.electrical.ctDissociation`) || k.startsWith(`${p}.electrical.excitonDiffusion`),
-  );
   // organic absorbers (and any layer that already has an exciton model) get the exciton block
   const showExciton = !!layer.excitonic || layer.role === 'absorber' || excitonModelOf(el) !== 'none';
-  const groupHasIssue = (g: string) =>
-    LAYER_ELECTRICAL_FIELDS.some(
-      (f) => f.group === g && (errors.has(`${p}.electrical.${f.key}`) || warnings.has(`${p}.electrical.${f.key}`)),
-    );
+  const groupHasIssue = (g: string) => groupsWithIssue.split(' ').includes(g);
 
   return (
     <div className="dev-layer-form" data-testid="layer-form">
@@ -142,7 +155,7 @@ export function LayerForm({ index, kind }: { index: number; kind: 'opt' | 'elec'
                     <span data-testid={`grading-panel-${index}`}>
                       {t('editor.el.graded')}
                       {el.grading ? ` (${Object.keys(el.grading.back).length})` : ''}
-                      {[...errors.keys()].some((k) => k.startsWith(`${p}.electrical.grading`)) ? ' ⚠' : ''}
+                      {gradingHasIssue ? ' ⚠' : ''}
                     </span>
                   ),
                   forceRender: true,
@@ -180,7 +193,7 @@ export function LayerForm({ index, kind }: { index: number; kind: 'opt' | 'elec'
                     <span data-testid={`defects-panel-${index}`}>
                       {t('defects.table.title')}
                       {el.defects?.length ? ` (${el.defects.length})` : ''}
-                      {[...errors.keys()].some((k) => k.startsWith(`${p}.electrical.defects`)) ? ' ⚠' : ''}
+                      {defectsHaveIssue ? ' ⚠' : ''}
                     </span>
                   ),
                   forceRender: true,
@@ -193,7 +206,7 @@ export function LayerForm({ index, kind }: { index: number; kind: 'opt' | 'elec'
       )}
     </div>
   );
-}
+});
 
 /**
  * A graded layer (SCAPS's composition grading): each gradable parameter's back-face value beside
@@ -201,11 +214,11 @@ export function LayerForm({ index, kind }: { index: number; kind: 'opt' | 'elec'
  * entry of their parameter (the grading path maps to it), so they carry its label, unit and
  * verdicts, and the device check's messages on `grading.back.*` land on them.
  */
-export function GradingForm({ index }: { index: number }) {
+export const GradingForm = memo(function GradingForm({ index }: { index: number }) {
   const { t } = useTranslation();
-  const { state, set } = useEditor();
+  const set = useEditorSet();
   const p = `layers.${index}.electrical`;
-  const el = state.layers[index]?.electrical;
+  const el = useEditorSelect((c) => c.state.layers[index]?.electrical);
   if (!el) return null;
   return (
     <div data-testid={`grading-${index}`}>
@@ -233,7 +246,7 @@ export function GradingForm({ index }: { index: number }) {
       )}
     </div>
   );
-}
+});
 
 function GradedRow({ base, k, own }: { base: string; k: string; own: unknown }) {
   const { t } = useTranslation();

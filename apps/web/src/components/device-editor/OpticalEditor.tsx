@@ -2,12 +2,12 @@ import { UploadOutlined } from '@ant-design/icons';
 import type { OpticalModelSpec } from '@pvforge/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Col, Input, Row, Select, Typography, Upload } from 'antd';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, memo, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { nkIndex } from '../../api/editor';
 import { currentLang } from '../../i18n';
 import { loadInterop, sourceFiles } from '../interop/files';
-import { fieldId, useEditor } from './context';
+import { fieldId, useEditorRead, useEditorSelect, useEditorSet } from './context';
 import { Field, NumField } from './fields';
 import { getAt, type TableSpans } from './model';
 
@@ -91,11 +91,13 @@ export function textToTable(text: string): { wavelengthNm: number[]; n: number[]
 }
 
 /** The optical model of a layer or of a medium: a shipped n,k table, constant n,k, or an inline table. */
-export function OpticalEditor({ path, label }: { path: string; label: string }) {
+export const OpticalEditor = memo(function OpticalEditor({ path, label }: { path: string; label: string }) {
   const { t } = useTranslation();
-  const { state, set, disabled, errors } = useEditor();
-  const model = getAt(state, path) as OpticalModelSpec | undefined;
-  const own = errors.get(path)?.join('; ');
+  const set = useEditorSet();
+  const read = useEditorRead();
+  const disabled = useEditorSelect((c) => c.disabled);
+  const model = useEditorSelect((c) => getAt(c.state, path)) as OpticalModelSpec | undefined;
+  const own = useEditorSelect((c) => c.errors.get(path)?.join('; '));
   const nk = useNkIndex();
   const kind = opticalKindOf(model);
   const [text, setText] = useState(model?.kind === 'tabulated' ? tableToText(model) : '');
@@ -111,7 +113,7 @@ export function OpticalEditor({ path, label }: { path: string; label: string }) 
       return;
     }
     // a layer's optics sits beside its electrical block: the square-root law starts at its gap
-    const gap = getAt(state, path.replace(/optical$/, 'electrical.egEV'));
+    const gap = getAt(read().state, path.replace(/optical$/, 'electrical.egEV'));
     const next = newOpticalModel(k, typeof gap === 'number' ? gap : undefined);
     if (next.kind === 'tabulated') setText(tableToText(next));
     set(path, next);
@@ -247,7 +249,7 @@ export function OpticalEditor({ path, label }: { path: string; label: string }) 
       )}
     </div>
   );
-}
+});
 
 type AbsorptionTableModel = Extract<OpticalModelSpec, { kind: 'absorption-table' }>;
 
@@ -258,7 +260,8 @@ type AbsorptionTableModel = Extract<OpticalModelSpec, { kind: 'absorption-table'
  */
 function AbsorptionTable({ path, model }: { path: string; model: AbsorptionTableModel }) {
   const { t } = useTranslation();
-  const { set, disabled } = useEditor();
+  const set = useEditorSet();
+  const disabled = useEditorSelect((c) => c.disabled);
   const [note, setNote] = useState<{ ok: boolean; text: string } | undefined>();
   const w = model.wavelengthNm;
   const absorbs = model.alphaPerCm.some((a) => a > 0);

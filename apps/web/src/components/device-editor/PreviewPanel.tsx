@@ -1,18 +1,29 @@
 import { localizeCheckMessage } from '@pvforge/contracts';
 import { Alert, Spin, Table, Tag, Typography } from 'antd';
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, memo, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useEditor } from './context';
+import { useEditorSelect } from './context';
 import { previewErrorText } from './messages';
 import type { PreviewState } from './usePreview';
 
 const LinePlot = lazy(() => import('../plots/LinePlot'));
 
-/** R, T, A per layer as a small plot, the per-layer photocurrents as a table, and the latency. */
-export function PreviewPanel({ preview }: { preview: PreviewState }) {
+/**
+ * R, T, A per layer as a small plot, the per-layer photocurrents as a table, and the latency.
+ * Memoised, with its plot's axes kept between renders: new axis objects would make the plot set
+ * its whole option again (and animate) on every keystroke, not only when a new result came.
+ */
+export const PreviewPanel = memo(function PreviewPanel({ preview }: { preview: PreviewState }) {
   const { t, i18n } = useTranslation();
-  const { state } = useEditor();
+  const wavelength = useEditorSelect((c) => c.state.illumination?.wavelength);
   const r = preview.result;
+  const axes = useMemo(
+    () => ({
+      x: { label: t('editor.preview.wavelength'), unit: 'nm' },
+      y: { label: t('editor.preview.fraction'), unit: '-', min: 0, max: 1 },
+    }),
+    [t],
+  );
   const series = useMemo(() => {
     if (!r) return [];
     return [
@@ -41,7 +52,7 @@ export function PreviewPanel({ preview }: { preview: PreviewState }) {
             // a device check issue worded by its code; a range the n,k tables miss told with the form's own labels
             msg: preview.issue
               ? localizeCheckMessage(preview.issue, i18n.language === 'en' ? 'en' : 'zh-CN')
-              : previewErrorText(preview.error, state.illumination?.wavelength, t, i18n.language),
+              : previewErrorText(preview.error, wavelength, t, i18n.language),
           })}
           data-testid="preview-error"
         />
@@ -54,8 +65,8 @@ export function PreviewPanel({ preview }: { preview: PreviewState }) {
               testid="preview-plot"
               title={t('editor.preview.plotTitle')}
               fileName="preview-rta"
-              x={{ label: t('editor.preview.wavelength'), unit: 'nm' }}
-              y={{ label: t('editor.preview.fraction'), unit: '-', min: 0, max: 1 }}
+              x={axes.x}
+              y={axes.y}
               series={series}
               height={240}
             />
@@ -87,4 +98,4 @@ export function PreviewPanel({ preview }: { preview: PreviewState }) {
       )}
     </div>
   );
-}
+});

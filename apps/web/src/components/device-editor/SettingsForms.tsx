@@ -1,10 +1,10 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { ContactElectricalSpec, DeviceElectricalSpec, InterfaceElectricalSpec } from '@pvforge/contracts';
 import { Button, Col, Collapse, Divider, Form, Row, Select, Switch, Typography } from 'antd';
-import { lazy, Suspense } from 'react';
+import { lazy, memo, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paramLang, wordsOf } from '../../lib/params';
-import { fieldId, useEditor } from './context';
+import { fieldId, useEditorRead, useEditorSelect, useEditorSet } from './context';
 import { DefectLossSwitch, DefectStudyForm } from './DefectStudyForm';
 import { CheckField, Field, NumberListField, NumField, SelectField } from './fields';
 import { ImpedanceForm } from './ImpedanceForm';
@@ -44,10 +44,18 @@ function GenerationProfilePlot({ xNm, g }: { xNm: number[]; g: number[] }) {
 }
 
 /** Incident and exit media, spectrum, intensity, angle, polarization, wavelength grid, texture. */
-export function IlluminationForm({ mismatch }: { mismatch?: PreviewMismatch | undefined }) {
+export const IlluminationForm = memo(function IlluminationForm({
+  mismatch,
+}: {
+  mismatch?: PreviewMismatch | undefined;
+}) {
   const { t } = useTranslation();
-  const { state, set } = useEditor();
-  const tex = state.texture;
+  const set = useEditorSet();
+  const read = useEditorRead();
+  const tex = useEditorSelect((c) => c.state.texture);
+  const polarization = useEditorSelect((c) => c.state.illumination?.polarization);
+  // the names as one string: a thickness edit does not re-render the form
+  const layerNames = JSON.parse(useEditorSelect((c) => JSON.stringify(c.state.layers.map((l) => l.name)))) as string[];
   return (
     <div data-testid="illumination-form">
       <Row gutter={12}>
@@ -82,7 +90,7 @@ export function IlluminationForm({ mismatch }: { mismatch?: PreviewMismatch | un
           <SelectField
             path="illumination.polarization"
             label={t('editor.field.polarization')}
-            value={state.illumination?.polarization ?? 'unpolarized'}
+            value={polarization ?? 'unpolarized'}
             options={(['unpolarized', 's', 'p'] as const).map((v) => ({
               value: v,
               label: t(`editor.field.polarizationOpt.${v}`),
@@ -101,7 +109,8 @@ export function IlluminationForm({ mismatch }: { mismatch?: PreviewMismatch | un
             on
               ? {
                   roughnessFactor: 1,
-                  layer: state.layers.find((l) => l.role === 'absorber')?.name ?? state.layers[0]?.name ?? '',
+                  layer:
+                    read().state.layers.find((l) => l.role === 'absorber')?.name ?? read().state.layers[0]?.name ?? '',
                 }
               : undefined,
           )
@@ -113,7 +122,7 @@ export function IlluminationForm({ mismatch }: { mismatch?: PreviewMismatch | un
             <SelectField
               path="texture.layer"
               label={t('editor.field.textureLayer')}
-              options={state.layers.map((l) => ({ value: l.name, label: l.name }))}
+              options={layerNames.map((n) => ({ value: n, label: n }))}
             />
           </Col>
           <Col xs={12} md={8}>
@@ -126,12 +135,12 @@ export function IlluminationForm({ mismatch }: { mismatch?: PreviewMismatch | un
       )}
     </div>
   );
-}
+});
 
 function ContactForm({ side }: { side: 'front' | 'back' }) {
   const { t } = useTranslation();
-  const { state, set } = useEditor();
-  const c = state.electrical?.contacts[side] as ContactElectricalSpec | undefined;
+  const set = useEditorSet();
+  const c = useEditorSelect((x) => x.state.electrical?.contacts[side]) as ContactElectricalSpec | undefined;
   const p = `electrical.contacts.${side}`;
   return (
     <div data-testid={`contact-${side}`}>
@@ -180,9 +189,11 @@ function ContactForm({ side }: { side: 'front' | 'back' }) {
 
 function InterfacesForm() {
   const { t } = useTranslation();
-  const { state, set } = useEditor();
-  const list = state.electrical?.interfaces ?? [];
-  const dom = electricalLayers(state.layers).map((j) => state.layers[j]!.name);
+  const set = useEditorSet();
+  const list = useEditorSelect((c) => c.state.electrical?.interfaces) ?? [];
+  const dom = JSON.parse(
+    useEditorSelect((c) => JSON.stringify(electricalLayers(c.state.layers).map((j) => c.state.layers[j]!.name))),
+  ) as string[];
   const pairs = dom.slice(0, -1).map((a, i) => [a, dom[i + 1]!] as [string, string]);
   const free = pairs.filter((pr) => !list.some((it) => it.between[0] === pr[0]));
   return (
@@ -278,10 +289,11 @@ function MissingModels() {
 }
 
 /** The device-level electrical block: contacts, sweep, temperature, resistances, generation, mesh, transient, impedance, options. */
-export function ElectricalForm() {
+export const ElectricalForm = memo(function ElectricalForm() {
   const { t, i18n } = useTranslation();
-  const { state, set } = useEditor();
-  const el = state.electrical as DeviceElectricalSpec | undefined;
+  const set = useEditorSet();
+  const el = useEditorSelect((c) => c.state.electrical) as DeviceElectricalSpec | undefined;
+  const gridTotal = useEditorSelect((c) => (c.state.electrical ? totalGrid(c.state.layers, c.state.electrical) : 0));
   if (!el) return null;
   const gen = el.generation?.kind ?? 'optical';
   return (
@@ -412,7 +424,7 @@ export function ElectricalForm() {
               <>
                 <NumField path="electrical.gridPoints" />
                 <Typography.Text type="secondary" data-testid="grid-total">
-                  {t('editor.el.gridTotal', { total: totalGrid(state.layers, el) })}
+                  {t('editor.el.gridTotal', { total: gridTotal })}
                 </Typography.Text>
               </>
             ),
@@ -475,4 +487,4 @@ export function ElectricalForm() {
       />
     </div>
   );
-}
+});

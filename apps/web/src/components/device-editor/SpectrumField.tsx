@@ -40,7 +40,7 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dataBaseUrl } from '../../api/editor';
 import { spectraApi, spectraKeys } from '../../api/spectra';
-import { useEditor } from './context';
+import { useEditorSelect, useEditorSet } from './context';
 import { SelectField } from './fields';
 import { DEFAULT_ILLUMINATION } from './model';
 import type { PreviewMismatch } from './preview-protocol';
@@ -107,8 +107,7 @@ function SpectrumPlot({
 
 /** The calculation's wavelength range, as the engine will build its grid. */
 function useCalcRange(): { startNm: number; endNm: number } {
-  const { state } = useEditor();
-  const w = state.illumination?.wavelength ?? DEFAULT_ILLUMINATION.wavelength;
+  const w = useEditorSelect((c) => c.state.illumination?.wavelength) ?? DEFAULT_ILLUMINATION.wavelength;
   return { startNm: w.startNm, endNm: w.endNm };
 }
 
@@ -297,11 +296,12 @@ export function SpectrumField() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const qc = useQueryClient();
-  const { state, set, disabled } = useEditor();
+  const set = useEditorSet();
+  const disabled = useEditorSelect((c) => c.disabled);
   const [uploading, setUploading] = useState(false);
   const [loadingId, setLoadingId] = useState<number>();
   const mine = useQuery({ queryKey: spectraKeys.list, queryFn: spectraApi.list });
-  const sp = state.illumination?.spectrum;
+  const sp = useEditorSelect((c) => c.state.illumination?.spectrum);
   const tab = sp?.kind === 'tabulated' ? (sp as Tabulated) : undefined;
   const value = sp?.kind === 'builtin' ? sp.id : sp?.kind === 'tabulated' ? 'tabulated' : 'other';
 
@@ -393,8 +393,7 @@ export function SpectrumField() {
  */
 export function SpectrumPreview({ mismatch }: { mismatch?: PreviewMismatch | undefined }) {
   const { t } = useTranslation();
-  const { state } = useEditor();
-  const sp = state.illumination?.spectrum;
+  const sp = useEditorSelect((c) => c.state.illumination?.spectrum);
   if (sp?.kind !== 'tabulated') return null;
   const tab = sp as Tabulated;
   return (

@@ -1,6 +1,6 @@
 import { Select, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useEditor } from './context';
+import { useEditorSelect, useEditorSet } from './context';
 
 type Choice = 'none' | 'top' | 'junction' | 'bottom';
 
@@ -11,17 +11,19 @@ type Choice = 'none' | 'top' | 'junction' | 'bottom';
  */
 export function SubcellSelect({ index }: { index: number }) {
   const { t } = useTranslation();
-  const { state, set, disabled } = useEditor();
-  const layer = state.layers[index];
-  if (!layer) return null;
-  const value: Choice = layer.subcell ?? 'none';
+  const set = useEditorSet();
+  const disabled = useEditorSelect((c) => c.disabled);
+  const name = useEditorSelect((c) => c.state.layers[index]?.name);
+  const subcell = useEditorSelect((c) => c.state.layers[index]?.subcell);
+  if (name === undefined) return null;
+  const value: Choice = subcell ?? 'none';
   return (
     <Tooltip title={t('tandem.editor.subcellTip')}>
       <Select<Choice>
         size="small"
         value={value}
         disabled={disabled}
-        aria-label={`${t('tandem.editor.subcell')}: ${layer.name}`}
+        aria-label={`${t('tandem.editor.subcell')}: ${name}`}
         data-testid={`layer-subcell-${index}`}
         style={{ width: 104, marginLeft: 6 }}
         popupMatchSelectWidth={false}

@@ -1,6 +1,6 @@
 import { Alert, Col, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useEditor } from './context';
+import { useEditorSelect, useEditorSet } from './context';
 import { CheckField, NumField, SelectField } from './fields';
 
 const P = 'electrical.tandem.thicknessSweep';
@@ -13,7 +13,11 @@ const P = 'electrical.tandem.thicknessSweep';
  */
 export function TandemForm() {
   const { t } = useTranslation();
-  const { state, set } = useEditor();
+  const set = useEditorSet();
+  const state = {
+    layers: useEditorSelect((c) => c.state.layers),
+    electrical: useEditorSelect((c) => c.state.electrical),
+  };
   const top = state.layers.filter((l) => l.subcell === 'top' && l.electrical);
   const sweep = state.electrical?.tandem?.thicknessSweep;
   if (!state.layers.some((l) => l.subcell)) return <Alert type="info" showIcon title={t('tandem.editor.notTandem')} />;

@@ -3,7 +3,7 @@ import type { TransientElectricalSpec, TransientSegmentSpec } from '@pvforge/con
 import { Alert, Button, Col, Dropdown, Row, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDuration } from '../../lib/duration';
-import { useEditor } from './context';
+import { useEditorSelect, useEditorSet } from './context';
 import { CheckField, NumberListField, NumField, SelectField } from './fields';
 import { moveLayer } from './model';
 import {
@@ -24,7 +24,10 @@ const P = 'electrical.transient';
 /** One segment of the protocol: its kind and the values that kind needs. */
 function SegmentRow({ i, g, count, atV }: { i: number; g: TransientSegmentSpec; count: number; atV: number }) {
   const { t } = useTranslation();
-  const { state, set, disabled } = useEditor();
+  const set = useEditorSet();
+  const disabled = useEditorSelect((c) => c.disabled);
+  // the electrical block alone: an edit of a layer does not re-render the protocol
+  const state = { electrical: useEditorSelect((c) => c.state.electrical) };
   const list = (state.electrical?.transient?.segments ?? []) as TransientSegmentSpec[];
   const p = `${P}.segments.${i}`;
   const onOff = (v: 'on' | 'off' | 'keep') => (v === 'keep' ? undefined : v === 'on');
@@ -143,7 +146,10 @@ function SegmentRow({ i, g, count, atV }: { i: number; g: TransientSegmentSpec; 
  */
 export function TransientForm() {
   const { t } = useTranslation();
-  const { state, set, disabled } = useEditor();
+  const set = useEditorSet();
+  const disabled = useEditorSelect((c) => c.disabled);
+  // the electrical block alone: an edit of a layer does not re-render the protocol
+  const state = { electrical: useEditorSelect((c) => c.state.electrical) };
   const tr = state.electrical?.transient as TransientElectricalSpec | undefined;
   const highV = state.electrical?.voltageSweep?.stopV;
   const preset = (spec: TransientElectricalSpec) => set(P, spec);

@@ -1,7 +1,7 @@
 import type { InterfaceElectricalSpec } from '@pvforge/contracts';
 import { Button, Col, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useEditor } from './context';
+import { useEditorSelect, useEditorSet } from './context';
 import { CheckField, NumField } from './fields';
 
 type TunnelOxide = NonNullable<InterfaceElectricalSpec['tunnelOxide']>;
@@ -30,9 +30,9 @@ const FIELDS = [
 /** The tunnel oxide of interface i (`electrical.interfaces[i].tunnelOxide`, oxide-tunnelling.ts). */
 export function TunnelOxideForm({ index }: { index: number }) {
   const { t } = useTranslation();
-  const { state, set } = useEditor();
+  const set = useEditorSet();
   const p = `electrical.interfaces.${index}.tunnelOxide`;
-  const ox = state.electrical?.interfaces?.[index]?.tunnelOxide;
+  const ox = useEditorSelect((c) => c.state.electrical?.interfaces?.[index]?.tunnelOxide);
   return (
     <div data-testid={`tunnel-oxide-${index}`}>
       <CheckField

@@ -1,4 +1,4 @@
-import { createContext, useContext } from 'react';
+import { createContext, useContext, useRef, useSyncExternalStore } from 'react';
 import type { EditorState, FieldPath } from './model';
 
 /** What every field of the editor needs: the state, a setter by path, and the messages by path. */
@@ -12,12 +12,115 @@ export interface EditorCtx {
   disabled?: boolean;
 }
 
-export const EditorContext = createContext<EditorCtx | null>(null);
+/**
+ * The editor's context as a store rather than a value: a context value that changes with every
+ * keystroke re-renders every field of the editor (hundreds of antd form items, 200-400 ms a
+ * keystroke on two cores), while a field only needs its own value and messages. Components take
+ * what they read through useEditorSelect and re-render only when that changed; useEditor still
+ * hands the whole context to the few that need all of it.
+ */
+export interface EditorStore {
+  get(): EditorCtx;
+  subscribe(listener: () => void): () => void;
+  /** Sets a field through the newest context: stable, so it can be handed to memoised children. */
+  set(path: FieldPath, value: unknown): void;
+}
 
-export function useEditor(): EditorCtx {
+export interface OwnedEditorStore extends EditorStore {
+  /** Makes `ctx` the current context; listeners hear of it on notify(). */
+  put(ctx: EditorCtx): void;
+  notify(): void;
+}
+
+export function createEditorStore(initial: EditorCtx): OwnedEditorStore {
+  let current = initial;
+  let told = initial;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => current,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    set: (path, value) => current.set(path, value),
+    put(ctx) {
+      current = ctx;
+    },
+    notify() {
+      if (told === current) return;
+      told = current;
+      for (const l of [...listeners]) l();
+    },
+  };
+}
+
+export const EditorContext = createContext<EditorStore | null>(null);
+
+function useEditorStore(): EditorStore {
   const c = useContext(EditorContext);
   if (!c) throw new Error('useEditor outside the device editor');
   return c;
+}
+
+/** The whole context: re-renders on every change of the state or of any message. */
+export function useEditor(): EditorCtx {
+  const store = useEditorStore();
+  return useSyncExternalStore(store.subscribe, store.get);
+}
+
+/**
+ * A part of the context, re-rendering only when it changed by `equal` (default Object.is; the
+ * state shares every object an edit did not touch, model.ts setAt). A selection equal to the last
+ * one is handed back as the last one, so a derived array does not count as a change.
+ */
+export function useEditorSelect<T>(select: (c: EditorCtx) => T, equal: (a: T, b: T) => boolean = Object.is): T {
+  const store = useEditorStore();
+  const last = useRef<{ ctx: EditorCtx; select: (c: EditorCtx) => T; value: T } | null>(null);
+  const snapshot = () => {
+    const ctx = store.get();
+    const prev = last.current;
+    if (prev && prev.ctx === ctx && prev.select === select) return prev.value;
+    const next = select(ctx);
+    const value = prev && equal(prev.value, next) ? prev.value : next;
+    last.current = { ctx, select, value };
+    return value;
+  };
+  return useSyncExternalStore(store.subscribe, snapshot);
+}
+
+/** The editor's setter, the same function for the editor's whole life. */
+export function useEditorSet(): (path: FieldPath, value: unknown) => void {
+  return useEditorStore().set;
+}
+
+/**
+ * The context as it is now, read without subscribing: for effects and handlers that need the whole
+ * device while the component re-renders on the part it shows.
+ */
+export function useEditorRead(): () => EditorCtx {
+  return useEditorStore().get;
+}
+
+/** Two lists with the same members in the same order. */
+export function sameList<T>(a: readonly T[] | undefined, b: readonly T[] | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b || a.length !== b.length) return false;
+  return a.every((x, i) => Object.is(x, b[i]));
+}
+
+/** The messages of one field, kept the same arrays while their words are the same. */
+export function useFieldMessages(path: FieldPath): { errors: string[] | undefined; warnings: string[] | undefined } {
+  const errors = useEditorSelect((c) => c.errors.get(path), sameList);
+  const warnings = useEditorSelect((c) => c.warnings.get(path), sameList);
+  return { errors, warnings };
+}
+
+/** Whether any error (or, with `warnings`, any warning) is on a field whose path starts with `prefix`. */
+export function useHasIssue(prefix: string, which: 'errors' | 'warnings' = 'errors'): boolean {
+  return useEditorSelect((c) => {
+    for (const k of c[which].keys()) if (k.startsWith(prefix)) return true;
+    return false;
+  });
 }
 
 /** The DOM id of a field (labels point at it; tests find fields by it). */

@@ -1,9 +1,9 @@
 import { QuestionCircleOutlined } from '@ant-design/icons';
 import { Checkbox, Form, Input, Select, Space, Tooltip } from 'antd';
-import { type ReactNode, useEffect, useState } from 'react';
+import { memo, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { choiceOfField, choiceWords, paramAt, paramLang, paramWords } from '../../lib/params';
-import { fieldId, useEditor } from './context';
+import { fieldId, useEditorSelect, useEditorSet, useFieldMessages } from './context';
 import { getAt } from './model';
 
 /** The label of a field: text, unit and a "?" tooltip that says what it is. */
@@ -23,9 +23,9 @@ export function FieldLabel({ label, unit, tip }: { label: string; unit?: string;
 
 /** Errors first (red), else warnings (amber) of a path and its children named in `extra`. */
 function useStatus(path: string, local?: string) {
-  const { errors, warnings } = useEditor();
-  const err = [...(local ? [local] : []), ...(errors.get(path) ?? [])];
-  const warn = warnings.get(path) ?? [];
+  const { errors, warnings } = useFieldMessages(path);
+  const err = [...(local ? [local] : []), ...(errors ?? [])];
+  const warn = warnings ?? [];
   if (err.length) return { validateStatus: 'error' as const, help: err.join('; ') };
   if (warn.length) return { validateStatus: 'warning' as const, help: warn.join('; ') };
   return {};
@@ -113,7 +113,8 @@ export function useFieldWords(
  * parameter registry by `path` (useFieldWords); the registry's verdict on the value reaches the
  * field through the editor's errors and warnings (model.ts checkedFields).
  */
-export function NumField({
+/** Memoised: the editor re-renders a form's containers, and a field whose props, value and messages are unchanged is skipped. */
+export const NumField = memo(function NumField({
   path,
   label: ownLabel,
   unit: ownUnit,
@@ -149,8 +150,9 @@ export function NumField({
     { label: ownLabel, unit: ownUnit, tip: ownTip, integer: ownInteger },
     note,
   );
-  const { state, set, disabled } = useEditor();
-  const value = getAt(state, path);
+  const set = useEditorSet();
+  const disabled = useEditorSelect((c) => c.disabled);
+  const value = useEditorSelect((c) => getAt(c.state, path));
   const [text, setText] = useState(fmt(value));
   const [bad, setBad] = useState<string | undefined>();
   useEffect(() => {
@@ -181,7 +183,10 @@ export function NumField({
   // a registry choice beside the number (where its value comes from): the choice first, then the
   // input, or the computed value when the choice is not the default
   const beside = choiceOfField(path);
-  const chosen = beside ? ((getAt(state, beside.path) as string | undefined) ?? beside.choice.defaultValue) : undefined;
+  const chosenValue = useEditorSelect((c) =>
+    beside ? (getAt(c.state, beside.path) as string | undefined) : undefined,
+  );
+  const chosen = beside ? (chosenValue ?? beside.choice.defaultValue) : undefined;
   const words = beside ? choiceWords(beside.choice, paramLang(i18n.language)) : undefined;
   const numberField =
     beside && chosen !== beside.choice.defaultValue ? (
@@ -217,11 +222,22 @@ export function NumField({
       {numberField}
     </>
   );
-}
+});
 
-export function TextField({ path, label, tip, max }: { path: string; label: string; tip?: string; max?: number }) {
-  const { state, set, disabled } = useEditor();
-  const v = getAt(state, path);
+export const TextField = memo(function TextField({
+  path,
+  label,
+  tip,
+  max,
+}: {
+  path: string;
+  label: string;
+  tip?: string;
+  max?: number;
+}) {
+  const set = useEditorSet();
+  const disabled = useEditorSelect((c) => c.disabled);
+  const v = useEditorSelect((c) => getAt(c.state, path));
   return (
     <Field path={path} label={label} tip={tip}>
       <Input
@@ -234,9 +250,9 @@ export function TextField({ path, label, tip, max }: { path: string; label: stri
       />
     </Field>
   );
-}
+});
 
-export function SelectField<V extends string>({
+function SelectFieldOf<V extends string>({
   path,
   label,
   tip,
@@ -252,8 +268,10 @@ export function SelectField<V extends string>({
   value?: V;
   onChange?: (v: V) => void;
 }) {
-  const { state, set, disabled } = useEditor();
-  const v = value ?? (getAt(state, path) as V | undefined);
+  const set = useEditorSet();
+  const disabled = useEditorSelect((c) => c.disabled);
+  const stored = useEditorSelect((c) => getAt(c.state, path) as V | undefined);
+  const v = value ?? stored;
   return (
     <Field path={path} label={label} tip={tip}>
       <Select<V>
@@ -269,7 +287,7 @@ export function SelectField<V extends string>({
   );
 }
 
-export function CheckField({
+function CheckFieldOf({
   path,
   label,
   tip,
@@ -284,8 +302,10 @@ export function CheckField({
   onChange?: (v: boolean) => void;
   disabled?: boolean;
 }) {
-  const { state, set, disabled } = useEditor();
-  const v = checked ?? getAt(state, path) === true;
+  const set = useEditorSet();
+  const disabled = useEditorSelect((c) => c.disabled);
+  const stored = useEditorSelect((c) => getAt(c.state, path) === true);
+  const v = checked ?? stored;
   const status = useStatus(path);
   return (
     <Form.Item {...status} className="dev-field" data-testid={`field-${path}`}>
@@ -309,7 +329,7 @@ export function CheckField({
  * A list of numbers typed as comma-separated text ("0.5, 0.8"): the state gets the numbers as soon
  * as every entry is one (an emptied field removes the list); until then the field says so.
  */
-export function NumberListField({
+function NumberListFieldOf({
   path,
   label: ownLabel,
   unit: ownUnit,
@@ -329,8 +349,9 @@ export function NumberListField({
   const { t } = useTranslation();
   const words = useFieldWords(path, { label: ownLabel, unit: ownUnit, tip: ownTip }, note);
   const { label, unit, tip } = words;
-  const { state, set, disabled } = useEditor();
-  const v = getAt(state, path) as number[] | undefined;
+  const set = useEditorSet();
+  const disabled = useEditorSelect((c) => c.disabled);
+  const v = useEditorSelect((c) => getAt(c.state, path) as number[] | undefined);
   const [text, setText] = useState((v ?? []).map(fmt).join(', '));
   const [bad, setBad] = useState(false);
   useEffect(() => {
@@ -367,3 +388,8 @@ export function NumberListField({
     </Field>
   );
 }
+
+// memoised as NumField is; the casts keep SelectField generic
+export const SelectField = memo(SelectFieldOf) as typeof SelectFieldOf;
+export const CheckField = memo(CheckFieldOf);
+export const NumberListField = memo(NumberListFieldOf);

@@ -19,9 +19,9 @@ import { issueLine, rangeIssueText } from '../../../components/device-editor/mes
 import {
   blankState,
   type CalcKindEditable,
+  checkedFields,
   type EditorState,
   type FieldIssue,
-  fieldIssues,
   formToSpec,
   issueOf,
   issueOfCheck,
@@ -30,7 +30,6 @@ import {
 } from '../../../components/device-editor/model';
 import { useTableSpans } from '../../../components/device-editor/OpticalEditor';
 import { JvPreviewCard } from '../../../components/device-editor/preview/JvPreviewCard';
-import { usePreview } from '../../../components/device-editor/usePreview';
 import { ToolExportButtons } from '../../../components/interop/ExportButtons';
 import { ImportDialog, type Imported } from '../../../components/interop/ImportDialog';
 import { ImportReportCard, TOOL_NAME } from '../../../components/interop/ImportReport';
@@ -148,23 +147,22 @@ export function CalcPage({ kind }: { kind: CalcKindEditable }) {
   }, [deviceId, calcId, draft, load, t]);
 
   const spec = useMemo(() => formToSpec(state, kind), [state, kind]);
-  // The preview computes the optics only: the electrical block does not change it.
-  const opticalPart = useMemo(() => formToSpec(state, 'opt'), [state]);
-  const preview = usePreview(opticalPart, !loading);
+  // One check per edit, for the editor's field marks and for what stops a submit here.
+  const checked = useMemo(() => checkedFields(spec), [spec]);
 
   // What stops a submit, said before the button is clicked: the checker's errors, then n,k tables
   // that do not cover the wavelength range.
   const spans = useTableSpans();
   const blocking = useMemo(() => {
     const names = state.layers.map((l) => l.name);
-    const local = fieldIssues(spec);
+    const local = checked.errors;
     const ranges = rangeIssues(state, spans, kind);
     const lines = [
       ...local.map((i) => issueLine(i, names, t, i18n.language)),
       ...ranges.map((r) => rangeIssueText(r, t, i18n.language)),
     ];
     return { lines, paths: [...local, ...ranges] };
-  }, [state, spec, spans, kind, t, i18n.language]);
+  }, [state, checked, spans, kind, t, i18n.language]);
 
   const update = useCallback(
     (id: number, patch: Partial<Run>) =>
@@ -378,11 +376,12 @@ export function CalcPage({ kind }: { kind: CalcKindEditable }) {
         <DeviceEditor
           kind={kind}
           state={state}
+          spec={spec}
+          checked={checked}
           onChange={onChange}
           selected={Math.min(selected, state.layers.length - 1)}
           onSelect={setSelected}
           serverIssues={serverIssues}
-          preview={preview}
           side={side}
         />
       )}
