@@ -27,7 +27,10 @@ export const editorApi = {
     call<MaterialList>('/sys/materialPersonal/findMaterialPersonal', { body: { page: 1, size: 50, ...q } }),
   getMaterial: (uuid: string) => call<MaterialLike>('/sys/material/getMaterial', { body: { uuid } }),
   getDevice: (id: string) =>
-    call<{ id: string; name: string; kind: 'opt' | 'elec'; spec: unknown }>('/sys/device/get', { body: { id } }),
+    call<{ id: string; name: string; nameZh?: string; nameEn?: string; kind: 'opt' | 'elec'; spec: unknown }>(
+      '/sys/device/get',
+      { body: { id } },
+    ),
   calcData: (id: number) => call<CalcDetail>('/sys/calc/calcData', { body: { id } }),
   /** The raw answer: 4105 carries {field, errors} for the form. */
   submit: (kind: 'opt' | 'elec', device: DeviceSpec, name: string, priority = false) =>

@@ -36,6 +36,7 @@ import { ImportReportCard, TOOL_NAME } from '../../../components/interop/ImportR
 import { PageHeader } from '../../../components/PageHeader';
 import { QueuePriority } from '../../../components/QueuePriority';
 import { SweepPanel } from '../../../components/sweep/SweepPanel';
+import { localizedDevice } from '../../../lib/library';
 import { type Run, RunPanel } from './RunPanel';
 import { ScanRateSweep } from './ScanRateSweep';
 
@@ -121,7 +122,10 @@ export function CalcPage({ kind }: { kind: CalcKindEditable }) {
         if (deviceId) {
           if (!DEVICE_ID.test(deviceId)) throw new Error(t('editor.badDeviceId', { id: deviceId }));
           const dev = await editorApi.getDevice(deviceId);
-          if (!stop) load(dev.spec, dev.name);
+          // a public example (or a copy of one) is named in the reader's language, in the form and the run
+          const name = localizedDevice(dev, i18n.language).name;
+          const named = dev.nameZh || dev.nameEn ? { ...(dev.spec as object), name } : dev.spec;
+          if (!stop) load(named, name);
         } else if (calcId) {
           const id = Number(calcId);
           if (!Number.isInteger(id) || id < 1) throw new Error(t('editor.badCalcId', { id: calcId }));
@@ -144,7 +148,7 @@ export function CalcPage({ kind }: { kind: CalcKindEditable }) {
     return () => {
       stop = true;
     };
-  }, [deviceId, calcId, draft, load, t]);
+  }, [deviceId, calcId, draft, load, t, i18n.language]);
 
   const spec = useMemo(() => formToSpec(state, kind), [state, kind]);
   // One check per edit, for the editor's field marks and for what stops a submit here.
