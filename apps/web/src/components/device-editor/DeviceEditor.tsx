@@ -1,9 +1,9 @@
 import './editor.css';
 import type { DeviceSpec } from '@pvforge/contracts';
 import { Alert, Card, Col, Form, Row } from 'antd';
-import { createContext, memo, type ReactNode, useContext, useLayoutEffect, useMemo, useState } from 'react';
+import { memo, type ReactNode, useLayoutEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createEditorStore, EditorContext, type EditorCtx } from './context';
+import { createEditorStore, createStore, EditorContext, type EditorCtx, type Store } from './context';
 import { BandView, StackView } from './Drawings';
 import { lossesFollowDefects } from './defect-model';
 import { TextField } from './fields';
@@ -95,7 +95,8 @@ export function DeviceEditor(props: DeviceEditorProps) {
   const [store] = useState(() => createEditorStore(ctx));
   store.put(ctx);
   useLayoutEffect(() => store.notify());
-  const view: EditorView = {
+  const [viewStore] = useState(() => createStore<EditorView | null>(null));
+  viewStore.put({
     kind,
     layers: state.layers,
     contacts: state.electrical?.contacts,
@@ -106,12 +107,11 @@ export function DeviceEditor(props: DeviceEditorProps) {
     warnings,
     preview,
     side,
-  };
+  });
+  useLayoutEffect(() => viewStore.notify());
   return (
     <EditorContext.Provider value={store}>
-      <ViewContext.Provider value={view}>
-        <EditorForm />
-      </ViewContext.Provider>
+      <EditorForm view={viewStore} />
     </EditorContext.Provider>
   );
 }
@@ -130,23 +130,22 @@ interface EditorView {
   side: ReactNode;
 }
 
-const ViewContext = createContext<EditorView | null>(null);
-
 /**
  * The antd Form, rendered once: its context value is a new object on every render of it (a merged
  * tooltip object), which re-renders every Form.Item under it, memoised fields or not. The layout
- * inside takes each edit through ViewContext, which re-renders EditorLayout and not the Form.
+ * inside takes each edit from a store of its own (a context would have React search the whole
+ * editor for its readers on every edit), which re-renders EditorLayout and not the Form.
  */
-const EditorForm = memo(function EditorForm() {
+const EditorForm = memo(function EditorForm({ view }: { view: Store<EditorView | null> }) {
   return (
     <Form layout="vertical" component="div" className="device-editor" data-testid="device-editor">
-      <EditorLayout />
+      <EditorLayout store={view} />
     </Form>
   );
 });
 
-function EditorLayout() {
-  const view = useContext(ViewContext);
+function EditorLayout({ store }: { store: Store<EditorView | null> }) {
+  const view = useSyncExternalStore(store.subscribe, store.get);
   const { t } = useTranslation();
   if (!view) return null;
   const { kind, layers, contacts, selected, onSelect, issues, ranges, warnings, preview, side } = view;

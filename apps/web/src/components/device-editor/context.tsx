@@ -26,13 +26,17 @@ export interface EditorStore {
   set(path: FieldPath, value: unknown): void;
 }
 
-export interface OwnedEditorStore extends EditorStore {
-  /** Makes `ctx` the current context; listeners hear of it on notify(). */
-  put(ctx: EditorCtx): void;
+/** A value held outside React: read with useSyncExternalStore, its listeners told on notify(). */
+export interface Store<T> {
+  get(): T;
+  subscribe(listener: () => void): () => void;
+  /** Makes `value` the current one; listeners hear of it on notify(). */
+  put(value: T): void;
+  /** Tells the listeners, once per value put since the last time. */
   notify(): void;
 }
 
-export function createEditorStore(initial: EditorCtx): OwnedEditorStore {
+export function createStore<T>(initial: T): Store<T> {
   let current = initial;
   let told = initial;
   const listeners = new Set<() => void>();
@@ -42,9 +46,8 @@ export function createEditorStore(initial: EditorCtx): OwnedEditorStore {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    set: (path, value) => current.set(path, value),
-    put(ctx) {
-      current = ctx;
+    put(value) {
+      current = value;
     },
     notify() {
       if (told === current) return;
@@ -52,6 +55,13 @@ export function createEditorStore(initial: EditorCtx): OwnedEditorStore {
       for (const l of [...listeners]) l();
     },
   };
+}
+
+export type OwnedEditorStore = EditorStore & Store<EditorCtx>;
+
+export function createEditorStore(initial: EditorCtx): OwnedEditorStore {
+  const store = createStore(initial);
+  return { ...store, set: (path, value) => store.get().set(path, value) };
 }
 
 export const EditorContext = createContext<EditorStore | null>(null);
