@@ -71,31 +71,41 @@ export const PreviewPanel = memo(function PreviewPanel({ preview }: { preview: P
               height={240}
             />
           </Suspense>
-          <Table
-            size="small"
-            pagination={false}
-            rowKey="name"
-            data-testid="preview-table"
-            columns={[
-              { title: t('editor.preview.layer'), dataIndex: 'name' },
-              {
-                title: `${t('editor.preview.jph')} (mA/cm²)`,
-                dataIndex: 'jph',
-                align: 'right',
-                render: (v: number, row: { name: string }) => (
-                  <span data-testid={`preview-jph-${row.name}`}>{v.toFixed(2)}</span>
-                ),
-              },
-            ]}
-            dataSource={[
-              ...r.layers.map((l) => ({ name: l.name, jph: l.jphMaCm2 })),
-              { name: t('editor.preview.absorbers'), jph: r.totals.jphAbsorbersMaCm2 },
-              { name: t('editor.preview.reflected'), jph: r.totals.jReflectedMaCm2 },
-              { name: t('editor.preview.transmitted'), jph: r.totals.jTransmittedMaCm2 },
-            ]}
-          />
+          <PhotocurrentTable r={r} />
         </>
       )}
     </div>
+  );
+});
+
+type PreviewResult = NonNullable<PreviewState['result']>;
+
+/** The photocurrents per layer, re-rendered with a new result only (not when the panel shows it is busy). */
+const PhotocurrentTable = memo(function PhotocurrentTable({ r }: { r: PreviewResult }) {
+  const { t } = useTranslation();
+  return (
+    <Table
+      size="small"
+      pagination={false}
+      rowKey="name"
+      data-testid="preview-table"
+      columns={[
+        { title: t('editor.preview.layer'), dataIndex: 'name' },
+        {
+          title: `${t('editor.preview.jph')} (mA/cm²)`,
+          dataIndex: 'jph',
+          align: 'right',
+          render: (v: number, row: { name: string }) => (
+            <span data-testid={`preview-jph-${row.name}`}>{v.toFixed(2)}</span>
+          ),
+        },
+      ]}
+      dataSource={[
+        ...r.layers.map((l) => ({ name: l.name, jph: l.jphMaCm2 })),
+        { name: t('editor.preview.absorbers'), jph: r.totals.jphAbsorbersMaCm2 },
+        { name: t('editor.preview.reflected'), jph: r.totals.jReflectedMaCm2 },
+        { name: t('editor.preview.transmitted'), jph: r.totals.jTransmittedMaCm2 },
+      ]}
+    />
   );
 });

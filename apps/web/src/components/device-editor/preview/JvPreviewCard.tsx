@@ -1,7 +1,7 @@
 import { ThunderboltOutlined } from '@ant-design/icons';
 import type { DeviceSpec } from '@pvforge/contracts';
 import { Alert, Button, Card, Col, Row, Spin, Statistic, Tag, Typography } from 'antd';
-import { lazy, Suspense, useDeferredValue, useLayoutEffect, useMemo, useState } from 'react';
+import { lazy, memo, Suspense, useDeferredValue, useLayoutEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { issueLine, previewErrorText } from '../messages';
 import { issueOfCheck } from '../model';
@@ -98,7 +98,8 @@ export function JvPreviewCard({ spec, enabled, onRunFull, submitting }: JvPrevie
         {!answer && !preview.workerError && (
           <Typography.Text type="secondary">{t('jvPreview.waiting')}</Typography.Text>
         )}
-        {answer && <PreviewBody answer={answer} spec={spec} />}
+        {/* the device only for the words of a problem: figures are not re-rendered by each edit */}
+        {answer && <PreviewBody answer={answer} spec={answer.kind === 'ok' ? undefined : spec} />}
       </div>
       <Button
         icon={<ThunderboltOutlined />}
@@ -115,7 +116,14 @@ export function JvPreviewCard({ spec, enabled, onRunFull, submitting }: JvPrevie
   );
 }
 
-function PreviewBody({ answer, spec }: { answer: JvPreviewAnswer; spec: DeviceSpec }) {
+const PreviewBody = memo(function PreviewBody({
+  answer,
+  spec,
+}: {
+  answer: JvPreviewAnswer;
+  /** Given with a problem to word. */
+  spec: DeviceSpec | undefined;
+}) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   // the figures are drawn first; the curve follows in a render of its own (the plot is the slow part)
@@ -126,7 +134,7 @@ function PreviewBody({ answer, spec }: { answer: JvPreviewAnswer; spec: DeviceSp
     () => ({ x: { label: t('jvPreview.voltage'), unit: 'V' }, y: { label: t('jvPreview.current'), unit: 'mA/cm²' } }),
     [t],
   );
-  if (answer.kind !== 'ok') return <PreviewProblem answer={answer} spec={spec} lang={lang} />;
+  if (answer.kind !== 'ok') return spec ? <PreviewProblem answer={answer} spec={spec} lang={lang} /> : null;
   const f = answer.jv.figures;
   const fig = (testid: string, title: string, unit: string, value: number | undefined, digits: number) => (
     <Col span={12} data-testid={testid} data-value={value === undefined ? '' : value.toFixed(digits + 2)}>
@@ -174,7 +182,7 @@ function PreviewBody({ answer, spec }: { answer: JvPreviewAnswer; spec: DeviceSp
       </Typography.Paragraph>
     </>
   );
-}
+});
 
 /** Why there is no preview, in a line: the check's first issue, a tandem, a run that gave up, an engine refusal. */
 function PreviewProblem({
