@@ -6,10 +6,12 @@ import {
   type ElectricalDevice,
   type PvBenchDdInput,
   pvBenchToDevice,
+  runDeviceSimulation,
   simulateJV,
   validateCase,
   worstDeviation,
 } from '@pvforge/engine';
+import { fileAssets } from '@pvforge/workers';
 import { benchLayer, perovskitePin, sweep10mV } from './devices.js';
 import { type BenchFigure, median, timeRuns } from './types.js';
 
@@ -92,8 +94,39 @@ async function pinCase(): Promise<BenchFigure> {
   };
 }
 
+/**
+ * EQE of the p-i-n example device (its own optics, 10 nm steps, 400 nodes) as the result page
+ * computes it: under one sun at 0.8 V (a linear solve per wavelength at the lit state) and in the
+ * dark at 0 V and -1 V (a solved probe state per wavelength, each from its neighbour's).
+ */
+function eqeCases(): BenchFigure[] {
+  const spec = JSON.parse(readFileSync(join(assets, 'devices/perovskite-pin-electrical.device.json'), 'utf8'));
+  return (
+    [
+      ['EQE, p-i-n example, 1 sun bias light at 0.8 V', { stepNm: 10, biasLightSuns: 1, biasV: 0.8 }],
+      ['EQE, p-i-n example, dark, 0 V', { stepNm: 10 }],
+      ['EQE, p-i-n example, dark, -1 V', { stepNm: 10, biasV: -1 }],
+    ] as const
+  ).map(([name, eqe]) => {
+    const d = { ...spec, electrical: { ...spec.electrical, eqe } };
+    const run = () => runDeviceSimulation(d, fileAssets(), { eqeOnly: true });
+    const r = run().eqe;
+    if (!r || r.failedWavelengthNm) throw new Error(`${name}: failed at ${r?.failedWavelengthNm}`);
+    const times = timeRuns(run, 9, 2);
+    return {
+      name,
+      medianMs: median(times),
+      extra: {
+        wavelengths: r.wavelengthNm.length,
+        'min ms': times[0]!,
+        'Jsc from EQE, mA/cm2': r.jscFromEqeMaCm2 ?? '-',
+      },
+    };
+  });
+}
+
 export default async function electricalBench(): Promise<BenchFigure[]> {
-  const out: BenchFigure[] = [await pinCase()];
+  const out: BenchFigure[] = [await pinCase(), ...eqeCases()];
   for (const [name, dev, target] of [
     ['electrical: perovskite p-i-n, 3 layers, ~500 nodes, light J-V 0-1.3 V / 10 mV', perovskitePin, 200],
     ['electrical: 200 um silicon n+/p, 1000 nodes, light J-V 0-0.65 V / 10 mV', silicon, 500],

@@ -15,7 +15,6 @@ export { type ImpedancePoint, type ImpedanceResult, impedanceSpectrum } from './
 export {
   DidNotConverge,
   pointBreakdown as electricalPointBreakdown,
-  quantumEfficiency,
   simulateJV,
   simulateLightAndDark,
 } from './solvers/jv.js';
@@ -28,6 +27,7 @@ export {
   mottSchottkyNote,
   readMottSchottky,
 } from './solvers/mott-schottky.js';
+export { quantumEfficiency } from './solvers/quantum-efficiency.js';
 export type { SolvedState, SolverStateHooks } from './solvers/states.js';
 export {
   simulateTransient,

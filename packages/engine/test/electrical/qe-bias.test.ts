@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Q_C } from '../../src/constants.js';
-import { quantumEfficiency, simulateJV } from '../../src/electrical/solvers/jv.js';
+import { simulateJV } from '../../src/electrical/solvers/jv.js';
+import { quantumEfficiency } from '../../src/electrical/solvers/quantum-efficiency.js';
 import type { ElectricalDevice } from '../../src/electrical/types.js';
 import { pinDevice } from './helpers.js';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { quantumEfficiency, simulateLightAndDark } from '../../src/electrical/solvers/jv.js';
+import { simulateLightAndDark } from '../../src/electrical/solvers/jv.js';
+import { quantumEfficiency } from '../../src/electrical/solvers/quantum-efficiency.js';
 import { pinDevice } from './helpers.js';
 
 describe('EQE / IQE hook and light + dark J-V', () => {
