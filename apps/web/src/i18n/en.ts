@@ -190,7 +190,7 @@ export const en: Messages<typeof zhCN> = {
   },
   help: {
     title: 'Help centre',
-    subtitle: 'Illustrated tutorials, downloads, FAQ and references',
+    subtitle: 'Video tutorials, downloads, FAQ and references',
     downloads: 'Downloads',
     paper: 'Platform paper (PDF)',
     paperDesc:

@@ -185,7 +185,7 @@ export const zhCN = {
   },
   help: {
     title: '帮助中心',
-    subtitle: '图文教程、资料下载、常见问题与参考文献',
+    subtitle: '视频教程、资料下载、常见问题与参考文献',
     downloads: '资料下载',
     paper: '平台论文（PDF）',
     paperDesc:

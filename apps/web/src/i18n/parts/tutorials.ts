@@ -1,15 +1,30 @@
 import type { Messages } from '../types';
 
-/** Illustrated walkthroughs on /help (issue 16); pictures from e2e/tests/tutorials.test.ts. */
+/**
+ * The walkthroughs on /help (issues 16 and 29): a video with captions, then illustrated steps; the
+ * video, its pictures and its captions come from e2e/tests/tutorials.test.ts, which writes each
+ * step's caption from `stepTitle` and the step's `title` below, in both languages.
+ */
 export const zh = {
-  title: '图文教程',
-  intro: '以下教程的每张截图都由自动化浏览器测试在当前版本的平台上实际操作后截取，与您看到的界面一致。',
+  title: '视频教程',
+  intro:
+    '每个教程都有一段带中英文字幕的录屏视频和逐步图文说明。视频和截图都由自动化浏览器测试在当前版本的平台上实际操作时录制，与您看到的界面一致。',
   open: '查看教程',
   back: '返回帮助中心',
   steps: '{{count}} 个步骤',
-  step: '第 {{n}} 步',
+  stepTitle: '第 {{n}} 步：{{title}}',
   imageAlt: '{{title}}：第 {{n}} 步截图',
   notFound: '没有这个教程',
+  videoTag: '视频 {{time}}',
+  videoHint: '录屏视频，时长 {{time}}，中英文字幕',
+  videoLabel: '{{title}}：录屏视频',
+  videoNote:
+    '录屏由自动化浏览器测试在当前版本上操作时录制，计算等待的时间已缩短。字幕可在播放器的字幕菜单中切换中文或英文；点击各步骤旁的播放按钮可从该步开始观看。',
+  videoUnsupported: '您的浏览器无法播放此视频（WebM 格式），可下载后用其他播放器观看，或阅读下面的图文步骤。',
+  videoDownload: '下载视频',
+  playFrom: '从 {{time}} 开始播放',
+  captionsZh: '中文',
+  captionsEn: 'English',
   optical: {
     title: '光学计算：搭建多层膜并计算吸收与光电流',
     summary: '在器件编辑器中搭建层结构，查看即时光学预览，提交计算并阅读结果。',
@@ -85,15 +100,26 @@ export const zh = {
 };
 
 export const en: Messages<typeof zh> = {
-  title: 'Illustrated tutorials',
+  title: 'Video tutorials',
   intro:
-    'Every screenshot below was taken by an automated browser test working through the current version of the platform, so it matches what you see.',
+    'Each tutorial is a screen recording with Chinese and English captions, followed by illustrated steps. The videos and screenshots are recorded by an automated browser test working through the current version of the platform, so they match what you see.',
   open: 'Read the tutorial',
   back: 'Back to help',
   steps: '{{count}} steps',
-  step: 'Step {{n}}',
+  stepTitle: 'Step {{n}}: {{title}}',
   imageAlt: '{{title}}: screenshot of step {{n}}',
   notFound: 'No such tutorial',
+  videoTag: 'Video {{time}}',
+  videoHint: 'Screen recording, {{time}} long, with Chinese and English captions',
+  videoLabel: '{{title}}: screen recording',
+  videoNote:
+    'Recorded by the automated browser test as it works through the current version; waits for calculations are shortened. Choose Chinese or English captions in the player’s captions menu; the play button beside each step starts the video at that step.',
+  videoUnsupported:
+    'Your browser cannot play this video (WebM). Download it for another player, or read the illustrated steps below.',
+  videoDownload: 'Download the video',
+  playFrom: 'Play from {{time}}',
+  captionsZh: '中文',
+  captionsEn: 'English',
   optical: {
     title: 'Optics: build a multilayer stack and compute absorption and photocurrent',
     summary: 'Build a layer stack in the device editor, watch the instant optical preview, submit and read the result.',
