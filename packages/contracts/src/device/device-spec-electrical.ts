@@ -12,7 +12,7 @@ import {
   TUNNEL_OXIDE_FIELDS,
 } from '@pvforge/engine/spec-check';
 import { paramAt } from '@pvforge/params';
-import Type, { type Static, type TInteger, type TLiteral, type TNumber, type TOptional, type TUnion } from 'typebox';
+import Type, { type Static, type TInteger, type TNumber, type TOptional, type TUnsafe } from 'typebox';
 import { ParamChoice, ParamNumber } from './param-schema.js';
 
 /**
@@ -38,7 +38,8 @@ const CT = 'layers[].electrical.ctDissociation.';
 
 type LayerProperties = { [K in LayerFieldKey]: TOptional<TNumber | TInteger> };
 type LayerChoiceProperties = {
-  [K in keyof LayerChoiceValues]-?: TOptional<TUnion<TLiteral<NonNullable<LayerChoiceValues[K]>>[]>>;
+  // the choice's values as its static type (a union over an array of literals would be never)
+  [K in keyof LayerChoiceValues]-?: TOptional<TUnsafe<NonNullable<LayerChoiceValues[K]>>>;
 };
 
 /**
@@ -164,7 +165,7 @@ export const LayerElectricalSpec = Type.Object({
   /** The layer's choices (registry choice entries): kRadFrom, where k_rad comes from. */
   ...(Object.fromEntries(
     LAYER_CHOICE_FIELDS.map((c) => [c.key, Type.Optional(ParamChoice(`layers[].electrical.${c.key}`))]),
-  ) as LayerChoiceProperties),
+  ) as unknown as LayerChoiceProperties),
   /** Defects of the layer (electrical/defects.ts). */
   defects: Type.Optional(Type.Array(BulkDefectSpec, { maxItems: MAX_DEFECTS_PER_PLACE })),
   /** Mobile ions of the layer, at most two species (electrical/ions.ts). */

@@ -434,7 +434,7 @@ describe('export of a layer that takes k_rad from its absorption', () => {
   const device = (): DeviceSpec => {
     const d: DeviceSpec = structuredClone(raw.device ?? raw);
     const j = d.layers.findIndex((l) => l.name === 'MAPbI3');
-    (d.layers[j]!.electrical as Record<string, unknown>).kRadFrom = 'absorption';
+    d.layers[j]!.electrical!.kRadFrom = 'absorption';
     d.layers[j]!.electrical!.kRadCm3PerS = 0;
     return d;
   };
