@@ -14,10 +14,10 @@ export interface EditorCtx {
 
 /**
  * The editor's context as a store rather than a value: a context value that changes with every
- * keystroke re-renders every field of the editor (hundreds of antd form items, 200-400 ms a
- * keystroke on two cores), while a field only needs its own value and messages. Components take
- * what they read through useEditorSelect and re-render only when that changed; useEditor still
- * hands the whole context to the few that need all of it.
+ * keystroke re-renders every field of the editor (all its antd form items, thousands of
+ * components: 270-410 ms a keystroke on two cores), while a field needs its own value and
+ * messages. Components take what they read through useEditorSelect and re-render only when that
+ * changed; handlers that need the whole device read it when they run (useEditorRead).
  */
 export interface EditorStore {
   get(): EditorCtx;
@@ -68,14 +68,8 @@ export const EditorContext = createContext<EditorStore | null>(null);
 
 function useEditorStore(): EditorStore {
   const c = useContext(EditorContext);
-  if (!c) throw new Error('useEditor outside the device editor');
+  if (!c) throw new Error('an editor field outside the device editor');
   return c;
-}
-
-/** The whole context: re-renders on every change of the state or of any message. */
-export function useEditor(): EditorCtx {
-  const store = useEditorStore();
-  return useSyncExternalStore(store.subscribe, store.get);
 }
 
 /**
