@@ -54,6 +54,15 @@ async function zipInput(buf: ArrayBuffer, zipName: string): Promise<string | und
   return name ? strFromU8(files[name]!) : undefined;
 }
 
+/**
+ * Why readSpecFile refused a file, as the page says it: `noInput` (the page's words) for a file
+ * without a device in it, else the reason the reader gave (a zip refusal is already worded).
+ */
+export function specFileProblem(e: unknown, noInput: string): string {
+  if (e instanceof Error) return e.message === 'no input' ? noInput : e.message;
+  return String(e);
+}
+
 /** The DeviceSpec (unchecked) in an imported file; throws with a reason. */
 export async function readSpecFile(file: File): Promise<unknown> {
   const lower = file.name.toLowerCase();

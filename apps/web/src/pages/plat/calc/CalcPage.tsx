@@ -14,7 +14,14 @@ import { NetworkError } from '../../../api/client';
 import { editorApi } from '../../../api/editor';
 import { confirmCharge } from '../../../components/ChargeConfirm';
 import { DeviceEditor } from '../../../components/device-editor/DeviceEditor';
-import { downloadSpec, readSpecFile, stashDraft, takeDraft, unwrapSpec } from '../../../components/device-editor/io';
+import {
+  downloadSpec,
+  readSpecFile,
+  specFileProblem,
+  stashDraft,
+  takeDraft,
+  unwrapSpec,
+} from '../../../components/device-editor/io';
 import { issueLine, rangeIssueText } from '../../../components/device-editor/messages';
 import {
   blankState,
@@ -238,13 +245,7 @@ export function CalcPage({ kind }: { kind: CalcKindEditable }) {
       load(await readSpecFile(file));
       message.success(t('editor.io.imported', { name: file.name }));
     } catch (e) {
-      const msg =
-        e instanceof Error && e.message === 'no input'
-          ? t('editor.io.noInput')
-          : e instanceof Error
-            ? e.message
-            : String(e);
-      message.error(t('editor.io.importFailed', { msg }));
+      message.error(t('editor.io.importFailed', { msg: specFileProblem(e, t('editor.io.noInput')) }));
     }
   };
 

@@ -5,7 +5,7 @@ import { Alert, Button, Descriptions, Form, Select, Space, Spin, Tag, Typography
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { libraryApi } from '../../../api/library';
-import { readSpecFile } from '../../../components/device-editor/io';
+import { readSpecFile, specFileProblem } from '../../../components/device-editor/io';
 import { localizedDevice } from '../../../lib/library';
 import { deviceName, deviceProblem } from './fit-model';
 
@@ -99,13 +99,7 @@ export function FitDevicePicker({
       const spec = await readSpecFile(file);
       accept(spec, { from: 'file', label: file.name });
     } catch (e) {
-      const msg =
-        e instanceof Error && e.message === 'no input'
-          ? t('editor.io.noInput')
-          : e instanceof Error
-            ? e.message
-            : String(e);
-      setProblem(t('fit.device.fileFailed', { name: file.name, msg }));
+      setProblem(t('fit.device.fileFailed', { name: file.name, msg: specFileProblem(e, t('editor.io.noInput')) }));
     }
   };
 
