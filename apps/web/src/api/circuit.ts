@@ -6,6 +6,8 @@ import type {
   CalcListData,
   Circle2Job,
   CircleJob,
+  Device,
+  DeviceListData,
 } from '@pvforge/contracts';
 import { parseSpectrumCsv } from '@pvforge/engine';
 import { ApiError, apiBase, call, NetworkError, signedFetch } from './client';
@@ -17,13 +19,6 @@ import { ApiError, apiBase, call, NetworkError, signedFetch } from './client';
  */
 export type CircuitKind = 'circle' | 'circle2';
 export type ListScope = 'device' | 'circuit';
-
-export interface DeviceSummary {
-  id: string;
-  name: string;
-  kind: string;
-  description?: string | null;
-}
 
 export const circuitApi = {
   submitCircuit: (kind: CircuitKind, job: CircleJob | Circle2Job, name?: string, priority = false) =>
@@ -45,8 +40,8 @@ export const circuitApi = {
   cancel: (id: number) => call<null>('/sys/calc/cancel', { body: { id } }),
   /** The public device library (docs/api/library.md); may be absent on an older server. */
   findPublicDevices: (kind: 'opt' | 'elec') =>
-    call<{ list: DeviceSummary[]; total: number }>('/sys/device/findPublic', { body: { kind, page: 1, size: 50 } }),
-  getDevice: (id: string) => call<DeviceSummary & { spec: unknown }>('/sys/device/get', { body: { id } }),
+    call<DeviceListData>('/sys/device/findPublic', { body: { kind, page: 1, size: 50 } }),
+  getDevice: (id: string) => call<Device>('/sys/device/get', { body: { id } }),
 };
 
 /** A shipped spectrum (GET /calc/data/spectra/<file>) as the arrays a circuit job carries. */

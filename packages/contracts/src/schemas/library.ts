@@ -123,6 +123,17 @@ export function deviceTexts(
   };
 }
 
+/**
+ * A shipped example file (assets/devices) names its device in both languages, "中文 | English"; the
+ * library holds the two apart (deviceTexts), a page that loads the file itself shows the reader's
+ * part with this. A name without the separator is returned as it is.
+ */
+export function bilingualName(name: string, lang: string): string {
+  const parts = name.split(/\s*\|\s*/);
+  if (parts.length !== 2 || !parts[0]!.trim() || !parts[1]!.trim()) return name;
+  return (lang.toLowerCase().startsWith('en') ? parts[1]! : parts[0]!).trim();
+}
+
 /** A device entry with its DeviceSpec (`spec` is checked with checkDeviceSpec before it is stored). */
 export const Device = Type.Object({ ...DeviceListItem.properties, spec: Type.Unknown() });
 export type Device = Static<typeof Device>;

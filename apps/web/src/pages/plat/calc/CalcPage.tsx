@@ -5,7 +5,7 @@ import {
   ThunderboltOutlined,
   UploadOutlined,
 } from '@ant-design/icons';
-import type { DeviceSpec } from '@pvforge/contracts';
+import { bilingualName, type DeviceSpec } from '@pvforge/contracts';
 import { Alert, App, Button, Card, Form, Input, Skeleton, Space, Typography, Upload } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -258,7 +258,9 @@ export function CalcPage({ kind }: { kind: CalcKindEditable }) {
 
   const loadDemo = async () => {
     const demo = (await import('../../../../../../assets/devices/perovskite-pin-electrical.device.json')).default;
-    load(demo, demo.name);
+    // the file names it "中文 | English": the form, the notice and the run take the reader's part
+    const name = bilingualName(demo.name, i18n.language);
+    load({ ...demo, name }, name);
   };
 
   const title =

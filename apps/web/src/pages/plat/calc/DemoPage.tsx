@@ -1,4 +1,5 @@
 import { PlayCircleOutlined } from '@ant-design/icons';
+import { bilingualName } from '@pvforge/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Col, Row, Space, Steps, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -8,6 +9,7 @@ import bundledDevice from '../../../../../../assets/devices/perovskite-pin-elect
 import { circuitApi } from '../../../api/circuit';
 import { ApiError, NetworkError } from '../../../api/client';
 import { PageHeader } from '../../../components/PageHeader';
+import { localizedDevice } from '../../../lib/library';
 import { CalcProgressCard, resultPath } from './CircuitProgress';
 
 interface DemoLayer {
@@ -26,7 +28,9 @@ interface DemoSpec {
  * same file shipped in assets/devices is used, so the demo also runs on a platform whose library
  * has been cleared.
  */
-async function loadDemoDevice(): Promise<{ spec: unknown; fromLibrary: boolean; libraryId?: string }> {
+async function loadDemoDevice(
+  lang: string,
+): Promise<{ spec: unknown; name: string; fromLibrary: boolean; libraryId?: string }> {
   try {
     const { list } = await circuitApi.findPublicDevices('elec');
     // the file names it in both languages ("中文 | English"); the library by its English name (issue 29)
@@ -35,19 +39,24 @@ async function loadDemoDevice(): Promise<{ spec: unknown; fromLibrary: boolean; 
     if (hit) {
       const d = await circuitApi.getDevice(hit.id);
       const spec = typeof d.spec === 'string' ? JSON.parse(d.spec) : d.spec;
-      if (spec && typeof spec === 'object') return { spec, fromLibrary: true, libraryId: hit.id };
+      if (spec && typeof spec === 'object')
+        return { spec, name: localizedDevice(hit, lang).name, fromLibrary: true, libraryId: hit.id };
     }
   } catch {
     // no library route or no demo device: the shipped copy below
   }
-  return { spec: bundledDevice, fromLibrary: false };
+  return { spec: bundledDevice, name: bilingualName(bundledDevice.name, lang), fromLibrary: false };
 }
 
 export default function DemoPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const navigate = useNavigate();
-  const device = useQuery({ queryKey: ['demoDevice'], queryFn: loadDemoDevice, staleTime: 10 * 60_000 });
+  const device = useQuery({
+    queryKey: ['demoDevice', i18n.language],
+    queryFn: () => loadDemoDevice(i18n.language),
+    staleTime: 10 * 60_000,
+  });
   const [busy, setBusy] = useState(false);
   const [id, setId] = useState<number | undefined>(undefined);
   const spec = (device.data?.spec ?? bundledDevice) as DemoSpec;
@@ -55,8 +64,9 @@ export default function DemoPage() {
   const run = async () => {
     setBusy(true);
     try {
-      const d = device.data ?? (await loadDemoDevice());
-      const r = await circuitApi.submitDevice('elec', d.spec, spec.name.slice(0, 100));
+      const d = device.data ?? (await loadDemoDevice(i18n.language));
+      // the run is named in the reader's language (the stored spec carries the English name)
+      const r = await circuitApi.submitDevice('elec', d.spec, d.name.slice(0, 100));
       setId(r.id);
     } catch (e) {
       const msg = e instanceof ApiError ? e.message : e instanceof NetworkError ? t('common.networkError') : String(e);
