@@ -21,14 +21,23 @@ export function signatureHex(token: string, uid: string, ms: number): string {
 let lastSignedMs = 0;
 
 /**
- * Signs a request at ms (default: now). The server accepts each signature once (a replayed
- * request is refused), so without an explicit ms two requests in the same millisecond get
- * consecutive ones, always within the allowed skew.
+ * How far ahead of the clock a signature's time is drawn, ms: the server takes each signature
+ * once, and two signers of one session that do not share this module (two tabs, a tab and a
+ * script) would otherwise sign the same millisecond whenever they send together (both tabs
+ * refetch on the same live event). Drawn from ten seconds' worth of milliseconds they meet about
+ * once in ten thousand, and the client signs again then (2014); well inside the ±5 minutes allowed.
+ */
+export const SIGN_SPREAD_MS = 10_000;
+
+/**
+ * Signs a request at ms (default: now, spread by SIGN_SPREAD_MS). The server accepts each
+ * signature once (a replayed request is refused), so without an explicit ms each request of this
+ * signer gets a strictly later one, always within the allowed skew.
  */
 export function signRequest(token: string, uid: string, ms?: number): string {
   let at = ms;
   if (at === undefined) {
-    at = Math.max(Date.now(), lastSignedMs + 1);
+    at = Math.max(Date.now() + Math.floor(Math.random() * SIGN_SPREAD_MS), lastSignedMs + 1);
     lastSignedMs = at;
   }
   return `${at}.${signatureHex(token, uid, at)}`;

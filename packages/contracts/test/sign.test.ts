@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
-import { parseSignature, signatureHex, signRequest } from '../src/index.js';
+import { describe, expect, it, vi } from 'vitest';
+import { parseSignature, SIGN_SPREAD_MS, signatureHex, signRequest } from '../src/index.js';
 
 describe('request signatures', () => {
   it('equal node:crypto HMAC-SHA256 keyed with the token over "<uid>.<ms>"', () => {
@@ -23,5 +23,23 @@ describe('request signatures', () => {
     expect(parseSignature('123')).toBeUndefined();
     expect(parseSignature('abc.def')).toBeUndefined();
     expect(parseSignature(`123.${'g'.repeat(64)}`)).toBeUndefined();
+  });
+  it('without an explicit time, sign a little ahead of the clock by a random spread', () => {
+    // the first signature of this module: nothing signed before it to stay ahead of
+    const spy = vi.spyOn(Math, 'random').mockReturnValue(0.999);
+    const before = Date.now();
+    const ms = parseSignature(signRequest('t', '1'))!.ms;
+    spy.mockRestore();
+    expect(ms).toBeGreaterThanOrEqual(before + Math.floor(0.999 * SIGN_SPREAD_MS));
+    expect(ms).toBeLessThanOrEqual(Date.now() + SIGN_SPREAD_MS);
+  });
+  it('without an explicit time, take strictly later times, within the spread of the clock', () => {
+    const before = Date.now();
+    const times = Array.from({ length: 2000 }, () => parseSignature(signRequest('t', '1'))!.ms);
+    const after = Date.now();
+    for (let i = 1; i < times.length; i++) expect(times[i]!).toBeGreaterThan(times[i - 1]!);
+    expect(times[0]!).toBeGreaterThanOrEqual(before);
+    // at most the spread, the previous test's lead and one per signature ahead
+    expect(times.at(-1)!).toBeLessThanOrEqual(after + 2 * SIGN_SPREAD_MS + times.length);
   });
 });
