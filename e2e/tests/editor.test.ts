@@ -221,7 +221,17 @@ describe('device editor', () => {
     const second = page.locator('[data-testid^="run-status-"]').first();
     const secondId = (await second.getAttribute('data-testid'))!.replace('run-status-', '');
     expect(secondId).not.toBe(firstId);
-    await byId(`run-cancel-${secondId}`).click();
+    // the run's row changes height as it goes from queued to running (its progress bar appears), so
+    // a click can land where the button was a moment before: click until the confirmation is open
+    await expect
+      .poll(async () => {
+        if ((await byId('cancel-confirm-ok').count()) === 0)
+          await byId(`run-cancel-${secondId}`)
+            .click({ timeout: 2000 })
+            .catch(() => undefined);
+        return byId('cancel-confirm-ok').count();
+      })
+      .toBe(1);
     await byId('cancel-confirm-ok').click();
     await expect
       .poll(
